@@ -1,0 +1,168 @@
+"""Decisions: what a seat may tell the engine, and their dict form.
+
+One small immutable class covers every verb of the design contract; its dict form is
+``{"seat": 2, "action": "<verb>", ...fields}``. Actions for the common verbs are interned
+(:func:`simple`, :func:`lead`), so offering legal moves on the hot path allocates nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
+
+import attrs
+
+from .cards import CARDS, Card, parse_card, parse_cards
+from .errors import IllegalAction
+
+#: Every verb, with the fields it takes (``chips`` optional for ``stake``).
+VERBS: Final[dict[str, tuple[str, ...]]] = {
+    "stake": ("space", "chips"),
+    "keep": (),
+    "swap": (),
+    "auction": (),
+    "bid": ("chips",),
+    "pass": (),
+    "select": ("cards",),
+    "check": (),
+    "call": (),
+    "fold": (),
+    "bet": ("chips",),
+    "raise": ("chips",),
+    "lead": ("card",),
+}
+
+_OPTIONAL: Final = {("stake", "chips")}
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Action:
+    """One decision by one seat.
+
+    ``raise.chips`` is the amount added beyond what calling costs. ``select.cards`` is kept
+    sorted so that two selections of the same five cards are equal.
+    """
+
+    seat: int
+    action: str
+    card: Card | None = None
+    chips: int | None = None
+    space: str | None = None
+    cards: tuple[Card, ...] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The dict form used in records, JSON and by host programs."""
+        d: dict[str, Any] = {"seat": self.seat, "action": self.action}
+        if self.space is not None:
+            d["space"] = self.space
+        if self.card is not None:
+            d["card"] = str(self.card)
+        if self.chips is not None:
+            d["chips"] = self.chips
+        if self.cards is not None:
+            d["cards"] = [str(c) for c in self.cards]
+        return d
+
+    def __str__(self) -> str:
+        parts = [f"seat {self.seat}", self.action]
+        if self.space is not None:
+            parts.append(self.space)
+        if self.card is not None:
+            parts.append(str(self.card))
+        if self.chips is not None:
+            parts.append(str(self.chips))
+        if self.cards is not None:
+            parts.append(" ".join(str(c) for c in self.cards))
+        return " ".join(parts)
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> Action:
+        """Build an action from its dict form; anything malformed is an :class:`IllegalAction`."""
+        return action_from_dict(data)
+
+
+def _bad(message: str) -> IllegalAction:
+    return IllegalAction("malformed_action", message, rule="the decision format of DESIGN.md")
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    if isinstance(data, Action):
+        return data
+    if not isinstance(data, Mapping):
+        raise _bad(f"an action must be a mapping like {{'seat': 0, 'action': 'keep'}}, got {data!r}")
+    verb = data.get("action")
+    if not isinstance(verb, str) or verb not in VERBS:
+        raise _bad(f"unknown action {verb!r}; expected one of {', '.join(VERBS)}")
+    seat = data.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise _bad(f"{verb}: 'seat' must be a whole number, got {seat!r}")
+    fields = VERBS[verb]
+    extra = set(data) - {"seat", "action", *fields}
+    if extra:
+        raise _bad(f"{verb}: unexpected field(s) {sorted(extra)}; it takes {list(fields) or 'none'}")
+    kwargs: dict[str, Any] = {}
+    for f in fields:
+        if f not in data:
+            if (verb, f) in _OPTIONAL:
+                continue
+            raise _bad(f"{verb}: missing field {f!r}")
+        v = data[f]
+        if f == "chips":
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise _bad(f"{verb}: 'chips' must be a whole number, got {v!r}")
+            kwargs[f] = v
+        elif f == "card":
+            try:
+                kwargs[f] = parse_card(v)
+            except ValueError as e:
+                raise _bad(f"{verb}: {e}") from None
+        elif f == "cards":
+            if isinstance(v, str) or not isinstance(v, Iterable):
+                raise _bad(f"{verb}: 'cards' must be a list of cards, got {v!r}")
+            try:
+                kwargs[f] = tuple(sorted(parse_cards(v)))
+            except ValueError as e:
+                raise _bad(f"{verb}: {e}") from None
+        elif f == "space":
+            if not isinstance(v, str):
+                raise _bad(f"{verb}: 'space' must be a layout space id, got {v!r}")
+            kwargs[f] = v
+    return Action(seat, verb, **kwargs)
+
+
+_SIMPLE: dict[tuple[int, str], Action] = {}
+_LEAD: dict[tuple[int, int], Action] = {}
+_CHIPS: dict[tuple[int, str, int, str | None], Action] = {}
+
+
+def simple(seat: int, verb: str) -> Action:
+    """The interned field-less action ``verb`` for ``seat``."""
+    key = (seat, verb)
+    a = _SIMPLE.get(key)
+    if a is None:
+        a = _SIMPLE[key] = Action(seat, verb)
+    return a
+
+
+def lead(seat: int, card: int) -> Action:
+    """The interned ``lead`` of ``card`` by ``seat``."""
+    key = (seat, card)
+    a = _LEAD.get(key)
+    if a is None:
+        a = _LEAD[key] = Action(seat, "lead", card=CARDS[card])
+    return a
+
+
+def with_chips(seat: int, verb: str, chips: int, space: str | None = None) -> Action:
+    """An action that carries an amount (``bid``, ``bet``, ``raise``, ``stake``)."""
+    key = (seat, verb, chips, space)
+    a = _CHIPS.get(key)
+    if a is None:
+        a = Action(seat, verb, chips=chips, space=space)
+        if len(_CHIPS) < 100_000:
+            _CHIPS[key] = a
+    return a
+
+
+def select(seat: int, cards: Iterable[int]) -> Action:
+    return Action(seat, "select", cards=tuple(CARDS[c] for c in sorted(cards)))

@@ -1,0 +1,50 @@
+"""The one ledger through which every chip moves.
+
+Chips live in two kinds of account: a seat's stack (an ``int`` seat index) and a layout space
+(its ``str`` id). :meth:`Ledger.move` is the only way chips change place, so the sum of all
+accounts never changes; the tests assert exactly that after every step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+Account = int | str
+"""A seat index (a stack) or a layout space id."""
+
+
+class Ledger:
+    """Stacks by seat and chips by layout space."""
+
+    __slots__ = ("layout", "stacks")
+
+    def __init__(self, stacks: Iterable[int], layout: Mapping[str, int]) -> None:
+        self.stacks: list[int] = list(stacks)
+        self.layout: dict[str, int] = dict(layout)
+
+    def balance(self, account: Account) -> int:
+        if isinstance(account, str):
+            return self.layout.get(account, 0)
+        return self.stacks[account]
+
+    def move(self, src: Account, dst: Account, chips: int) -> None:
+        """Move ``chips`` (>= 0) from ``src`` to ``dst``. Stacks may go negative (debt)."""
+        if chips < 0:
+            raise ValueError(f"cannot move a negative number of chips ({chips})")
+        if isinstance(src, str):
+            if self.layout.get(src, 0) < chips:
+                raise ValueError(f"space {src} holds {self.layout.get(src, 0)}, not {chips}")
+            self.layout[src] -= chips
+        else:
+            self.stacks[src] -= chips
+        if isinstance(dst, str):
+            self.layout[dst] = self.layout.get(dst, 0) + chips
+        else:
+            self.stacks[dst] += chips
+
+    def total(self) -> int:
+        """All chips in play: conserved by every move."""
+        return sum(self.stacks) + sum(self.layout.values())
+
+    def copy(self) -> Ledger:
+        return Ledger(self.stacks, self.layout)

@@ -1,0 +1,318 @@
+"""One deal: the state machine that runs a variant's phases until the deal is over.
+
+The :class:`Deal` owns the mutable state of one hand (who holds which card, chips, the event
+log) and steps through the variant's phases. Phases run every forced step themselves and stop
+only when a seat has a real decision to make, so ``current_seat`` / ``legal_actions`` /
+``apply`` is the whole step API.
+
+Validity is decided in one place: an action is legal iff it is in :meth:`Deal.legal_actions`.
+``apply`` checks that *before* touching anything, so an illegal action raises
+:class:`~stops.errors.IllegalAction` and leaves the deal exactly as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action, action_from_dict
+from .cards import CARDS, Card
+from .chips import Account, Ledger
+from .errors import IllegalAction
+from .events import Event
+from .legal import LegalActions
+
+if TYPE_CHECKING:
+    from .observation import Observation
+    from .variant import Variant
+
+SPARE = -1
+"""``owner[card]`` for a card in the spare (dead) hand."""
+PLAYED = -2
+"""``owner[card]`` for a card already played."""
+ABSENT = -3
+"""``owner[card]`` for a card removed from the pack."""
+
+NO_LEGAL = LegalActions()
+
+
+class Deal:
+    """One deal of a variant at a table. Create it with :meth:`stops.Table.new_deal`."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        *,
+        players: int,
+        dealer: int,
+        stacks: Sequence[int],
+        layout: Mapping[str, int],
+        retired: Iterable[str] = (),
+        hands: Sequence[Sequence[Card]] | None = None,
+        spare: Sequence[Card] | None = None,
+        shuffle: Callable[[list[Card]], None] | None = None,
+        deal_index: int = 0,
+        skip_stakes: bool = False,
+        on_end: Callable[[Deal], None] | None = None,
+    ) -> None:
+        self.variant = variant
+        self.rules = variant.rules
+        self.n = players
+        self.dealer = dealer
+        self.deal_index = deal_index
+        self.skip_stakes = skip_stakes
+        self.start_stacks = tuple(stacks)
+        self.start_layout = {k: v for k, v in layout.items() if v}
+        self.start_retired = frozenset(retired)
+        self.ledger = Ledger(stacks, {sid: layout.get(sid, 0) for sid in variant.space_ids})
+        for sid, v in layout.items():
+            if sid not in self.ledger.layout and v:
+                self.ledger.layout[sid] = v
+        self.retired: set[str] = set(retired)
+        self.events: list[Event] = []
+        self.emit = self.events.append
+        self.actions: list[Action] = []
+        # cards: owner table and per-seat suit bitmasks (bit r of masks[s][suit] = rank r held)
+        self.owner: list[int] = [ABSENT] * 52
+        self.masks: list[list[int]] = [[0, 0, 0, 0] for _ in range(players)]
+        self.counts: list[int] = [0] * players
+        self.spare: set[int] = set()
+        self.spare_known: frozenset[int] = frozenset()
+        self.played_by: list[int] = [-1] * 52
+        self.plays: list[tuple[int, Card]] = []
+        self.dealt_hands: tuple[tuple[Card, ...], ...] = ()
+        self.dealt_spare: tuple[Card, ...] = ()
+        self._given_hands = hands
+        self._given_spare = spare
+        self._shuffle = shuffle
+        # flow
+        self.to_act: int | None = None
+        self.phase_idx = 0
+        self.outcome: str | None = None
+        self.winner: int | None = None
+        self.next_deal = "rotate"
+        self.poker_winners: tuple[int, ...] = ()
+        self.scratch: dict[str, Any] = {}
+        self._legal: LegalActions | None = None
+        self._on_end = on_end
+        self.emit(Event("deal_started", dealer))
+        self._advance_from(0)
+
+    # -- the step API ---------------------------------------------------------------------
+    @property
+    def is_terminal(self) -> bool:
+        return self.to_act is None
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat that must decide next, or ``None`` once the deal is over."""
+        return self.to_act
+
+    @property
+    def phase(self) -> str:
+        """The name of the phase in progress (``"over"`` at the end)."""
+        if self.to_act is None:
+            return "over"
+        return self.variant.flow[self.phase_idx]
+
+    def legal_actions(self, seat: int | None = None) -> LegalActions:
+        """The decisions open to ``seat`` (default: the seat to act); empty for anyone else."""
+        if self.to_act is None or (seat is not None and seat != self.to_act):
+            return NO_LEGAL
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.variant.phases[self.phase_idx].legal(self)
+        return legal
+
+    def apply(self, action: Action | Mapping[str, Any]) -> list[Event]:
+        """Make a decision. Returns the events it caused (forced plays included).
+
+        Raises :class:`IllegalAction` (with a ``code``) and changes nothing if the rules do
+        not allow it.
+        """
+        if not isinstance(action, Action):
+            action = action_from_dict(action)
+        if self.to_act is None:
+            raise IllegalAction("deal_over", "the deal is over; no more decisions are taken",
+                                rule="a deal ends when someone goes out or play is blocked")
+        phase = self.variant.phases[self.phase_idx]
+        norm = getattr(phase, "normalize", None)
+        if norm is not None:
+            action = norm(self, action)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = phase.legal(self)
+        if action not in legal:
+            raise self.explain(action)
+        start = len(self.events)
+        self._legal = None
+        self.actions.append(action)
+        if not phase.apply(self, action):
+            self._advance_from(self.phase_idx + 1)
+        return self.events[start:]
+
+    def can(self, action: Action | Mapping[str, Any]) -> bool:
+        try:
+            a = action if isinstance(action, Action) else action_from_dict(action)
+        except IllegalAction:
+            return False
+        return a in self.legal_actions()
+
+    def explain(self, action: Action) -> IllegalAction:
+        """Why ``action`` is not legal now, as the exception ``apply`` would raise."""
+        if self.to_act is None:
+            return IllegalAction("deal_over", "the deal is over")
+        if not 0 <= action.seat < self.n:
+            return IllegalAction("bad_seat", f"there is no seat {action.seat} at a table of "
+                                 f"{self.n} (seats are 0..{self.n - 1})")
+        if action.seat != self.to_act:
+            return IllegalAction(
+                "not_your_turn",
+                f"seat {action.seat} cannot act now: it is seat {self.to_act}'s decision "
+                f"({self.phase} phase)",
+                rule="the engine asks one seat at a time, clockwise from the dealer's left",
+            )
+        legal = self.legal_actions()
+        if action.action not in legal.verbs:
+            return IllegalAction(
+                "wrong_action",
+                f"{action.action!r} is not possible now ({self.phase} phase); "
+                f"possible: {', '.join(legal.verbs)}",
+            )
+        phase = self.variant.phases[self.phase_idx]
+        explained: IllegalAction | None = phase.explain(self, action)
+        if explained is not None:
+            return explained
+        return IllegalAction("illegal", f"{action} is not allowed now; legal: {legal!r}")
+
+    # -- flow -----------------------------------------------------------------------------
+    def _advance_from(self, idx: int) -> None:
+        phases = self.variant.phases
+        while idx < len(phases):
+            self.phase_idx = idx
+            self._legal = None
+            if phases[idx].enter(self):
+                return
+            idx += 1
+        self.to_act = None
+        self.phase_idx = len(phases) - 1
+        if self._on_end is not None:
+            self._on_end(self)
+
+    # -- cards ----------------------------------------------------------------------------
+    def give(self, seat: int, card: int) -> None:
+        self.owner[card] = seat
+        self.masks[seat][card // 13] |= 1 << (card % 13)
+        self.counts[seat] += 1
+
+    def take(self, seat: int, card: int) -> None:
+        self.masks[seat][card // 13] &= ~(1 << (card % 13))
+        self.counts[seat] -= 1
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds, sorted by suit then rank."""
+        out: list[Card] = []
+        for suit, m in enumerate(self.masks[seat]):
+            base = suit * 13
+            while m:
+                low = m & -m
+                out.append(CARDS[base + low.bit_length() - 1])
+                m ^= low
+        return out
+
+    def lowest_in_suit(self, seat: int, suit: int) -> int | None:
+        m = self.masks[seat][suit]
+        if not m:
+            return None
+        return suit * 13 + (m & -m).bit_length() - 1
+
+    def swap_with_spare(self, seat: int) -> None:
+        """``seat``'s hand and the spare hand change places (no chips move)."""
+        old = self.hand(seat)
+        new = sorted(self.spare)
+        self.masks[seat] = [0, 0, 0, 0]
+        self.counts[seat] = 0
+        for c in new:
+            self.give(seat, c)
+        self.spare = set(old)
+        for c in old:
+            self.owner[c] = SPARE
+        self.spare_known = frozenset({seat})
+
+    # -- chips ----------------------------------------------------------------------------
+    def pay(self, src: Account, dst: Account, chips: int, note: str = "",
+            *, compulsory: bool = True) -> int:
+        """Move chips for a payment, honouring ``chip_shortfall``; returns what was paid."""
+        if isinstance(src, int) and compulsory and self.rules.chip_shortfall == "pay_what_you_can":
+            chips = max(0, min(chips, self.ledger.stacks[src]))
+        if chips <= 0:
+            return 0
+        self.ledger.move(src, dst, chips)
+        seat = src if isinstance(src, int) else None
+        if isinstance(dst, str):
+            self.emit(Event("paid", seat, chips=chips, space=dst, note=note))
+        else:
+            self.emit(Event("paid", seat, chips=chips, to_seat=dst, note=note,
+                            space=src if isinstance(src, str) else None))
+        return chips
+
+    def stake(self, seat: int, space: str, chips: int) -> None:
+        if self.rules.chip_shortfall == "pay_what_you_can":
+            chips = max(0, min(chips, self.ledger.stacks[seat]))
+        self.ledger.move(seat, space, chips)
+        self.emit(Event("staked", seat, chips=chips, space=space))
+
+    def claim(self, seat: int, space: str, note: str = "", chips: int | None = None) -> int:
+        """``seat`` wins ``chips`` (default: all) from a live layout space."""
+        if space in self.retired or space not in self.ledger.layout:
+            return 0
+        have = self.ledger.layout[space]
+        amount = have if chips is None else min(chips, have)
+        if amount <= 0:
+            return 0
+        self.ledger.move(space, seat, amount)
+        self.emit(Event("claimed", seat, chips=amount, space=space, note=note))
+        if self.rules.retire_claimed and chips is None:
+            self.retire(space)
+        return amount
+
+    def retire(self, space: str) -> None:
+        if space not in self.retired:
+            self.retired.add(space)
+            self.emit(Event("retired", space=space))
+
+    def is_live(self, space: str) -> bool:
+        return space not in self.retired
+
+    # -- views ----------------------------------------------------------------------------
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        return tuple(self.ledger.stacks)
+
+    @property
+    def layout(self) -> dict[str, int]:
+        return dict(self.ledger.layout)
+
+    def returns(self) -> tuple[int, ...]:
+        """Each seat's change in chips over this deal so far."""
+        return tuple(a - b for a, b in zip(self.ledger.stacks, self.start_stacks, strict=True))
+
+    def log(self, seat: int | None = None) -> list[Event]:
+        """The events ``seat`` may see (``None``: the public log)."""
+        return [e for e in self.events if e.visible(seat)]
+
+    def observe(self, seat: int) -> Observation:
+        """Everything ``seat`` may know now, and nothing more."""
+        from .observation import observe
+
+        return observe(self, seat)
+
+    def record(self) -> dict[str, Any]:
+        """This deal as a replayable deal record (see DESIGN.md)."""
+        from .record import deal_record
+
+        return deal_record(self)
+
+    def __repr__(self) -> str:
+        return (f"<Deal {self.variant.name} players={self.n} dealer={self.dealer} "
+                f"phase={self.phase} to_act={self.to_act}>")

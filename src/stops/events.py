@@ -1,0 +1,162 @@
+"""Events: every change to a deal, each carrying who may see it.
+
+Events are immutable named tuples (cheap to create on the hot path, trivially serialisable).
+``visible_to`` is ``None`` for a public event, or the frozenset of seats that may see it.
+:meth:`Event.visible` is the one place that decides whether a seat may see an event, so the
+per-seat log and observations cannot leak hidden cards by accident.
+
+Kinds (``kind``):
+
+=================  ==========================================================================
+``deal_started``   a new deal: ``seat`` is the dealer
+``staked``         ``seat`` put ``chips`` on ``space``
+``dealt``          ``seat`` received ``cards`` (visible to that seat only)
+``spare_dealt``    the spare hand was dealt (``chips`` = its size; the cards are in no event)
+``spare_swapped``  ``seat`` exchanged hands with the spare; ``cards`` = the new hand (private)
+``auction_opened`` the dealer put the spare (``note='spare'``) or old hand (``'old_hand'``) up
+``bid``/``passed`` auction decisions
+``sold``           ``seat`` bought the hand for ``chips``, paid to ``to_seat`` (the dealer)
+``exchanged``      ``seat`` paid ``chips`` to ``space`` for the spare (paid exchange)
+``kept``           ``seat`` kept their hand
+``claimed``        ``seat`` won ``chips`` from ``space`` (``note`` says why)
+``retired``        ``space`` was won and leaves the layout
+``selected``       ``seat`` chose their poker hand (``cards`` private until a showdown)
+``checked`` ``bet`` ``called`` ``raised`` ``folded``  poker betting, ``chips`` = amount put in
+``showdown``       ``seat`` showed ``cards`` (public)
+``led``            ``seat`` led ``card``
+``played``         ``seat`` played ``card`` (forced: they held the next card)
+``stop``           ``card`` (played by ``seat``) is a stop; ``note`` says why
+``lead_passed``    ``seat`` could not lead and the lead passes to ``to_seat``
+``went_out``       ``seat`` played their last card
+``blocked``        nobody could lead: the deal ends by the block rule
+``paid``           ``seat`` paid ``chips`` to ``to_seat`` or ``space`` (``note`` says why)
+``deal_ended``     the deal is over; ``note`` names the outcome
+=================  ==========================================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .cards import Card
+
+
+class Event(NamedTuple):
+    """One thing that happened. Fields not relevant to a kind keep their defaults."""
+
+    kind: str
+    seat: int | None = None
+    card: Card | None = None
+    chips: int = 0
+    space: str | None = None
+    to_seat: int | None = None
+    cards: tuple[Card, ...] = ()
+    note: str = ""
+    visible_to: frozenset[int] | None = None
+
+    def visible(self, seat: int | None) -> bool:
+        """May ``seat`` see this event? ``None`` asks for the public view (spectators)."""
+        vt = self.visible_to
+        return vt is None or (seat is not None and seat in vt)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind}
+        if self.seat is not None:
+            d["seat"] = self.seat
+        if self.card is not None:
+            d["card"] = str(self.card)
+        if self.chips:
+            d["chips"] = self.chips
+        if self.space is not None:
+            d["space"] = self.space
+        if self.to_seat is not None:
+            d["to_seat"] = self.to_seat
+        if self.cards:
+            d["cards"] = [str(c) for c in self.cards]
+        if self.note:
+            d["note"] = self.note
+        if self.visible_to is not None:
+            d["visible_to"] = sorted(self.visible_to)
+        return d
+
+    def redacted(self) -> Event:
+        """The public shadow of a private event: who and what kind, never the cards."""
+        return self._replace(cards=(), card=None, visible_to=None)
+
+    def describe(self) -> str:
+        """One line of plain English, for logs and the replay account."""
+        return describe(self)
+
+
+def _who(seat: int | None) -> str:
+    return "nobody" if seat is None else f"seat {seat}"
+
+
+def describe(e: Event) -> str:
+    k = e.kind
+    w = _who(e.seat)
+    cards = " ".join(str(c) for c in e.cards)
+    if k == "deal_started":
+        return f"deal begins; dealer is seat {e.seat}"
+    if k == "staked":
+        return f"{w} stakes {e.chips} on {e.space}"
+    if k == "dealt":
+        return f"{w} is dealt {cards}" if cards else f"{w} is dealt {e.chips} cards"
+    if k == "spare_dealt":
+        return f"the spare hand ({e.chips} cards) is set aside face down"
+    if k == "spare_swapped":
+        return f"{w} swaps their hand for the spare" + (f": now holds {cards}" if cards else "")
+    if k == "auction_opened":
+        what = "the spare hand" if e.note == "spare" else "the dealer's old hand"
+        return f"{w} auctions {what}"
+    if k == "bid":
+        return f"{w} bids {e.chips}"
+    if k == "passed":
+        return f"{w} passes"
+    if k == "sold":
+        return f"{w} buys the hand for {e.chips}, paid to seat {e.to_seat}" + (
+            f": now holds {cards}" if cards else "")
+    if k == "unsold":
+        return "nobody bids; the hand stays unsold"
+    if k == "exchanged":
+        return f"{w} pays {e.chips} to {e.space} and exchanges for the spare" + (
+            f": now holds {cards}" if cards else "")
+    if k == "kept":
+        return f"{w} keeps their hand"
+    if k == "claimed":
+        why = f" ({e.note})" if e.note else ""
+        return f"{w} wins {e.chips} from {e.space}{why}"
+    if k == "retired":
+        return f"{e.space} is won and removed from the layout"
+    if k == "selected":
+        return f"{w} selects a poker hand" + (f": {cards}" if cards else "")
+    if k == "checked":
+        return f"{w} checks"
+    if k in ("bet", "raised"):
+        verb = "bets" if k == "bet" else "raises, putting in"
+        return f"{w} {verb} {e.chips}"
+    if k == "called":
+        return f"{w} calls {e.chips}"
+    if k == "folded":
+        return f"{w} folds"
+    if k == "showdown":
+        return f"{w} shows {cards}" + (f" ({e.note})" if e.note else "")
+    if k == "led":
+        return f"{w} leads {e.card}"
+    if k == "played":
+        return f"{w} plays {e.card}"
+    if k == "stop":
+        return f"{e.card} is a stop ({e.note})"
+    if k == "lead_passed":
+        return f"{w} cannot lead ({e.note}); the lead passes to seat {e.to_seat}"
+    if k == "went_out":
+        return f"{w} has played their last card"
+    if k == "blocked":
+        return f"nobody can lead: {e.note}"
+    if k == "paid":
+        dest = e.space if e.space is not None else _who(e.to_seat)
+        why = f" ({e.note})" if e.note else ""
+        return f"{w} pays {e.chips} to {dest}{why}"
+    if k == "deal_ended":
+        return f"the deal ends: {e.note}"
+    return f"{k} {w}"

@@ -1,0 +1,313 @@
+"""Poker hand evaluation: rank, compare, pick and describe hands of up to 5 cards.
+
+Cards are plain ints ``0..51`` encoded as ``suit * 13 + rank`` (suits 0..3 are
+clubs, diamonds, hearts, spades; ranks 0..12 are 2..9, T, J, Q, K, A).  Instances
+of ``int`` subclasses are accepted and treated as their integer value.
+
+The evaluator is table driven because :func:`hand_key` is called millions of
+times by simulations.  Every card rank is mapped to a distinct prime, so the
+product of a hand's rank primes identifies its rank multiset exactly (unique
+factorisation) regardless of card order.  All multisets of 1..5 ranks are
+evaluated once at import time by the readable reference logic in
+:func:`_rank_key`; evaluating a hand is then a handful of integer operations
+and one dictionary lookup (a second table covers the five-different-rank
+hands that are flushes).
+
+Hands of fewer than five cards are ranked by the same rules, except that they
+cannot form straights or flushes, and a missing kicker ranks below every real
+card.  The latter falls out of Python's tuple ordering: a key that is a proper
+prefix of another key compares lower.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations, combinations_with_replacement
+from typing import NoReturn
+
+__all__ = ["CATEGORIES", "best_hand", "category", "describe", "hand_key"]
+
+CATEGORIES: tuple[str, ...] = (
+    "high_card",
+    "pair",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "flush",
+    "full_house",
+    "four_of_a_kind",
+    "straight_flush",
+)
+"""Category names in ascending strength; a key's first element indexes this."""
+
+# Category indices, named so the table builder and describe() read clearly.
+_HIGH_CARD = 0
+_PAIR = 1
+_TWO_PAIR = 2
+_TRIPS = 3
+_STRAIGHT = 4
+_FLUSH = 5
+_FULL_HOUSE = 6
+_QUADS = 7
+_STRAIGHT_FLUSH = 8
+
+_NUM_RANKS = 13
+_NUM_SUITS = 4
+_NUM_CARDS = _NUM_RANKS * _NUM_SUITS
+_HAND_SIZE = 5
+_ACE = 12
+_FIVE = 3  # rank index of the five: the top card of the wheel A-2-3-4-5
+
+# One distinct prime per rank: products of primes identify rank multisets.
+_RANK_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+
+# Per-card lookups.  Lists (not dicts) on purpose: indexing a list with a
+# float raises TypeError instead of silently matching the equal int key, and
+# any index >= 52 raises IndexError, which the fast path turns into a
+# ValueError.  Negative cards are caught by the ``1 << card`` duplicate mask,
+# which raises ValueError for a negative shift count.
+_CARD_PRIME: list[int] = [_RANK_PRIMES[c % _NUM_RANKS] for c in range(_NUM_CARDS)]
+_CARD_SUIT: list[int] = [c // _NUM_RANKS for c in range(_NUM_CARDS)]
+
+_RANK_NAMES = (
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+)
+_RANK_PLURALS = (
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+    "aces",
+)
+
+
+def _straight_top(ranks: tuple[int, ...]) -> int | None:
+    """Return the top rank if five distinct ``ranks`` form a straight, else None.
+
+    Kept separate so the one special case of poker ranking -- the ace playing
+    low only in A-2-3-4-5, whose top card is then the five -- lives in one place.
+    """
+    if len(ranks) != _HAND_SIZE or len(set(ranks)) != _HAND_SIZE:
+        return None
+    ordered = sorted(ranks)
+    if ordered[-1] - ordered[0] == _HAND_SIZE - 1:
+        return ordered[-1]
+    if ordered == [0, 1, 2, 3, _ACE]:
+        return _FIVE
+    return None
+
+
+def _rank_key(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
+    """Evaluate a rank multiset the slow, obvious way (used to build the tables).
+
+    The key is the category index followed by the distinct ranks ordered by
+    how often they occur and then by rank, both descending -- exactly the
+    order in which poker compares hands within a category (e.g. full house:
+    trips rank, then pair rank; two pair: high pair, low pair, kicker).
+    Straights are keyed by their top card only, since that alone decides them.
+    """
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    ordered = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    shape = sorted(counts.values(), reverse=True)
+
+    top = _straight_top(ranks)
+    if top is not None:
+        return (_STRAIGHT_FLUSH if flush else _STRAIGHT, top)
+    if flush:
+        return (_FLUSH, *ordered)
+    if shape[0] == 4:
+        cat = _QUADS
+    elif shape[0] == 3:
+        cat = _FULL_HOUSE if len(shape) > 1 and shape[1] == 2 else _TRIPS
+    elif shape[0] == 2:
+        cat = _TWO_PAIR if len(shape) > 1 and shape[1] == 2 else _PAIR
+    else:
+        cat = _HIGH_CARD
+    return (cat, *ordered)
+
+
+def _build_tables() -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
+    """Precompute keys for every rank multiset of 1..5 cards (about 8,500).
+
+    Returns ``(keys, flush_keys)``, both indexed by the product of the rank
+    primes.  ``flush_keys`` only holds the 1,287 five-distinct-rank products,
+    the only rank sets a five-card flush can have.  Building costs a few
+    milliseconds once, in exchange for a single dict lookup per evaluation.
+    """
+    keys: dict[int, tuple[int, ...]] = {}
+    flush_keys: dict[int, tuple[int, ...]] = {}
+    for size in range(1, _HAND_SIZE + 1):
+        for ranks in combinations_with_replacement(range(_NUM_RANKS), size):
+            if size == _HAND_SIZE and ranks[0] == ranks[-1]:
+                continue  # five of a kind needs a fifth suit
+            product = 1
+            for rank in ranks:
+                product *= _RANK_PRIMES[rank]
+            keys[product] = _rank_key(ranks, flush=False)
+            if size == _HAND_SIZE and len(set(ranks)) == _HAND_SIZE:
+                flush_keys[product] = _rank_key(ranks, flush=True)
+    return keys, flush_keys
+
+
+_KEYS, _FLUSH_KEYS = _build_tables()
+
+
+def _reject(cards: tuple[int, ...]) -> NoReturn:
+    """Raise the precise error for a hand that :func:`hand_key` cannot rank.
+
+    Only reached once the fast path has failed, so it can afford to re-check
+    everything slowly and report the first problem in plain words.
+    """
+    _validate(cards)
+    if not cards:
+        raise ValueError("a hand needs at least one card")
+    if len(cards) > _HAND_SIZE:
+        raise ValueError(f"a hand has at most {_HAND_SIZE} cards, got {len(cards)}")
+    raise ValueError(f"invalid hand: {cards!r}")  # pragma: no cover - defensive
+
+
+def _validate(cards: tuple[int, ...]) -> None:
+    """Check every card is an int in 0..51 and no card repeats.
+
+    Shared by :func:`_reject` and :func:`best_hand`, which must validate
+    without the fast path's implicit checks.
+    """
+    for card in cards:
+        if not isinstance(card, int):
+            raise TypeError(f"cards must be ints, got {type(card).__name__}: {card!r}")
+        if not 0 <= card < _NUM_CARDS:
+            raise ValueError(f"card out of range 0..{_NUM_CARDS - 1}: {card!r}")
+    if len(set(cards)) != len(cards):
+        dupes = sorted({int(c) for c in cards if cards.count(c) > 1})
+        raise ValueError(f"duplicate cards: {dupes}")
+
+
+def hand_key(cards: Iterable[int]) -> tuple[int, ...]:
+    """Return a totally ordered strength key for a hand of 1 to 5 cards.
+
+    A higher key is a stronger hand and equal keys tie (split the pot), so
+    hands can be compared, sorted or ``max``-ed by key directly.  The first
+    element is the index into :data:`CATEGORIES`; the rest are ranks (0..12,
+    ace high) in comparison order.  A straight is keyed by its top card, so
+    the wheel A-2-3-4-5 is ``(4, 3)``, below every other straight.  Suits
+    never appear, so suit-permuted hands get identical keys.  Hands of fewer
+    than five cards only reach high card, pair, two pair, trips or quads, and
+    their shorter key ranks below any longer key with the same prefix, i.e.
+    a missing kicker loses to any real one.
+
+    Raises ValueError for 0 or more than 5 cards, duplicate cards or cards
+    outside 0..51, and TypeError for non-integer cards.
+    """
+    hand = cards if type(cards) is tuple else tuple(cards)
+    n = len(hand)
+    # The try costs nothing in 3.11 when no exception is raised; all invalid
+    # input ends in _reject for a precise message.
+    try:
+        if n == _HAND_SIZE:
+            a, b, c, d, e = hand
+            product = (
+                _CARD_PRIME[a] * _CARD_PRIME[b] * _CARD_PRIME[c] * _CARD_PRIME[d] * _CARD_PRIME[e]
+            )
+            # Five distinct bits <=> five distinct cards; a negative card
+            # raises ValueError here (negative shift count).
+            if ((1 << a) | (1 << b) | (1 << c) | (1 << d) | (1 << e)).bit_count() == n:
+                suit = _CARD_SUIT[a]
+                if suit == _CARD_SUIT[b] == _CARD_SUIT[c] == _CARD_SUIT[d] == _CARD_SUIT[e]:
+                    return _FLUSH_KEYS[product]
+                return _KEYS[product]
+        elif 0 < n < _HAND_SIZE:
+            product = 1
+            mask = 0
+            for card in hand:
+                product *= _CARD_PRIME[card]
+                mask |= 1 << card
+            if mask.bit_count() == n:
+                return _KEYS[product]
+    except (IndexError, KeyError, TypeError, ValueError):
+        pass
+    _reject(hand)
+
+
+def category(cards: Iterable[int]) -> str:
+    """Return the category name of a hand of 1 to 5 cards, e.g. ``"flush"``.
+
+    A thin wrapper over :func:`hand_key` so callers that only display or
+    branch on the category don't need to know the key layout.
+    """
+    return CATEGORIES[hand_key(cards)[0]]
+
+
+def best_hand(cards: Iterable[int], size: int = 5) -> tuple[int, ...]:
+    """Return the strongest ``size``-card subset of ``cards``, sorted ascending.
+
+    Games deal more cards than a poker hand uses, and the winner is decided
+    by the best selection.  Every subset is tried (C(n, size) evaluations,
+    1,287 for 13 cards), which is exact and simple.  Among subsets with equal
+    keys the lexicographically smallest sorted tuple is returned so results
+    are deterministic: ``combinations`` of the sorted cards yields subsets in
+    lexicographic order and ``max`` keeps the first maximum.  A hand with at
+    most ``size`` cards is returned whole, sorted (possibly empty).
+
+    Raises ValueError if ``size`` is not 1..5 or the cards repeat or fall
+    outside 0..51, and TypeError for non-integer cards.
+    """
+    if not 1 <= size <= _HAND_SIZE:
+        raise ValueError(f"size must be between 1 and {_HAND_SIZE}, got {size}")
+    hand = tuple(sorted(cards))
+    _validate(hand)
+    if len(hand) <= size:
+        return hand
+    return max(combinations(hand, size), key=hand_key)
+
+
+def describe(cards: Iterable[int]) -> str:
+    """Return a short English description of a hand of 1 to 5 cards.
+
+    Meant for logs and player-facing messages, e.g. ``"full house, kings over
+    threes"``, ``"straight to the five"``, ``"pair of aces"``, ``"royal
+    flush"``.  Kickers are left out; the key decides ties.
+    """
+    key = hand_key(cards)
+    cat, ranks = key[0], key[1:]
+    first = ranks[0]
+    if cat == _STRAIGHT_FLUSH:
+        if first == _ACE:
+            return "royal flush"
+        return f"straight flush to the {_RANK_NAMES[first]}"
+    if cat == _QUADS:
+        return f"four of a kind, {_RANK_PLURALS[first]}"
+    if cat == _FULL_HOUSE:
+        return f"full house, {_RANK_PLURALS[first]} over {_RANK_PLURALS[ranks[1]]}"
+    if cat == _FLUSH:
+        return f"flush, {_RANK_NAMES[first]} high"
+    if cat == _STRAIGHT:
+        return f"straight to the {_RANK_NAMES[first]}"
+    if cat == _TRIPS:
+        return f"three of a kind, {_RANK_PLURALS[first]}"
+    if cat == _TWO_PAIR:
+        return f"two pair, {_RANK_PLURALS[first]} and {_RANK_PLURALS[ranks[1]]}"
+    if cat == _PAIR:
+        return f"pair of {_RANK_PLURALS[first]}"
+    return f"{_RANK_NAMES[first]} high"

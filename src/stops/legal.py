@@ -1,0 +1,177 @@
+"""The set of legal decisions, as a lazy sequence.
+
+Most decisions have a handful of choices, but a few are large families: a bid of 1..stack,
+a bet of 1..limit, or the choice of 5 poker cards out of 13 (1,287 ways). Building every
+:class:`Action` for those would dominate a simulation, so :class:`LegalActions` is a
+``Sequence`` made of parts that are only materialised when indexed. ``len``, ``in``,
+indexing and ``random.choice`` all work in O(1) per call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from math import comb
+from typing import overload
+
+from .actions import Action, select, with_chips
+
+
+class _Part:
+    __slots__ = ()
+
+    def __len__(self) -> int:
+        raise NotImplementedError
+
+    def get(self, i: int) -> Action:
+        raise NotImplementedError
+
+    def has(self, a: Action) -> bool:
+        raise NotImplementedError
+
+
+class Fixed(_Part):
+    """An explicit tuple of actions."""
+
+    __slots__ = ("actions",)
+
+    def __init__(self, actions: tuple[Action, ...]) -> None:
+        self.actions = actions
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def get(self, i: int) -> Action:
+        return self.actions[i]
+
+    def has(self, a: Action) -> bool:
+        return a in self.actions
+
+
+class Amounts(_Part):
+    """``verb`` with every amount in ``amounts`` (a ``range`` or tuple), optionally on a space."""
+
+    __slots__ = ("amounts", "seat", "space", "verb")
+
+    def __init__(self, seat: int, verb: str, amounts: Sequence[int], space: str | None = None):
+        self.seat = seat
+        self.verb = verb
+        self.amounts = amounts
+        self.space = space
+
+    def __len__(self) -> int:
+        return len(self.amounts)
+
+    def get(self, i: int) -> Action:
+        return with_chips(self.seat, self.verb, self.amounts[i], self.space)
+
+    def has(self, a: Action) -> bool:
+        return (
+            a.seat == self.seat and a.action == self.verb and a.space == self.space
+            and a.chips is not None and a.chips in self.amounts and a.card is None
+            and a.cards is None
+        )
+
+
+class Selections(_Part):
+    """Every ``k``-card subset of ``cards`` as a ``select`` action, in lexicographic order."""
+
+    __slots__ = ("cards", "k", "n", "seat")
+
+    def __init__(self, seat: int, cards: Sequence[int], k: int) -> None:
+        self.seat = seat
+        self.cards = tuple(sorted(cards))
+        self.k = k
+        self.n = comb(len(self.cards), k)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def get(self, i: int) -> Action:
+        # Unrank i in the combinatorial number system, lexicographic order.
+        chosen: list[int] = []
+        n, k, start = len(self.cards), self.k, 0
+        while k:
+            for j in range(start, n):
+                c = comb(n - j - 1, k - 1)
+                if i < c:
+                    chosen.append(self.cards[j])
+                    start = j + 1
+                    k -= 1
+                    break
+                i -= c
+        return select(self.seat, chosen)
+
+    def has(self, a: Action) -> bool:
+        return (
+            a.seat == self.seat and a.action == "select" and a.cards is not None
+            and len(a.cards) == self.k and len(set(a.cards)) == self.k
+            and all(c in self.cards for c in a.cards)
+            and a.card is None and a.chips is None and a.space is None
+        )
+
+
+class LegalActions(Sequence[Action]):
+    """The legal decisions for the seat to act, in a stable order."""
+
+    __slots__ = ("_len", "_parts")
+
+    def __init__(self, *parts: _Part) -> None:
+        self._parts = tuple(p for p in parts if len(p))
+        self._len = sum(len(p) for p in self._parts)
+
+    @classmethod
+    def of(cls, actions: Sequence[Action]) -> LegalActions:
+        return cls(Fixed(tuple(actions)))
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self._len))]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError("legal action index out of range")
+        for p in self._parts:
+            n = len(p)
+            if i < n:
+                return p.get(i)
+            i -= n
+        raise IndexError("legal action index out of range")  # pragma: no cover
+
+    def __contains__(self, a: object) -> bool:
+        return isinstance(a, Action) and any(p.has(a) for p in self._parts)
+
+    def __iter__(self) -> Iterator[Action]:
+        for p in self._parts:
+            for i in range(len(p)):
+                yield p.get(i)
+
+    def __repr__(self) -> str:
+        shown = [str(a) for a in self[:6]]
+        more = f", ... ({self._len} in all)" if self._len > 6 else ""
+        return f"LegalActions([{', '.join(shown)}{more}])"
+
+    @property
+    def verbs(self) -> tuple[str, ...]:
+        """The distinct verbs on offer, in order."""
+        seen: dict[str, None] = {}
+        for p in self._parts:
+            if isinstance(p, Fixed):
+                for a in p.actions:
+                    seen.setdefault(a.action)
+            elif isinstance(p, Amounts):
+                seen.setdefault(p.verb)
+            elif isinstance(p, Selections):
+                seen.setdefault("select")
+        return tuple(seen)
+
+
+__all__ = ["Amounts", "Fixed", "LegalActions", "Selections"]

@@ -1,0 +1,350 @@
+"""Loading variant files: safe YAML, ``extends``, options, strict structuring, key paths.
+
+Every failure becomes a :class:`~stops.errors.VariantError` naming the file, the key path and
+what was expected; nothing from deep inside PyYAML or cattrs reaches the user. YAML is read
+with ``yaml.safe_load`` under size and alias limits, and can only *name* registered code.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Literal, get_args, get_origin
+
+import attrs
+import cattrs
+import yaml
+from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
+
+from .cards import Card, parse_card
+from .errors import VariantError
+from .model import PolicyRef, RankName, Rules, VariantSpec
+
+MAX_FILE_BYTES = 256 * 1024
+"""A variant file larger than this is refused before parsing."""
+MAX_ALIASES = 64
+"""YAML aliases allowed in one file: enough for sharing, too few for an alias bomb."""
+MAX_EXTENDS_DEPTH = 16
+MAX_INT = 1_000_000
+"""Any number in a variant larger than this is refused as absurd."""
+
+BUILTIN_SUFFIX = ".yaml"
+
+
+def builtin_dir() -> Path:
+    """Where the built-in variant files are: inside the wheel, or the checkout's ``variants/``."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "_variants"
+    if packaged.is_dir():
+        return packaged
+    return here.parent.parent / "variants"
+
+
+def builtin_names() -> list[str]:
+    d = builtin_dir()
+    if not d.is_dir():
+        return []
+    return sorted(p.stem for p in d.glob("*" + BUILTIN_SUFFIX))
+
+
+def _is_path(ref: str) -> bool:
+    return ref.endswith((".yaml", ".yml")) or os.sep in ref or "/" in ref
+
+
+def resolve_ref(ref: str, relative_to: Path | None = None) -> Path:
+    """A built-in name or a file path to the file it means."""
+    if _is_path(ref):
+        p = Path(ref)
+        if not p.is_absolute() and relative_to is not None:
+            p = relative_to / p
+        return p
+    p = builtin_dir() / (ref + BUILTIN_SUFFIX)
+    return p
+
+
+class _LimitedLoader(yaml.SafeLoader):
+    """``SafeLoader`` that counts aliases, so an alias bomb is refused, not expanded."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._aliases = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            self._aliases += 1
+            if self._aliases > MAX_ALIASES:
+                raise yaml.YAMLError(f"more than {MAX_ALIASES} YAML aliases")
+        return super().compose_node(parent, index)
+
+
+def read_yaml(path: Path, label: str | None = None) -> Any:
+    """Parse one YAML file safely; any problem is a VariantError for that file."""
+    label = label or str(path)
+    try:
+        size = path.stat().st_size
+    except OSError as e:
+        raise VariantError.one(label, "", f"cannot read the file ({e.strerror or e})") from None
+    if size > MAX_FILE_BYTES:
+        raise VariantError.one(label, "", f"file is {size} bytes; at most {MAX_FILE_BYTES}")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise VariantError.one(label, "", f"cannot read the file as UTF-8 text ({e})") from None
+    return parse_yaml_text(text, label)
+
+
+def parse_yaml_text(text: str, label: str) -> Any:
+    if len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
+        raise VariantError.one(label, "", f"text is larger than {MAX_FILE_BYTES} bytes")
+    loader = _LimitedLoader(text)
+    try:
+        return loader.get_single_data()
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "somewhere"
+        raise VariantError.one(label, "", f"not valid YAML at {where}: {e.problem}") from None
+    except yaml.YAMLError as e:
+        raise VariantError.one(label, "", f"not valid YAML: {e}") from None
+    finally:
+        loader.dispose()
+
+
+# -- strict cattrs converter ---------------------------------------------------------------
+
+
+class _TypeProblem(ValueError):
+    pass
+
+
+def _strict_str(v: Any, _: Any) -> str:
+    if not isinstance(v, str):
+        raise _TypeProblem(f"expected text, got {_show(v)}")
+    return v
+
+
+def _strict_int(v: Any, _: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise _TypeProblem(f"expected a whole number, got {_show(v)}")
+    if abs(v) > MAX_INT:
+        raise _TypeProblem(f"expected a number of at most {MAX_INT}, got {v}")
+    return v
+
+
+def _strict_bool(v: Any, _: Any) -> bool:
+    if not isinstance(v, bool):
+        raise _TypeProblem(f"expected true or false, got {_show(v)}")
+    return v
+
+
+def _card(v: Any, _: Any) -> Card:
+    if isinstance(v, int) and not isinstance(v, bool):
+        raise _TypeProblem(f"expected a card such as AH or 10S, got {v!r}")
+    try:
+        return parse_card(v)
+    except ValueError as e:
+        raise _TypeProblem(str(e)) from None
+
+
+def _rank_text(v: Any, _: Any) -> RankName:
+    from .cards import RANKS
+
+    s = str(v).upper() if isinstance(v, int | str) and not isinstance(v, bool) else None
+    if s == "10":
+        s = "T"
+    if s is None or len(s) != 1 or s not in RANKS:
+        raise _TypeProblem(f"expected a rank (2-10, J, Q, K, A), got {_show(v)}")
+    return RankName(s)
+
+
+def _policy_ref(v: Any, _: Any) -> PolicyRef:
+    if isinstance(v, str):
+        return PolicyRef(v, {})
+    if isinstance(v, Mapping):
+        if "use" not in v:
+            raise _TypeProblem("a policy given as a mapping needs 'use: <policy name>'")
+        use = v["use"]
+        if not isinstance(use, str):
+            raise _TypeProblem(f"'use' must name a policy, got {_show(use)}")
+        return PolicyRef(use, {str(k): x for k, x in v.items() if k != "use"})
+    raise _TypeProblem(f"expected a policy name or {{use: name, ...}}, got {_show(v)}")
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, bool):
+        return f"{str(v).lower()} (a boolean)"
+    if isinstance(v, Mapping):
+        return "a mapping"
+    if isinstance(v, list | tuple):
+        return "a list"
+    if v is None:
+        return "nothing (null)"
+    r = repr(v)
+    return r if len(r) < 60 else r[:57] + "..."
+
+
+def make_converter() -> cattrs.Converter:
+    c = cattrs.Converter(forbid_extra_keys=True)
+    c.register_structure_hook(str, _strict_str)
+    c.register_structure_hook(int, _strict_int)
+    c.register_structure_hook(bool, _strict_bool)
+    c.register_structure_hook(Card, _card)
+    c.register_structure_hook(PolicyRef, _policy_ref)
+    c.register_structure_hook(RankName, _rank_text)
+    return c
+
+
+CONVERTER = make_converter()
+
+
+def _literal_message(t: Any, v: Any) -> str:
+    choices = ", ".join(repr(a) for a in get_args(t))
+    return f"expected one of {choices}, got {_show(v)}"
+
+
+def _walk(exc: BaseException, path: str, out: list[tuple[str, str]], typ: Any = None) -> None:
+    """Flatten a cattrs exception tree into (key path, message) pairs with our wording."""
+    if isinstance(exc, ForbiddenExtraKeysError):
+        names = ", ".join(sorted(exc.extra_fields))
+        allowed = ""
+        if attrs.has(exc.cl):
+            allowed = "; allowed keys: " + ", ".join(a.name for a in attrs.fields(exc.cl))
+        out.append((path, f"unknown key(s) {names}{allowed}"))
+        return
+    if isinstance(exc, ClassValidationError | IterableValidationError):
+        for sub in exc.exceptions:
+            sub_path, sub_type = path, None
+            for note in getattr(sub, "__notes__", []):
+                name = getattr(note, "name", None)
+                index = getattr(note, "index", None)
+                if name is not None:
+                    sub_path = f"{path}.{name}" if path else str(name)
+                    sub_type = getattr(note, "type", None)
+                    break
+                if index is not None:
+                    sub_path = f"{path}[{index}]"
+                    sub_type = getattr(note, "type", None)
+                    break
+            _walk(sub, sub_path, out, sub_type)
+        return
+    if isinstance(exc, KeyError):
+        out.append((path, "required key missing"))
+        return
+    if isinstance(exc, _TypeProblem):
+        out.append((path, str(exc)))
+        return
+    if isinstance(exc, ValueError) and "not in literal" in str(exc):
+        v = str(exc).split(" not in literal", 1)[0]
+        if typ is not None and get_origin(typ) is Literal:
+            out.append((path, _literal_message(typ, v)))
+        else:
+            out.append((path, f"{v!r} is not one of the allowed values"))
+        return
+    if isinstance(exc, TypeError | AttributeError):
+        out.append((path, "expected a mapping (key: value) or a list here"))
+        return
+    out.append((path, str(exc) or type(exc).__name__))
+
+
+def structure_errors(exc: BaseException) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    _walk(exc, "", out)
+    return out
+
+
+def structure(data: Any, cls: type[Any], label: str, path: str = "") -> Any:
+    """Structure ``data`` into ``cls``, turning every failure into a VariantError."""
+    try:
+        return CONVERTER.structure(data, cls)
+    except (ClassValidationError, IterableValidationError, ForbiddenExtraKeysError,
+            _TypeProblem, ValueError, TypeError, KeyError, AttributeError) as e:
+        problems = structure_errors(e)
+        full = [(label, (path + "." + p if path and p else path or p), m) for p, m in problems]
+        raise VariantError(full) from None
+
+
+# -- extends and options ------------------------------------------------------------------
+
+TOP_KEYS = ("name", "extends", "title", "description", "source", "players", "deck", "layout",
+            "flow", "rules")
+
+
+def load_raw(ref: str | os.PathLike[str], *, _seen: tuple[Path, ...] = (),
+             relative_to: Path | None = None) -> tuple[dict[str, Any], Path]:
+    """Read a file and everything it ``extends``; return the merged mapping and the file path."""
+    path = Path(ref) if isinstance(ref, os.PathLike) else resolve_ref(ref, relative_to)
+    label = str(path)
+    if not path.exists():
+        if not _is_path(str(ref)):
+            known = ", ".join(builtin_names())
+            raise VariantError.one(str(ref), "", f"no built-in variant named {ref!r}; "
+                                   f"built-ins are: {known}")
+        raise VariantError.one(label, "", "no such file")
+    real = path.resolve()
+    if real in _seen:
+        chain = " -> ".join(str(p) for p in (*_seen, real))
+        raise VariantError.one(label, "extends", f"circular extends: {chain}")
+    if len(_seen) >= MAX_EXTENDS_DEPTH:
+        raise VariantError.one(label, "extends", f"extends is nested more than "
+                               f"{MAX_EXTENDS_DEPTH} deep")
+    data = read_yaml(path, label)
+    if not isinstance(data, dict):
+        raise VariantError.one(label, "", f"a variant file must be a mapping of keys, got "
+                               f"{_show(data)}")
+    for k in data:
+        if not isinstance(k, str):
+            raise VariantError.one(label, "", f"keys must be text, got {_show(k)}")
+    unknown = [k for k in data if k not in TOP_KEYS]
+    if unknown:
+        raise VariantError.one(label, unknown[0], "unknown key; allowed top-level keys: "
+                               + ", ".join(TOP_KEYS))
+    base = data.get("extends")
+    if base is None:
+        return data, path
+    if not isinstance(base, str):
+        raise VariantError.one(label, "extends", f"expected a built-in name or a file path, "
+                               f"got {_show(base)}")
+    parent, _ = load_raw(base, _seen=(*_seen, real), relative_to=path.parent)
+    return merge(parent, data, label), path
+
+
+def merge(parent: dict[str, Any], child: dict[str, Any], label: str) -> dict[str, Any]:
+    """A child file overrides its parent key by key; ``rules`` merge one rule at a time."""
+    out = copy.deepcopy(parent)
+    out.pop("extends", None)
+    for k, v in child.items():
+        if k == "extends":
+            continue
+        if k == "rules":
+            if not isinstance(v, dict):
+                raise VariantError.one(label, "rules", f"expected a mapping of rule: choice, "
+                                       f"got {_show(v)}")
+            base_rules = out.get("rules") or {}
+            if not isinstance(base_rules, dict):
+                base_rules = {}
+            out["rules"] = {**base_rules, **copy.deepcopy(v)}
+        else:
+            out[k] = copy.deepcopy(v)
+    return out
+
+
+def apply_options(data: dict[str, Any], options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Option overrides are rule choices: ``{"after_stop": "must_change_suit"}``."""
+    if not options:
+        return data
+    if not isinstance(options, Mapping):
+        raise VariantError.one("<options>", "", f"options must be a mapping, got {_show(options)}")
+    known = {f.name for f in attrs.fields(Rules)}
+    for k in options:
+        if k not in known:
+            raise VariantError.one("<options>", str(k), "unknown rule; known rules: "
+                                   + ", ".join(sorted(known)))
+    out = dict(data)
+    out["rules"] = {**(data.get("rules") or {}), **dict(options)}
+    return out
+
+
+def structure_spec(data: dict[str, Any], label: str) -> VariantSpec:
+    spec: VariantSpec = structure(data, VariantSpec, label)
+    return spec

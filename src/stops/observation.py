@@ -1,0 +1,90 @@
+"""What one seat may know: :func:`observe` builds it from the deal, filtered by visibility.
+
+Nothing here reads another seat's hand or the spare hand's cards, except through events the
+seat may see; the no-leak property test holds this module to that.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .actions import Action
+from .cards import CARDS, Card
+from .events import Event
+
+if TYPE_CHECKING:
+    from .deal import Deal
+
+
+@attrs.frozen
+class Observation:
+    """One seat's view of a deal."""
+
+    seat: int
+    players: int
+    dealer: int
+    phase: str
+    current_seat: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    spare_size: int
+    spare: tuple[Card, ...] | None
+    """The spare hand's cards if this seat put them there (its own old hand), else ``None``."""
+    stacks: tuple[int, ...]
+    layout: dict[str, int]
+    retired: frozenset[str]
+    plays: tuple[tuple[int, Card], ...]
+    sequence: tuple[tuple[int, Card], ...]
+    """The current sequence: the plays since the last lead."""
+    legal_actions: tuple[Action, ...]
+    events: tuple[Event, ...]
+    is_terminal: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat, "players": self.players, "dealer": self.dealer,
+            "phase": self.phase, "current_seat": self.current_seat,
+            "hand": [str(c) for c in self.hand], "hand_sizes": list(self.hand_sizes),
+            "spare_size": self.spare_size,
+            "spare": None if self.spare is None else [str(c) for c in self.spare],
+            "stacks": list(self.stacks), "layout": dict(self.layout),
+            "retired": sorted(self.retired),
+            "plays": [[s, str(c)] for s, c in self.plays],
+            "sequence": [[s, str(c)] for s, c in self.sequence],
+            "legal_actions": [a.to_dict() for a in self.legal_actions],
+            "events": [e.to_dict() for e in self.events],
+            "is_terminal": self.is_terminal,
+        }
+
+
+MAX_LISTED_ACTIONS = 2000
+
+
+def observe(deal: Deal, seat: int) -> Observation:
+    if not 0 <= seat < deal.n:
+        raise ValueError(f"no seat {seat} at a table of {deal.n}")
+    events = tuple(e for e in deal.events if e.visible(seat))
+    seq_start = 0
+    for i in range(len(events) - 1, -1, -1):
+        if events[i].kind == "led":
+            seq_start = i
+            break
+    plays_in_seq = tuple((e.seat, e.card) for e in events[seq_start:]
+                         if e.kind in ("led", "played") and e.seat is not None
+                         and e.card is not None)
+    legal: tuple[Action, ...] = ()
+    if deal.to_act == seat:
+        la = deal.legal_actions()
+        legal = tuple(la) if len(la) <= MAX_LISTED_ACTIONS else tuple(la[:MAX_LISTED_ACTIONS])
+    spare = (tuple(CARDS[c] for c in sorted(deal.spare))
+             if seat in deal.spare_known else None)
+    return Observation(
+        seat=seat, players=deal.n, dealer=deal.dealer, phase=deal.phase,
+        current_seat=deal.to_act, hand=tuple(deal.hand(seat)),
+        hand_sizes=tuple(deal.counts), spare_size=len(deal.spare), spare=spare,
+        stacks=tuple(deal.ledger.stacks), layout=dict(deal.ledger.layout),
+        retired=frozenset(deal.retired), plays=tuple(deal.plays), sequence=plays_in_seq,
+        legal_actions=legal, events=events, is_terminal=deal.to_act is None,
+    )

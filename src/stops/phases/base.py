@@ -1,0 +1,39 @@
+"""The base class of phases (see :mod:`stops.phases`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from ..actions import Action
+from ..errors import IllegalAction
+from ..legal import LegalActions
+
+if TYPE_CHECKING:
+    from ..deal import Deal
+    from ..variant import Variant
+
+
+class Phase:
+    """A step of a deal. Subclasses override what they need; see :mod:`stops.phases`."""
+
+    name: ClassVar[str] = ""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.rules = variant.rules
+
+    def enter(self, deal: Deal) -> bool:
+        return False
+
+    def legal(self, deal: Deal) -> LegalActions:
+        return LegalActions()
+
+    def apply(self, deal: Deal, action: Action) -> bool:
+        raise IllegalAction("wrong_phase", f"the {self.name} phase takes no decisions")
+
+    def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
+        return None
+
+    def describe(self) -> str:
+        """This phase in plain English, for ``stops rules``."""
+        return ""

@@ -1,0 +1,69 @@
+"""The deal: every card of the pack, one at a time, into a hand per seat and the spare hand."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import CARDS, Card
+from ..deal import SPARE
+from ..events import Event
+from .base import Phase
+
+if TYPE_CHECKING:
+    from ..deal import Deal
+
+
+def deal_order(players: int, dealer: int, spare_hand: bool, spare_first: bool) -> list[int]:
+    """The recipients of one round of the deal: seats from the dealer's left, and SPARE."""
+    seats = [(dealer + k) % players for k in range(1, players + 1)]
+    if not spare_hand:
+        return seats
+    return [SPARE, *seats] if spare_first else [*seats, SPARE]
+
+
+class DealPhase(Phase):
+    """Deals the whole pack clockwise from the dealer's left, the spare hand taking its turn
+    as ``deal_spare_position`` says. Stacked hands given to ``new_deal`` are used as they are."""
+
+    name = "deal"
+
+    def enter(self, deal: Deal) -> bool:
+        r = deal.rules
+        hands = deal._given_hands
+        spare = deal._given_spare
+        if hands is None:
+            pack: list[Card] = list(self.variant.deck)
+            if deal._shuffle is not None:
+                deal._shuffle(pack)
+            order = deal_order(deal.n, deal.dealer, r.spare_hand,
+                               r.deal_spare_position == "first")
+            built: dict[int, list[Card]] = {k: [] for k in order}
+            for i, c in enumerate(pack):
+                built[order[i % len(order)]].append(c)
+            hands = [built[s] for s in range(deal.n)]
+            spare = built.get(SPARE, [])
+        deal.dealt_hands = tuple(tuple(sorted(h)) for h in hands)
+        deal.dealt_spare = tuple(sorted(spare or ()))
+        for seat, h in enumerate(deal.dealt_hands):
+            for c in h:
+                deal.give(seat, c)
+            deal.emit(Event("dealt", seat, cards=h, chips=len(h), visible_to=frozenset({seat})))
+        for c in deal.dealt_spare:
+            deal.owner[c] = SPARE
+        deal.spare = set(deal.dealt_spare)
+        if r.spare_hand:
+            deal.emit(Event("spare_dealt", chips=len(deal.dealt_spare)))
+        return False
+
+    def describe(self) -> str:
+        r = self.rules
+        where = ("first in each round" if r.deal_spare_position == "first"
+                 else "after the dealer in each round")
+        spare = (f" plus a spare hand that belongs to nobody, dealt {where}" if r.spare_hand
+                 else "")
+        return ("The dealer deals the whole pack face down, one card at a time, clockwise "
+                f"from the dealer's left, into a hand for each player{spare}. Some hands may "
+                "have one card more than others.")
+
+
+__all__ = ["CARDS", "DealPhase", "deal_order"]

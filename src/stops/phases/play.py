@@ -1,0 +1,151 @@
+"""Stops play: leads, forced runs, stops, passes, going out and the block.
+
+This is the hot path. The holder of the next card is ``deal.owner[card + 1]`` (one lookup),
+and a forced run is a tight loop here rather than a policy call per card. Policies are
+consulted only at leads (``first_leader``, ``after_stop``) and for the claims that asked to
+watch a card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action, lead
+from ..cards import CARDS, SUIT_NAMES
+from ..deal import PLAYED, SPARE
+from ..errors import IllegalAction
+from ..events import Event
+from ..legal import Fixed, LegalActions
+from ..policies.claims import Handler, Triggers
+from .base import Phase
+
+if TYPE_CHECKING:
+    from ..deal import Deal
+    from ..variant import Variant
+
+ACE = 12
+STOP_WHY = {SPARE: "the next card is in the spare hand", PLAYED: "the next card has been played"}
+
+
+class PlayPhase(Phase):
+    """The stops play itself, until someone goes out or nobody can lead."""
+
+    name = "play"
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        self.first = variant.policy("first_leader")
+        self.after = variant.policy("after_stop")
+        self.claims = [variant.policy("pay_collection"), variant.policy("run_rule")]
+        self.keeps = variant.rules.pass_lead_keeps_forbidden_suit
+
+    # -- entering: the first lead -----------------------------------------------------------
+    def enter(self, deal: Deal) -> bool:
+        triggers: Triggers = {}
+        every: list[Handler] = []
+        for b in self.claims:
+            b.impl.watch(deal, b.params, triggers, every)
+        deal.scratch["triggers"] = triggers
+        deal.scratch["every"] = every
+        first = self.first.impl(deal, self.first.params)
+        if first is None:
+            deal.outcome = "redeal"
+            deal.emit(Event("blocked", note="no opening card is in any player's hand"))
+            return False
+        if first.cards is not None:
+            deal.to_act = first.seat
+            deal.scratch["lead"] = (first.seat, list(first.cards), None)
+            return True
+        return self._seek_leader(deal, first.seat, None)
+
+    def _seek_leader(self, deal: Deal, seat: int, broken: int | None) -> bool:
+        """Offer the lead to ``seat``; if it cannot lead, pass it left round the table."""
+        n = deal.n
+        after = self.after
+        for k in range(n):
+            s = (seat + k) % n
+            constraint = broken if (k == 0 or self.keeps) else None
+            opts = after.impl(deal, s, constraint, after.params)
+            if opts:
+                deal.to_act = s
+                deal.scratch["lead"] = (s, opts, constraint)
+                return True
+            why = "has no card it may lead"
+            if constraint is not None:
+                why = f"has nothing but {SUIT_NAMES[constraint]} or cannot change as required"
+            deal.emit(Event("lead_passed", s, to_seat=(s + 1) % n, note=why))
+        deal.outcome = "blocked"
+        deal.emit(Event("blocked", note="nobody can lead as the rules require"))
+        return False
+
+    # -- deciding ------------------------------------------------------------------------
+    def legal(self, deal: Deal) -> LegalActions:
+        seat, opts, _ = deal.scratch["lead"]
+        return LegalActions(Fixed(tuple(lead(seat, c) for c in opts)))
+
+    def apply(self, deal: Deal, action: Action) -> bool:
+        seat = action.seat
+        card: int = action.card  # type: ignore[assignment]
+        owner = deal.owner
+        emit = deal.emit
+        triggers = deal.scratch["triggers"]
+        every = deal.scratch["every"]
+        kind = "led"
+        while True:
+            # play `card` from `seat`
+            deal.masks[seat][card // 13] &= ~(1 << (card % 13))
+            deal.counts[seat] -= 1
+            owner[card] = PLAYED
+            deal.played_by[card] = seat
+            c = CARDS[card]
+            deal.plays.append((seat, c))
+            emit(Event(kind, seat, c))
+            hs = triggers.get(card)
+            if hs is not None:
+                for h in hs:
+                    h(deal, seat, card)
+            for h in every:
+                h(deal, seat, card)
+            if deal.counts[seat] == 0:
+                deal.winner = seat
+                deal.outcome = "went_out"
+                emit(Event("went_out", seat, c))
+                return False
+            if card % 13 == ACE:
+                emit(Event("stop", seat, c, note="an ace is the top of its suit"))
+                break
+            nxt = card + 1
+            o = owner[nxt]
+            if o < 0:
+                emit(Event("stop", seat, c, note=STOP_WHY.get(o, "the next card is not in the pack")))
+                break
+            seat, card, kind = o, nxt, "played"
+        return self._seek_leader(deal, seat, card // 13)
+
+    def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
+        seat, opts, broken = deal.scratch["lead"]
+        c = action.card
+        if c is None:
+            return None
+        if deal.owner[c] != seat:
+            return IllegalAction("not_in_hand", f"seat {seat} does not hold {c}",
+                                 rule="you can only lead a card you hold")
+        low = deal.lowest_in_suit(seat, c // 13)
+        allowed = ", ".join(str(CARDS[o]) for o in opts)
+        if self.first.name == "opening_card" and not deal.plays:
+            return IllegalAction("must_open_with", f"play opens with {allowed}",
+                                 rule="the holder of the opening card leads it")
+        if low != c and self.after.name != "opposite_colour":
+            return IllegalAction("not_lowest_in_suit",
+                                 f"{c} is not your lowest {SUIT_NAMES[c // 13][:-1]}: lead "
+                                 f"{CARDS[low] if low is not None else '?'} to play that suit",
+                                 rule="a lead must be the lowest card you hold in its suit")
+        if broken is not None and c // 13 == broken and self.after.name == "must_change_suit":
+            return IllegalAction("suit_just_stopped",
+                                 f"{SUIT_NAMES[broken]} were just stopped; lead another suit "
+                                 f"({allowed})", rule="after a stop the suit must change")
+        if self.after.name == "opposite_colour":
+            return IllegalAction("wrong_switch_card",
+                                 f"the switch must be {allowed}",
+                                 rule="after a break, lead the lowest card of the other colour")
+        return IllegalAction("illegal_lead", f"you may lead {allowed}")

@@ -1,0 +1,236 @@
+"""The poker stage of Three-in-One: each player selects five cards, then one limit betting
+round into the ``pot`` space, then a showdown (RULINGS 17-23).
+
+Selections are private until a showdown; folded hands are never shown. The winners are kept
+in ``deal.poker_winners`` for the ``poker_winner`` first-leader policy.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..actions import Action, select, simple
+from ..cards import CARDS
+from ..errors import IllegalAction
+from ..events import Event
+from ..handrank import describe, hand_key
+from ..legal import Amounts, Fixed, LegalActions, Selections
+from .base import Phase
+
+if TYPE_CHECKING:
+    from ..deal import Deal
+    from ..registry import Registry
+    from ..variant import Variant
+
+
+@attrs.define
+class PokerState:
+    order: list[int]
+    step: str = "select"
+    queue: list[int] = attrs.field(factory=list)
+    hands: dict[int, tuple[int, ...]] = attrs.field(factory=dict)
+    active: list[int] = attrs.field(factory=list)
+    contrib: dict[int, int] = attrs.field(factory=dict)
+    current: int = 0
+    need: set[int] = attrs.field(factory=set)
+    all_in: set[int] = attrs.field(factory=set)
+    bet_made: bool = False
+
+
+def _st(deal: Deal) -> PokerState:
+    st: PokerState = deal.scratch["poker"]
+    return st
+
+
+class PokerPhase(Phase):
+    """Poker on five chosen cards, one limit betting round, showdown."""
+
+    name = "poker"
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        self.pot = variant.pot
+
+    def enter(self, deal: Deal) -> bool:
+        order = [(deal.dealer + k) % deal.n for k in range(1, deal.n + 1)]
+        st = PokerState(order=order)
+        deal.scratch["poker"] = st
+        k = deal.rules.poker_hand_size
+        for s in order:
+            if deal.counts[s] >= k or deal.rules.short_poker_hand == "play_all_cards":
+                st.queue.append(s)
+        return self._next_select(deal, st)
+
+    # -- selection ------------------------------------------------------------------------
+    def _next_select(self, deal: Deal, st: PokerState) -> bool:
+        if st.queue:
+            deal.to_act = st.queue[0]
+            return True
+        return self._start_betting(deal, st)
+
+    def _choices(self, deal: Deal, seat: int) -> LegalActions:
+        hand = deal.hand(seat)
+        k = min(deal.rules.poker_hand_size, len(hand))
+        if deal.rules.poker_selection == "free":
+            return LegalActions(Selections(seat, hand, k))
+        best = None
+        found: list[tuple[int, ...]] = []
+        for combo in combinations(hand, k):
+            key = hand_key(combo)
+            if best is None or key > best:
+                best, found = key, [combo]
+            elif key == best:
+                found.append(combo)
+        return LegalActions(Fixed(tuple(select(seat, c) for c in found)))
+
+    # -- betting --------------------------------------------------------------------------
+    def _start_betting(self, deal: Deal, st: PokerState) -> bool:
+        st.step = "bet"
+        st.active = [s for s in st.order if s in st.hands]
+        st.contrib = dict.fromkeys(st.active, 0)
+        st.need = set(st.active)
+        if len(st.active) <= 1:
+            return self._finish(deal, st)
+        deal.to_act = st.active[0]
+        return True
+
+    def _advance(self, deal: Deal, st: PokerState, after: int) -> bool:
+        if len(st.active) == 1 or not st.need:
+            return self._finish(deal, st)
+        i = st.order.index(after)
+        n = len(st.order)
+        for k in range(1, n + 1):
+            s = st.order[(i + k) % n]
+            if s in st.need:
+                deal.to_act = s
+                return True
+        return self._finish(deal, st)  # pragma: no cover
+
+    def _finish(self, deal: Deal, st: PokerState) -> bool:
+        pot = self.pot
+        if not st.active:
+            return False
+        if len(st.active) == 1:
+            w = st.active[0]
+            deal.poker_winners = (w,)
+            if pot is not None:
+                deal.claim(w, pot, "everyone else folded")
+            return False
+        keys = {}
+        for s in st.active:
+            cards = st.hands[s]
+            keys[s] = hand_key(cards)
+            deal.emit(Event("showdown", s, cards=tuple(CARDS[c] for c in cards),
+                            note=describe(cards)))
+        best = max(keys.values())
+        winners = tuple(s for s in st.active if keys[s] == best)
+        deal.poker_winners = winners
+        if pot is not None:
+            have = deal.ledger.layout.get(pot, 0)
+            share = have // len(winners)
+            for w in winners:
+                if share:
+                    note = "best poker hand" if len(winners) == 1 else (
+                        f"poker tie, one of {len(winners)} shares")
+                    deal.claim(w, pot, note, chips=share)
+        return False
+
+    def _to_call(self, st: PokerState, seat: int) -> int:
+        return st.current - st.contrib[seat]
+
+    # -- phase API ------------------------------------------------------------------------
+    def legal(self, deal: Deal) -> LegalActions:
+        st = _st(deal)
+        seat = deal.to_act
+        assert seat is not None
+        if st.step == "select":
+            return self._choices(deal, seat)
+        limit = deal.rules.bet_limit
+        stack = deal.ledger.stacks[seat]
+        if not st.bet_made:
+            return LegalActions(Fixed((simple(seat, "check"),)),
+                                Amounts(seat, "bet", range(1, max(1, min(limit, stack) + 1))))
+        to_call = self._to_call(st, seat)
+        acts = [simple(seat, "fold")]
+        if to_call <= stack or deal.rules.short_call == "all_in_no_side_pot":
+            acts.append(simple(seat, "call"))
+        room = min(limit, stack - to_call)
+        return LegalActions(Fixed(tuple(acts)), Amounts(seat, "raise", range(1, max(1, room + 1))))
+
+    def apply(self, deal: Deal, action: Action) -> bool:
+        st = _st(deal)
+        seat = action.seat
+        verb = action.action
+        if verb == "select":
+            assert action.cards is not None
+            st.hands[seat] = tuple(action.cards)
+            st.queue.pop(0)
+            deal.emit(Event("selected", seat, visible_to=frozenset(range(deal.n)) - {seat}))
+            deal.emit(Event("selected", seat, cards=action.cards, visible_to=frozenset({seat})))
+            return self._next_select(deal, st)
+        pot = self.pot or ""
+        if verb == "check":
+            st.need.discard(seat)
+            deal.emit(Event("checked", seat))
+        elif verb == "fold":
+            st.active.remove(seat)
+            st.need.discard(seat)
+            deal.emit(Event("folded", seat))
+        elif verb == "call":
+            to_call = self._to_call(st, seat)
+            amount = min(to_call, max(0, deal.ledger.stacks[seat]))
+            if amount < to_call:
+                st.all_in.add(seat)
+            if amount:
+                deal.ledger.move(seat, pot, amount)
+            st.contrib[seat] += amount
+            st.need.discard(seat)
+            deal.emit(Event("called", seat, chips=amount, space=pot))
+        else:  # bet or raise
+            extra = action.chips or 0
+            amount = self._to_call(st, seat) + extra
+            deal.ledger.move(seat, pot, amount)
+            st.contrib[seat] += amount
+            st.current = st.contrib[seat]
+            st.bet_made = True
+            st.need = {s for s in st.active if s != seat and s not in st.all_in}
+            deal.emit(Event("bet" if verb == "bet" else "raised", seat, chips=amount, space=pot))
+        return self._advance(deal, st, seat)
+
+    def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
+        st = _st(deal)
+        verb = action.action
+        seat = action.seat
+        limit = deal.rules.bet_limit
+        if verb == "select":
+            k = min(deal.rules.poker_hand_size, deal.counts[seat])
+            if action.cards is None or len(action.cards) != k:
+                return IllegalAction("wrong_count", f"select exactly {k} cards",
+                                     rule="each player selects a five-card poker hand")
+            if any(deal.owner[c] != seat for c in action.cards):
+                return IllegalAction("not_in_hand", "select cards from your own hand",
+                                     rule="the poker hand comes from your cards")
+            return IllegalAction("not_best_hand", "you must select your best poker hand",
+                                 rule="poker_selection: best")
+        if verb == "fold" and not st.bet_made:
+            return IllegalAction("nothing_to_fold", "nobody has bet: check or bet",
+                                 rule="nobody may fold while no bet is outstanding")
+        if verb in ("bet", "raise"):
+            chips = action.chips or 0
+            if chips < 1 or chips > limit:
+                return IllegalAction("over_limit", f"{verb} between 1 and {limit}",
+                                     rule=f"the betting limit is {limit}")
+            return IllegalAction("insufficient_chips", f"you have only "
+                                 f"{deal.ledger.stacks[seat]} chips",
+                                 rule="bets may not exceed a stack")
+        if verb == "call":
+            return IllegalAction("insufficient_chips", "you cannot cover the call; fold",
+                                 rule="short_call: fold_only")
+        return None
+
+
+def register(reg: Registry) -> None:
+    reg.register_phase("poker", requires=("deal",))(PokerPhase)

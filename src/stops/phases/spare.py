@@ -1,0 +1,355 @@
+"""The spare-hand phase and its protocols (slot ``spare_protocol``).
+
+* ``none``: the spare hand lies unused (it still causes stops).
+* ``dealer_options`` (Three-in-One; Boodle's variation): the dealer keeps, swaps unseen
+  (never back), or auctions the unseen spare; after a swap the old hand may be auctioned;
+  after an unsold auction the dealer may still swap. The buyer pays the dealer.
+* ``paid_exchange`` (the pot-and-kitty game): the dealer may swap free, then each other
+  player in turn may swap with whatever the spare now is by paying into the kitty.
+
+A protocol is an object with ``enter/legal/apply/explain`` on the deal, like a phase; the
+:class:`SparePhase` delegates to the one the variant names. Its state lives in
+``deal.scratch["spare"]``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..actions import Action, simple
+from ..errors import IllegalAction
+from ..events import Event
+from ..legal import Amounts, Fixed, LegalActions
+from .base import Phase
+
+if TYPE_CHECKING:
+    from ..deal import Deal
+    from ..registry import Registry
+    from ..variant import Variant
+
+
+@attrs.define
+class SpareState:
+    step: str = "dealer"
+    dealer_swapped: bool = False
+    offering: str = "spare"  # what is on auction: "spare" or "old_hand"
+    bidders: list[int] = attrs.field(factory=list)
+    turn: int = 0
+    high_bid: int = 0
+    high_bidder: int | None = None
+    bids: dict[int, int] = attrs.field(factory=dict)
+    queue: list[int] = attrs.field(factory=list)
+
+
+class SpareProtocol:
+    """Base protocol: nothing happens to the spare hand."""
+
+    def enter(self, deal: Deal) -> bool:
+        return False
+
+    def legal(self, deal: Deal) -> LegalActions:
+        return LegalActions()
+
+    def apply(self, deal: Deal, action: Action) -> bool:
+        return False
+
+    def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
+        return None
+
+
+def _st(deal: Deal) -> SpareState:
+    st: SpareState = deal.scratch["spare"]
+    return st
+
+
+def _swap(deal: Deal, seat: int) -> None:
+    deal.swap_with_spare(seat)
+    deal.emit(Event("spare_swapped", seat, visible_to=None))
+    deal.emit(Event("spare_swapped", seat, cards=tuple(deal.hand(seat)),
+                    note="your new hand", visible_to=frozenset({seat})))
+
+
+class DealerOptions(SpareProtocol):
+    """The dealer's options of Three-in-One (RULINGS 9-11)."""
+
+    # -- auction helpers ------------------------------------------------------------------
+    def _open_auction(self, deal: Deal, st: SpareState, what: str) -> bool:
+        st.offering = what
+        st.bidders = [(deal.dealer + k) % deal.n for k in range(1, deal.n)]
+        st.turn = 0
+        st.high_bid, st.high_bidder, st.bids = 0, None, {}
+        st.step = "auction"
+        deal.emit(Event("auction_opened", deal.dealer, note=what))
+        return self._next_bidder(deal, st)
+
+    def _next_bidder(self, deal: Deal, st: SpareState) -> bool:
+        fmt = deal.rules.auction_format
+        if fmt == "open_ascending":
+            active = [b for b in st.bidders if b != st.high_bidder]
+            if not active or (not st.bidders):
+                return self._close_auction(deal, st)
+            if st.high_bidder is not None and st.bidders == [st.high_bidder]:
+                return self._close_auction(deal, st)
+            # find the next active bidder from st.turn
+            n = len(st.bidders)
+            for k in range(n):
+                b = st.bidders[(st.turn + k) % n]
+                if b != st.high_bidder:
+                    st.turn = (st.turn + k) % n
+                    deal.to_act = b
+                    return True
+            return self._close_auction(deal, st)
+        # one_round and sealed: each bidder once, in order
+        if st.turn >= len(st.bidders):
+            return self._close_auction(deal, st)
+        deal.to_act = st.bidders[st.turn]
+        return True
+
+    def _close_auction(self, deal: Deal, st: SpareState) -> bool:
+        fmt = deal.rules.auction_format
+        if fmt != "open_ascending" and st.bids:
+            best = max(st.bids.values())
+            st.high_bidder = next(b for b in st.bidders if st.bids.get(b) == best)
+            st.high_bid = best
+            if fmt == "sealed":
+                for b in st.bidders:
+                    if b in st.bids:
+                        deal.emit(Event("bid", b, chips=st.bids[b], note="revealed"))
+        buyer = st.high_bidder
+        if buyer is None:
+            deal.emit(Event("unsold", deal.dealer, note=st.offering))
+            if st.offering == "spare" and deal.rules.spare_unsold_dealer_may_swap:
+                st.step = "after_unsold"
+                deal.to_act = deal.dealer
+                return True
+            return False
+        deal.pay(buyer, deal.dealer, st.high_bid, "buys the hand", compulsory=False)
+        deal.emit(Event("sold", buyer, chips=st.high_bid, to_seat=deal.dealer, note=st.offering))
+        _swap(deal, buyer)
+        return False
+
+    # -- protocol -------------------------------------------------------------------------
+    def enter(self, deal: Deal) -> bool:
+        deal.scratch["spare"] = SpareState()
+        deal.to_act = deal.dealer
+        return True
+
+    def legal(self, deal: Deal) -> LegalActions:
+        st = _st(deal)
+        d = deal.dealer
+        if st.step == "dealer":
+            return LegalActions(Fixed((simple(d, "keep"), simple(d, "swap"),
+                                       simple(d, "auction"))))
+        if st.step == "after_swap":
+            return LegalActions(Fixed((simple(d, "keep"), simple(d, "auction"))))
+        if st.step == "after_unsold":
+            return LegalActions(Fixed((simple(d, "keep"), simple(d, "swap"))))
+        seat = deal.to_act
+        assert seat is not None
+        stack = deal.ledger.stacks[seat]
+        low = st.high_bid + 1 if deal.rules.auction_format == "open_ascending" else 1
+        return LegalActions(Fixed((simple(seat, "pass"),)),
+                            Amounts(seat, "bid", range(low, max(low, stack + 1))))
+
+    def apply(self, deal: Deal, action: Action) -> bool:
+        st = _st(deal)
+        verb = action.action
+        if st.step in ("dealer", "after_swap", "after_unsold"):
+            if verb == "keep":
+                deal.emit(Event("kept", deal.dealer))
+                return False
+            if verb == "swap":
+                _swap(deal, deal.dealer)
+                st.dealer_swapped = True
+                if st.step == "dealer" and deal.rules.spare_sell_old_hand:
+                    st.step = "after_swap"
+                    return True
+                return False
+            # auction
+            return self._open_auction(deal, st, "old_hand" if st.dealer_swapped else "spare")
+        # auction step
+        seat = action.seat
+        fmt = deal.rules.auction_format
+        if verb == "pass":
+            deal.emit(Event("passed", seat))
+            if fmt == "open_ascending":
+                st.bidders.remove(seat)
+                if st.bidders:
+                    st.turn %= len(st.bidders)
+            else:
+                st.turn += 1
+            return self._next_bidder(deal, st)
+        chips = action.chips or 0
+        if fmt == "open_ascending":
+            st.high_bid, st.high_bidder = chips, seat
+            deal.emit(Event("bid", seat, chips=chips))
+            st.turn = (st.turn + 1) % len(st.bidders)
+        else:
+            st.bids[seat] = chips
+            vis = frozenset({seat}) if fmt == "sealed" else None
+            deal.emit(Event("bid", seat, chips=chips, visible_to=vis))
+            if fmt == "sealed":
+                others = frozenset(range(deal.n)) - {seat}
+                deal.emit(Event("bid", seat, note="sealed bid", visible_to=others))
+            st.turn += 1
+        return self._next_bidder(deal, st)
+
+    def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
+        st = _st(deal)
+        if action.action == "bid":
+            stack = deal.ledger.stacks[action.seat]
+            chips = action.chips or 0
+            if chips > stack:
+                return IllegalAction("insufficient_chips", f"a bid of {chips} is more than "
+                                     f"your {stack} chips", rule="bids may not exceed a stack")
+            if chips <= st.high_bid:
+                return IllegalAction("bid_too_low", f"bid more than the current {st.high_bid}",
+                                     rule="each bid must top the last")
+        if action.action == "swap" and st.step == "after_swap":
+            return IllegalAction("no_swap_back", "once you have swapped you must keep the "
+                                 "spare hand", rule="the dealer may never swap back")
+        return None
+
+
+class PaidExchange(SpareProtocol):
+    """The pot-and-kitty game's exchanges (RULINGS 13-14)."""
+
+    def enter(self, deal: Deal) -> bool:
+        st = SpareState()
+        deal.scratch["spare"] = st
+        deal.to_act = deal.dealer
+        return True
+
+    def _fee(self, deal: Deal) -> int | None:
+        """The fee now, or None when paid exchanges are closed."""
+        r = deal.rules
+        kitty = deal.variant.kitty
+        fee = r.exchange_fee * r.stake_unit
+        if kitty is None or deal.is_live(kitty):
+            return fee
+        if r.fee_when_kitty_retired == "no_exchange":
+            return None
+        if r.fee_when_kitty_retired == "free":
+            return 0
+        return fee
+
+    def _after_dealer(self, deal: Deal, st: SpareState) -> bool:
+        r = deal.rules
+        if self._fee(deal) is None:
+            return False
+        if r.exchange_order == "non_dealers_from_left":
+            st.queue = [(deal.dealer + k) % deal.n for k in range(1, deal.n)]
+        else:
+            st.queue = [(deal.dealer + k) % deal.n for k in range(1, deal.n + 1)]
+        st.step = "exchange"
+        return self._next(deal, st)
+
+    def _next(self, deal: Deal, st: SpareState) -> bool:
+        if not st.queue:
+            return False
+        deal.to_act = st.queue[0]
+        return True
+
+    def legal(self, deal: Deal) -> LegalActions:
+        st = _st(deal)
+        seat = deal.to_act
+        assert seat is not None
+        if st.step == "dealer":
+            return LegalActions(Fixed((simple(seat, "keep"), simple(seat, "swap"))))
+        fee = self._fee(deal) or 0
+        if fee > deal.ledger.stacks[seat]:
+            return LegalActions(Fixed((simple(seat, "keep"),)))
+        return LegalActions(Fixed((simple(seat, "keep"), simple(seat, "swap"))))
+
+    def apply(self, deal: Deal, action: Action) -> bool:
+        st = _st(deal)
+        seat = action.seat
+        if st.step == "dealer":
+            if action.action == "swap":
+                _swap(deal, seat)
+            else:
+                deal.emit(Event("kept", seat))
+            return self._after_dealer(deal, st)
+        st.queue.pop(0)
+        if action.action == "keep":
+            deal.emit(Event("kept", seat))
+            return self._next(deal, st)
+        fee = self._fee(deal) or 0
+        kitty = deal.variant.kitty
+        if kitty is not None:
+            if not deal.is_live(kitty):
+                deal.retired.discard(kitty)
+                deal.emit(Event("reopened", space=kitty, note="an exchange fee reopens it"))
+            if fee:
+                deal.pay(seat, kitty, fee, "exchange fee", compulsory=False)
+        deal.emit(Event("exchanged", seat, chips=fee, space=kitty))
+        _swap(deal, seat)
+        if deal.rules.exchange_limit == "first_only":
+            return False
+        return self._next(deal, st)
+
+    def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
+        if action.action == "swap":
+            fee = self._fee(deal) or 0
+            return IllegalAction("insufficient_chips", f"the exchange costs {fee} and you "
+                                 f"have {deal.ledger.stacks[action.seat]}",
+                                 rule="a paid exchange may not exceed your chips")
+        return None
+
+
+class SparePhase(Phase):
+    """Whatever the variant's ``spare_protocol`` allows with the spare hand."""
+
+    name = "spare_hand"
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        self.protocol: Any = variant.policy("spare_protocol").impl
+
+    def enter(self, deal: Deal) -> bool:
+        if not deal.rules.spare_hand:
+            return False
+        return bool(self.protocol.enter(deal))
+
+    def legal(self, deal: Deal) -> LegalActions:
+        legal: LegalActions = self.protocol.legal(deal)
+        return legal
+
+    def apply(self, deal: Deal, action: Action) -> bool:
+        return bool(self.protocol.apply(deal, action))
+
+    def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
+        out: IllegalAction | None = self.protocol.explain(deal, action)
+        return out
+
+
+def _dealer_options_text(params: Any) -> str:
+    return ("The dealer, without looking at the spare hand, may keep their hand, swap it for "
+            "the spare (never back), or auction the unseen spare to the other players; after "
+            "a swap the dealer may auction the old hand; if an auction of the spare finds no "
+            "buyer the dealer may still swap. The buyer pays the dealer and their own hand "
+            "becomes the dead hand.")
+
+
+def _paid_exchange_text(params: Any) -> str:
+    return ("The dealer may swap their hand for the unseen spare, free, never back. Then each "
+            "other player in turn from the dealer's left may swap their hand for the spare as "
+            "it now is (perhaps a hand given up earlier) by paying into the kitty; the hand "
+            "given up becomes the spare.")
+
+
+def register(reg: Registry) -> None:
+    p = reg.register_policy
+    p("spare_protocol", "none", text=lambda _: "The spare hand is not used by anyone; it "
+      "stays face down and its cards cause stops.")(SpareProtocol())
+    p("spare_protocol", "dealer_options", text=_dealer_options_text)(DealerOptions())
+    p("spare_protocol", "paid_exchange", text=_paid_exchange_text,
+      check=_needs_kitty_for_fee)(PaidExchange())
+
+
+def _needs_kitty_for_fee(variant: Any, params: Any) -> list[str]:
+    if variant.kitty is None and variant.rules.exchange_fee > 0:
+        return ["paid_exchange pays its fee into the kitty, but the layout has no kitty space"]
+    return []

@@ -1,0 +1,86 @@
+"""The stakes phase: everyone's stakes go on the layout before the deal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action, with_chips
+from ..errors import IllegalAction
+from ..legal import Amounts, Fixed, LegalActions
+from .base import Phase
+
+if TYPE_CHECKING:
+    from ..deal import Deal
+
+
+class StakePhase(Phase):
+    """Places every seat's fixed stakes, then asks for stake choices in turn from the
+    dealer's left. A player keeps the turn until their free allowance is placed."""
+
+    name = "stake"
+
+    def __init__(self, variant: object) -> None:
+        super().__init__(variant)  # type: ignore[arg-type]
+        self.policy = self.variant.policy("stake_rule")
+
+    def enter(self, deal: Deal) -> bool:
+        r = deal.rules
+        if deal.skip_stakes or (r.stake_frequency == "once_per_match" and deal.deal_index > 0):
+            return False
+        queue: list[tuple[int, tuple[str, ...], int, bool]] = []
+        for k in range(1, deal.n + 1):
+            seat = (deal.dealer + k) % deal.n
+            plan = self.policy.impl(deal, seat, self.policy.params)
+            for space, chips in plan.fixed:
+                deal.stake(seat, space, chips)
+            if plan.choose_one and plan.choose_amount > 0:
+                queue.append((seat, plan.choose_one, plan.choose_amount, False))
+            if plan.free_chips > 0 and plan.free_spaces:
+                queue.append((seat, plan.free_spaces, plan.free_chips, True))
+        deal.scratch["stake_queue"] = queue
+        return self._next(deal)
+
+    def _next(self, deal: Deal) -> bool:
+        queue = deal.scratch["stake_queue"]
+        if not queue:
+            return False
+        deal.to_act = queue[0][0]
+        return True
+
+    def normalize(self, deal: Deal, action: Action) -> Action:
+        queue = deal.scratch.get("stake_queue")
+        if (action.action == "stake" and action.chips is None and queue
+                and not queue[0][3] and action.space is not None):
+            return with_chips(action.seat, "stake", queue[0][2], action.space)
+        return action
+
+    def legal(self, deal: Deal) -> LegalActions:
+        seat, spaces, chips, is_free = deal.scratch["stake_queue"][0]
+        if is_free:
+            return LegalActions(*(Amounts(seat, "stake", range(1, chips + 1), s) for s in spaces))
+        return LegalActions(Fixed(tuple(with_chips(seat, "stake", chips, s) for s in spaces)))
+
+    def apply(self, deal: Deal, action: Action) -> bool:
+        queue = deal.scratch["stake_queue"]
+        seat, spaces, chips, is_free = queue[0]
+        assert action.space is not None and action.chips is not None
+        deal.stake(seat, action.space, action.chips)
+        left = chips - action.chips
+        if is_free and left > 0:
+            queue[0] = (seat, spaces, left, True)
+        else:
+            queue.pop(0)
+        return self._next(deal)
+
+    def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
+        seat, spaces, chips, is_free = deal.scratch["stake_queue"][0]
+        if action.space not in spaces:
+            live = ", ".join(spaces)
+            return IllegalAction("bad_space", f"cannot stake on {action.space!r}; the spaces "
+                                 f"open to this stake are {live}",
+                                 rule="stakes go only on live layout spaces the rule allows")
+        if is_free:
+            return IllegalAction("bad_amount", f"stake between 1 and {chips} chips (the rest "
+                                 "of your allowance)", rule="free placement of chips")
+        return IllegalAction("bad_amount", f"this stake is exactly {chips} chip(s)",
+                             rule="the stake rule fixes the amount")

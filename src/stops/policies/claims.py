@@ -1,0 +1,185 @@
+"""Claims: when layout spaces pay (slot ``pay_collection``) and run prizes (slot ``run_rule``).
+
+A claim policy is a class with up to three hooks, all optional:
+
+* ``watch(deal, params, triggers, every)``: at the start of play, register handlers
+  ``handler(deal, seat, card)``: in ``triggers[card]`` for specific cards, or in ``every`` for
+  every card played. The play phase calls only these, so an unwatched card costs nothing.
+* ``held(deal, params)``: claims by holding, called by the ``claim_held`` phase (stage one).
+* ``end(deal, params)``: claims settled when the deal ends (before the going-out reward).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..cards import RANKS
+from ..model import Space
+
+if TYPE_CHECKING:
+    from ..deal import Deal
+
+Handler = Callable[["Deal", int, int], None]
+Triggers = dict[int, list[Handler]]
+
+
+class ClaimPolicy:
+    """Base class: a claim policy that claims nothing."""
+
+    def watch(self, deal: Deal, params: Any, triggers: Triggers, every: list[Handler]) -> None:
+        return None
+
+    def held(self, deal: Deal, params: Any) -> None:
+        return None
+
+    def end(self, deal: Deal, params: Any) -> None:
+        return None
+
+
+def _run_cards(space: Space) -> list[list[int]]:
+    """Each suit's cards for a suit_run space."""
+    ranks = [RANKS.index(r) for r in space.ranks]
+    return [[suit * 13 + r for r in ranks] for suit in range(4)]
+
+
+class NoClaims(ClaimPolicy):
+    """Card, combination and run spaces never pay by themselves."""
+
+
+class OnPlay(ClaimPolicy):
+    """A card space pays whoever plays its card; a combo space pays a player who plays all
+    its cards; a suit_run space pays the first player to play all its ranks in one suit
+    (``on_play_ten``: or everyone who does, in equal shares at the end of the deal)."""
+
+    def watch(self, deal: Deal, params: Any, triggers: Triggers, every: list[Handler]) -> None:
+        for space in deal.variant.layout:
+            if space.kind == "card" and space.card is not None:
+                triggers.setdefault(space.card, []).append(_card_handler(space.id))
+            elif space.kind == "combo":
+                h = _combo_handler(space.id, tuple(space.cards))
+                for c in space.cards:
+                    triggers.setdefault(c, []).append(h)
+            elif space.kind == "suit_run":
+                for cards in _run_cards(space):
+                    h = _run_handler(space.id, tuple(cards))
+                    for c in cards:
+                        triggers.setdefault(c, []).append(h)
+
+    def end(self, deal: Deal, params: Any) -> None:
+        shares: dict[str, list[int]] = deal.scratch.get("run_sharers", {})
+        for space, seats in shares.items():
+            _share(deal, space, seats, "played the run")
+
+
+def _card_handler(space: str) -> Handler:
+    def on_card(deal: Deal, seat: int, card: int) -> None:
+        deal.claim(seat, space, f"played {_name(card)}")
+
+    return on_card
+
+
+def _combo_handler(space: str, cards: tuple[int, ...]) -> Handler:
+    def on_combo(deal: Deal, seat: int, card: int) -> None:
+        if all(deal.played_by[c] == seat for c in cards):
+            deal.claim(seat, space, "played " + " and ".join(_name(c) for c in cards))
+
+    return on_combo
+
+
+def _run_handler(space: str, cards: tuple[int, ...]) -> Handler:
+    def on_run(deal: Deal, seat: int, card: int) -> None:
+        if not all(deal.played_by[c] == seat for c in cards):
+            return
+        note = "played " + "-".join(_name(c) for c in cards)
+        if deal.rules.on_play_ten == "first_takes_all":
+            if space not in deal.scratch.setdefault("runs_paid", set()):
+                deal.scratch["runs_paid"].add(space)
+                deal.claim(seat, space, note)
+        else:
+            deal.scratch.setdefault("run_sharers", {}).setdefault(space, []).append(seat)
+
+    return on_run
+
+
+class StageOne(ClaimPolicy):
+    """Stage one of Three-in-One: spaces pay the players who *hold* their cards once the
+    spare hand is settled. Suit runs are shared (``ten_share``), the remainder staying."""
+
+    def held(self, deal: Deal, params: Any) -> None:
+        owner = deal.owner
+        for space in deal.variant.layout:
+            if space.kind == "card" and space.card is not None:
+                s = owner[space.card]
+                if s >= 0:
+                    deal.claim(s, space.id, f"holds {_name(space.card)}")
+            elif space.kind == "combo":
+                holders = {owner[c] for c in space.cards}
+                if len(holders) == 1 and (s := holders.pop()) >= 0:
+                    deal.claim(s, space.id, "holds " + " and ".join(_name(c) for c in space.cards))
+            elif space.kind == "suit_run":
+                claimants: list[int] = []
+                for cards in _run_cards(space):
+                    holders = {owner[c] for c in cards}
+                    if len(holders) == 1 and (s := holders.pop()) >= 0:
+                        claimants.append(s)
+                if deal.rules.ten_share == "per_player":
+                    claimants = sorted(set(claimants))
+                _share(deal, space.id, claimants, "holds the run")
+
+
+def _share(deal: Deal, space: str, seats: list[int], note: str) -> None:
+    """Split a space equally among ``seats`` (a seat listed twice gets two shares); the
+    remainder stays on the space."""
+    if not seats or not deal.is_live(space):
+        return
+    have = deal.ledger.layout.get(space, 0)
+    share = have // len(seats)
+    for s in seats:
+        if share:
+            deal.claim(s, space, f"{note} (one of {len(seats)} shares)", chips=share)
+    if share and deal.rules.retire_claimed and deal.ledger.layout.get(space, 0) == 0:
+        deal.retire(space)
+
+
+class RunNone(ClaimPolicy):
+    """No prize for runs."""
+
+
+class SameSuitRun(ClaimPolicy):
+    """``run_length`` cards of consecutive rank in one suit, played one straight after another
+    by the same player, win the ``run_space`` (once per deal; it may then be retired)."""
+
+    same_suit = True
+
+    def watch(self, deal: Deal, params: Any, triggers: Triggers, every: list[Handler]) -> None:
+        length = deal.rules.run_length
+        space = deal.rules.run_space
+        same_suit = self.same_suit
+        state = [-1, -1, 0]  # last seat, last card, run length
+
+        def on_any(d: Deal, seat: int, card: int) -> None:
+            if seat == state[0] and (not same_suit or (
+                    card == state[1] + 1 and card // 13 == state[1] // 13)):
+                state[2] += 1
+            else:
+                state[2] = 1
+            state[0], state[1] = seat, card
+            if state[2] == length and "run_won" not in d.scratch:
+                if d.claim(seat, space, f"a run of {length} ending {_name(card)}"):
+                    d.scratch["run_won"] = seat
+
+        every.append(on_any)
+
+
+class AnyThreeRun(SameSuitRun):
+    """Any ``run_length`` cards played one after another by the same player (a stop card, a
+    switch card and its follower count) win the ``run_space``."""
+
+    same_suit = False
+
+
+def _name(card: int) -> str:
+    from ..cards import CARDS
+
+    return str(CARDS[card])

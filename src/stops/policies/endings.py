@@ -1,0 +1,71 @@
+"""How a deal ends: the going-out reward (slot ``going_out_reward``) and the block
+(slot ``block_outcome``).
+
+``going_out_reward`` policies are ``(deal, winner, params) -> None`` and move chips with
+``deal.claim`` / ``deal.pay``. ``block_outcome`` policies are ``(deal, params) -> str``
+returning what the table does next: ``"rotate"`` (the usual next deal) or ``"same_dealer"``
+(the same dealer deals again, with no new stakes).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..deal import Deal
+
+
+def _others(deal: Deal, seat: int) -> list[int]:
+    return [(seat + k) % deal.n for k in range(1, deal.n)]
+
+
+def per_card(deal: Deal, winner: int, params: Any) -> None:
+    """Every other player pays the winner one chip per card left in their hand."""
+    for s in _others(deal, winner):
+        deal.pay(s, winner, deal.counts[s] * deal.rules.stake_unit, "1 per card left")
+
+
+def kitty_plus_per_card(deal: Deal, winner: int, params: Any) -> None:
+    """The winner takes the kitty, and every other player pays one chip per card left."""
+    if deal.variant.kitty is not None:
+        deal.claim(winner, deal.variant.kitty, "went out first")
+    per_card(deal, winner, params)
+
+
+def kitty_only(deal: Deal, winner: int, params: Any) -> None:
+    """The winner takes the kitty; nobody pays for cards left."""
+    if deal.variant.kitty is not None:
+        deal.claim(winner, deal.variant.kitty, "went out first")
+
+
+def needs_kitty(variant: Any, params: Any) -> list[str]:
+    if variant.kitty is None:
+        return ["this policy pays the kitty, but the layout has no space of kind kitty"]
+    return []
+
+
+def end_no_payment(deal: Deal, params: Any) -> str:
+    """The deal ends; nobody pays for the cards left in their hands."""
+    return "rotate"
+
+
+def kitty_per_card(deal: Deal, params: Any) -> str:
+    """The deal ends and every player puts one chip per card left into the kitty."""
+    kitty = deal.variant.kitty
+    if kitty is not None:
+        for k in range(1, deal.n + 1):
+            s = (deal.dealer + k) % deal.n
+            deal.pay(s, kitty, deal.counts[s] * deal.rules.stake_unit,
+                     "block: 1 per card left")
+    return "rotate"
+
+
+def redeal_next_round(deal: Deal, params: Any) -> str:
+    """The cards are gathered and the next round is dealt as usual; nothing is paid and all
+    chips stay on the layout."""
+    return "rotate"
+
+
+def redeal_same_round(deal: Deal, params: Any) -> str:
+    """The same dealer gathers the cards and deals again, with no new stakes."""
+    return "same_dealer"

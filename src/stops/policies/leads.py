@@ -1,0 +1,126 @@
+"""Who leads first (slot ``first_leader``) and what may be led (slot ``after_stop``).
+
+``first_leader`` policies are ``(deal, params) -> FirstLead | None``; ``None`` means the deal
+cannot start and is redealt. ``after_stop`` policies are
+``(deal, seat, broken_suit, params) -> list[int]``: the cards ``seat`` may lead when the last
+sequence broke in ``broken_suit`` (``None`` for an unrestricted lead). An empty list means the
+seat cannot lead and the lead passes left.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..cards import HEARTS, RED_SUITS, SUITS, Card, opposite_colour_suits
+from ..deal import SPARE
+
+if TYPE_CHECKING:
+    from ..deal import Deal
+
+
+@attrs.frozen
+class FirstLead:
+    seat: int
+    cards: tuple[int, ...] | None = None
+    """The only cards that may open, or ``None`` for the ``after_stop`` rule with no stop."""
+
+
+def dealers_left(deal: Deal, params: None) -> FirstLead:
+    """The player to the dealer's left leads first, any suit."""
+    return FirstLead((deal.dealer + 1) % deal.n)
+
+
+def poker_winner(deal: Deal, params: None) -> FirstLead:
+    """The winner of the poker pot leads first; tied winners: the first clockwise from the
+    dealer's left (the dealer last)."""
+    winners = deal.poker_winners
+    if not winners:
+        return FirstLead((deal.dealer + 1) % deal.n)
+    order = [(deal.dealer + k) % deal.n for k in range(1, deal.n + 1)]
+    return FirstLead(min(winners, key=order.index))
+
+
+def opening_card(deal: Deal, params: None) -> FirstLead | None:
+    """Whoever holds the first of ``opening_cards`` still in a player's hand leads it. If all
+    are in the spare hand: the next rank up in the same suit order, or a redeal."""
+    r = deal.rules
+    order = list(r.opening_cards)
+    if not order:
+        return FirstLead((deal.dealer + 1) % deal.n)
+    candidates = list(order)
+    if r.opening_fallback == "next_rank":
+        for step in range(1, 13):
+            candidates += [c + step for c in order if (c % 13) + step <= 12]
+    for c in candidates:
+        owner = deal.owner[c]
+        if owner >= 0:
+            return FirstLead(owner, (c,))
+        if owner != SPARE:
+            continue
+    return None
+
+
+def opening_text(params: None) -> str:
+    return ("The holder of the first opening card leads it; if it is in the spare hand, the "
+            "next one in the list does.")
+
+
+# -- after a stop --------------------------------------------------------------------------
+
+
+def _lowest_each(deal: Deal, seat: int, suits: tuple[int, ...]) -> list[int]:
+    masks = deal.masks[seat]
+    out = []
+    for s in suits:
+        m = masks[s]
+        if m:
+            out.append(s * 13 + (m & -m).bit_length() - 1)
+    return out
+
+
+ALL_SUITS = (0, 1, 2, 3)
+
+
+def any_suit(deal: Deal, seat: int, broken: int | None, params: None) -> list[int]:
+    """The lowest card the player holds in any suit they choose, the stopped suit included."""
+    return _lowest_each(deal, seat, ALL_SUITS)
+
+
+def must_change_suit(deal: Deal, seat: int, broken: int | None, params: None) -> list[int]:
+    """The lowest card of a suit other than the one just stopped; with only that suit left,
+    ``change_suit_fallback`` decides: lead it anyway, or pass the lead to the left."""
+    if broken is None:
+        return _lowest_each(deal, seat, ALL_SUITS)
+    opts = _lowest_each(deal, seat, tuple(s for s in ALL_SUITS if s != broken))
+    if opts or deal.rules.change_suit_fallback != "same_suit":
+        return opts
+    return _lowest_each(deal, seat, (broken,))
+
+
+_HCDS = {HEARTS: 0, 0: 1, 1: 2, 3: 3}
+
+
+def opposite_colour(deal: Deal, seat: int, broken: int | None, params: None) -> list[int]:
+    """Colour alternation: the lowest card of the colour opposite to the suit that broke
+    (``switch_card`` says lowest across the colour or in a chosen suit of it)."""
+    if broken is None:
+        return _lowest_each(deal, seat, ALL_SUITS)
+    suits = opposite_colour_suits(broken)
+    opts = _lowest_each(deal, seat, suits)
+    if len(opts) < 2 or deal.rules.switch_card == "lowest_in_chosen_suit":
+        return opts
+    a, b = opts
+    if a % 13 != b % 13:
+        return [a if a % 13 < b % 13 else b]
+    if deal.rules.colour_tie == "player_choice":
+        return opts
+    return [min(opts, key=lambda c: _HCDS[c // 13])]
+
+
+def colour_name(suit: int) -> str:
+    return "red" if suit in RED_SUITS else "black"
+
+
+__all__ = ["SUITS", "Card", "FirstLead"]

@@ -1,0 +1,103 @@
+"""Stake rules (slot ``stake_rule``): who puts how many chips where before the deal.
+
+A stake rule is a function ``(deal, seat, params) -> StakePlan``. The plan lists the fixed
+stakes the engine places by itself and at most one *choice* the seat must make: one space out
+of several (``choose_one``), or a free placement of N chips (``free_chips``). Retired spaces
+are never offered; the rule sees ``deal.is_live``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+if TYPE_CHECKING:
+    from ..deal import Deal
+
+
+@attrs.frozen
+class StakePlan:
+    fixed: tuple[tuple[str, int], ...] = ()
+    choose_one: tuple[str, ...] = ()
+    choose_amount: int = 0
+    free_chips: int = 0
+    free_spaces: tuple[str, ...] = ()
+
+
+def _live(deal: Deal, kinds: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    return tuple(s.id for s in deal.variant.layout
+                 if deal.is_live(s.id) and (kinds is None or s.kind in kinds))
+
+
+@attrs.frozen
+class EachSpaceParams:
+    chips: int = 1
+
+
+def each_space(deal: Deal, seat: int, p: EachSpaceParams) -> StakePlan:
+    """Every player, dealer included, puts ``chips`` stake units on every live space."""
+    amount = p.chips * deal.rules.stake_unit
+    return StakePlan(fixed=tuple((s, amount) for s in _live(deal)))
+
+
+def each_space_text(p: EachSpaceParams) -> str:
+    return (f"Before each deal every player, the dealer included, puts {p.chips} stake unit(s) "
+            "on every space of the layout, adding to any chips left there.")
+
+
+@attrs.frozen
+class DealerDoubleParams:
+    dealer: int = 2
+    others: int = 1
+
+
+def dealer_two_others_one(deal: Deal, seat: int, p: DealerDoubleParams) -> StakePlan:
+    """The dealer puts ``dealer`` units on every live space, everyone else ``others``."""
+    units = p.dealer if seat == deal.dealer else p.others
+    amount = units * deal.rules.stake_unit
+    return StakePlan(fixed=tuple((s, amount) for s in _live(deal)))
+
+
+def dealer_double_text(p: DealerDoubleParams) -> str:
+    return (f"Before each deal the dealer puts {p.dealer} stake unit(s) on every space of the "
+            f"layout and every other player puts {p.others}.")
+
+
+@attrs.frozen
+class FreeParams:
+    chips: int = 4
+
+
+def free(deal: Deal, seat: int, p: FreeParams) -> StakePlan:
+    """Each player places ``chips`` stake units anywhere on the live card spaces, any split."""
+    spaces = _live(deal, ("card", "combo", "suit_run")) or _live(deal)
+    return StakePlan(free_chips=p.chips * deal.rules.stake_unit, free_spaces=spaces)
+
+
+def free_text(p: FreeParams) -> str:
+    return (f"Before each deal, before the cards are dealt, every player (the dealer too) "
+            f"places {p.chips} chips on the layout's card spaces in any split they like, one "
+            "player at a time from the dealer's left, openly; a space may get none.")
+
+
+@attrs.frozen
+class ChooseOneParams:
+    card_chips: int = 1
+    pool_chips: int = 1
+
+
+def choose_one_card(deal: Deal, seat: int, p: ChooseOneParams) -> StakePlan:
+    """One unit on one live card space of the player's choice, one on each live pool space."""
+    unit = deal.rules.stake_unit
+    cards = _live(deal, ("card", "combo", "suit_run"))
+    pools = _live(deal, ("pot", "kitty"))
+    return StakePlan(fixed=tuple((s, p.pool_chips * unit) for s in pools),
+                     choose_one=cards, choose_amount=p.card_chips * unit if cards else 0)
+
+
+def choose_one_text(p: ChooseOneParams) -> str:
+    return (f"Before each deal every player puts {p.card_chips} stake unit(s) on one card "
+            f"space of their choice (still on the layout) and {p.pool_chips} on each of the "
+            "pot and the kitty (while they are still on the layout); players choose in turn "
+            "from the dealer's left, openly.")

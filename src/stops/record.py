@@ -1,0 +1,245 @@
+"""Deal records: one deal, fully reproducible, as YAML or JSON (DESIGN.md), and replay.
+
+A record stores the cards as dealt and the decisions in order; replaying it never depends on
+a random seed. Decisions with exactly one legal choice may be left out of a record: replay
+fills them in. Any problem is a :class:`~stops.errors.RecordError` naming the action's index,
+its seat and the rule broken.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from .actions import Action, action_from_dict
+from .errors import IllegalAction, RecordError, StopsError, VariantError
+
+if TYPE_CHECKING:
+    from .deal import Deal
+    from .variant import Variant
+
+RECORD_KEYS = ("format", "variant", "options", "players", "dealer", "stacks", "layout",
+               "retired", "hands", "spare", "actions", "deal_index", "stakes", "result", "meta")
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+
+
+def deal_record(deal: Deal) -> dict[str, Any]:
+    """The record of ``deal`` (finished or not): cards as dealt and every decision so far."""
+    rec: dict[str, Any] = {
+        "format": "stops.deal/1",
+        "variant": deal.variant.ref,
+        "options": dict(deal.variant.options),
+        "players": deal.n,
+        "dealer": deal.dealer,
+        "stacks": list(deal.start_stacks),
+        "layout": dict(deal.start_layout),
+        "retired": sorted(deal.start_retired),
+        "hands": [[str(c) for c in h] for h in deal.dealt_hands],
+        "spare": [str(c) for c in deal.dealt_spare],
+        "actions": [a.to_dict() for a in deal.actions],
+    }
+    if deal.deal_index:
+        rec["deal_index"] = deal.deal_index
+    if deal.skip_stakes:
+        rec["stakes"] = False
+    if deal.is_terminal:
+        rec["result"] = {"stacks": list(deal.ledger.stacks),
+                         "layout": {k: v for k, v in deal.ledger.layout.items() if v}}
+    return rec
+
+
+def dumps(record: Mapping[str, Any], fmt: str = "yaml") -> str:
+    if fmt == "json":
+        return json.dumps(record, indent=2)
+    return yaml.safe_dump(dict(record), sort_keys=False, default_flow_style=None, width=100)
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    """Read a deal record (or a session record) from a YAML or JSON file."""
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_RECORD_BYTES:
+            raise RecordError(f"{p}: larger than {MAX_RECORD_BYTES} bytes")
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise RecordError(f"{p}: cannot read ({e.strerror or e})") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{p}: not UTF-8 text") from None
+    return loads(text, label=str(p))
+
+
+def loads(text: str, label: str = "<record>") -> dict[str, Any]:
+    from .loader import parse_yaml_text
+
+    try:
+        data = parse_yaml_text(text, label)  # JSON is YAML
+    except VariantError as e:
+        raise RecordError(str(e)) from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{label}: a record must be a mapping of keys")
+    return data
+
+
+def _need(rec: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+    if key not in rec:
+        raise RecordError(f"missing '{key}' ({what})")
+    v = rec[key]
+    if isinstance(v, bool) and kind is int or not isinstance(v, kind):
+        raise RecordError(f"'{key}' must be {what}, got {v!r}")
+    return v
+
+
+def replay(record: Mapping[str, Any], variant: Variant | None = None,
+           *, check_result: bool = True) -> Deal:
+    """Play a deal record through the engine and return the finished :class:`Deal`.
+
+    Raises :class:`RecordError` for a malformed record, an illegal or missing decision, or a
+    result that differs from the record's ``result``.
+    """
+    from .table import Table, TableError
+    from .variant import load_variant
+
+    if not isinstance(record, Mapping):
+        raise RecordError("a record must be a mapping of keys")
+    unknown = [k for k in record if k not in RECORD_KEYS]
+    if unknown:
+        raise RecordError(f"unknown key {unknown[0]!r}; a deal record has: "
+                          + ", ".join(RECORD_KEYS))
+    if variant is None:
+        ref = _need(record, "variant", str, "a built-in variant name or a file path")
+        options = record.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise RecordError("'options' must be a mapping of rule: choice")
+        variant = load_variant(ref, options=options)
+    players = _need(record, "players", int, "the number of players")
+    dealer = _need(record, "dealer", int, "the dealer's seat")
+    hands = _need(record, "hands", list, "a list of hands, one per seat")
+    spare = record.get("spare") or []
+    actions = record.get("actions") or []
+    if not isinstance(actions, list):
+        raise RecordError("'actions' must be a list of decisions")
+    if not isinstance(spare, list) or not all(isinstance(h, list) for h in hands):
+        raise RecordError("'hands' must be lists of cards and 'spare' a list of cards")
+    stacks = record.get("stacks")
+    if stacks is None:
+        stacks = [50] * players
+    try:
+        table = Table(variant, seats=players, chips=stacks, dealer=dealer,
+                      layout=record.get("layout") or {}, retired=record.get("retired") or [],
+                      seed=0)
+        table.deal_index = int(record.get("deal_index", 0) or 0)
+        table.skip_stakes = record.get("stakes") is False
+        deal = table.new_deal(hands=hands, spare=spare)
+    except TableError as e:
+        raise RecordError(str(e)) from None
+    _play_actions(deal, actions)
+    result = record.get("result")
+    if check_result and isinstance(result, Mapping):
+        want_stacks = result.get("stacks")
+        want_layout = {k: v for k, v in (result.get("layout") or {}).items() if v}
+        got_layout = {k: v for k, v in deal.ledger.layout.items() if v}
+        if want_stacks is not None and list(want_stacks) != list(deal.ledger.stacks):
+            raise RecordError(f"replayed stacks {list(deal.ledger.stacks)} differ from the "
+                              f"record's result {list(want_stacks)}", code="result_mismatch")
+        if "layout" in result and want_layout != got_layout:
+            raise RecordError(f"replayed layout {got_layout} differs from the record's result "
+                              f"{want_layout}", code="result_mismatch")
+    return deal
+
+
+def _play_actions(deal: Deal, actions: Sequence[Any]) -> None:
+    i = 0
+    while not deal.is_terminal:
+        legal = deal.legal_actions()
+        if i < len(actions):
+            raw = actions[i]
+            try:
+                a = raw if isinstance(raw, Action) else action_from_dict(raw)
+            except IllegalAction as e:
+                seat = raw.get("seat") if isinstance(raw, Mapping) else None
+                raise RecordError(e.message, index=i, seat=seat if isinstance(seat, int)
+                                  else None, code=e.code) from None
+            if a in legal:
+                deal.apply(a)
+                i += 1
+                continue
+            if len(legal) == 1:
+                deal.apply(legal[0])  # an omitted forced decision
+                continue
+            err = deal.explain(a)
+            rule = f" (rule: {err.rule})" if err.rule else ""
+            raise RecordError(f"{a} is illegal: {err.message}{rule}", index=i, seat=a.seat,
+                              code=err.code)
+        if len(legal) == 1:
+            deal.apply(legal[0])
+            continue
+        raise RecordError(
+            f"the record ends but seat {deal.current_seat} still has a decision to make "
+            f"({deal.phase} phase; choices: {', '.join(legal.verbs)})",
+            index=i, seat=deal.current_seat, code="missing_decision")
+    if i < len(actions):
+        raw = actions[i]
+        seat = raw.get("seat") if isinstance(raw, Mapping) else None
+        raise RecordError("the deal is already over; this and later actions are extra",
+                          index=i, seat=seat if isinstance(seat, int) else None,
+                          code="extra_action")
+
+
+def replay_session(record: Mapping[str, Any]) -> list[Deal]:
+    """Replay every deal of a session record, checking each continues from the last."""
+    deals_ = record.get("deals")
+    if not isinstance(deals_, list):
+        raise RecordError("a session record needs 'deals': a list of deal records")
+    out: list[Deal] = []
+    for k, rec in enumerate(deals_):
+        try:
+            d = replay(rec)
+        except RecordError as e:
+            raise RecordError(f"deal {k}: {e}", index=e.index, seat=e.seat,
+                              code=e.code) from None
+        if out:
+            prev = out[-1]
+            if list(prev.ledger.stacks) != list(d.start_stacks):
+                raise RecordError(f"deal {k} does not start from the stacks deal {k - 1} "
+                                  "ended with")
+        out.append(d)
+    return out
+
+
+def account(deal: Deal) -> str:
+    """A readable account of a deal, for ``stops replay``."""
+    lines = [f"{deal.variant.title}: {deal.n} players, dealer seat {deal.dealer}"]
+    for e in deal.events:
+        if e.visible_to is not None and e.kind not in ("dealt", "spare_swapped", "selected"):
+            continue
+        if e.visible_to is not None and not e.cards:
+            continue
+        lines.append("  " + e.describe())
+    lines.append("Stacks: " + ", ".join(f"seat {s}: {x}" for s, x in enumerate(deal.stacks)))
+    lay = ", ".join(f"{k}: {v}" for k, v in deal.ledger.layout.items())
+    lines.append("Layout: " + (lay or "empty"))
+    return "\n".join(lines)
+
+
+def result_json(deal: Deal) -> dict[str, Any]:
+    return {
+        "variant": deal.variant.name,
+        "players": deal.n,
+        "dealer": deal.dealer,
+        "outcome": deal.outcome,
+        "winner": deal.winner,
+        "stacks": list(deal.ledger.stacks),
+        "returns": list(deal.returns()),
+        "layout": dict(deal.ledger.layout),
+        "retired": sorted(deal.retired),
+        "plays": [[s, str(c)] for s, c in deal.plays],
+        "events": [e.to_dict() for e in deal.events],
+    }
+
+
+__all__ = ["StopsError", "account", "deal_record", "dumps", "load", "loads", "replay",
+           "replay_session", "result_json"]

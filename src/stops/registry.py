@@ -1,0 +1,192 @@
+"""Names that YAML may use, and the Python code behind them.
+
+A variant file never imports code: every phase and every policy it mentions is looked up by
+name in a :class:`Registry`. The built-in registry knows the phases and policies shipped with
+``stops``; a program adds its own with :meth:`Registry.register_policy` or
+:meth:`Registry.register_phase` (explicitly), or opts in to installed plug-ins through
+:meth:`Registry.load_entry_points` with an allow-list.
+
+A *slot* is one rule question with several possible answers ("what may be led after a stop",
+"what happens at a block"). Each answer is a *policy*: a named Python object, with an optional
+attrs class for its parameters so that ``{use: free, chips: 4}`` is checked like everything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+import attrs
+
+from .errors import StopsError
+
+F = TypeVar("F")
+
+
+@attrs.frozen
+class SlotSpec:
+    """One policy slot: what question it answers and what a policy for it must provide."""
+
+    name: str
+    doc: str
+    protocol: str
+    default: str
+
+
+@attrs.frozen
+class PolicySpec:
+    """A registered policy: ``impl`` is called or instantiated by the phase that owns the slot.
+
+    ``params`` is an attrs class whose fields are the policy's YAML parameters (or ``None``).
+    ``text`` renders the rule in plain English for ``stops rules``, given the parameters.
+    """
+
+    slot: str
+    name: str
+    impl: Any
+    params: type | None
+    doc: str
+    text: Callable[[Any], str] | None = None
+    plugin: str | None = None
+    check: Callable[[Any, Any], list[str]] | None = None
+
+
+@attrs.frozen
+class PhaseSpec:
+    name: str
+    impl: Any
+    doc: str
+    requires: tuple[str, ...] = ()
+    slots: tuple[str, ...] = ()
+    plugin: str | None = None
+
+
+class RegistryError(StopsError):
+    """A registration that would make names ambiguous, or a plug-in that is not allowed."""
+
+
+class Registry:
+    """Maps slot and phase names to code. Copy it to extend it without touching the default."""
+
+    def __init__(self) -> None:
+        self.slots: dict[str, SlotSpec] = {}
+        self.policies: dict[tuple[str, str], PolicySpec] = {}
+        self.phases: dict[str, PhaseSpec] = {}
+
+    def copy(self) -> Registry:
+        r = Registry()
+        r.slots = dict(self.slots)
+        r.policies = dict(self.policies)
+        r.phases = dict(self.phases)
+        return r
+
+    # -- registration ---------------------------------------------------------------------
+    def add_slot(self, name: str, doc: str, protocol: str, default: str) -> None:
+        self.slots[name] = SlotSpec(name, doc, protocol, default)
+
+    def register_policy(
+        self, slot: str, name: str, *, params: type | None = None,
+        text: Callable[[Any], str] | None = None, replace: bool = False,
+        plugin: str | None = None, check: Callable[[Any, Any], list[str]] | None = None,
+    ) -> Callable[[F], F]:
+        """Decorator: register ``impl`` as policy ``name`` for ``slot``.
+
+        ``impl`` is whatever the slot's protocol asks for (see ``docs/reference.md``). Names
+        must be new unless ``replace=True``. ``text(params)`` renders the rule as prose;
+        ``check(spec, params)`` returns problems with a variant that uses the policy (a
+        missing kitty space, say), checked at load time.
+        """
+
+        def deco(impl: F) -> F:
+            if slot not in self.slots:
+                raise RegistryError(f"no policy slot {slot!r}; slots are {sorted(self.slots)}")
+            if (slot, name) in self.policies and not replace:
+                raise RegistryError(f"policy {name!r} is already registered for slot {slot!r}")
+            if params is not None and not attrs.has(params):
+                raise RegistryError(f"params for {slot}.{name} must be an attrs class")
+            doc = (getattr(impl, "__doc__", None) or "").strip()
+            self.policies[(slot, name)] = PolicySpec(
+                slot, name, impl, params, doc, text, plugin, check)
+            return impl
+
+        return deco
+
+    def register_phase(
+        self, name: str, *, requires: Iterable[str] = (), slots: Iterable[str] = (),
+        replace: bool = False, plugin: str | None = None,
+    ) -> Callable[[F], F]:
+        """Decorator: register a phase class under ``name`` (see :class:`stops.phases.Phase`)."""
+
+        def deco(impl: F) -> F:
+            if name in self.phases and not replace:
+                raise RegistryError(f"phase {name!r} is already registered")
+            doc = (getattr(impl, "__doc__", None) or "").strip()
+            self.phases[name] = PhaseSpec(name, impl, doc, tuple(requires), tuple(slots), plugin)
+            return impl
+
+        return deco
+
+    # -- lookup ---------------------------------------------------------------------------
+    def policy(self, slot: str, name: str) -> PolicySpec:
+        try:
+            return self.policies[(slot, name)]
+        except KeyError:
+            raise RegistryError(
+                f"no policy {name!r} for {slot}; known: {', '.join(self.policy_names(slot))}"
+            ) from None
+
+    def policy_names(self, slot: str) -> list[str]:
+        return sorted(n for (s, n) in self.policies if s == slot)
+
+    def load_entry_points(self, allow: Iterable[str], group: str = "stops.plugins") -> list[str]:
+        """Opt in to installed plug-ins: call the entry points of the allowed distributions.
+
+        Each entry point must name a function ``register(registry)``. Distributions not in
+        ``allow`` are ignored, so installing a package never changes a game by itself.
+        Returns the names of the entry points loaded.
+        """
+        from importlib.metadata import entry_points
+
+        allowed = set(allow)
+        loaded: list[str] = []
+        for ep in entry_points(group=group):
+            dist = ep.dist.name if ep.dist is not None else ""
+            if dist not in allowed and ep.name not in allowed:
+                continue
+            fn = ep.load()
+            fn(self)
+            loaded.append(ep.name)
+        return loaded
+
+
+_DEFAULT: Registry | None = None
+
+
+def default_registry() -> Registry:
+    """The registry with every built-in phase and policy (built on first use)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        reg = Registry()
+        from . import builtins
+
+        builtins.install(reg)
+        _DEFAULT = reg
+    return _DEFAULT
+
+
+def register_policy(
+    slot: str, name: str, *, params: type | None = None,
+    text: Callable[[Any], str] | None = None, replace: bool = False,
+    check: Callable[[Any, Any], list[str]] | None = None,
+) -> Callable[[F], F]:
+    """Register a policy in the default registry (the common case for house rules)."""
+    return default_registry().register_policy(slot, name, params=params, text=text,
+                                              replace=replace, check=check)
+
+
+def register_phase(
+    name: str, *, requires: Iterable[str] = (), slots: Iterable[str] = (), replace: bool = False,
+) -> Callable[[F], F]:
+    """Register a phase class in the default registry."""
+    return default_registry().register_phase(name, requires=requires, slots=slots,
+                                             replace=replace)

@@ -1,0 +1,52 @@
+"""Portable deterministic randomness.
+
+Python promises that ``random.Random(int).getrandbits`` is stable across versions, but not the
+algorithms of ``shuffle`` or ``randrange``. So seeds are derived with BLAKE2b and shuffles are a
+Fisher-Yates over ``getrandbits`` written here: the same seed deals the same cards on every
+Python and platform. The global ``random`` module is never touched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import MutableSequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def derive_seed(*parts: object) -> int:
+    """A 64-bit seed from any printable parts, e.g. ``derive_seed(7, "deal", 3)``."""
+    h = hashlib.blake2b(repr(parts).encode(), digest_size=8)
+    return int.from_bytes(h.digest(), "big")
+
+
+class Rng:
+    """A small seeded generator with portable ``below``, ``shuffle`` and ``choice``."""
+
+    __slots__ = ("_r",)
+
+    def __init__(self, seed: int) -> None:
+        self._r = random.Random(seed)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` by rejection sampling on raw bits."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        k = n.bit_length()
+        getbits = self._r.getrandbits
+        r = getbits(k)
+        while r >= n:
+            r = getbits(k)
+        return r
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: "list[T] | tuple[T, ...] | object") -> T:
+        seq = items  # any sequence with __len__ and __getitem__
+        n = len(seq)  # type: ignore[arg-type]
+        return seq[self.below(n)]  # type: ignore[index,no-any-return]

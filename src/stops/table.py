@@ -1,0 +1,212 @@
+"""A table: one session of deals, carrying stacks, the layout and the dealer between them."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .cards import Card, parse_cards
+from .deal import Deal
+from .errors import DealInProgress, SessionOver, StopsError
+from .events import Event
+from .rng import Rng, derive_seed
+from .variant import Variant, load_variant
+
+
+class TableError(StopsError, ValueError):
+    """Bad arguments to a table: a seat count the variant does not allow, stacked hands that
+    are not a whole pack, and so on."""
+
+
+class Table:
+    """A session: seats, stacks, chips left on the layout, retired spaces and the dealer.
+
+    >>> import stops
+    >>> table = stops.Table("boodle", seats=4, chips=50, seed=7)
+    >>> deal = table.new_deal()
+    """
+
+    def __init__(
+        self,
+        variant: Variant | str,
+        seats: int,
+        chips: int | Sequence[int] = 50,
+        seed: int | str | None = None,
+        dealer: int | None = 0,
+        *,
+        layout: Mapping[str, int] | None = None,
+        retired: Sequence[str] = (),
+        deals: int | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.variant = variant if isinstance(variant, Variant) and not options else (
+            load_variant(variant, options))
+        v = self.variant
+        lo, hi = v.players
+        if isinstance(seats, bool) or not isinstance(seats, int) or not lo <= seats <= hi:
+            raise TableError(f"{v.name} is for {lo} to {hi} players, not {seats!r}")
+        self.n = seats
+        if isinstance(chips, int) and not isinstance(chips, bool):
+            self.stacks: list[int] = [chips] * seats
+        else:
+            stacks = list(chips)
+            if len(stacks) != seats or not all(
+                    isinstance(x, int) and not isinstance(x, bool) for x in stacks):
+                raise TableError(f"chips must be one number or {seats} whole numbers, got "
+                                 f"{chips!r}")
+            self.stacks = stacks
+        self.layout: dict[str, int] = dict.fromkeys(v.space_ids, 0)
+        for k, x in (layout or {}).items():
+            if k not in self.layout:
+                raise TableError(f"no layout space {k!r} in {v.name}; spaces: "
+                                 + ", ".join(v.space_ids))
+            if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+                raise TableError(f"chips on {k} must be a whole number >= 0, got {x!r}")
+            self.layout[k] = x
+        bad = [r for r in retired if r not in self.layout]
+        if bad:
+            raise TableError(f"cannot retire unknown space(s) {bad}")
+        self.retired: set[str] = set(retired)
+        self.seed: int | str = seed if seed is not None else secrets.randbits(63)
+        if dealer is None or v.rules.first_dealer == "random":
+            # a seeded draw stands in for cutting for the deal
+            dealer = Rng(derive_seed(self.seed, "first dealer")).below(seats)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < seats:
+            raise TableError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
+        self.dealer: int = dealer
+        self.deal_limit = deals
+        self.deal_index = 0
+        self.deals_played = 0
+        self.skip_stakes = False
+        self.deal: Deal | None = None
+        self.records: list[dict[str, Any]] = []
+        self.events: list[Event] = []
+        self.start_stacks = tuple(self.stacks)
+        self._over = False
+
+    # -- deals ----------------------------------------------------------------------------
+    def new_deal(
+        self,
+        hands: Sequence[Sequence[Card | str]] | None = None,
+        spare: Sequence[Card | str] | None = None,
+    ) -> Deal:
+        """Start the next deal: shuffled with the table's seed, or with stacked ``hands``
+        (seat order, as dealt) and ``spare``, which together must be exactly the pack."""
+        if self.deal is not None and not self.deal.is_terminal:
+            raise DealInProgress("the current deal is not finished")
+        if self._over:
+            raise SessionOver("the session is over: " + self.end_reason())
+        given_hands = given_spare = None
+        if hands is not None:
+            given_hands, given_spare = self._check_stacked(hands, spare)
+        rng = Rng(derive_seed(self.seed, "deal", self.deal_index))
+        deal = Deal(
+            self.variant, players=self.n, dealer=self.dealer, stacks=self.stacks,
+            layout=self.layout, retired=self.retired, hands=given_hands, spare=given_spare,
+            shuffle=rng.shuffle, deal_index=self.deal_index, skip_stakes=self.skip_stakes,
+            on_end=self._finished,
+        )
+        self.deal_index += 1
+        self.deal = deal
+        return deal
+
+    def _check_stacked(self, hands: Sequence[Sequence[Card | str]],
+                       spare: Sequence[Card | str] | None
+                       ) -> tuple[list[list[Card]], list[Card]]:
+        if len(hands) != self.n:
+            raise TableError(f"expected {self.n} hands (one per seat), got {len(hands)}")
+        try:
+            hs = [list(parse_cards(h)) for h in hands]
+            sp = list(parse_cards(spare or ()))
+        except ValueError as e:
+            raise TableError(str(e)) from None
+        if sp and not self.variant.rules.spare_hand:
+            raise TableError(f"{self.variant.name} deals no spare hand")
+        seen: set[Card] = set()
+        for c in [c for h in hs for c in h] + sp:
+            if c in seen:
+                raise TableError(f"{c} is dealt twice")
+            seen.add(c)
+        missing = set(self.variant.deck) - seen
+        extra = seen - set(self.variant.deck)
+        if missing:
+            raise TableError("the hands and spare must hold the whole pack; missing "
+                             + " ".join(str(c) for c in sorted(missing)))
+        if extra:
+            raise TableError("cards not in this pack: " + " ".join(str(c) for c in sorted(extra)))
+        if any(not h for h in hs):
+            raise TableError("every seat must be dealt at least one card")
+        return hs, sp
+
+    def _finished(self, deal: Deal) -> None:
+        self.stacks = list(deal.ledger.stacks)
+        self.layout = dict(deal.ledger.layout)
+        self.retired = set(deal.retired)
+        self.deals_played += 1
+        self.records.append(deal.record())
+        if deal.next_deal == "same_dealer":
+            self.skip_stakes = True
+        else:
+            self.skip_stakes = False
+            if self.variant.rules.dealer_rotation == "clockwise":
+                self.dealer = (self.dealer + 1) % self.n
+        policy = self.variant.policy("match_end")
+        if policy.impl(self, policy.params):
+            self._over = True
+            if self.variant.rules.leftover_at_match_end == "share":
+                self._share_out(deal.dealer)
+
+    def _share_out(self, last_dealer: int) -> None:
+        """Share the chips left on the layout at the end of the session (RULINGS 38)."""
+        r = self.variant.rules
+        spaces = list(self.layout)
+        if r.final_share == "pot_only_equal":
+            spaces = [s for s in spaces if s == self.variant.pot]
+        order = [(last_dealer + k) % self.n for k in range(1, self.n + 1)]
+        for space in spaces:
+            total = self.layout[space]
+            if not total:
+                continue
+            share, rest = divmod(total, self.n)
+            gets = {s: share for s in order}
+            for s in order[:rest]:
+                gets[s] += 1
+            for s in order:
+                if gets[s]:
+                    self.layout[space] -= gets[s]
+                    self.stacks[s] += gets[s]
+                    self.events.append(Event("claimed", s, chips=gets[s], space=space,
+                                             note="share-out at the end of the session"))
+
+    # -- state ----------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        """Has the session's end rule been met?"""
+        return self._over
+
+    def end_reason(self) -> str:
+        if not self._over:
+            return "not over"
+        if all(s in self.retired for s in self.variant.space_ids):
+            return "every space has been won"
+        return f"{self.deals_played} deals played"
+
+    def standings(self) -> list[tuple[int, int, int]]:
+        """``(seat, stack, change since the start)``, best first."""
+        rows = [(s, self.stacks[s], self.stacks[s] - self.start_stacks[s])
+                for s in range(self.n)]
+        return sorted(rows, key=lambda r: (-r[1], r[0]))
+
+    def total_chips(self) -> int:
+        return sum(self.stacks) + sum(self.layout.values())
+
+    def record(self) -> dict[str, Any]:
+        """The session so far as a list of deal records."""
+        return {"format": "stops.session/1", "variant": self.variant.ref,
+                "options": dict(self.variant.options), "players": self.n,
+                "deals": list(self.records)}
+
+    def __repr__(self) -> str:
+        return (f"<Table {self.variant.name} seats={self.n} dealer={self.dealer} "
+                f"deals={self.deals_played}{' over' if self._over else ''}>")
