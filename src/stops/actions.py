@@ -89,7 +89,8 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     if isinstance(data, Action):
         return data
     if not isinstance(data, Mapping):
-        raise _bad(f"an action must be a mapping like {{'seat': 0, 'action': 'keep'}}, got {data!r}")
+        raise _bad("an action must be a mapping like {'seat': 0, 'action': 'keep'}, "
+                   f"got {data!r}")
     verb = data.get("action")
     if not isinstance(verb, str) or verb not in VERBS:
         raise _bad(f"unknown action {verb!r}; expected one of {', '.join(VERBS)}")
@@ -99,7 +100,8 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     fields = VERBS[verb]
     extra = set(data) - {"seat", "action", *fields}
     if extra:
-        raise _bad(f"{verb}: unexpected field(s) {sorted(extra)}; it takes {list(fields) or 'none'}")
+        takes = list(fields) or "none"
+        raise _bad(f"{verb}: unexpected field(s) {sorted(extra)}; it takes {takes}")
     kwargs: dict[str, Any] = {}
     for f in fields:
         if f not in data:

@@ -38,10 +38,12 @@ def _text(s: str) -> Any:
 
 
 def install(reg: Registry) -> None:
-    from .model import Rules
     import attrs
 
-    defaults = {f.name: f.default.use for f in attrs.fields(Rules) if f.metadata.get("slot")}
+    from .model import PolicyRef, Rules
+
+    defaults = {f.name: f.default.use for f in attrs.fields(Rules)
+                if f.metadata.get("slot") and isinstance(f.default, PolicyRef)}
     for slot, (doc, proto) in SLOTS.items():
         reg.add_slot(slot, doc, proto, defaults[slot])
 

@@ -124,21 +124,19 @@ class Deal:
             legal = self._legal = self.variant.phases[self.phase_idx].legal(self)
         return legal
 
-    def apply(self, action: Action | Mapping[str, Any]) -> list[Event]:
+    def apply(self, decision: Action | Mapping[str, Any]) -> list[Event]:
         """Make a decision. Returns the events it caused (forced plays included).
 
         Raises :class:`IllegalAction` (with a ``code``) and changes nothing if the rules do
         not allow it.
         """
-        if not isinstance(action, Action):
-            action = action_from_dict(action)
+        action = decision if isinstance(decision, Action) else action_from_dict(decision)
         if self.to_act is None:
             raise IllegalAction("deal_over", "the deal is over; no more decisions are taken",
                                 rule="a deal ends when someone goes out or play is blocked")
         phase = self.variant.phases[self.phase_idx]
-        norm = getattr(phase, "normalize", None)
-        if norm is not None:
-            action = norm(self, action)
+        if phase.normalize is not None:
+            action = phase.normalize(self, action)
         legal = self._legal
         if legal is None:
             legal = self._legal = phase.legal(self)

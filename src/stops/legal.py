@@ -66,8 +66,8 @@ class Amounts(_Part):
 
     def has(self, a: Action) -> bool:
         return (
-            a.seat == self.seat and a.action == self.verb and a.space == self.space
-            and a.chips is not None and a.chips in self.amounts and a.card is None
+            a.action == self.verb and a.seat == self.seat and a.chips is not None
+            and a.chips in self.amounts and a.space == self.space and a.card is None
             and a.cards is None
         )
 
@@ -116,8 +116,15 @@ class LegalActions(Sequence[Action]):
     __slots__ = ("_len", "_parts")
 
     def __init__(self, *parts: _Part) -> None:
-        self._parts = tuple(p for p in parts if len(p))
-        self._len = sum(len(p) for p in self._parts)
+        total = 0
+        kept = []
+        for p in parts:
+            n = len(p)
+            if n:
+                kept.append(p)
+                total += n
+        self._parts = tuple(kept)
+        self._len = total
 
     @classmethod
     def of(cls, actions: Sequence[Action]) -> LegalActions:
@@ -139,7 +146,10 @@ class LegalActions(Sequence[Action]):
             i += self._len
         if not 0 <= i < self._len:
             raise IndexError("legal action index out of range")
-        for p in self._parts:
+        parts = self._parts
+        if len(parts) == 1:
+            return parts[0].get(i)
+        for p in parts:
             n = len(p)
             if i < n:
                 return p.get(i)
@@ -147,7 +157,9 @@ class LegalActions(Sequence[Action]):
         raise IndexError("legal action index out of range")  # pragma: no cover
 
     def __contains__(self, a: object) -> bool:
-        return isinstance(a, Action) and any(p.has(a) for p in self._parts)
+        if not isinstance(a, Action):
+            return False
+        return any(p.has(a) for p in self._parts)
 
     def __iter__(self) -> Iterator[Action]:
         for p in self._parts:

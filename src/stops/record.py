@@ -88,7 +88,7 @@ def _need(rec: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what:
     if key not in rec:
         raise RecordError(f"missing '{key}' ({what})")
     v = rec[key]
-    if isinstance(v, bool) and kind is int or not isinstance(v, kind):
+    if (isinstance(v, bool) and kind is int) or not isinstance(v, kind):
         raise RecordError(f"'{key}' must be {what}, got {v!r}")
     return v
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import MutableSequence
+from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -42,11 +42,16 @@ class Rng:
         return r
 
     def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates with rejection sampling: portable across Python versions."""
+        getbits = self._r.getrandbits
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            k = n.bit_length()
+            j = getbits(k)
+            while j >= n:
+                j = getbits(k)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items: "list[T] | tuple[T, ...] | object") -> T:
-        seq = items  # any sequence with __len__ and __getitem__
-        n = len(seq)  # type: ignore[arg-type]
-        return seq[self.below(n)]  # type: ignore[index,no-any-return]
+    def choice(self, items: Sequence[T]) -> T:
+        """A uniform element of any sequence with ``len`` and indexing."""
+        return items[self.below(len(items))]

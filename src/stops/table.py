@@ -39,6 +39,7 @@ class Table:
         retired: Sequence[str] = (),
         deals: int | None = None,
         options: Mapping[str, Any] | None = None,
+        keep_records: bool = True,
     ) -> None:
         self.variant = variant if isinstance(variant, Variant) and not options else (
             load_variant(variant, options))
@@ -47,7 +48,9 @@ class Table:
         if isinstance(seats, bool) or not isinstance(seats, int) or not lo <= seats <= hi:
             raise TableError(f"{v.name} is for {lo} to {hi} players, not {seats!r}")
         self.n = seats
-        if isinstance(chips, int) and not isinstance(chips, bool):
+        if isinstance(chips, bool):
+            raise TableError(f"chips must be a whole number, got {chips!r}")
+        if isinstance(chips, int):
             self.stacks: list[int] = [chips] * seats
         else:
             stacks = list(chips)
@@ -80,6 +83,7 @@ class Table:
         self.deals_played = 0
         self.skip_stakes = False
         self.deal: Deal | None = None
+        self.keep_records = keep_records
         self.records: list[dict[str, Any]] = []
         self.events: list[Event] = []
         self.start_stacks = tuple(self.stacks)
@@ -144,7 +148,8 @@ class Table:
         self.layout = dict(deal.ledger.layout)
         self.retired = set(deal.retired)
         self.deals_played += 1
-        self.records.append(deal.record())
+        if self.keep_records:
+            self.records.append(deal.record())
         if deal.next_deal == "same_dealer":
             self.skip_stakes = True
         else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action
@@ -17,6 +18,8 @@ class Phase:
     """A step of a deal. Subclasses override what they need; see :mod:`stops.phases`."""
 
     name: ClassVar[str] = ""
+    normalize: Callable[[Deal, Action], Action] | None = None
+    """Optionally fills in a field a player may omit (the fixed amount of a stake)."""
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant

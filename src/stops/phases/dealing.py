@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from ..deal import Deal
 
 
+_ONLY = tuple(frozenset({s}) for s in range(64))
+
+
 def deal_order(players: int, dealer: int, spare_hand: bool, spare_first: bool) -> list[int]:
     """The recipients of one round of the deal: seats from the dealer's left, and SPARE."""
     seats = [(dealer + k) % players for k in range(1, players + 1)]
@@ -37,17 +40,20 @@ class DealPhase(Phase):
                 deal._shuffle(pack)
             order = deal_order(deal.n, deal.dealer, r.spare_hand,
                                r.deal_spare_position == "first")
-            built: dict[int, list[Card]] = {k: [] for k in order}
-            for i, c in enumerate(pack):
-                built[order[i % len(order)]].append(c)
+            k = len(order)
+            built = {who: pack[i::k] for i, who in enumerate(order)}
             hands = [built[s] for s in range(deal.n)]
             spare = built.get(SPARE, [])
         deal.dealt_hands = tuple(tuple(sorted(h)) for h in hands)
         deal.dealt_spare = tuple(sorted(spare or ()))
+        owner = deal.owner
         for seat, h in enumerate(deal.dealt_hands):
+            masks = deal.masks[seat]
             for c in h:
-                deal.give(seat, c)
-            deal.emit(Event("dealt", seat, cards=h, chips=len(h), visible_to=frozenset({seat})))
+                owner[c] = seat
+                masks[c // 13] |= 1 << (c % 13)
+            deal.counts[seat] = len(h)
+            deal.emit(Event("dealt", seat, cards=h, chips=len(h), visible_to=_ONLY[seat]))
         for c in deal.dealt_spare:
             deal.owner[c] = SPARE
         deal.spare = set(deal.dealt_spare)

@@ -117,7 +117,8 @@ class PlayPhase(Phase):
             nxt = card + 1
             o = owner[nxt]
             if o < 0:
-                emit(Event("stop", seat, c, note=STOP_WHY.get(o, "the next card is not in the pack")))
+                why = STOP_WHY.get(o, "the next card is not in the pack")
+                emit(Event("stop", seat, c, note=why))
                 break
             seat, card, kind = o, nxt, "played"
         return self._seek_leader(deal, seat, card // 13)

@@ -73,7 +73,7 @@ class StakePhase(Phase):
         return self._next(deal)
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
-        seat, spaces, chips, is_free = deal.scratch["stake_queue"][0]
+        _seat, spaces, chips, is_free = deal.scratch["stake_queue"][0]
         if action.space not in spaces:
             live = ", ".join(spaces)
             return IllegalAction("bad_space", f"cannot stake on {action.space!r}; the spaces "

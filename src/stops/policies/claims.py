@@ -55,11 +55,11 @@ class OnPlay(ClaimPolicy):
     def watch(self, deal: Deal, params: Any, triggers: Triggers, every: list[Handler]) -> None:
         for space in deal.variant.layout:
             if space.kind == "card" and space.card is not None:
-                triggers.setdefault(space.card, []).append(_card_handler(space.id))
+                triggers.setdefault(int(space.card), []).append(_card_handler(space.id))
             elif space.kind == "combo":
                 h = _combo_handler(space.id, tuple(space.cards))
-                for c in space.cards:
-                    triggers.setdefault(c, []).append(h)
+                for combo_card in space.cards:
+                    triggers.setdefault(int(combo_card), []).append(h)
             elif space.kind == "suit_run":
                 for cards in _run_cards(space):
                     h = _run_handler(space.id, tuple(cards))
@@ -165,9 +165,9 @@ class SameSuitRun(ClaimPolicy):
             else:
                 state[2] = 1
             state[0], state[1] = seat, card
-            if state[2] == length and "run_won" not in d.scratch:
-                if d.claim(seat, space, f"a run of {length} ending {_name(card)}"):
-                    d.scratch["run_won"] = seat
+            if (state[2] == length and "run_won" not in d.scratch
+                    and d.claim(seat, space, f"a run of {length} ending {_name(card)}")):
+                d.scratch["run_won"] = seat
 
         every.append(on_any)
 

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..cards import HEARTS, RED_SUITS, SUITS, Card, opposite_colour_suits
-from ..deal import SPARE
 
 if TYPE_CHECKING:
     from ..deal import Deal
@@ -46,7 +45,7 @@ def opening_card(deal: Deal, params: None) -> FirstLead | None:
     """Whoever holds the first of ``opening_cards`` still in a player's hand leads it. If all
     are in the spare hand: the next rank up in the same suit order, or a redeal."""
     r = deal.rules
-    order = list(r.opening_cards)
+    order = [int(c) for c in r.opening_cards]
     if not order:
         return FirstLead((deal.dealer + 1) % deal.n)
     candidates = list(order)
@@ -57,8 +56,6 @@ def opening_card(deal: Deal, params: None) -> FirstLead | None:
         owner = deal.owner[c]
         if owner >= 0:
             return FirstLead(owner, (c,))
-        if owner != SPARE:
-            continue
     return None
 
 
@@ -72,7 +69,7 @@ def opening_text(params: None) -> str:
 
 def _lowest_each(deal: Deal, seat: int, suits: tuple[int, ...]) -> list[int]:
     masks = deal.masks[seat]
-    out = []
+    out: list[int] = []
     for s in suits:
         m = masks[s]
         if m:

@@ -1,0 +1,58 @@
+"""Throughput of random play through the public API (events on), one process, one core.
+
+    python benchmarks/simulate.py            # the default table of variants and seat counts
+    python benchmarks/simulate.py --seconds 5 --variant boodle --players 5
+
+Prints deals per second and the mean time per decision. No test asserts these numbers; the
+closing notes of each issue report them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import stops
+from stops.rng import Rng
+from stops.simulate import play_random
+
+DEFAULT = [("boodle", 5), ("boodle", 4), ("three-in-one", 4), ("three-in-one", 5),
+           ("pot-and-kitty", 4)]
+
+
+def measure(name: str, players: int, seconds: float) -> tuple[float, float, int]:
+    variant = stops.load_variant(name)
+    rng = Rng(12345)
+    deals = decisions = 0
+    table = stops.Table(variant, seats=players, chips=1000, seed=1, keep_records=False)
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for _ in range(50):
+            if table.is_over:
+                table = stops.Table(variant, seats=players, chips=1000, seed=deals,
+                                        keep_records=False)
+            deal = table.new_deal()
+            decisions += play_random(deal, rng)
+            deals += 1
+    elapsed = time.perf_counter() - start
+    return deals / elapsed, elapsed / max(decisions, 1) * 1e6, deals
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--variant")
+    ap.add_argument("--players", type=int)
+    args = ap.parse_args()
+    cases = DEFAULT
+    if args.variant:
+        cases = [(args.variant, args.players or 4)]
+    print(f"{'variant':16} {'players':>7} {'deals/s':>10} {'us/decision':>12} {'deals':>8}")
+    for name, players in cases:
+        rate, per_decision, deals = measure(name, players, args.seconds)
+        print(f"{name:16} {players:>7} {rate:>10.0f} {per_decision:>12.1f} {deals:>8}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,188 @@
+"""The ``stops`` command line.
+
+Every command catches the library's own errors and prints them as one clear message with a
+non-zero exit; a traceback means a bug in ``stops``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .errors import RecordError, StopsError, VariantError
+
+
+def _load(ref: str, options: list[str] | None = None) -> Any:
+    from .variant import load_variant
+
+    return load_variant(ref, options=_parse_options(options))
+
+
+def _parse_options(items: list[str] | None) -> dict[str, Any] | None:
+    if not items:
+        return None
+    import yaml
+
+    out: dict[str, Any] = {}
+    for item in items:
+        if "=" not in item:
+            raise VariantError.one("<--option>", item, "expected RULE=VALUE, e.g. "
+                                   "after_stop=must_change_suit")
+        k, _, v = item.partition("=")
+        try:
+            out[k.strip()] = yaml.safe_load(v)
+        except yaml.YAMLError:
+            out[k.strip()] = v
+    return out
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    from .variant import list_variants, load_variant
+
+    for name in list_variants():
+        v = load_variant(name)
+        lo, hi = v.players
+        print(f"{name:28} {lo}-{hi} players  {v.title}")
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from .rules_text import rules_text
+
+    print(rules_text(_load(args.variant, args.option)), end="")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .checks import check_file
+
+    problems = check_file(args.file)
+    if not problems:
+        print("ok")
+        return 0
+    for line in problems:
+        print(line)
+    return 1
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import simulate
+
+    v = _load(args.variant, args.option)
+    lo, hi = v.players
+    if not lo <= args.players <= hi:
+        raise StopsError(f"{v.name} is for {lo} to {hi} players, not {args.players}")
+    if args.deals < 1:
+        raise StopsError("--deals must be at least 1")
+    rep = simulate(v, players=args.players, deals=args.deals, seed=args.seed,
+                   chips=args.chips)
+    if args.json:
+        print(json.dumps(rep.to_dict(), indent=2))
+    else:
+        print(rep.text())
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from . import record
+
+    rec = record.load(args.file)
+    if "deals" in rec and "hands" not in rec:
+        deals = record.replay_session(rec)
+        if args.json:
+            print(json.dumps([record.result_json(d) for d in deals], indent=2))
+        else:
+            for k, d in enumerate(deals):
+                print(f"Deal {k}")
+                print(record.account(d))
+        return 0
+    deal = record.replay(rec)
+    if args.json:
+        print(json.dumps(record.result_json(deal), indent=2))
+    else:
+        print(record.account(deal))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .play import play_terminal
+
+    return play_terminal(_load(args.variant, args.option), players=args.players,
+                         seat=args.seat, seed=args.seed, chips=args.chips,
+                         deals=args.deals)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="stops", description="Play and study the Stops family "
+                                "of card games from rules written as data.")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def opt(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--option", "-o", action="append", metavar="RULE=VALUE",
+                        help="override a rule, e.g. -o after_stop=must_change_suit")
+
+    sp = sub.add_parser("variants", help="list the built-in variants")
+    sp.set_defaults(fn=cmd_variants)
+
+    sp = sub.add_parser("rules", help="print the rules of a variant in plain English")
+    sp.add_argument("variant", help="built-in name or variant file")
+    opt(sp)
+    sp.set_defaults(fn=cmd_rules)
+
+    sp = sub.add_parser("check", help="validate a variant file (exit 1 with the problems)")
+    sp.add_argument("file")
+    sp.set_defaults(fn=cmd_check)
+
+    sp = sub.add_parser("simulate", help="play many deals with random bots and report")
+    sp.add_argument("variant", help="built-in name or variant file")
+    sp.add_argument("--players", "-p", type=int, default=4)
+    sp.add_argument("--deals", "-n", type=int, default=1000)
+    sp.add_argument("--seed", "-s", type=int, default=0)
+    sp.add_argument("--chips", type=int, default=100, help="starting stack per seat")
+    sp.add_argument("--json", action="store_true", help="print one JSON object")
+    opt(sp)
+    sp.set_defaults(fn=cmd_simulate)
+
+    sp = sub.add_parser("play", help="play one seat in the terminal against bots")
+    sp.add_argument("variant", help="built-in name or variant file")
+    sp.add_argument("--players", "-p", type=int, default=4)
+    sp.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    sp.add_argument("--seed", "-s", type=int, default=None)
+    sp.add_argument("--chips", type=int, default=50)
+    sp.add_argument("--deals", type=int, default=None, help="stop after this many deals")
+    opt(sp)
+    sp.set_defaults(fn=cmd_play)
+
+    sp = sub.add_parser("replay", help="replay a deal record (YAML or JSON)")
+    sp.add_argument("file")
+    sp.add_argument("--json", action="store_true", help="print the result as JSON")
+    sp.set_defaults(fn=cmd_replay)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.fn(args)
+        return code
+    except VariantError as e:
+        print(f"stops: invalid variant:\n{e}", file=sys.stderr)
+        return 1
+    except RecordError as e:
+        print(f"stops: replay failed: {e}", file=sys.stderr)
+        return 1
+    except StopsError as e:
+        print(f"stops: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,195 @@
+"""The rules of a variant in plain English, generated from the variant itself.
+
+``stops rules NAME`` prints this, so a group can print exactly the rules they configured.
+Each policy contributes its own sentence (its registered ``text``); settings that change the
+game add theirs here.
+"""
+
+from __future__ import annotations
+
+from .cards import CARDS
+from .variant import Variant
+
+
+def _policy_text(v: Variant, slot: str) -> str:
+    b = v.policy(slot)
+    if b.spec.text is not None:
+        return b.spec.text(b.params)
+    return b.spec.doc or f"{slot}: {b.name}"
+
+
+def _space_line(v: Variant, sid: str) -> str:
+    s = v.spaces[sid]
+    if s.kind == "card":
+        what = f"the {CARDS[s.card].name()}" if s.card is not None else "a card"
+    elif s.kind == "combo":
+        what = "holding (or playing) " + " and ".join(CARDS[c].name() for c in s.cards)
+    elif s.kind == "suit_run":
+        what = "the ranks " + "-".join("10" if r == "T" else r for r in s.ranks) + \
+            " in one suit, any suit"
+    elif s.kind == "pot":
+        what = "the pot"
+    else:
+        what = "the kitty"
+    label = f" ({s.label})" if s.label else ""
+    return f"- {s.id}{label}: {what}"
+
+
+def rules_text(v: Variant) -> str:
+    r = v.rules
+    out: list[str] = []
+    out.append(v.title)
+    out.append("=" * len(v.title))
+    if v.spec.description:
+        out.append(v.spec.description.strip())
+    if v.spec.source:
+        out.append(f"Source: {v.spec.source}")
+    lo, hi = v.players
+    removed = ", ".join(str(c) for c in v.spec.deck.remove)
+    pack = f"a {len(v.deck)}-card pack" + (f" (the 52 without {removed})" if removed else "")
+    out.append(f"\nPlayers and cards\n{lo} to {hi} players, {pack}; cards rank from 2 (low) "
+               "to ace (high) in each suit.")
+    out.append("\nThe layout")
+    out += [_space_line(v, sid) for sid in v.space_ids]
+    sections: list[tuple[str, str]] = []
+    for phase in v.flow:
+        if phase == "stake":
+            t = _policy_text(v, "stake_rule")
+            if r.stake_unit != 1:
+                t += f" One stake unit is {r.stake_unit} chips."
+            if r.stake_frequency == "once_per_match":
+                t += " Stakes are placed only before the first deal of the session."
+            if r.retire_claimed:
+                t += " Spaces already won and removed take no stakes."
+            sections.append(("Stakes", t))
+        elif phase == "deal":
+            ph = v.phases[v.flow.index("deal")]
+            t = ph.describe()
+            t += (" The deal passes to the left after each deal." if r.dealer_rotation ==
+                  "clockwise" else " The same player deals every time.")
+            if r.first_dealer == "random":
+                t += " The first dealer is chosen by lot."
+            sections.append(("The deal", t))
+        elif phase == "spare_hand":
+            t = _policy_text(v, "spare_protocol")
+            proto = v.policy("spare_protocol").name
+            if proto == "dealer_options":
+                t += {"open_ascending": " The auction is open: bidding goes clockwise from "
+                      "the dealer's left, each bid higher than the last and no more than the "
+                      "bidder's chips; a pass is final.",
+                      "one_round": " Each player bids once, clockwise from the dealer's "
+                      "left; the highest bid wins, ties going to the first bidder.",
+                      "sealed": " Bids are sealed: each player bids once in secret; the "
+                      "highest wins, ties going to the first from the dealer's left."
+                      }[r.auction_format]
+                if not r.spare_sell_old_hand:
+                    t += " The dealer may not auction the old hand after a swap."
+                if not r.spare_unsold_dealer_may_swap:
+                    t += " If nobody buys the spare, the dealer keeps their hand."
+            elif proto == "paid_exchange":
+                t += f" The fee is {r.exchange_fee * r.stake_unit} chip(s)."
+                if r.exchange_order == "all_from_left_dealer_last":
+                    t += " Everyone may exchange in turn from the dealer's left, the dealer last."
+                if r.exchange_limit == "first_only":
+                    t += " Only the first player who exchanges may do so."
+                t += {"reopen_kitty": " Once the kitty has been won, a fee reopens it.",
+                      "no_exchange": " Once the kitty has been won there are no more "
+                      "paid exchanges.",
+                      "free": " Once the kitty has been won exchanges are free."
+                      }[r.fee_when_kitty_retired]
+            sections.append(("The spare hand", t))
+        elif phase == "claim_held":
+            t = _policy_text(v, "pay_collection")
+            if any(s.kind == "suit_run" for s in v.layout):
+                t += (" A player holding the run in two suits takes one share." if
+                      r.ten_share == "per_player" else
+                      " A player holding the run in two suits takes two shares.")
+            sections.append(("Stage one: pay cards", t))
+        elif phase == "poker":
+            sel = ("any five cards they like (not necessarily their best hand)" if
+                   r.poker_selection == "free" else "their best five-card poker hand")
+            t = (f"Each player selects {sel} and sets the rest aside. One round of betting "
+                 "into the pot follows, from the dealer's left: check or bet until someone "
+                 "bets; then fold, call or raise. "
+                 f"A bet, and a raise beyond the call, is 1 to {r.bet_limit} chips; there is "
+                 "no limit on the number of raises, and a player who checked may raise later."
+                 " If everyone checks, or the betting ends with calls, the hands still in are "
+                 "shown and the best wins the whole pot; equal hands split it, any odd chips "
+                 "staying on the pot. If everyone else folds, the last player takes the pot "
+                 "unseen. Standard poker ranking; A-2-3-4-5 is the lowest straight; suits "
+                 "do not rank.")
+            t += (" A player who cannot afford a call must fold." if r.short_call ==
+                  "fold_only" else " A player who cannot afford a call may call with all "
+                  "they have and still win the whole pot.")
+            sections.append(("Stage two: poker", t))
+        elif phase == "play":
+            t = _policy_text(v, "first_leader")
+            if v.policy("first_leader").name == "opening_card":
+                t += " The opening cards, in order: " + ", ".join(
+                    str(c) for c in r.opening_cards) + "."
+                t += (" If all of them are in the spare hand, the next rank up opens, in the "
+                      "same suit order." if r.opening_fallback == "next_rank" else
+                      " If all of them are in the spare hand, the cards are redealt.")
+            t += (" Whoever holds the next higher card of the suit must play it, and so on "
+                  "until the ace is played or nobody can play: the last card is a stop (its "
+                  "successor is in the spare hand, or already played). ")
+            t += _policy_text(v, "after_stop")
+            name = v.policy("after_stop").name
+            if name == "must_change_suit":
+                t += (" A player who holds only the stopped suit leads it anyway." if
+                      r.change_suit_fallback == "same_suit" else
+                      " A player who holds only the stopped suit passes the lead to the left.")
+            if name == "opposite_colour":
+                t += (" 'Lowest' means the lowest rank across both suits of that colour." if
+                      r.switch_card == "lowest_of_colour" else
+                      " The player picks a suit of that colour and leads its lowest card.")
+                if r.switch_card == "lowest_of_colour":
+                    t += (" With two such cards of equal rank the player chooses." if
+                          r.colour_tie == "player_choice" else
+                          " With two such cards of equal rank, hearts, clubs, diamonds, "
+                          "spades decide.")
+                t += " A player who cannot passes the duty to the left."
+            if name in ("must_change_suit", "opposite_colour"):
+                t += (" A player who receives a passed lead must also obey the restriction."
+                      if r.pass_lead_keeps_forbidden_suit else
+                      " A player who receives a passed lead may lead any suit.")
+            sections.append(("The play", t))
+            claims = []
+            if "claim_held" not in v.flow:
+                claims.append(_policy_text(v, "pay_collection"))
+            if any(s.kind == "suit_run" for s in v.layout) and \
+                    v.policy("pay_collection").name == "on_play":
+                claims.append("The run space goes to the first player to play it." if
+                              r.on_play_ten == "first_takes_all" else
+                              "The run space is shared at the end of the deal by all who "
+                              "played it.")
+            if v.policy("run_rule").name != "none":
+                claims.append(_policy_text(v, "run_rule").replace("three", str(r.run_length))
+                              + f" (space {r.run_space}).")
+            if r.retire_claimed:
+                claims.append("A space whose chips are won is removed from the layout for "
+                              "the rest of the game (a key card with no chips on it stays).")
+            sections.append(("Claims", " ".join(claims)))
+        elif phase == "settle":
+            t = ("Play ends at once when a player plays their last card, even in the middle "
+                 "of a sequence. " + _policy_text(v, "going_out_reward") + " "
+                 + _policy_text(v, "block_outcome"))
+            if r.chip_shortfall == "pay_what_you_can":
+                t += " A player who cannot pay in full pays what they have."
+            else:
+                t += " A player who cannot pay in full goes into debt."
+            t += " Chips not won stay on the layout for the next deal."
+            sections.append(("End of the deal", t))
+    end = _policy_text(v, "match_end")
+    if r.leftover_at_match_end == "share":
+        end += {"all_layout_equal": " Chips still on the layout are then shared equally, odd "
+                "chips going one at a time clockwise from the dealer's left.",
+                "pot_only_equal": " The pot is then shared equally; other chips stay.",
+                "refund_by_contribution": " Chips still on the layout are then shared "
+                "equally, odd chips going clockwise from the dealer's left."}[r.final_share]
+    else:
+        end += " Chips still on the layout stay there."
+    sections.append(("End of the session", end))
+    for title, text in sections:
+        out.append(f"\n{title}\n{text}")
+    return "\n".join(out) + "\n"
