@@ -171,16 +171,16 @@ class Deal:
                 rule="the engine asks one seat at a time, clockwise from the dealer's left",
             )
         legal = self.legal_actions()
+        phase = self.variant.phases[self.phase_idx]
+        explained: IllegalAction | None = phase.explain(self, action)
+        if explained is not None:
+            return explained
         if action.action not in legal.verbs:
             return IllegalAction(
                 "wrong_action",
                 f"{action.action!r} is not possible now ({self.phase} phase); "
                 f"possible: {', '.join(legal.verbs)}",
             )
-        phase = self.variant.phases[self.phase_idx]
-        explained: IllegalAction | None = phase.explain(self, action)
-        if explained is not None:
-            return explained
         return IllegalAction("illegal", f"{action} is not allowed now; legal: {legal!r}")
 
     # -- flow -----------------------------------------------------------------------------

@@ -185,8 +185,9 @@ def rules_text(v: Variant) -> str:
         end += {"all_layout_equal": " Chips still on the layout are then shared equally, odd "
                 "chips going one at a time clockwise from the dealer's left.",
                 "pot_only_equal": " The pot is then shared equally; other chips stay.",
-                "refund_by_contribution": " Chips still on the layout are then shared "
-                "equally, odd chips going clockwise from the dealer's left."}[r.final_share]
+                "refund_by_contribution": " Chips still on each space are then given back "
+                "in proportion to what each player put on it during the session, odd chips "
+                "going clockwise from the dealer's left."}[r.final_share]
     else:
         end += " Chips still on the layout stay there."
     sections.append(("End of the session", end))

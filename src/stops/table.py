@@ -84,6 +84,8 @@ class Table:
         self.skip_stakes = False
         self.deal: Deal | None = None
         self.keep_records = keep_records
+        self.contributed: dict[str, list[int]] = {}
+        """Chips each seat put on each space this session (for refund_by_contribution)."""
         self.records: list[dict[str, Any]] = []
         self.events: list[Event] = []
         self.start_stacks = tuple(self.stacks)
@@ -146,6 +148,10 @@ class Table:
     def _finished(self, deal: Deal) -> None:
         self.stacks = list(deal.ledger.stacks)
         self.layout = dict(deal.ledger.layout)
+        for e in deal.events:
+            if e.space is not None and e.seat is not None and e.kind in (
+                    "staked", "paid", "bet", "raised", "called") and e.to_seat is None:
+                self.contributed.setdefault(e.space, [0] * self.n)[e.seat] += e.chips
         self.retired = set(deal.retired)
         self.deals_played += 1
         if self.keep_records:
@@ -163,26 +169,50 @@ class Table:
                 self._share_out(deal.dealer)
 
     def _share_out(self, last_dealer: int) -> None:
-        """Share the chips left on the layout at the end of the session (RULINGS 38)."""
+        """Share the chips left on the layout at the end of the session (RULINGS 38).
+
+        ``all_layout_equal`` pools every space and splits the pool equally; ``pot_only_equal``
+        splits only the pot; ``refund_by_contribution`` gives each space back in proportion
+        to what each seat put on it this session. Odd chips go one at a time clockwise from
+        the last dealer's left.
+        """
         r = self.variant.rules
+        order = [(last_dealer + k) % self.n for k in range(1, self.n + 1)]
+        if r.final_share == "refund_by_contribution":
+            for space in list(self.layout):
+                weights = [self.contributed.get(space, [0] * self.n)[s] for s in range(self.n)]
+                self._distribute([space], order, weights)
+            return
         spaces = list(self.layout)
         if r.final_share == "pot_only_equal":
             spaces = [s for s in spaces if s == self.variant.pot]
-        order = [(last_dealer + k) % self.n for k in range(1, self.n + 1)]
-        for space in spaces:
-            total = self.layout[space]
-            if not total:
-                continue
-            share, rest = divmod(total, self.n)
-            gets = {s: share for s in order}
-            for s in order[:rest]:
-                gets[s] += 1
-            for s in order:
-                if gets[s]:
-                    self.layout[space] -= gets[s]
-                    self.stacks[s] += gets[s]
-                    self.events.append(Event("claimed", s, chips=gets[s], space=space,
-                                             note="share-out at the end of the session"))
+        self._distribute(spaces, order, [1] * self.n)
+
+    def _distribute(self, spaces: list[str], order: list[int], weights: list[int]) -> None:
+        total = sum(self.layout[s] for s in spaces)
+        if not total:
+            return
+        wsum = sum(weights) or self.n
+        if not sum(weights):
+            weights = [1] * self.n
+        gets = {s: total * weights[s] // wsum for s in order}
+        rest = total - sum(gets.values())
+        eligible = [s for s in order if weights[s]]
+        for k in range(rest):
+            gets[eligible[k % len(eligible)]] += 1
+        pool = [s for s in spaces if self.layout[s]]
+        for seat in order:
+            need = gets[seat]
+            while need:
+                space = pool[0]
+                take = min(need, self.layout[space])
+                self.layout[space] -= take
+                self.stacks[seat] += take
+                need -= take
+                self.events.append(Event("claimed", seat, chips=take, space=space,
+                                         note="share-out at the end of the session"))
+                if not self.layout[space]:
+                    pool.pop(0)
 
     # -- state ----------------------------------------------------------------------------
     @property
