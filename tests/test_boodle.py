@@ -275,8 +275,6 @@ def test_must_change_suit_option_forbids_the_stopped_suit() -> None:
     assert snapshot(deal) == before
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG: boodle + must_change_suit passes the lead "
-                   "left instead of RULINGS 29's default fallback same_suit")
 def test_must_change_suit_fallback_defaults_to_same_suit_in_boodle() -> None:
     # RULINGS 29: for 001 the default is change_suit_fallback: same_suit ("As a last resort,
     # you can play the same suit"), read as "must".

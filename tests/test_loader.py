@@ -173,9 +173,6 @@ def test_choice_outside_the_allowed_values(tmp_path: Path, change: Any, key_path
         assert choice in msg
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG: out-of-choice values leak cattrs' raw text "
-                   "\"x not in literal typing.Literal[...]\" (CattrsError is not a ValueError, so "
-                   "loader._walk never rewords it)")
 @pytest.mark.parametrize(("change", "key_path", "message"), CHOICES)
 def test_choice_outside_the_allowed_values_wording(tmp_path: Path, change: Any,
                                                    key_path: str, message: str) -> None:
@@ -183,8 +180,6 @@ def test_choice_outside_the_allowed_values_wording(tmp_path: Path, change: Any,
     assert only(err) == (str(f), key_path, message)
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG: a string where a list is expected is split "
-                   "into characters and reported as flow[0..n] unknown phases 's', 't', ...")
 def test_string_where_a_list_is_expected(tmp_path: Path) -> None:
     f, err = broken_file(tmp_path, lambda d: d.update(flow="stake"))
     file, path, msg = only(err)
@@ -381,9 +376,6 @@ def test_players_max_below_min(tmp_path: Path) -> None:
 # -- extends -------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG: a missing extends target is reported as "
-                   "(file='nosuchgame', path='') instead of naming the extending file and "
-                   "key path 'extends'")
 def test_extends_a_missing_builtin(tmp_path: Path) -> None:
     f = write(tmp_path, "name: house\nextends: nosuchgame\n")
     err = refuse(str(f))
@@ -408,8 +400,6 @@ def test_loading_a_missing_builtin_by_name() -> None:
     assert "boodle" in msg
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG: a missing extends file is reported against "
-                   "the missing path with path '' instead of the extending file's 'extends'")
 def test_extends_a_missing_file(tmp_path: Path) -> None:
     f = write(tmp_path, "name: house\nextends: ./gone.yaml\n")
     file, path, msg = only(refuse(str(f)))
@@ -433,8 +423,6 @@ def test_a_file_extending_itself(tmp_path: Path) -> None:
     assert msg == f"circular extends: {real} -> {real}"
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG: an error inside an extended parent file is "
-                   "reported against the child file, which does not contain the bad key")
 def test_error_in_extended_parent_names_the_parent(tmp_path: Path) -> None:
     parent = BROKEN / "unknown_policy.yaml"
     f = write(tmp_path, f"name: child\nextends: {parent}\n")
@@ -547,8 +535,6 @@ def test_table_options_with_an_unknown_rule_name() -> None:
     assert "after_stopp" in str(exc.value)
 
 
-@pytest.mark.xfail(strict=True, reason="ENGINE BUG: a bad option value is reported against "
-                   "variants/boodle.yaml, which does not contain it, instead of <options>")
 def test_options_with_an_unknown_policy_name_names_the_options() -> None:
     file, path, msg = only(refuse("boodle", options={"after_stop": "sideways"}))
     assert file == "<options>"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import os
+import typing
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
@@ -234,7 +235,7 @@ def _walk(exc: BaseException, path: str, out: list[tuple[str, str]], typ: Any = 
     if isinstance(exc, _TypeProblem):
         out.append((path, str(exc)))
         return
-    if isinstance(exc, ValueError) and "not in literal" in str(exc):
+    if "not in literal" in str(exc):
         v = str(exc).split(" not in literal", 1)[0]
         if typ is not None and get_origin(typ) is Literal:
             out.append((path, _literal_message(typ, v)))
@@ -253,8 +254,36 @@ def structure_errors(exc: BaseException) -> list[tuple[str, str]]:
     return out
 
 
+def _list_shape_problems(data: Any, cls: Any, path: str) -> list[tuple[str, str]]:
+    """Text where a list is expected would be split into characters by cattrs: catch it."""
+    out: list[tuple[str, str]] = []
+    if not (attrs.has(cls) and isinstance(data, Mapping)):
+        return out
+    hints = typing.get_type_hints(cls)
+    for f in attrs.fields(cls):
+        if f.name not in data:
+            continue
+        v, t = data[f.name], hints[f.name]
+        p = f"{path}.{f.name}" if path else f.name
+        origin = get_origin(t)
+        if origin in (tuple, list):
+            if not isinstance(v, list):
+                out.append((p, f"expected a list, got {_show(v)}"))
+                continue
+            args = [a for a in get_args(t) if a is not Ellipsis]
+            if args and attrs.has(args[0]):
+                for i, item in enumerate(v):
+                    out += _list_shape_problems(item, args[0], f"{p}[{i}]")
+        elif attrs.has(t):
+            out += _list_shape_problems(v, t, p)
+    return out
+
+
 def structure(data: Any, cls: type[Any], label: str, path: str = "") -> Any:
     """Structure ``data`` into ``cls``, turning every failure into a VariantError."""
+    shape = _list_shape_problems(data, cls, path)
+    if shape:
+        raise VariantError([(label, p, m) for p, m in shape])
     try:
         return CONVERTER.structure(data, cls)
     except (ClassValidationError, IterableValidationError, ForbiddenExtraKeysError,
@@ -270,17 +299,51 @@ TOP_KEYS = ("name", "extends", "title", "description", "source", "players", "dec
             "flow", "rules")
 
 
+ORIGIN = "__origin__"
+"""Private key of a merged mapping: which file (or ``<options>``) set each key."""
+
+
+def _origins(data: dict[str, Any], label: str) -> dict[str, str]:
+    out = {k: label for k in data if k != ORIGIN}
+    rules = data.get("rules")
+    if isinstance(rules, dict):
+        out.update({f"rules.{k}": label for k in rules})
+    return out
+
+
+def attribute(problems: list[tuple[str, str, str]], origin: dict[str, str]
+              ) -> list[tuple[str, str, str]]:
+    """Blame each problem on the file that set the key it is about."""
+    out = []
+    for f, path, msg in problems:
+        head = path.split(".")[0].split("[")[0]
+        if head == "rules" and path.count(".") >= 1:
+            key = ".".join(path.split(".")[:2]).split("[")[0]
+            f = origin.get(key, origin.get("rules", f))
+        elif head in origin:
+            f = origin[head]
+        out.append((f, path, msg))
+    return out
+
+
 def load_raw(ref: str | os.PathLike[str], *, _seen: tuple[Path, ...] = (),
-             relative_to: Path | None = None) -> tuple[dict[str, Any], Path]:
-    """Read a file and everything it ``extends``; return the merged mapping and the file path."""
+             relative_to: Path | None = None, referrer: str | None = None
+             ) -> tuple[dict[str, Any], Path]:
+    """Read a file and everything it ``extends``; return the merged mapping and the file path.
+
+    The mapping carries, under :data:`ORIGIN`, which file set each key, so that a problem is
+    reported against the file that contains it. ``referrer`` is the file whose ``extends``
+    named this one.
+    """
     path = Path(ref) if isinstance(ref, os.PathLike) else resolve_ref(ref, relative_to)
     label = str(path)
     if not path.exists():
+        where, key = (referrer, "extends") if referrer else (str(ref), "")
         if not _is_path(str(ref)):
             known = ", ".join(builtin_names())
-            raise VariantError.one(str(ref), "", f"no built-in variant named {ref!r}; "
+            raise VariantError.one(where, key, f"no built-in variant named {ref!r}; "
                                    f"built-ins are: {known}")
-        raise VariantError.one(label, "", "no such file")
+        raise VariantError.one(where, key, f"no such file: {label}")
     real = path.resolve()
     if real in _seen:
         chain = " -> ".join(str(p) for p in (*_seen, real))
@@ -301,11 +364,12 @@ def load_raw(ref: str | os.PathLike[str], *, _seen: tuple[Path, ...] = (),
                                + ", ".join(TOP_KEYS))
     base = data.get("extends")
     if base is None:
+        data[ORIGIN] = _origins(data, label)
         return data, path
     if not isinstance(base, str):
         raise VariantError.one(label, "extends", f"expected a built-in name or a file path, "
                                f"got {_show(base)}")
-    parent, _ = load_raw(base, _seen=(*_seen, real), relative_to=path.parent)
+    parent, _ = load_raw(base, _seen=(*_seen, real), relative_to=path.parent, referrer=label)
     return merge(parent, data, label), path
 
 
@@ -313,8 +377,11 @@ def merge(parent: dict[str, Any], child: dict[str, Any], label: str) -> dict[str
     """A child file overrides its parent key by key; ``rules`` merge one rule at a time."""
     out = copy.deepcopy(parent)
     out.pop("extends", None)
+    origin = dict(parent.get(ORIGIN) or {})
+    origin.update(_origins({k: v for k, v in child.items() if k != "extends"}, label))
+    out[ORIGIN] = origin
     for k, v in child.items():
-        if k == "extends":
+        if k in ("extends", ORIGIN):
             continue
         if k == "rules":
             if not isinstance(v, dict):
@@ -342,9 +409,16 @@ def apply_options(data: dict[str, Any], options: Mapping[str, Any] | None) -> di
                                    + ", ".join(sorted(known)))
     out = dict(data)
     out["rules"] = {**(data.get("rules") or {}), **dict(options)}
+    origin = dict(data.get(ORIGIN) or {})
+    origin.update({f"rules.{k}": "<options>" for k in options})
+    out[ORIGIN] = origin
     return out
 
 
 def structure_spec(data: dict[str, Any], label: str) -> VariantSpec:
-    spec: VariantSpec = structure(data, VariantSpec, label)
+    clean = {k: v for k, v in data.items() if k not in ("extends", ORIGIN)}
+    try:
+        spec: VariantSpec = structure(clean, VariantSpec, label)
+    except VariantError as e:
+        raise VariantError(attribute(e.problems, data.get(ORIGIN) or {})) from None
     return spec

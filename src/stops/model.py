@@ -181,7 +181,7 @@ class Rules:
     )
     after_stop: PolicyRef = _policy("any_suit", "What the player of a stop may lead next.")
     change_suit_fallback: Literal["same_suit", "pass_left"] = _rule(
-        "pass_left", "When a change of suit is required and a player has only the stopped "
+        "same_suit", "When a change of suit is required and a player has only the stopped "
         "suit: lead it anyway, or pass the lead to the left.",
     )
     pass_lead_keeps_forbidden_suit: bool = _rule(

@@ -12,7 +12,9 @@ import attrs
 from .cards import CARDS, RANKS, Card
 from .errors import VariantError
 from .loader import (
+    ORIGIN,
     apply_options,
+    attribute,
     builtin_names,
     load_raw,
     structure,
@@ -239,10 +241,13 @@ def load_variant(
     data, path = load_raw(ref)
     label = str(path)
     data = apply_options(data, options)
-    spec = structure_spec({k: v for k, v in data.items() if k != "extends"}, label)
+    spec = structure_spec(data, label)
     ref_text = os.fspath(ref) if not isinstance(ref, str) else ref
-    return Variant(spec, file=label, options=options or {}, registry=reg, raw=data,
-                   ref=ref_text)
+    try:
+        return Variant(spec, file=label, options=options or {}, registry=reg, raw=data,
+                       ref=ref_text)
+    except VariantError as e:
+        raise VariantError(attribute(e.problems, data.get(ORIGIN) or {})) from None
 
 
 def list_variants() -> list[str]:
@@ -264,6 +269,6 @@ def variant_from_mapping(data: Mapping[str, Any], *, label: str = "<mapping>",
             raise VariantError.one(label, "extends", "expected a built-in name or a file path")
         parent, _ = load_raw(base, relative_to=Path.cwd())
         d = merge(parent, d, label)
-    spec = structure_spec({k: v for k, v in d.items() if k != "extends"}, label)
+    spec = structure_spec(d, label)
     return Variant(spec, file=label, options={}, registry=registry or default_registry(),
                    raw=d, ref=label)
