@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import stops
 from stops.actions import Action
 
-BUILTINS = ["boodle", "three-in-one", "pot-and-kitty"]
+BUILTINS = stops.list_variants()
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 

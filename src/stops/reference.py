@@ -32,7 +32,7 @@ def _type_text(t: Any) -> str:
 
 def _default_text(v: Any) -> str:
     if isinstance(v, PolicyRef):
-        return f"`{v.to_yaml()}`" if not v.params else f"`{v.to_yaml()}`"
+        return f"`{v}`"
     if isinstance(v, bool):
         return "`true`" if v else "`false`"
     if isinstance(v, tuple):
