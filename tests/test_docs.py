@@ -33,7 +33,7 @@ def test_snippets_run(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     namespace: dict[str, Any] = {"__name__": f"docs_{path.stem}"}
     for lang, code in blocks(path):
         if lang == "python":
-            exec(compile(code, f"{path.name}", "exec"), namespace)  # noqa: S102
+            exec(compile(code, f"{path.name}", "exec"), namespace)
         elif lang == "yaml":
             first = code.splitlines()[0].strip()
             m = re.fullmatch(r"#\s*([\w.-]+\.ya?ml)", first)
