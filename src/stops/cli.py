@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from .errors import RecordError, StopsError, VariantError
@@ -90,8 +91,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from . import record
 
     rec = record.load(args.file)
+    here = Path(args.file).resolve().parent
     if "deals" in rec and "hands" not in rec:
-        deals = record.replay_session(rec)
+        deals = record.replay_session(rec, base_dir=here)
         if args.json:
             print(json.dumps([record.result_json(d) for d in deals], indent=2))
         else:
@@ -99,7 +101,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 print(f"Deal {k}")
                 print(record.account(d))
         return 0
-    deal = record.replay(rec)
+    deal = record.replay(rec, base_dir=here)
     if args.json:
         print(json.dumps(record.result_json(deal), indent=2))
     else:

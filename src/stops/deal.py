@@ -34,6 +34,8 @@ ABSENT = -3
 """``owner[card]`` for a card removed from the pack."""
 
 NO_LEGAL = LegalActions()
+_new_event = tuple.__new__
+"""Builds an :class:`Event` from a full field tuple without a Python-level ``__new__``."""
 
 
 class Deal:
@@ -57,6 +59,7 @@ class Deal:
     ) -> None:
         self.variant = variant
         self.rules = variant.rules
+        self._pay_what_you_can = variant.rules.chip_shortfall == "pay_what_you_can"
         self.n = players
         self.dealer = dealer
         self.deal_index = deal_index
@@ -255,10 +258,13 @@ class Deal:
         return chips
 
     def stake(self, seat: int, space: str, chips: int) -> None:
-        if self.rules.chip_shortfall == "pay_what_you_can":
+        """A stake: compulsory, so it may run a stack into debt unless the rules say not."""
+        if self._pay_what_you_can:
             chips = max(0, min(chips, self.ledger.stacks[seat]))
-        self.ledger.move(seat, space, chips)
-        self.emit(Event("staked", seat, chips=chips, space=space))
+        self.ledger.stacks[seat] -= chips
+        layout = self.ledger.layout
+        layout[space] = layout.get(space, 0) + chips
+        self.emit(_new_event(Event, ("staked", seat, None, chips, space, None, (), "", None)))
 
     def claim(self, seat: int, space: str, note: str = "", chips: int | None = None) -> int:
         """``seat`` wins ``chips`` (default: all) from a live layout space."""

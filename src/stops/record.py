@@ -31,7 +31,7 @@ def deal_record(deal: Deal) -> dict[str, Any]:
     """The record of ``deal`` (finished or not): cards as dealt and every decision so far."""
     rec: dict[str, Any] = {
         "format": "stops.deal/1",
-        "variant": deal.variant.ref,
+        "variant": deal.variant.record_ref,
         "options": dict(deal.variant.options),
         "players": deal.n,
         "dealer": deal.dealer,
@@ -93,8 +93,46 @@ def _need(rec: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what:
     return v
 
 
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_shape(record: Mapping[str, Any]) -> None:
+    """Every field of a deal record has the right shape, or a RecordError says which not."""
+    layout = record.get("layout")
+    if layout is not None and not (isinstance(layout, Mapping) and all(
+            isinstance(k, str) and _is_int(v) for k, v in layout.items())):
+        raise RecordError("'layout' must be a mapping of space id to chips, e.g. {AH: 3}")
+    retired = record.get("retired")
+    if retired is not None and not (isinstance(retired, list)
+                                    and all(isinstance(x, str) for x in retired)):
+        raise RecordError("'retired' must be a list of space ids, e.g. [KH, pot]")
+    stacks = record.get("stacks")
+    if stacks is not None and not (_is_int(stacks) or (
+            isinstance(stacks, list) and all(_is_int(x) for x in stacks))):
+        raise RecordError("'stacks' must be a list of whole numbers, one per seat")
+    if "deal_index" in record and not (_is_int(record["deal_index"])
+                                       and record["deal_index"] >= 0):
+        raise RecordError("'deal_index' must be a whole number >= 0")
+    if "stakes" in record and not isinstance(record["stakes"], bool):
+        raise RecordError("'stakes' must be true or false")
+    result = record.get("result")
+    if result is not None:
+        if not isinstance(result, Mapping):
+            raise RecordError("'result' must be a mapping with 'stacks' and 'layout'")
+        rs, rl = result.get("stacks"), result.get("layout")
+        if rs is not None and not (isinstance(rs, list) and all(_is_int(x) for x in rs)):
+            raise RecordError("'result.stacks' must be a list of whole numbers")
+        if rl is not None and not (isinstance(rl, Mapping) and all(
+                isinstance(k, str) and _is_int(v) for k, v in rl.items())):
+            raise RecordError("'result.layout' must be a mapping of space id to chips")
+        extra = set(result) - {"stacks", "layout"}
+        if extra:
+            raise RecordError(f"unknown key(s) in 'result': {sorted(map(str, extra))}")
+
+
 def replay(record: Mapping[str, Any], variant: Variant | None = None,
-           *, check_result: bool = True) -> Deal:
+           *, check_result: bool = True, base_dir: str | Path | None = None) -> Deal:
     """Play a deal record through the engine and return the finished :class:`Deal`.
 
     Raises :class:`RecordError` for a malformed record, an illegal or missing decision, or a
@@ -109,12 +147,13 @@ def replay(record: Mapping[str, Any], variant: Variant | None = None,
     if unknown:
         raise RecordError(f"unknown key {unknown[0]!r}; a deal record has: "
                           + ", ".join(RECORD_KEYS))
+    _check_shape(record)
     if variant is None:
         ref = _need(record, "variant", str, "a built-in variant name or a file path")
         options = record.get("options") or {}
         if not isinstance(options, Mapping):
             raise RecordError("'options' must be a mapping of rule: choice")
-        variant = load_variant(ref, options=options)
+        variant = load_variant(_locate(ref, base_dir), options=options)
     players = _need(record, "players", int, "the number of players")
     dealer = _need(record, "dealer", int, "the dealer's seat")
     hands = _need(record, "hands", list, "a list of hands, one per seat")
@@ -131,7 +170,7 @@ def replay(record: Mapping[str, Any], variant: Variant | None = None,
         table = Table(variant, seats=players, chips=stacks, dealer=dealer,
                       layout=record.get("layout") or {}, retired=record.get("retired") or [],
                       seed=0)
-        table.deal_index = int(record.get("deal_index", 0) or 0)
+        table.deal_index = record.get("deal_index", 0)
         table.skip_stakes = record.get("stakes") is False
         deal = table.new_deal(hands=hands, spare=spare)
     except TableError as e:
@@ -189,15 +228,34 @@ def _play_actions(deal: Deal, actions: Sequence[Any]) -> None:
                           code="extra_action")
 
 
-def replay_session(record: Mapping[str, Any]) -> list[Deal]:
+SESSION_KEYS = ("format", "variant", "options", "players", "deals", "meta")
+
+
+def _locate(ref: str, base_dir: str | Path | None) -> str:
+    """A relative variant path in a record is looked for beside the record first."""
+    from .loader import _is_path
+
+    if base_dir is not None and _is_path(ref) and not Path(ref).is_absolute():
+        beside = Path(base_dir) / ref
+        if beside.exists():
+            return str(beside)
+    return ref
+
+
+def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = None
+                   ) -> list[Deal]:
     """Replay every deal of a session record, checking each continues from the last."""
+    unknown = [k for k in record if k not in SESSION_KEYS]
+    if unknown:
+        raise RecordError(f"unknown key {unknown[0]!r}; a session record has: "
+                          + ", ".join(SESSION_KEYS))
     deals_ = record.get("deals")
-    if not isinstance(deals_, list):
-        raise RecordError("a session record needs 'deals': a list of deal records")
+    if not isinstance(deals_, list) or not deals_:
+        raise RecordError("a session record needs 'deals': a non-empty list of deal records")
     out: list[Deal] = []
     for k, rec in enumerate(deals_):
         try:
-            d = replay(rec)
+            d = replay(rec, base_dir=base_dir)
         except RecordError as e:
             raise RecordError(f"deal {k}: {e}", index=e.index, seat=e.seat,
                               code=e.code) from None

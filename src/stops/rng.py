@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import struct
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -42,15 +43,19 @@ class Rng:
         return r
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates with rejection sampling: portable across Python versions."""
-        getbits = self._r.getrandbits
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            k = n.bit_length()
-            j = getbits(k)
-            while j >= n:
-                j = getbits(k)
-            items[i], items[j] = items[j], items[i]
+        """Shuffle in place: sort by 64-bit random keys, drawn as one big integer.
+
+        The keys come from ``getrandbits`` (stable across Python versions) and are unpacked
+        big-endian, so the result is the same on every platform. The sort runs in C, which
+        makes this several times faster than a Fisher-Yates loop in Python; a tie between two
+        64-bit keys (probability about 1e-16 per shuffle) keeps the earlier item first.
+        """
+        n = len(items)
+        if n < 2:
+            return
+        keys = struct.unpack(f">{n}Q", self._r.getrandbits(64 * n).to_bytes(8 * n, "big"))
+        order = sorted(range(n), key=keys.__getitem__)
+        items[:] = [items[i] for i in order]
 
     def choice(self, items: Sequence[T]) -> T:
         """A uniform element of any sequence with ``len`` and indexing."""

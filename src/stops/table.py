@@ -148,10 +148,11 @@ class Table:
     def _finished(self, deal: Deal) -> None:
         self.stacks = list(deal.ledger.stacks)
         self.layout = dict(deal.ledger.layout)
-        for e in deal.events:
-            if e.space is not None and e.seat is not None and e.kind in (
-                    "staked", "paid", "bet", "raised", "called") and e.to_seat is None:
-                self.contributed.setdefault(e.space, [0] * self.n)[e.seat] += e.chips
+        if self.variant.rules.final_share == "refund_by_contribution":
+            for e in deal.events:
+                if e.space is not None and e.seat is not None and e.kind in (
+                        "staked", "paid", "bet", "raised", "called") and e.to_seat is None:
+                    self.contributed.setdefault(e.space, [0] * self.n)[e.seat] += e.chips
         self.retired = set(deal.retired)
         self.deals_played += 1
         if self.keep_records:
@@ -238,7 +239,7 @@ class Table:
 
     def record(self) -> dict[str, Any]:
         """The session so far as a list of deal records."""
-        return {"format": "stops.session/1", "variant": self.variant.ref,
+        return {"format": "stops.session/1", "variant": self.variant.record_ref,
                 "options": dict(self.variant.options), "players": self.n,
                 "deals": list(self.records)}
 

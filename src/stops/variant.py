@@ -58,6 +58,8 @@ class Variant:
         self.kitty: str | None = next((s.id for s in spec.layout if s.kind == "kitty"), None)
         self.pot: str | None = next((s.id for s in spec.layout if s.kind == "pot"), None)
         self.policies: dict[str, BoundPolicy] = {}
+        self.cache: dict[object, object] = {}
+        """Derived values that phases and policies compute once per variant."""
         problems: list[tuple[str, str, str]] = []
         for slot in slot_names():
             ref_: PolicyRef = getattr(spec.rules, slot)
@@ -75,6 +77,13 @@ class Variant:
     @property
     def name(self) -> str:
         return self.spec.name
+
+    @property
+    def record_ref(self) -> str:
+        """How a record names this variant: the built-in name, or the file's absolute path."""
+        from .loader import _is_path
+
+        return str(Path(self.file).resolve()) if _is_path(self.ref) else self.ref
 
     @property
     def title(self) -> str:

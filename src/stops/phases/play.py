@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ..variant import Variant
 
 ACE = 12
+_new = tuple.__new__
 STOP_WHY = {SPARE: "the next card is in the spare hand", PLAYED: "the next card has been played"}
 
 
@@ -38,15 +39,13 @@ class PlayPhase(Phase):
         self.after = variant.policy("after_stop")
         self.claims = [variant.policy("pay_collection"), variant.policy("run_rule")]
         self.keeps = variant.rules.pass_lead_keeps_forbidden_suit
+        self.triggers: Triggers = {}
+        self.every: list[Handler] = []
+        for b in self.claims:
+            b.impl.watch(variant, b.params, self.triggers, self.every)
 
     # -- entering: the first lead -----------------------------------------------------------
     def enter(self, deal: Deal) -> bool:
-        triggers: Triggers = {}
-        every: list[Handler] = []
-        for b in self.claims:
-            b.impl.watch(deal, b.params, triggers, every)
-        deal.scratch["triggers"] = triggers
-        deal.scratch["every"] = every
         first = self.first.impl(deal, self.first.params)
         if first is None:
             deal.outcome = "redeal"
@@ -81,32 +80,33 @@ class PlayPhase(Phase):
     # -- deciding ------------------------------------------------------------------------
     def legal(self, deal: Deal) -> LegalActions:
         seat, opts, _ = deal.scratch["lead"]
-        return LegalActions(Fixed(tuple(lead(seat, c) for c in opts)))
+        return LegalActions(Fixed(tuple([lead(seat, c) for c in opts])))
 
     def apply(self, deal: Deal, action: Action) -> bool:
         seat = action.seat
         card: int = action.card  # type: ignore[assignment]
         owner = deal.owner
         emit = deal.emit
-        triggers = deal.scratch["triggers"]
-        every = deal.scratch["every"]
+        triggers = self.triggers
+        every = self.every
+        masks, counts, played_by, plays = deal.masks, deal.counts, deal.played_by, deal.plays
         kind = "led"
         while True:
             # play `card` from `seat`
-            deal.masks[seat][card // 13] &= ~(1 << (card % 13))
-            deal.counts[seat] -= 1
+            masks[seat][card // 13] &= ~(1 << (card % 13))
+            counts[seat] -= 1
             owner[card] = PLAYED
-            deal.played_by[card] = seat
+            played_by[card] = seat
             c = CARDS[card]
-            deal.plays.append((seat, c))
-            emit(Event(kind, seat, c))
+            plays.append((seat, c))
+            emit(_new(Event, (kind, seat, c, 0, None, None, (), "", None)))
             hs = triggers.get(card)
             if hs is not None:
                 for h in hs:
                     h(deal, seat, card)
             for h in every:
                 h(deal, seat, card)
-            if deal.counts[seat] == 0:
+            if counts[seat] == 0:
                 deal.winner = seat
                 deal.outcome = "went_out"
                 emit(Event("went_out", seat, c))

@@ -2,9 +2,10 @@
 
 A claim policy is a class with up to three hooks, all optional:
 
-* ``watch(deal, params, triggers, every)``: at the start of play, register handlers
+* ``watch(variant, params, triggers, every)``: once per variant, register handlers
   ``handler(deal, seat, card)``: in ``triggers[card]`` for specific cards, or in ``every`` for
   every card played. The play phase calls only these, so an unwatched card costs nothing.
+  Handlers are shared by every deal of the variant: per-deal state goes in ``deal.scratch``.
 * ``held(deal, params)``: claims by holding, called by the ``claim_held`` phase (stage one).
 * ``end(deal, params)``: claims settled when the deal ends (before the going-out reward).
 """
@@ -19,6 +20,7 @@ from ..model import Space
 
 if TYPE_CHECKING:
     from ..deal import Deal
+    from ..variant import Variant
 
 Handler = Callable[["Deal", int, int], None]
 Triggers = dict[int, list[Handler]]
@@ -27,7 +29,8 @@ Triggers = dict[int, list[Handler]]
 class ClaimPolicy:
     """Base class: a claim policy that claims nothing."""
 
-    def watch(self, deal: Deal, params: Any, triggers: Triggers, every: list[Handler]) -> None:
+    def watch(self, variant: Variant, params: Any, triggers: Triggers,
+              every: list[Handler]) -> None:
         return None
 
     def held(self, deal: Deal, params: Any) -> None:
@@ -52,8 +55,9 @@ class OnPlay(ClaimPolicy):
     its cards; a suit_run space pays the first player to play all its ranks in one suit
     (``on_play_ten``: or everyone who does, in equal shares at the end of the deal)."""
 
-    def watch(self, deal: Deal, params: Any, triggers: Triggers, every: list[Handler]) -> None:
-        for space in deal.variant.layout:
+    def watch(self, variant: Variant, params: Any, triggers: Triggers,
+              every: list[Handler]) -> None:
+        for space in variant.layout:
             if space.kind == "card" and space.card is not None:
                 triggers.setdefault(int(space.card), []).append(_card_handler(space.id))
             elif space.kind == "combo":
@@ -152,13 +156,16 @@ class SameSuitRun(ClaimPolicy):
 
     same_suit = True
 
-    def watch(self, deal: Deal, params: Any, triggers: Triggers, every: list[Handler]) -> None:
-        length = deal.rules.run_length
-        space = deal.rules.run_space
+    def watch(self, variant: Variant, params: Any, triggers: Triggers,
+              every: list[Handler]) -> None:
+        length = variant.rules.run_length
+        space = variant.rules.run_space
         same_suit = self.same_suit
-        state = [-1, -1, 0]  # last seat, last card, run length
 
         def on_any(d: Deal, seat: int, card: int) -> None:
+            state = d.scratch.get("run_state")
+            if state is None:
+                state = d.scratch["run_state"] = [-1, -1, 0]  # last seat, last card, length
             if seat == state[0] and (not same_suit or (
                     card == state[1] + 1 and card // 13 == state[1] // 13)):
                 state[2] += 1

@@ -26,6 +26,15 @@ class StakePlan:
 
 
 def _live(deal: Deal, kinds: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """The live spaces (of ``kinds``), in layout order; cached while nothing is retired."""
+    if not deal.retired:
+        cache = deal.variant.cache
+        key = ("live", kinds)
+        got = cache.get(key)
+        if got is None:
+            got = cache[key] = tuple(s.id for s in deal.variant.layout
+                                     if kinds is None or s.kind in kinds)
+        return got  # type: ignore[return-value]
     return tuple(s.id for s in deal.variant.layout
                  if deal.is_live(s.id) and (kinds is None or s.kind in kinds))
 

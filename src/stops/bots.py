@@ -1,0 +1,584 @@
+"""Bots: programs that take a seat's decisions from what that seat may know.
+
+A bot is handed a :class:`~stops.observation.Observation` (``deal.observe(seat)``) and answers
+with one :class:`~stops.actions.Action` that is legal now. It never sees the :class:`Deal`
+itself, so a bot cannot cheat by reading another hand or the spare hand: whatever it knows
+came through the same filter a human player's screen would use. That is also why the
+heuristics below *infer* the rules in force (is the pot a run prize? do pay cards pay when
+played?) from the layout and the events instead of reading the variant.
+
+Two bots ship with the library:
+
+* :class:`RandomBot` picks uniformly among the listed legal actions. It is the baseline every
+  strategy is measured against, and a cheap fuzzer of the engine.
+* :class:`HeuristicBot` plays every phase of every built-in variant "sensibly": it scores
+  each lead by the cards it sheds, the chips it collects and the chance it keeps the lead,
+  swaps or buys the spare hand only when its own hand is worse than a sampled spare, selects
+  its best poker hand and bets by strength.
+
+:func:`make_bot` builds either by name, and :func:`play_deal` drives a deal to its end with one
+bot per seat through observations only.
+
+>>> import stops
+>>> from stops.bots import make_bot, play_deal
+>>> table = stops.Table("boodle", seats=3, chips=50, seed=1)
+>>> deal = table.new_deal()
+>>> play_deal(deal, [make_bot("heuristic", s) for s in range(3)]) > 0
+True
+>>> deal.is_terminal
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
+
+import attrs
+
+from .actions import Action, select, simple, with_chips
+from .cards import RANKS, parse_card
+from .handrank import best_hand, hand_key
+
+if TYPE_CHECKING:
+    from .deal import Deal
+    from .observation import Observation
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "HeuristicBot",
+    "RandomBot",
+    "hand_quality",
+    "make_bot",
+    "play_deal",
+]
+
+ACE: Final = 12
+"""Rank index of the ace: always a stop, since nothing follows it."""
+
+_BETTING: Final = frozenset({"check", "bet", "call", "raise", "fold"})
+_POKER_EVENTS: Final = frozenset({"selected", "showdown", "checked", "bet", "called",
+                                  "raised", "folded"})
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What :func:`play_deal` (or any host program) needs from a player program.
+
+    ``name`` identifies the strategy in reports. ``act`` receives the observation of the seat
+    to act (``obs.current_seat == obs.seat``) and must return one of ``obs.legal_actions``,
+    or an equal :class:`Action` it built itself. The observation lists at most
+    :data:`stops.observation.MAX_LISTED_ACTIONS` actions; a bot may construct a legal action
+    that the list left out, but it is then responsible for its legality.
+
+    A bot must not keep a reference to the deal: the observation is its whole world, which
+    keeps bots honest and lets them run against recorded or remote games.
+    """
+
+    name: str
+
+    def act(self, obs: Observation) -> Action:
+        """Choose this seat's decision."""
+        ...
+
+
+def _legal(obs: Observation) -> tuple[Action, ...]:
+    """The listed legal actions; a bot asked to act out of turn is a host bug, so it raises."""
+    if not obs.legal_actions:
+        raise ValueError(f"seat {obs.seat} has no decision to make "
+                         f"(phase {obs.phase}, seat to act: {obs.current_seat})")
+    return obs.legal_actions
+
+
+class RandomBot:
+    """Uniform over the listed legal actions, from its own seeded generator.
+
+    The generator is private so that two random bots (or a random bot and the engine's
+    shuffle) never share state: a replay with the same seeds gives the same choices.
+    """
+
+    name: str = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def act(self, obs: Observation) -> Action:
+        legal = _legal(obs)
+        return legal[self._rng.randrange(len(legal))]
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed})"
+
+
+# -- what a seat can work out from its observation ----------------------------------------
+
+
+def _space_card(space: str) -> int | None:
+    """The card a layout space id names (``"AH"``), or ``None`` for pools, combos and runs."""
+    try:
+        return int(parse_card(space))
+    except ValueError:
+        return None
+
+
+def _space_run_ranks(space: str) -> tuple[int, ...] | None:
+    """Rank indices of a suit-run space id such as ``"8-9-10"``, else ``None``.
+
+    The bot cannot read the variant, so it recognises the run space by the shape of its id.
+    """
+    parts = space.split("-")
+    if len(parts) < 2:
+        return None
+    ranks: list[int] = []
+    for p in parts:
+        p = p.strip().upper()
+        if p == "10":
+            ranks.append(8)
+        elif len(p) == 1 and p in RANKS:
+            ranks.append(RANKS.index(p))
+        else:
+            return None
+    return tuple(ranks)
+
+
+@attrs.frozen
+class _Knowledge:
+    """The facts about the cards and the layout the heuristics use, all from one observation.
+
+    ``dead`` are cards that will never be played again (played, or in a spare hand this seat
+    knows), so the card below one of them is a sure stop. ``held_elsewhere`` are cards seen
+    at a poker showdown and still unplayed: another player holds them, so they are *not* in
+    the spare. ``p_spare`` is the chance that a card the seat knows nothing about lies in the
+    spare hand, which is the chance it is a stop.
+    """
+
+    hand: frozenset[int]
+    dead: frozenset[int]
+    held_elsewhere: frozenset[int]
+    p_spare: float
+    pay: dict[int, int]
+    suit_runs: tuple[tuple[tuple[int, ...], int], ...]
+    run_prize: int
+    kitty: int
+
+    def p_dead(self, card: int) -> float:
+        """How likely ``card`` is out of play (a stop for whoever plays the card below)."""
+        if card in self.dead:
+            return 1.0
+        if card in self.hand or card in self.held_elsewhere:
+            return 0.0
+        return self.p_spare
+
+
+def _knowledge(obs: Observation) -> _Knowledge:
+    hand = frozenset(int(c) for c in obs.hand)
+    played = {int(c) for _, c in obs.plays}
+    dead = set(played)
+    if obs.spare is not None:
+        dead.update(int(c) for c in obs.spare)
+    shown: set[int] = set()
+    poker_seen = False
+    for e in obs.events:
+        if e.kind in _POKER_EVENTS:
+            poker_seen = True
+        if e.kind == "showdown" and e.seat != obs.seat:
+            shown.update(int(c) for c in e.cards)
+    shown -= played
+    unknown = 52 - len(hand) - len(dead) - len(shown)
+    in_spare = 0 if obs.spare is not None else obs.spare_size
+    p_spare = min(1.0, in_spare / unknown) if unknown > 0 else 0.0
+    pay: dict[int, int] = {}
+    runs: list[tuple[tuple[int, ...], int]] = []
+    for space, chips in obs.layout.items():
+        if chips <= 0 or space in obs.retired:
+            continue
+        c = _space_card(space)
+        if c is not None:
+            pay[c] = pay.get(c, 0) + chips
+            continue
+        ranks = _space_run_ranks(space)
+        if ranks is not None:
+            runs.append((ranks, chips))
+    # In the pot-and-kitty game the pot is the prize for a run of three; in Three-in-One it is
+    # the poker pot, already settled before play. Only in play, with no poker seen, is it a
+    # run prize.
+    run_prize = 0
+    if obs.phase == "play" and not poker_seen and "pot" not in obs.retired:
+        run_prize = obs.layout.get("pot", 0)
+    kitty = 0 if "kitty" in obs.retired else obs.layout.get("kitty", 0)
+    return _Knowledge(hand=hand, dead=frozenset(dead), held_elsewhere=frozenset(shown),
+                      p_spare=p_spare, pay=pay, suit_runs=tuple(runs), run_prize=run_prize,
+                      kitty=kitty)
+
+
+def _run_from(card: int, hand: frozenset[int] | set[int]) -> list[int]:
+    """The cards a lead of ``card`` plays from one hand: it and the consecutive cards above
+    it in its suit, up to the ace (the holder of the next card plays it at once)."""
+    run = [card]
+    while card % 13 != ACE and card + 1 in hand:
+        card += 1
+        run.append(card)
+    return run
+
+
+def _groups(hand: Iterable[int]) -> list[list[int]]:
+    """The hand split into maximal runs of consecutive cards of one suit."""
+    out: list[list[int]] = []
+    for c in sorted(hand):
+        if out and out[-1][-1] + 1 == c and c % 13 != 0:
+            out[-1].append(c)
+        else:
+            out.append([c])
+    return out
+
+
+# Hand-quality weights, in rough chip units. Each group of consecutive cards needs one lead
+# (or another player's run into it) to leave the hand, so fewer groups is better; an ace
+# ends a run with a sure stop and so gives back the lead; every card left costs at the end.
+Q_PAY: Final = 0.8
+Q_ACE: Final = 1.0
+Q_GROUP: Final = 1.0
+Q_CARD: Final = 0.2
+Q_LOW: Final = 0.3
+
+
+def hand_quality(hand: Iterable[int], pay: dict[int, int] | None = None) -> float:
+    """A quick score of a stops hand: higher is better.
+
+    It rewards pay cards held (``pay`` maps card -> chips on its space) and aces, and
+    penalises the number of separate runs, isolated low cards (2-5: only their holder can
+    ever lead them out) and sheer size. It is deliberately cheap, because the spare-hand
+    decisions compare it against dozens of sampled hands.
+    """
+    cards = list(hand)
+    pay = pay or {}
+    score = -Q_CARD * len(cards)
+    for g in _groups(cards):
+        score -= Q_GROUP
+        if g[-1] % 13 == ACE:
+            score += Q_ACE
+        if len(g) == 1 and g[0] % 13 <= 3:
+            score -= Q_LOW
+    score += Q_PAY * sum(pay.get(c, 0) for c in cards)
+    return score
+
+
+def _certain_out(hand: frozenset[int], dead: frozenset[int], broken: int | None,
+                 depth: int) -> bool:
+    """Can this hand go out by leads that each end in a sure stop (an ace or a dead card)?
+
+    The next lead is assumed to be the lowest card of a suit other than the one just stopped
+    (the stricter Three-in-One rule; where the same suit may be led again this is only
+    cautious). Colour alternation may forbid a line found here, so callers use it as a
+    strong preference, not a certainty.
+    """
+    if not hand:
+        return True
+    if depth <= 0:
+        return False
+    suits = sorted({c // 13 for c in hand})
+    allowed = [s for s in suits if s != broken] or suits
+    for s in allowed:
+        low = min(c for c in hand if c // 13 == s)
+        run = _run_from(low, hand)
+        rest = hand.difference(run)
+        if not rest:
+            return True
+        top = run[-1]
+        if (top % 13 == ACE or top + 1 in dead) and _certain_out(
+                rest, dead.union(run), s, depth - 1):
+            return True
+    return False
+
+
+# Lead weights, in rough chip units.
+L_CARD: Final = 1.0       # a card shed from the hand
+L_KEEP: Final = 1.5       # keeping the lead (the sequence stops on our own card)
+L_STUCK: Final = 0.5      # shedding a card nobody else's run will ever reach
+L_OPP_PAY: Final = 0.5    # helping another player's pay card come out
+L_OUT: Final = 100.0      # going out ends the deal in our favour
+L_OUT_LINE: Final = 60.0  # a line of sure stops that ends in going out
+
+
+def _lead_value(card: int, kn: _Knowledge) -> float:
+    """Expected worth of leading ``card``.
+
+    Our own run is certain: its cards are shed and its pay cards collected. After it, the
+    next card is dead with probability ``p_dead`` (we keep the lead) or someone plays it and
+    the sequence climbs on; each later card of the suit is reached with the product of the
+    chances that the cards before it were live. Our cards reached that way are shed (and pay
+    us); other players' pay cards reached that way pay them.
+    """
+    hand = kn.hand
+    run = _run_from(card, hand)
+    if len(run) == len(hand):
+        return L_OUT + kn.kitty + len(run)
+    value = L_CARD * len(run) + sum(kn.pay.get(c, 0) for c in run)
+    suit = card // 13
+    ranks = {c % 13 for c in run}
+    for run_ranks, chips in kn.suit_runs:
+        if all(r in ranks for r in run_ranks):
+            value += chips
+    if len(run) >= 3:
+        value += kn.run_prize
+    below = card - 1
+    if card % 13 == 0 or below in kn.dead:
+        value += L_STUCK
+    top = run[-1]
+    if top % 13 == ACE:
+        value += L_KEEP
+        if _certain_out(hand.difference(run), kn.dead.union(run), suit, 3):
+            value += L_OUT_LINE
+        return value
+    p_stop = kn.p_dead(top + 1)
+    value += L_KEEP * p_stop
+    if p_stop >= 1.0 and _certain_out(hand.difference(run), kn.dead.union(run), suit, 3):
+        value += L_OUT_LINE
+    reach = 1.0 - p_stop
+    y = top + 1
+    while reach > 0.01:
+        mine = y in hand
+        if mine:
+            value += reach * (L_CARD + kn.pay.get(y, 0))
+        else:
+            value -= reach * L_OPP_PAY * kn.pay.get(y, 0)
+        if y % 13 == ACE:
+            if mine:
+                value += reach * L_KEEP
+            break
+        p_next = kn.p_dead(y + 1)
+        if mine and y + 1 not in hand:
+            value += reach * p_next * L_KEEP
+        reach *= 1.0 - p_next
+        y += 1
+    return value
+
+
+# -- the heuristic bot ----------------------------------------------------------------------
+
+SAMPLES: Final = 32
+"""Sampled spare hands per spare-hand decision: enough to rank hands, cheap enough to run on
+every decision of a simulation."""
+SWAP_MARGIN: Final = 0.5
+"""How much better a sampled spare must look before giving up a known hand for it."""
+REJECT_PENALTY: Final = 1.0
+"""A spare that someone has already swapped away is their reject: expect it to be worse."""
+BID_SHARE: Final = 0.5
+"""A bid offers at most this share of the expected gain, so a win is still worth winning."""
+RAISE_CAP: Final = 2
+"""Raises per betting round after which a strong hand only calls: two bots with trips would
+otherwise raise each other without end (the rules put no cap on raises)."""
+
+
+class HeuristicBot:
+    """A bot that plays every built-in variant sensibly from its observation alone.
+
+    * **Stakes**: a key-card choice goes on the live card space with the most chips (it is
+      made before the deal, so no card knowledge helps); free chips are spread evenly.
+    * **Spare hand**: it compares :func:`hand_quality` of its hand with the mean over sampled
+      spares. As dealer it swaps a weak hand, auctions the spare (or its discarded hand) when
+      allowed, since the price goes to the dealer; as a bidder it offers at most half the
+      expected gain and never more than a quarter of its stack; a paid exchange is made when
+      the gain beats the fee.
+    * **Poker**: it selects its best five cards, bets or raises with three of a kind or
+      better, calls with a pair of jacks or better, and otherwise checks or folds.
+    * **Play**: every lead is scored by :func:`_lead_value`; going out wins outright.
+
+    ``seed`` feeds the sampling of spare hands and breaks exact ties, so a bot with the same
+    seed given the same observations makes the same choices.
+    """
+
+    name: str = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"HeuristicBot(seed={self.seed})"
+
+    def act(self, obs: Observation) -> Action:
+        legal = _legal(obs)
+        if len(legal) == 1:
+            return legal[0]
+        verbs = {a.action for a in legal}
+        if "lead" in verbs:
+            return self._lead(obs, legal)
+        if "select" in verbs:
+            return self._select(obs, legal)
+        if verbs & _BETTING:
+            return self._bet(obs, legal)
+        if "stake" in verbs:
+            return self._stake(obs, legal)
+        if "bid" in verbs or verbs == {"pass"}:
+            return self._bid(obs, legal)
+        if verbs <= {"keep", "swap", "auction"}:
+            return self._spare(obs, legal, verbs)
+        return legal[0]  # pragma: no cover - a verb no built-in phase offers
+
+    # -- play ---------------------------------------------------------------------------
+    def _lead(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        kn = _knowledge(obs)
+        best: Action = legal[0]
+        best_v = float("-inf")
+        for a in legal:
+            if a.card is None:
+                continue
+            # A lower card first on exact ties: it is the harder one to shed later.
+            v = _lead_value(int(a.card), kn) - 1e-6 * (a.card % 13)
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    # -- poker ----------------------------------------------------------------------------
+    def _select(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        size = len(legal[0].cards or ())
+        choice = select(obs.seat, best_hand(obs.hand, size))
+        if choice in legal:
+            return choice
+        # Only if the listed actions were cut short or the rule forbids this exact set.
+        return max((a for a in legal if a.cards), key=lambda a: hand_key(a.cards or ()))
+
+    def _bet(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        cards: tuple[int, ...] = ()
+        raises = 0
+        for e in obs.events:
+            if e.kind == "selected" and e.seat == obs.seat and e.cards:
+                cards = tuple(e.cards)
+            elif e.kind in ("raised", "bet"):
+                raises += 1
+        key = hand_key(cards) if cards else (0,)
+        cat = key[0]
+        strong = cat >= 3  # three of a kind or better
+        medium = cat == 2 or (cat == 1 and key[1] >= RANKS.index("J"))
+        verbs = {a.action for a in legal}
+        size = 1 + min(3, max(0, cat - 2))  # modest: 2 for trips ... 4 for a full house up
+        if "check" in verbs:  # nobody has bet
+            if strong:
+                return _with_amount(legal, obs.seat, "bet", size) or simple(obs.seat, "check")
+            return simple(obs.seat, "check")
+        if strong and raises <= RAISE_CAP:
+            a = _with_amount(legal, obs.seat, "raise", size)
+            if a is not None:
+                return a
+        if (strong or medium) and "call" in verbs:
+            return simple(obs.seat, "call")
+        return simple(obs.seat, "fold")
+
+    # -- stakes ---------------------------------------------------------------------------
+    def _stake(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        spaces: list[str] = []
+        for a in legal:
+            if a.space is not None and a.space not in spaces:
+                spaces.append(a.space)
+        amounts = {a.chips for a in legal if a.action == "stake"}
+        if len(amounts) <= 1:
+            # One fixed amount on a space of our choice: the richest live key card.
+            target = max(spaces, key=lambda s: obs.layout.get(s, 0))
+            return next(a for a in legal if a.space == target)
+        # Free placement: one chip at a time on the space we have staked least on this deal.
+        mine = dict.fromkeys(spaces, 0)
+        for e in obs.events:
+            if e.kind == "staked" and e.seat == obs.seat and e.space in mine:
+                mine[e.space] += e.chips
+        target = min(spaces, key=lambda s: mine[s])
+        return with_chips(obs.seat, "stake", 1, target)
+
+    # -- the spare hand -------------------------------------------------------------------
+    def _spare_gain(self, obs: Observation) -> float:
+        """Expected quality of the spare as it is now, minus that of our hand."""
+        kn = _knowledge(obs)
+        mine = hand_quality(obs.hand, kn.pay)
+        if obs.spare is not None:
+            return hand_quality(obs.spare, kn.pay) - mine
+        size = obs.spare_size
+        pool = sorted(set(range(52)) - kn.hand - kn.dead)
+        if size <= 0 or size > len(pool):
+            return float("-inf")
+        total = 0.0
+        for _ in range(SAMPLES):
+            total += hand_quality(self._rng.sample(pool, size), kn.pay)
+        expected = total / SAMPLES
+        if any(e.kind == "spare_swapped" and e.seat != obs.seat for e in obs.events):
+            expected -= REJECT_PENALTY
+        return expected - mine
+
+    def _spare(self, obs: Observation, legal: Sequence[Action], verbs: set[str]) -> Action:
+        seat = obs.seat
+        if verbs == {"keep", "auction"}:
+            # We swapped already: selling the hand we gave up costs us nothing.
+            return simple(seat, "auction")
+        gain = self._spare_gain(obs)
+        fee = 0
+        if seat != obs.dealer and "auction" not in verbs:
+            fee = 1  # a paid exchange; an earlier exchange shows the actual fee
+            for e in obs.events:
+                if e.kind == "exchanged":
+                    fee = e.chips
+        if "swap" in verbs and gain - fee > SWAP_MARGIN:
+            return simple(seat, "swap")
+        if "auction" in verbs:
+            return simple(seat, "auction")
+        return simple(seat, "keep")
+
+    def _bid(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        gain = self._spare_gain(obs)
+        if any(e.kind == "auction_opened" and e.note == "old_hand" for e in obs.events):
+            gain -= REJECT_PENALTY  # the dealer's discarded hand
+        stack = obs.stacks[obs.seat]
+        limit = min(int(gain * BID_SHARE), stack // 4)
+        bids = [a for a in legal if a.action == "bid" and a.chips is not None]
+        if gain > SWAP_MARGIN and bids:
+            low = min(bids, key=lambda a: a.chips or 0)
+            if low.chips is not None and low.chips <= limit:
+                return low
+        return simple(obs.seat, "pass")
+
+
+def _with_amount(legal: Sequence[Action], seat: int, verb: str, chips: int) -> Action | None:
+    """``verb`` for ``chips`` if legal, else the nearest legal amount, else ``None``."""
+    amounts = [a.chips for a in legal if a.action == verb and a.chips is not None]
+    if not amounts:
+        return None
+    best = min(amounts, key=lambda k: (abs(k - chips), k))
+    return with_chips(seat, verb, best)
+
+
+# -- building and running bots --------------------------------------------------------------
+
+BOTS: Final[dict[str, Callable[[int], Bot]]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+}
+"""Bot factories by name; each takes a seed."""
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """The bot called ``name`` (a key of :data:`BOTS`), seeded with ``seed``."""
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise ValueError(f"no bot named {name!r}; bots: {', '.join(sorted(BOTS))}") from None
+    return factory(seed)
+
+
+def play_deal(deal: Deal, bots: Sequence[Bot], *, max_decisions: int = 100_000) -> int:
+    """Play ``deal`` to its end, each seat's decisions taken by ``bots[seat]`` from
+    ``deal.observe(seat)`` only. Returns the number of decisions.
+
+    An illegal answer raises :class:`~stops.errors.IllegalAction` from ``deal.apply``, which
+    leaves the deal unchanged, so a faulty bot is caught at the decision that went wrong.
+    """
+    if len(bots) != deal.n:
+        raise ValueError(f"need {deal.n} bots (one per seat), got {len(bots)}")
+    n = 0
+    while deal.current_seat is not None:
+        seat = deal.current_seat
+        deal.apply(bots[seat].act(deal.observe(seat)))
+        n += 1
+        if n > max_decisions:
+            raise RuntimeError(f"deal did not finish within {max_decisions} decisions")
+    return n
