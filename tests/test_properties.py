@@ -179,3 +179,20 @@ def test_views_show_only_what_a_seat_may_know(game: tuple[str, int, int, int]) -
             assert played.isdisjoint(own)
         legal = deal.legal_actions()
         deal.apply(legal[rng.randrange(len(legal))])
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_every_session_ends(game: tuple[str, int, int, int]) -> None:
+    """Sessions end by the variant's own rule (10 deals, or every space retired)."""
+    name, seats, seed, agent = game
+    table = stops.Table(name, seats=seats, chips=30, seed=seed)
+    total = table.total_chips()
+    rng = random.Random(agent)
+    while not table.is_over:
+        play(table.new_deal(), rng)
+        assert table.total_chips() == total
+        assert table.deals_played < 500, "session did not end"
+    with pytest.raises(stops.SessionOver):
+        table.new_deal()
+    assert sorted(s for s, _, _ in table.standings()) == list(range(seats))

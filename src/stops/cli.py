@@ -69,8 +69,24 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1
 
 
+def _progress_bar() -> Any:
+    """A progress bar on standard error, only when it is a terminal."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // max(total, 1)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    return show
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import simulate
+    from .simulate import compare_text, simulate
 
     v = _load(args.variant, args.option)
     lo, hi = v.players
@@ -78,8 +94,31 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise StopsError(f"{v.name} is for {lo} to {hi} players, not {args.players}")
     if args.deals < 1:
         raise StopsError("--deals must be at least 1")
-    rep = simulate(v, players=args.players, deals=args.deals, seed=args.seed,
-                   chips=args.chips)
+    if args.sessions is not None and args.sessions < 1:
+        raise StopsError("--sessions must be at least 1")
+    if args.workers < 1:
+        raise StopsError("--workers must be at least 1")
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    from .bots import BOTS
+
+    bad = [b for b in bots if b not in BOTS]
+    if bad or not bots:
+        raise StopsError(f"unknown bot {bad[0] if bad else ''!r}; bots: {', '.join(BOTS)}")
+    common: dict[str, Any] = dict(players=args.players, deals=args.deals, seed=args.seed,
+                                  chips=args.chips, bots=bots, workers=args.workers,
+                                  sessions=args.sessions)
+    rep = simulate(v, progress=_progress_bar(), **common)
+    if args.compare:
+        other = _load(args.compare, args.option)
+        lo2, hi2 = other.players
+        if not lo2 <= args.players <= hi2:
+            raise StopsError(f"{other.name} is for {lo2} to {hi2} players, not {args.players}")
+        rep2 = simulate(other, progress=_progress_bar(), **common)
+        if args.json:
+            print(json.dumps({"a": rep.to_dict(), "b": rep2.to_dict()}, indent=2))
+        else:
+            print(compare_text(rep, rep2))
+        return 0
     if args.json:
         print(json.dumps(rep.to_dict(), indent=2))
     else:
@@ -144,6 +183,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--deals", "-n", type=int, default=1000)
     sp.add_argument("--seed", "-s", type=int, default=0)
     sp.add_argument("--chips", type=int, default=100, help="starting stack per seat")
+    sp.add_argument("--sessions", type=int, default=None,
+                    help="play this many whole sessions instead of --deals deals")
+    sp.add_argument("--bots", default="random",
+                    help="bot per seat, cycled: e.g. 'heuristic,random' (random, heuristic)")
+    sp.add_argument("--workers", type=int, default=1,
+                    help="parallel processes (results are identical for any number)")
+    sp.add_argument("--compare", metavar="VARIANT2",
+                    help="also simulate VARIANT2 on the same seeds and show both side by side")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     opt(sp)
     sp.set_defaults(fn=cmd_simulate)

@@ -1,0 +1,54 @@
+"""Simulation reports: deterministic, identical across workers and executors."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import stops
+from stops.simulate import compare_text, simulate
+
+
+def test_same_seed_same_report_and_different_seed_differs() -> None:
+    a = simulate("boodle", players=4, deals=300, seed=1)
+    b = simulate("boodle", players=4, deals=300, seed=1)
+    c = simulate("boodle", players=4, deals=300, seed=2)
+    assert a.to_dict() == b.to_dict()
+    assert a.to_dict() != c.to_dict()
+    assert a.deals == 300
+    assert set(a.claim_rate) == {"AH", "KC", "QD", "JS"}
+    assert a.went_out_rate == 1.0          # basic Boodle can never block
+
+
+def test_workers_and_executors_give_identical_results() -> None:
+    one = simulate("pot-and-kitty", players=4, deals=600, seed=9).to_dict()
+    two = simulate("pot-and-kitty", players=4, deals=600, seed=9, workers=2).to_dict()
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        threads = simulate("pot-and-kitty", players=4, deals=600, seed=9,
+                           executor=pool).to_dict()
+    assert one == two == threads
+
+
+def test_sessions_mode_reports_lengths_and_standings() -> None:
+    rep = simulate("pot-and-kitty", players=3, sessions=20, seed=4)
+    assert rep.sessions == 20
+    assert rep.mean_session_length >= 1
+    assert abs(sum(rep.session_win_share) - 1.0) < 1.0  # ties count for every top seat
+    assert len(rep.session_net) == 3
+
+
+def test_poker_outcomes_and_compare() -> None:
+    a = simulate("three-in-one", players=4, deals=250, seed=3)
+    assert a.poker["showdown_rate"] + a.poker["uncontested_rate"] == 1.0
+    assert set(a.poker["hands_shown"]) <= {
+        "high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush",
+        "full_house", "four_of_a_kind", "straight_flush"}
+    b = simulate("three-in-one-on-play", players=4, deals=250, seed=3)
+    text = compare_text(a, b)
+    assert "three-in-one-on-play" in text and "difference" in text
+
+
+def test_heuristic_bots_finish() -> None:
+    rep = simulate("boodle", players=4, deals=40, seed=1, bots=["heuristic", "random"])
+    assert rep.bots == ["heuristic", "random", "heuristic", "random"]
+    assert rep.deals == 40
+    assert isinstance(stops.load_variant("boodle"), stops.Variant)
