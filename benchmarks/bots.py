@@ -1,6 +1,6 @@
 """How much the heuristic bot beats random play, per built-in base game.
 
-    python benchmarks/bots.py                 # 2000 deals each of boodle, three-in-one, pot-and-kitty
+    python benchmarks/bots.py            # 2000 deals each: boodle, three-in-one, pot-and-kitty
     python benchmarks/bots.py --deals 500 --players 5 --seed 3
 
 For each game, seat 0 is played by the heuristic bot and every other seat by a random bot,

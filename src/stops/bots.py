@@ -475,15 +475,17 @@ class HeuristicBot:
             if a.space is not None and a.space not in spaces:
                 spaces.append(a.space)
         amounts = {a.chips for a in legal if a.action == "stake"}
-        if len(amounts) <= 1:
-            # One fixed amount on a space of our choice: the richest live key card.
-            target = max(spaces, key=lambda s: obs.layout.get(s, 0))
-            return next(a for a in legal if a.space == target)
-        # Free placement: one chip at a time on the space we have staked least on this deal.
         mine = dict.fromkeys(spaces, 0)
         for e in obs.events:
             if e.kind == "staked" and e.seat == obs.seat and e.space in mine:
                 mine[e.space] += e.chips
+        if len(amounts) <= 1 and not any(mine.values()):
+            # One fixed amount on a space of our choice: the richest live key card. (A free
+            # placement down to its last chip also offers one amount, but we have already
+            # put chips on its spaces.)
+            target = max(spaces, key=lambda s: obs.layout.get(s, 0))
+            return next(a for a in legal if a.space == target)
+        # Free placement: one chip at a time on the space we have staked least on this deal.
         target = min(spaces, key=lambda s: mine[s])
         return with_chips(obs.seat, "stake", 1, target)
 

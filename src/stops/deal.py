@@ -56,6 +56,7 @@ class Deal:
         deal_index: int = 0,
         skip_stakes: bool = False,
         on_end: Callable[[Deal], None] | None = None,
+        seed: int | str | None = None,
     ) -> None:
         self.variant = variant
         self.rules = variant.rules
@@ -63,6 +64,8 @@ class Deal:
         self.n = players
         self.dealer = dealer
         self.deal_index = deal_index
+        self.seed = seed
+        """The table's seed (with ``deal_index`` it fixes the shuffle)."""
         self.skip_stakes = skip_stakes
         self.start_stacks = tuple(stacks)
         self.start_layout = {k: v for k, v in layout.items() if v}
@@ -316,6 +319,17 @@ class Deal:
         from .record import deal_record
 
         return deal_record(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """This deal, finished or not, as JSON-safe data (its deal record)."""
+        return self.record()
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any], *, registry: Any = None) -> Deal:
+        """Restore a deal saved with :meth:`to_dict`, at exactly the point it was saved."""
+        from .saving import deal_from_dict
+
+        return deal_from_dict(data, registry=registry)
 
     def __repr__(self) -> str:
         return (f"<Deal {self.variant.name} players={self.n} dealer={self.dealer} "

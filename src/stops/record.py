@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from .variant import Variant
 
 RECORD_KEYS = ("format", "variant", "options", "players", "dealer", "stacks", "layout",
-               "retired", "hands", "spare", "actions", "deal_index", "stakes", "result", "meta")
+               "retired", "hands", "spare", "actions", "deal_index", "stakes", "result", "meta",
+               "seed")
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 
 
@@ -44,6 +45,8 @@ def deal_record(deal: Deal) -> dict[str, Any]:
     }
     if deal.deal_index:
         rec["deal_index"] = deal.deal_index
+    if not deal.dealt_hands and deal.seed is not None:
+        rec["seed"] = deal.seed  # saved before the cards were dealt: the seed deals them
     if deal.skip_stakes:
         rec["stakes"] = False
     if deal.is_terminal:
@@ -132,11 +135,13 @@ def _check_shape(record: Mapping[str, Any]) -> None:
 
 
 def replay(record: Mapping[str, Any], variant: Variant | None = None,
-           *, check_result: bool = True, base_dir: str | Path | None = None) -> Deal:
+           *, check_result: bool = True, base_dir: str | Path | None = None,
+           partial: bool = False) -> Deal:
     """Play a deal record through the engine and return the finished :class:`Deal`.
 
     Raises :class:`RecordError` for a malformed record, an illegal or missing decision, or a
-    result that differs from the record's ``result``.
+    result that differs from the record's ``result``. With ``partial=True`` the record may
+    stop mid-deal: the deal is returned at exactly that point (a saved game).
     """
     from .table import Table, TableError
     from .variant import load_variant
@@ -167,15 +172,21 @@ def replay(record: Mapping[str, Any], variant: Variant | None = None,
     if stacks is None:
         stacks = [50] * players
     try:
+        seed = record.get("seed", 0)
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise RecordError("'seed' must be a whole number or text")
         table = Table(variant, seats=players, chips=stacks, dealer=dealer,
                       layout=record.get("layout") or {}, retired=record.get("retired") or [],
-                      seed=0)
+                      seed=seed)
         table.deal_index = record.get("deal_index", 0)
         table.skip_stakes = record.get("stakes") is False
-        deal = table.new_deal(hands=hands, spare=spare)
+        if not hands and "seed" in record:
+            deal = table.new_deal()  # recorded before the deal: the seed deals the cards
+        else:
+            deal = table.new_deal(hands=hands, spare=spare)
     except TableError as e:
         raise RecordError(str(e)) from None
-    _play_actions(deal, actions)
+    replay_actions(deal, actions, partial=partial)
     result = record.get("result")
     if check_result and isinstance(result, Mapping):
         want_stacks = result.get("stacks")
@@ -190,9 +201,15 @@ def replay(record: Mapping[str, Any], variant: Variant | None = None,
     return deal
 
 
-def _play_actions(deal: Deal, actions: Sequence[Any]) -> None:
+def replay_actions(deal: Deal, actions: Sequence[Any], *, partial: bool = False) -> None:
+    """Apply recorded decisions, filling in omitted single-choice ones.
+
+    With ``partial`` the deal may end up unfinished: it stops where the actions stop.
+    """
     i = 0
     while not deal.is_terminal:
+        if partial and i >= len(actions):
+            return
         legal = deal.legal_actions()
         if i < len(actions):
             raw = actions[i]

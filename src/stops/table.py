@@ -33,7 +33,7 @@ class Table:
         seats: int,
         chips: int | Sequence[int] = 50,
         seed: int | str | None = None,
-        dealer: int | None = 0,
+        dealer: int | None = None,
         *,
         layout: Mapping[str, int] | None = None,
         retired: Sequence[str] = (),
@@ -72,9 +72,10 @@ class Table:
             raise TableError(f"cannot retire unknown space(s) {bad}")
         self.retired: set[str] = set(retired)
         self.seed: int | str = seed if seed is not None else secrets.randbits(63)
-        if dealer is None or v.rules.first_dealer == "random":
-            # a seeded draw stands in for cutting for the deal
-            dealer = Rng(derive_seed(self.seed, "first dealer")).below(seats)
+        if dealer is None:
+            # first_dealer decides: seat 0, or a seeded draw standing in for the cut
+            dealer = (Rng(derive_seed(self.seed, "first dealer")).below(seats)
+                      if v.rules.first_dealer == "random" else 0)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < seats:
             raise TableError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
         self.dealer: int = dealer
@@ -111,7 +112,7 @@ class Table:
             self.variant, players=self.n, dealer=self.dealer, stacks=self.stacks,
             layout=self.layout, retired=self.retired, hands=given_hands, spare=given_spare,
             shuffle=rng.shuffle, deal_index=self.deal_index, skip_stakes=self.skip_stakes,
-            on_end=self._finished,
+            on_end=self._finished, seed=self.seed,
         )
         self.deal_index += 1
         self.deal = deal
@@ -242,6 +243,19 @@ class Table:
         return {"format": "stops.session/1", "variant": self.variant.record_ref,
                 "options": dict(self.variant.options), "players": self.n,
                 "deals": list(self.records)}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole table, its deal in progress included, as JSON-safe data."""
+        from .saving import table_to_dict
+
+        return table_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, registry: Any = None) -> Table:
+        """Restore a table saved with :meth:`to_dict`; play continues identically."""
+        from .saving import table_from_dict
+
+        return table_from_dict(data, registry=registry)
 
     def __repr__(self) -> str:
         return (f"<Table {self.variant.name} seats={self.n} dealer={self.dealer} "
