@@ -379,8 +379,12 @@ def test_bid_above_stack_is_illegal() -> None:
 
 
 def event_cards(events) -> set[str]:
+    """Cards named by events, except those a stage-one claim shows to everyone (holding a
+    pay card or a run is revealed by claiming it)."""
     out: set[str] = set()
     for e in events:
+        if e.kind == "claimed":
+            continue
         if e.card is not None:
             out.add(str(e.card))
         out |= names(e.cards)

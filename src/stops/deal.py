@@ -269,8 +269,12 @@ class Deal:
         layout[space] = layout.get(space, 0) + chips
         self.emit(_new_event(Event, ("staked", seat, None, chips, space, None, (), "", None)))
 
-    def claim(self, seat: int, space: str, note: str = "", chips: int | None = None) -> int:
-        """``seat`` wins ``chips`` (default: all) from a live layout space."""
+    def claim(self, seat: int, space: str, note: str = "", chips: int | None = None,
+              shown: tuple[int, ...] = ()) -> int:
+        """``seat`` wins ``chips`` (default: all) from a live layout space.
+
+        ``shown`` are cards the claim reveals to everyone (a pay card claimed by holding it).
+        """
         if space in self.retired or space not in self.ledger.layout:
             return 0
         have = self.ledger.layout[space]
@@ -278,7 +282,8 @@ class Deal:
         if amount <= 0:
             return 0
         self.ledger.move(space, seat, amount)
-        self.emit(Event("claimed", seat, chips=amount, space=space, note=note))
+        self.emit(Event("claimed", seat, chips=amount, space=space, note=note,
+                        cards=tuple(CARDS[c] for c in shown)))
         if self.rules.retire_claimed and chips is None:
             self.retire(space)
         return amount

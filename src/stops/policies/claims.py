@@ -116,32 +116,38 @@ class StageOne(ClaimPolicy):
             if space.kind == "card" and space.card is not None:
                 s = owner[space.card]
                 if s >= 0:
-                    deal.claim(s, space.id, f"holds {_name(space.card)}")
+                    deal.claim(s, space.id, f"holds {_name(space.card)}", shown=(space.card,))
             elif space.kind == "combo":
                 holders = {owner[c] for c in space.cards}
                 if len(holders) == 1 and (s := holders.pop()) >= 0:
-                    deal.claim(s, space.id, "holds " + " and ".join(_name(c) for c in space.cards))
+                    deal.claim(s, space.id,
+                               "holds " + " and ".join(_name(c) for c in space.cards),
+                               shown=tuple(space.cards))
             elif space.kind == "suit_run":
                 claimants: list[int] = []
+                shown: dict[int, tuple[int, ...]] = {}
                 for cards in _run_cards(space):
                     holders = {owner[c] for c in cards}
                     if len(holders) == 1 and (s := holders.pop()) >= 0:
                         claimants.append(s)
+                        shown[s] = shown.get(s, ()) + tuple(cards)
                 if deal.rules.ten_share == "per_player":
                     claimants = sorted(set(claimants))
-                _share(deal, space.id, claimants, "holds the run")
+                _share(deal, space.id, claimants, "holds the run", shown)
 
 
-def _share(deal: Deal, space: str, seats: list[int], note: str) -> None:
+def _share(deal: Deal, space: str, seats: list[int], note: str,
+           shown: dict[int, tuple[int, ...]] | None = None) -> None:
     """Split a space equally among ``seats`` (a seat listed twice gets two shares); the
-    remainder stays on the space."""
+    remainder stays on the space. ``shown`` are the cards each claimant reveals."""
     if not seats or not deal.is_live(space):
         return
     have = deal.ledger.layout.get(space, 0)
     share = have // len(seats)
     for s in seats:
         if share:
-            deal.claim(s, space, f"{note} (one of {len(seats)} shares)", chips=share)
+            deal.claim(s, space, f"{note} (one of {len(seats)} shares)", chips=share,
+                       shown=(shown or {}).get(s, ()))
     if share and deal.rules.retire_claimed and deal.ledger.layout.get(space, 0) == 0:
         deal.retire(space)
 

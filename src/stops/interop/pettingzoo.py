@@ -1,0 +1,554 @@
+"""A PettingZoo AEC environment for any stops variant (the optional extra ``stops[pettingzoo]``).
+
+>>> from stops.interop.pettingzoo import env
+>>> e = env(variant="boodle", players=4)
+>>> e.reset(seed=1)
+>>> for agent in e.agent_iter():
+...     obs, reward, terminated, truncated, info = e.last()
+...     action = None if terminated or truncated else (
+...         e.action_space(agent).sample(obs["action_mask"]))
+...     e.step(action)
+
+Agents are ``"player_0"`` .. ``"player_{n-1}"`` (seat numbers). One episode is
+``deals_per_episode`` deals of one :class:`stops.Table` (fewer if the variant's session ends
+first, e.g. pot-and-kitty once every space is won). Only the seat that must decide is ever
+selected; forced plays happen inside the engine.
+
+**Actions** are indices into a fixed :class:`ActionCodec` per variant: the 52 cards (a lead;
+during the poker selection, "add this card to my poker hand"), ``keep swap auction pass check
+call fold``, ``bid k`` for k in 1..``bid_cap`` (default 100; higher bids cannot be expressed),
+``bet k`` / ``raise k`` for k in 1..``bet_limit``, and ``stake <space> k`` for every layout
+space and k in 1..the variant's largest stake choice. A poker ``select`` is five successive
+card picks (or as many as the hand allows); the real ``select`` goes to the engine with the
+last pick. The legal indices are in ``obs["action_mask"]`` and ``info["action_mask"]``.
+
+**Rewards** are chip changes: after every step each agent gets the change of its stack caused
+by that step (the stakes placed automatically when the first deal starts are counted in the
+first step), so an agent's cumulative reward over the episode is its stack change, and the
+rewards of all agents add up to minus the change of chips on the layout.
+
+**Observations** are built only from :meth:`stops.Deal.observe` for that seat (plus the cards
+the seat has picked so far for its poker hand, and the deals left in the episode); see
+:attr:`StopsAECEnv.observation_layout` for the segments of the vector.
+
+Rule options belong to the constructor; ``reset(seed=..., options=...)`` never rebuilds the
+rules (``options`` passed to reset are accepted and ignored).
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Mapping
+from math import comb
+from typing import Any, Final
+
+try:
+    import gymnasium  # type: ignore[import-not-found, unused-ignore]
+    import numpy as np  # type: ignore[import-not-found, unused-ignore]
+    import numpy.typing as npt  # type: ignore[import-not-found, unused-ignore]
+    from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from pettingzoo.utils.wrappers import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        OrderEnforcingWrapper,
+    )
+except ImportError as exc:  # pragma: no cover - exercised only without the extra
+    raise ImportError(
+        "stops.interop.pettingzoo needs the optional extra: pip install 'stops[pettingzoo]' "
+        f"(missing: {exc.name})"
+    ) from exc
+
+import attrs
+
+from ..actions import Action, lead, select, simple, with_chips
+from ..cards import CARDS
+from ..deal import Deal
+from ..errors import IllegalAction
+from ..observation import Observation
+from ..table import Table
+from ..variant import Variant, load_variant
+
+__all__ = ["BID_CAP", "ActionCodec", "StopsAECEnv", "env", "raw_env"]
+
+BID_CAP: Final = 100
+"""Largest auction bid the action space can express (``bid 1`` .. ``bid 100``)."""
+CHIP_BOUND: Final = 1_000_000
+"""Chip counts in the observation are clipped to ``[-CHIP_BOUND, CHIP_BOUND]``."""
+SIMPLE_VERBS: Final = ("keep", "swap", "auction", "pass", "check", "call", "fold")
+
+
+def _stake_cap(variant: Variant) -> int:
+    """The largest stake a seat may be asked to choose: the biggest whole-number parameter of
+    the stake rule (``free: chips``, ``choose_one_card: card_chips`` ...) times the unit."""
+    params = variant.policy("stake_rule").params
+    amounts = [1]
+    if params is not None and attrs.has(type(params)):
+        amounts += [v for v in attrs.asdict(params).values()
+                    if isinstance(v, int) and not isinstance(v, bool) and v > 0]
+    return max(amounts) * max(1, variant.rules.stake_unit)
+
+
+class ActionCodec:
+    """A fixed numbering of every decision of a variant, for discrete-action learners.
+
+    ``encode(action) -> int`` and ``decode(seat, index) -> Action`` are pure: index ``c`` in
+    0..51 decodes to ``lead c``. (The environment reads a card index as "pick this card" while
+    the seat is choosing its poker hand; a ``select`` has no single index, see
+    :meth:`encode_select`.)
+    """
+
+    def __init__(self, variant: Variant, players: int, *, bid_cap: int = BID_CAP,
+                 stake_cap: int | None = None) -> None:
+        self.variant = variant
+        self.players = players
+        self.bid_cap = bid_cap
+        self.bet_cap = max(1, variant.rules.bet_limit)
+        self.stake_cap = stake_cap if stake_cap is not None else _stake_cap(variant)
+        self.space_ids: tuple[str, ...] = variant.space_ids
+        labels = [f"card {CARDS[c]}" for c in range(52)]
+        self.simple_base = len(labels)
+        labels += list(SIMPLE_VERBS)
+        self.bid_base = len(labels)
+        labels += [f"bid {k}" for k in range(1, self.bid_cap + 1)]
+        self.bet_base = len(labels)
+        labels += [f"bet {k}" for k in range(1, self.bet_cap + 1)]
+        self.raise_base = len(labels)
+        labels += [f"raise {k}" for k in range(1, self.bet_cap + 1)]
+        self.stake_base = len(labels)
+        labels += [f"stake {s} {k}" for s in self.space_ids for k in range(1, self.stake_cap + 1)]
+        self.labels: tuple[str, ...] = tuple(labels)
+        self.n_actions = len(labels)
+        self._simple = {v: self.simple_base + i for i, v in enumerate(SIMPLE_VERBS)}
+        self._space = {s: i for i, s in enumerate(self.space_ids)}
+
+    def __len__(self) -> int:
+        return self.n_actions
+
+    def encode(self, action: Action) -> int:
+        """The index of ``action``; :class:`ValueError` if it has none (a ``select``, or an
+        amount above the caps)."""
+        got = self.try_encode(action)
+        if got is None:
+            hint = " (a select is several card picks: encode_select)" if (
+                action.action == "select") else ""
+            raise ValueError(f"{action} has no index in this action space{hint}")
+        return got
+
+    def try_encode(self, action: Action) -> int | None:
+        verb = action.action
+        if verb == "lead":
+            return None if action.card is None else int(action.card)
+        if verb in self._simple:
+            return self._simple[verb]
+        k = action.chips
+        if k is None or k < 1:
+            return None
+        if verb == "bid":
+            return self.bid_base + k - 1 if k <= self.bid_cap else None
+        if verb in ("bet", "raise"):
+            base = self.bet_base if verb == "bet" else self.raise_base
+            return base + k - 1 if k <= self.bet_cap else None
+        if verb == "stake" and action.space in self._space and k <= self.stake_cap:
+            return self.stake_base + self._space[action.space] * self.stake_cap + k - 1
+        return None
+
+    def encode_select(self, action: Action) -> list[int]:
+        """A ``select`` as the card picks that make it, in card order."""
+        if action.action != "select" or action.cards is None:
+            raise ValueError(f"{action} is not a select")
+        return [int(c) for c in action.cards]
+
+    def decode(self, seat: int, index: int) -> Action:
+        """The action ``index`` stands for, made by ``seat`` (a card index is a lead)."""
+        i = operator.index(index)
+        if not 0 <= i < self.n_actions:
+            raise ValueError(f"action index {index} is outside 0..{self.n_actions - 1}")
+        if i < self.simple_base:
+            return lead(seat, i)
+        if i < self.bid_base:
+            return simple(seat, SIMPLE_VERBS[i - self.simple_base])
+        if i < self.bet_base:
+            return with_chips(seat, "bid", i - self.bid_base + 1)
+        if i < self.raise_base:
+            return with_chips(seat, "bet", i - self.bet_base + 1)
+        if i < self.stake_base:
+            return with_chips(seat, "raise", i - self.raise_base + 1)
+        space, k = divmod(i - self.stake_base, self.stake_cap)
+        return with_chips(seat, "stake", k + 1, self.space_ids[space])
+
+
+class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
+    """A stops variant as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
+        "render_modes": ["ansi", "human"],
+        "name": "stops_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        variant: str | Variant = "boodle",
+        players: int = 4,
+        chips: int = 50,
+        deals_per_episode: int = 1,
+        render_mode: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        dealer: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.variant: Variant = load_variant(variant, options)
+        lo, hi = self.variant.players
+        if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+            raise ValueError(f"{self.variant.name} is for {lo} to {hi} players, not {players!r}")
+        if not isinstance(deals_per_episode, int) or deals_per_episode < 1:
+            raise ValueError(f"deals_per_episode must be at least 1, got {deals_per_episode!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or "
+                             f"None, got {render_mode!r}")
+        self.n = players
+        self.chips = chips
+        self.deals_per_episode = deals_per_episode
+        self.render_mode = render_mode
+        self.dealer = dealer
+        self.metadata = {**type(self).metadata,
+                         "name": f"stops_{self.variant.name.replace('-', '_')}_v0"}
+        self.codec = ActionCodec(self.variant, players)
+        self.possible_agents: list[str] = [f"player_{i}" for i in range(players)]
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        self._phases: tuple[str, ...] = (*self.variant.flow, "over")
+        self._build_observation_layout()
+        self.observation_spaces: dict[str, Any] = {a: self._observation_space()
+                                                   for a in self.possible_agents}
+        self.action_spaces: dict[str, Any] = {
+            a: gymnasium.spaces.Discrete(self.codec.n_actions) for a in self.possible_agents}
+        self._seed_rng = random.Random()
+        # episode state (set by reset)
+        self.agents: list[str] = []
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection: str = self.possible_agents[0]
+        self.table: Table | None = None
+        self.deal: Deal | None = None
+        self.deals_started = 0
+        self.episode_over = False
+        self._picked: list[int] = []
+        self._mask: npt.NDArray[np.int8] = np.zeros(self.codec.n_actions, dtype=np.int8)
+        self._last_stacks: tuple[int, ...] = ()
+
+    # -- spaces ---------------------------------------------------------------------------
+    def _build_observation_layout(self) -> None:
+        n, s = self.n, len(self.variant.space_ids)
+        b = float(CHIP_BOUND)
+        segments: list[tuple[str, int, float, float]] = [
+            ("hand", 52, 0.0, 1.0),
+            ("played", 52, 0.0, 1.0),
+            ("spare_known", 52, 0.0, 1.0),
+            ("last_card", 52, 0.0, 1.0),
+            ("picked", 52, 0.0, 1.0),
+            ("hand_sizes", n, 0.0, 52.0),
+            ("spare_size", 1, 0.0, 52.0),
+            ("stacks", n, -b, b),
+            ("layout", s, -b, b),
+            ("retired", s, 0.0, 1.0),
+            ("phase", len(self._phases), 0.0, 1.0),
+            ("seat", n, 0.0, 1.0),
+            ("dealer", n, 0.0, 1.0),
+            ("to_act", n, 0.0, 1.0),
+            ("folded", n, 0.0, 1.0),
+            ("in_pot", n, -b, b),
+            ("high_bid", 1, -b, b),
+            ("deals_left", 1, 0.0, float(self.deals_per_episode)),
+        ]
+        self.observation_layout: dict[str, slice] = {}
+        lows: list[float] = []
+        highs: list[float] = []
+        for name, size, low, high in segments:
+            self.observation_layout[name] = slice(len(lows), len(lows) + size)
+            lows += [low] * size
+            highs += [high] * size
+        self._obs_low = np.array(lows, dtype=np.float32)
+        self._obs_high = np.array(highs, dtype=np.float32)
+        self.observation_size = len(lows)
+
+    def _observation_space(self) -> Any:
+        return gymnasium.spaces.Dict({
+            "observation": gymnasium.spaces.Box(self._obs_low, self._obs_high,
+                                                dtype=np.float32),
+            "action_mask": gymnasium.spaces.Box(0, 1, (self.codec.n_actions,), dtype=np.int8),
+        })
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    # -- the episode ----------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start an episode on a new table. The same ``seed`` gives the same episode for the
+        same actions; ``seed=None`` continues from the last seed given (or from entropy)."""
+        if seed is not None:
+            self._seed_rng = random.Random(seed)
+            table_seed: int = seed
+        else:
+            table_seed = self._seed_rng.getrandbits(63)
+        self.table = Table(self.variant, seats=self.n, chips=self.chips, seed=table_seed,
+                           dealer=self.dealer)
+        self._last_stacks = tuple(self.table.stacks)
+        self.deal = None
+        self.deals_started = 0
+        self.episode_over = False
+        self._picked = []
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self._advance()
+        self._after_move()
+
+    def _advance(self) -> None:
+        """Start deals until some seat has a decision, or the episode is over."""
+        table = self.table
+        assert table is not None
+        while self.deal is None or self.deal.is_terminal:
+            if table.is_over or self.deals_started >= self.deals_per_episode:
+                self.episode_over = True
+                return
+            self.deal = table.new_deal()
+            self.deals_started += 1
+
+    def _stacks_now(self) -> tuple[int, ...]:
+        deal, table = self.deal, self.table
+        assert deal is not None and table is not None
+        # once a deal is over the table's stacks include any end-of-session share-out
+        return tuple(table.stacks) if deal.is_terminal else deal.stacks
+
+    def _after_move(self) -> None:
+        """Masks, infos, terminations and the agent to act, after a reset or a step."""
+        self._mask = self.action_mask(self.deal.current_seat) if (
+            self.deal is not None and not self.episode_over
+            and self.deal.current_seat is not None) else np.zeros(
+            self.codec.n_actions, dtype=np.int8)
+        if self.episode_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.agents[0]
+        else:
+            assert self.deal is not None and self.deal.current_seat is not None
+            self.agent_selection = self.possible_agents[self.deal.current_seat]
+        self.infos = {
+            a: {"action_mask": self._mask.copy() if a == self.agent_selection
+                and not self.episode_over else np.zeros(self.codec.n_actions, dtype=np.int8)}
+            for a in self.agents}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        deal = self.deal
+        assert deal is not None
+        seat = self._seat_of[agent]
+        if action is None:
+            raise IllegalAction("masked_action", f"{agent} must act; None is only for agents "
+                                "that are done")
+        try:
+            index = operator.index(action)
+        except TypeError:
+            raise IllegalAction("masked_action", f"an action is an index 0.."
+                                f"{self.codec.n_actions - 1}, got {action!r}") from None
+        if not 0 <= index < self.codec.n_actions or not self._mask[index]:
+            label = (self.codec.labels[index] if 0 <= index < self.codec.n_actions
+                     else "out of range")
+            raise IllegalAction("masked_action", f"action {index} ({label}) is not legal for "
+                                f"{agent} now; see its action mask")
+        self._cumulative_rewards[agent] = 0.0
+        if self._selecting() and index < 52:
+            self._picked.append(index)
+            if len(self._picked) == self._select_size():
+                picked, self._picked = self._picked, []
+                deal.apply(select(seat, picked))
+        else:
+            deal.apply(self.codec.decode(seat, index))
+        self._advance()
+        now = self._stacks_now()
+        self.rewards = {a: float(now[self._seat_of[a]] - self._last_stacks[self._seat_of[a]])
+                        for a in self.agents}
+        self._last_stacks = now
+        self._accumulate_rewards()
+        self._after_move()
+        if self.render_mode == "human":
+            self.render()
+
+    # -- actions --------------------------------------------------------------------------
+    def _selecting(self) -> bool:
+        deal = self.deal
+        return deal is not None and "select" in deal.legal_actions().verbs
+
+    def _select_size(self) -> int:
+        assert self.deal is not None
+        first = self.deal.legal_actions()[0]
+        return len(first.cards or ())
+
+    def encode(self, action: Action) -> int:
+        """The index of ``action`` (see :class:`ActionCodec`)."""
+        return self.codec.encode(action)
+
+    def decode(self, seat: int, index: int) -> Action:
+        """What ``index`` means for ``seat`` now. While the seat chooses its poker hand a card
+        index is a pick, shown as the (partial) ``select`` it would make."""
+        i = operator.index(index)
+        if 0 <= i < 52 and self.deal is not None and self.deal.current_seat == seat and (
+                self._selecting()):
+            return select(seat, sorted({*self._picked, i}))
+        return self.codec.decode(seat, i)
+
+    def action_mask(self, seat: int) -> npt.NDArray[np.int8]:
+        """``np.int8`` array: 1 for each index ``seat`` may play now (all 0 if not its turn)."""
+        mask = np.zeros(self.codec.n_actions, dtype=np.int8)
+        deal = self.deal
+        if deal is None or deal.current_seat != seat:
+            return mask
+        legal = deal.legal_actions()
+        if "select" in legal.verbs:
+            for c in self._pickable(deal, seat, legal):
+                mask[c] = 1
+        elif len(legal) <= 2 * self.codec.n_actions:
+            for a in legal:
+                i = self.codec.try_encode(a)
+                if i is not None:
+                    mask[i] = 1
+        else:  # a long family (a bid up to a big stack): ask about each index instead
+            for i in range(self.codec.n_actions):
+                if self.codec.decode(seat, i) in legal:
+                    mask[i] = 1
+        if not mask.any():
+            raise RuntimeError(f"no legal decision of seat {seat} has an index in the action "
+                               f"space ({legal!r}); raise the codec's caps")
+        return mask
+
+    def _pickable(self, deal: Deal, seat: int, legal: Any) -> set[int]:
+        """Cards that keep the picks so far completable to a legal ``select``."""
+        picked = set(self._picked)
+        hand = [int(c) for c in deal.hand(seat)]
+        k = len(legal[0].cards or ())
+        if len(legal) == comb(len(hand), k):  # free choice: any cards of the hand
+            return set(hand) - picked
+        out: set[int] = set()
+        for a in legal:
+            cards = {int(c) for c in a.cards or ()}
+            if picked <= cards:
+                out |= cards - picked
+        return out
+
+    # -- observations ---------------------------------------------------------------------
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._seat_of[agent]
+        assert self.deal is not None
+        view = self.deal.observe(seat)
+        mask = (self._mask.copy() if agent == self.agent_selection and not self.episode_over
+                else np.zeros(self.codec.n_actions, dtype=np.int8))
+        return {"observation": self._vector(view), "action_mask": mask}
+
+    def _vector(self, view: Observation) -> npt.NDArray[np.float32]:
+        """The observation vector of one seat, from its :class:`stops.Observation`."""
+        lay = self.observation_layout
+        v = np.zeros(self.observation_size, dtype=np.float32)
+
+        def put(name: str, offset: int, value: float = 1.0) -> None:
+            v[lay[name].start + offset] = value
+
+        for c in view.hand:
+            put("hand", c)
+        for _s, c in view.plays:
+            put("played", c)
+        for c in view.spare or ():
+            put("spare_known", c)
+        if view.sequence:
+            put("last_card", view.sequence[-1][1])
+        if view.current_seat == view.seat:
+            for p in self._picked:
+                put("picked", p)
+        n = view.players
+        b = float(CHIP_BOUND)
+        folded = [0.0] * n
+        in_pot = [0] * n
+        high_bid = 0
+        for e in view.events:
+            if e.kind == "auction_opened":
+                high_bid = 0
+            elif e.kind == "bid":
+                high_bid = max(high_bid, e.chips)
+            elif e.kind == "folded" and e.seat is not None:
+                folded[e.seat] = 1.0
+            elif e.kind in ("bet", "raised", "called") and e.seat is not None:
+                in_pot[e.seat] += e.chips
+        for i in range(n):
+            put("hand_sizes", i, view.hand_sizes[i])
+            put("stacks", i, min(b, max(-b, view.stacks[i])))
+            put("folded", i, folded[i])
+            put("in_pot", i, min(b, max(-b, in_pot[i])))
+        put("spare_size", 0, view.spare_size)
+        for j, sid in enumerate(self.variant.space_ids):
+            put("layout", j, min(b, max(-b, view.layout.get(sid, 0))))
+            put("retired", j, 1.0 if sid in view.retired else 0.0)
+        put("phase", self._phases.index(view.phase) if view.phase in self._phases
+            else len(self._phases) - 1)
+        put("seat", view.seat)
+        put("dealer", view.dealer)
+        if view.current_seat is not None:
+            put("to_act", view.current_seat)
+        put("high_bid", 0, min(b, float(high_bid)))
+        put("deals_left", 0, float(self.deals_per_episode - self.deals_started))
+        return v
+
+    # -- display --------------------------------------------------------------------------
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode "
+                                  "(use render_mode='ansi' or 'human')")
+            return None
+        text = self._text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _text(self) -> str:
+        deal, table = self.deal, self.table
+        if deal is None or table is None:
+            return f"stops {self.variant.name}: not started (call reset)"
+        who = "-" if deal.current_seat is None else self.possible_agents[deal.current_seat]
+        lines = [
+            f"stops {self.variant.name}: deal {self.deals_started}/{self.deals_per_episode}, "
+            f"dealer player_{deal.dealer}, phase {deal.phase}, to act {who}"
+            + (" (episode over)" if self.episode_over else ""),
+            "stacks: " + "  ".join(f"{a} {s}" for a, s in zip(
+                self.possible_agents, self._stacks_now(), strict=True)),
+            "layout: " + "  ".join(
+                f"{sid} {chips}" + ("*" if sid in deal.retired else "")
+                for sid, chips in deal.layout.items()),
+            "hand sizes: " + " ".join(str(c) for c in deal.counts)
+            + (f" (spare {len(deal.spare)})" if deal.spare else ""),
+        ]
+        view = deal.observe(deal.current_seat if deal.current_seat is not None else 0)
+        if view.sequence:
+            lines.append("sequence: " + " ".join(str(c) for _s, c in view.sequence))
+        if self._picked:
+            lines.append("picked: " + " ".join(str(CARDS[c]) for c in self._picked))
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release (no window, no subprocess)."""
+
+
+raw_env = StopsAECEnv
+
+
+def env(**kwargs: Any) -> Any:
+    """A :class:`StopsAECEnv` wrapped in PettingZoo's ``OrderEnforcingWrapper``; keyword
+    arguments go to :class:`StopsAECEnv`. ``env.unwrapped`` is the environment itself."""
+    return OrderEnforcingWrapper(StopsAECEnv(**kwargs))

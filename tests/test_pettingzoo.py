@@ -1,0 +1,183 @@
+"""The PettingZoo adapter (extra ``stops[pettingzoo]``): PettingZoo's own conformance tests,
+masked random play, chip conservation and determinism. Skipped without the extra."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import numpy as np
+from pettingzoo.test import api_test, seed_test
+
+import stops
+from stops.interop.pettingzoo import StopsAECEnv, env
+
+VARIANTS = ["boodle", "three-in-one", "pot-and-kitty"]
+# Dict observations (observation + action_mask) are how PettingZoo's classic games do masks;
+# api_test only exempts its own classic games from these two advisory warnings by name.
+DICT_OBS_WARNINGS = [
+    "ignore:Observation is not a NumPy array",
+    "ignore:Observation space for each agent probably should be",
+]
+
+
+def play(e: Any, seed: int, rng_seed: int) -> tuple[dict[str, float], list[int]]:
+    """One episode with masked random actions; the cumulative rewards and the actions."""
+    e.reset(seed=seed)
+    rng = np.random.default_rng(rng_seed)
+    total = dict.fromkeys(e.possible_agents, 0.0)
+    actions: list[int] = []
+    for agent in e.agent_iter(100_000):
+        obs, reward, terminated, truncated, info = e.last()
+        total[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        mask = obs["action_mask"]
+        assert mask.dtype == np.int8 and mask.any()
+        assert np.array_equal(mask, info["action_mask"])
+        action = int(rng.choice(np.flatnonzero(mask)))
+        actions.append(action)
+        e.step(action)
+    assert not e.agents, "the episode must end"
+    return total, actions
+
+
+@pytest.mark.filterwarnings(*DICT_OBS_WARNINGS)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_pettingzoo_api_test(variant: str) -> None:
+    api_test(env(variant=variant, players=4), num_cycles=300)
+
+
+@pytest.mark.filterwarnings(*DICT_OBS_WARNINGS)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_pettingzoo_seed_test(variant: str) -> None:
+    seed_test(lambda: env(variant=variant, players=4), num_cycles=300)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("deals", [1, 3])
+def test_masked_random_play_is_legal_ends_and_conserves_chips(variant: str, deals: int) -> None:
+    for seed in range(4):
+        e = env(variant=variant, players=4, chips=50, deals_per_episode=deals)
+        total, _ = play(e, seed, seed)  # an illegal index would raise IllegalAction
+        raw = e.unwrapped
+        assert raw.table is not None
+        assert raw.deals_started <= deals
+        stacks, layout = raw.table.stacks, raw.table.layout
+        for seat, agent in enumerate(raw.possible_agents):
+            assert total[agent] == stacks[seat] - 50
+        assert sum(total.values()) == -sum(layout.values())  # nothing created or lost
+        assert sum(stacks) + sum(layout.values()) == 4 * 50
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_same_seed_same_actions_same_episode(variant: str) -> None:
+    a, b = StopsAECEnv(variant=variant), StopsAECEnv(variant=variant)
+    ra, acts = play(a, 11, 3)
+    rb, _ = play(b, 11, 3)
+    assert ra == rb
+    assert a.table is not None and b.table is not None
+    assert a.table.records == b.table.records
+    # replaying the same action indices on a fresh env gives the same deal record
+    c = StopsAECEnv(variant=variant)
+    c.reset(seed=11)
+    for i in acts:
+        c.step(i)
+    assert c.table is not None and c.table.records == a.table.records
+
+
+def test_codec_round_trip_and_illegal_index() -> None:
+    e = StopsAECEnv(variant="three-in-one", players=4)
+    e.reset(seed=3)
+    seen = 0
+    rng = np.random.default_rng(0)
+    while not e.episode_over:
+        deal = e.deal
+        assert deal is not None and deal.current_seat is not None
+        seat = deal.current_seat
+        legal = deal.legal_actions()
+        if "select" not in legal.verbs:
+            for act in list(legal)[:50]:
+                i = e.codec.try_encode(act)
+                if i is not None:
+                    assert e.decode(seat, i) == act
+                    seen += 1
+        mask = e.action_mask(seat)
+        bad = int(np.flatnonzero(mask == 0)[0])
+        before = (deal.stacks, len(deal.events))
+        with pytest.raises(stops.IllegalAction):
+            e.step(bad)
+        assert (deal.stacks, len(deal.events)) == before
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+    assert seen > 20
+
+
+def test_poker_select_is_five_card_picks() -> None:
+    e = StopsAECEnv(variant="three-in-one", players=4)
+    e.reset(seed=5)
+    rng = np.random.default_rng(1)
+    deal = e.deal
+    assert deal is not None
+    while deal.phase != "poker":
+        e.step(int(rng.choice(np.flatnonzero(e.action_mask(deal.current_seat)))))
+    seat = deal.current_seat
+    assert seat is not None
+    hand = {int(c) for c in deal.hand(seat)}
+    picks: list[int] = []
+    for _ in range(5):
+        mask = e.action_mask(seat)
+        allowed = set(np.flatnonzero(mask).tolist())
+        assert allowed == hand - set(picks)  # free selection: any card not yet picked
+        obs = e.observe(f"player_{seat}")["observation"]
+        assert obs[e.observation_layout["picked"]].sum() == len(picks)
+        picks.append(min(allowed))
+        e.step(picks[-1])
+    chosen = [ev for ev in deal.events if ev.kind == "selected" and ev.seat == seat
+              and ev.cards]
+    assert [int(c) for c in chosen[0].cards] == sorted(picks)
+    assert deal.current_seat != seat or deal.phase != "poker"
+
+
+def test_observation_comes_from_the_seat_view() -> None:
+    e = StopsAECEnv(variant="boodle", players=4)
+    e.reset(seed=2)
+    deal = e.deal
+    assert deal is not None
+    lay = e.observation_layout
+    for seat in range(4):
+        obs = e.observe(f"player_{seat}")
+        vec = obs["observation"]
+        assert e.observation_space(f"player_{seat}").contains(obs)
+        hand = np.flatnonzero(vec[lay["hand"]]).tolist()
+        assert hand == sorted(int(c) for c in deal.hand(seat))
+        assert vec[lay["seat"]][seat] == 1
+        assert vec[lay["stacks"]].tolist() == list(deal.stacks)
+        assert obs["action_mask"].any() == (seat == deal.current_seat)
+        spare = vec[lay["spare_known"]]
+        assert not spare.any()  # nobody has seen boodle's spare hand
+
+
+def test_render_and_errors() -> None:
+    e = env(variant="pot-and-kitty", players=3, render_mode="ansi")
+    e.reset(seed=1)
+    text = e.render()
+    assert isinstance(text, str) and "pot-and-kitty" in text and "stacks" in text
+    e.close()
+    with pytest.raises(ValueError):
+        StopsAECEnv(variant="boodle", players=2)
+    with pytest.raises(ValueError):
+        StopsAECEnv(variant="boodle", render_mode="rgb_array")
+
+
+def test_importing_stops_does_not_import_pettingzoo() -> None:
+    code = ("import sys, stops, stops.interop; "
+            "bad = {'pettingzoo', 'gymnasium', 'numpy'} & set(sys.modules); "
+            "assert not bad, bad")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
