@@ -25,7 +25,7 @@ def main(variant: str = "three-in-one", players: int = 4, deals: int = 2) -> Non
     totals = dict.fromkeys(e.possible_agents, 0.0)
     steps = 0
     for agent in e.agent_iter():
-        obs, reward, terminated, truncated, info = e.last()
+        obs, reward, terminated, truncated, _info = e.last()
         totals[agent] += reward
         if terminated or truncated:
             action = None

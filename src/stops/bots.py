@@ -84,7 +84,7 @@ class Bot(Protocol):
         ...
 
 
-def _legal(obs: Observation) -> tuple[Action, ...]:
+def _legal(obs: Observation) -> Sequence[Action]:
     """The listed legal actions; a bot asked to act out of turn is a host bug, so it raises."""
     if not obs.legal_actions:
         raise ValueError(f"seat {obs.seat} has no decision to make "

@@ -19,6 +19,10 @@ from .actions import Action, select, with_chips
 class _Part:
     __slots__ = ()
 
+    def key(self) -> tuple[object, ...]:
+        """What identifies this part, for comparing two legal sets without expanding them."""
+        raise NotImplementedError
+
     def __len__(self) -> int:
         raise NotImplementedError
 
@@ -46,6 +50,9 @@ class Fixed(_Part):
     def has(self, a: Action) -> bool:
         return a in self.actions
 
+    def key(self) -> tuple[object, ...]:
+        return ("fixed", self.actions)
+
 
 class Amounts(_Part):
     """``verb`` with every amount in ``amounts`` (a ``range`` or tuple), optionally on a space."""
@@ -63,6 +70,9 @@ class Amounts(_Part):
 
     def get(self, i: int) -> Action:
         return with_chips(self.seat, self.verb, self.amounts[i], self.space)
+
+    def key(self) -> tuple[object, ...]:
+        return ("amounts", self.seat, self.verb, tuple(self.amounts), self.space)
 
     def has(self, a: Action) -> bool:
         return (
@@ -85,6 +95,9 @@ class Selections(_Part):
 
     def __len__(self) -> int:
         return self.n
+
+    def key(self) -> tuple[object, ...]:
+        return ("select", self.seat, self.cards, self.k)
 
     def get(self, i: int) -> Action:
         # Unrank i in the combinatorial number system, lexicographic order.
@@ -165,6 +178,16 @@ class LegalActions(Sequence[Action]):
         for p in self._parts:
             for i in range(len(p)):
                 yield p.get(i)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalActions):
+            return [p.key() for p in self._parts] == [p.key() for p in other._parts]
+        if isinstance(other, tuple | list):
+            return len(other) == self._len and all(a == b for a, b in zip(self, other,
+                                                                            strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         shown = [str(a) for a in self[:6]]

@@ -6,6 +6,7 @@ seat may see; the no-leak property test holds this module to that.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -38,7 +39,9 @@ class Observation:
     plays: tuple[tuple[int, Card], ...]
     sequence: tuple[tuple[int, Card], ...]
     """The current sequence: the plays since the last lead."""
-    legal_actions: tuple[Action, ...]
+    legal_actions: Sequence[Action]
+    """The decisions open to this seat now (empty unless it is its turn): a lazy sequence,
+    so a large family such as the 1,287 poker selections costs nothing until indexed."""
     events: tuple[Event, ...]
     is_terminal: bool
 
@@ -53,7 +56,7 @@ class Observation:
             "retired": sorted(self.retired),
             "plays": [[s, str(c)] for s, c in self.plays],
             "sequence": [[s, str(c)] for s, c in self.sequence],
-            "legal_actions": [a.to_dict() for a in self.legal_actions],
+            "legal_actions": [a.to_dict() for a in self.legal_actions[:MAX_LISTED_ACTIONS]],
             "events": [e.to_dict() for e in self.events],
             "is_terminal": self.is_terminal,
         }
@@ -74,10 +77,7 @@ def observe(deal: Deal, seat: int) -> Observation:
     plays_in_seq = tuple((e.seat, e.card) for e in events[seq_start:]
                          if e.kind in ("led", "played") and e.seat is not None
                          and e.card is not None)
-    legal: tuple[Action, ...] = ()
-    if deal.to_act == seat:
-        la = deal.legal_actions()
-        legal = tuple(la) if len(la) <= MAX_LISTED_ACTIONS else tuple(la[:MAX_LISTED_ACTIONS])
+    legal: Sequence[Action] = deal.legal_actions() if deal.to_act == seat else ()
     spare = (tuple(CARDS[c] for c in sorted(deal.spare))
              if seat in deal.spare_known else None)
     return Observation(

@@ -177,7 +177,13 @@ class ActionCodec:
 
 
 class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
-    """A stops variant as a PettingZoo AEC environment (see the module docstring)."""
+    """A stops variant as a PettingZoo AEC environment (see the module docstring).
+
+    ``variant`` is a built-in name, a variant file path or a :class:`stops.Variant`;
+    ``options`` override its rules (once, here). ``chips`` is every seat's starting stack,
+    ``dealer`` the first dealer (``None``: the variant's ``first_dealer`` rule). The table is
+    ``self.table`` and the deal in progress ``self.deal``.
+    """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
         "render_modes": ["ansi", "human"],
