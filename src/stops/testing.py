@@ -72,7 +72,7 @@ def _probes(deal: Deal, rng: random.Random) -> list[Any]:
     seat = deal.current_seat
     assert seat is not None
     card = CARDS[rng.randrange(52)]
-    space = rng.choice(list(deal.variant.space_ids) + ["nowhere"])
+    space = rng.choice([*list(deal.variant.space_ids), "nowhere"])
     return [
         Action((seat + 1) % deal.n, "keep"),
         Action(seat, "lead", card=card),
@@ -138,7 +138,7 @@ def check_no_leak(deal: Deal, actions: Sequence[Action], rng: random.Random,
         seen = _seen_by(a, seat) | _pay_cards(a.variant)
         played = {c for _, c in a.plays}
         movable = [c for c in a.variant.deck if c not in seen
-                   and (c % 13 == 0 or (c - 1) not in played and a.owner[c - 1] != PLAYED)]
+                   and (c % 13 == 0 or ((c - 1) not in played and a.owner[c - 1] != PLAYED))]
         if len(movable) < 2:
             continue
         x, y = rng.sample(movable, 2)
@@ -248,8 +248,6 @@ def check_variant(variant: Variant | str, *, seats: Iterable[int] | None = None,
             deal = table.new_deal()
             if k == saved_at:
                 _check_save_restore(table, rng, fail, where)
-                deal = table.deal
-                assert deal is not None
             actions = _play_deal(deal, rng, total, fail, where, probe=True, report=report)
             report.deals += 1
             _check_record(deal, fail, where)
