@@ -99,8 +99,9 @@ def read_yaml(path: Path, label: str | None = None) -> Any:
 def parse_yaml_text(text: str, label: str) -> Any:
     if len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
         raise VariantError.one(label, "", f"text is larger than {MAX_FILE_BYTES} bytes")
-    loader = _LimitedLoader(text)
+    loader = None
     try:
+        loader = _LimitedLoader(text)
         return loader.get_single_data()
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark
@@ -108,8 +109,11 @@ def parse_yaml_text(text: str, label: str) -> Any:
         raise VariantError.one(label, "", f"not valid YAML at {where}: {e.problem}") from None
     except yaml.YAMLError as e:
         raise VariantError.one(label, "", f"not valid YAML: {e}") from None
+    except RecursionError:
+        raise VariantError.one(label, "", "nested too deeply") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 # -- strict cattrs converter ---------------------------------------------------------------

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 @attrs.frozen
 class DealsParams:
-    count: int = 10
+    count: int = attrs.field(default=10, validator=attrs.validators.ge(1))
 
 
 def deals(table: Table, params: DealsParams) -> bool:
@@ -27,7 +27,7 @@ def never(table: Table, params: None) -> bool:
 
 @attrs.frozen
 class RetiredParams:
-    max_deals: int = 0
+    max_deals: int = attrs.field(default=0, validator=attrs.validators.ge(0))
 
 
 def all_spaces_retired(table: Table, params: RetiredParams) -> bool:

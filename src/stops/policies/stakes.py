@@ -39,9 +39,13 @@ def _live(deal: Deal, kinds: tuple[str, ...] | None = None) -> tuple[str, ...]:
                  if deal.is_live(s.id) and (kinds is None or s.kind in kinds))
 
 
+_POSITIVE = attrs.validators.ge(1)
+_NATURAL = attrs.validators.ge(0)
+
+
 @attrs.frozen
 class EachSpaceParams:
-    chips: int = 1
+    chips: int = attrs.field(default=1, validator=_POSITIVE)
 
 
 def each_space(deal: Deal, seat: int, p: EachSpaceParams) -> StakePlan:
@@ -57,8 +61,8 @@ def each_space_text(p: EachSpaceParams) -> str:
 
 @attrs.frozen
 class DealerDoubleParams:
-    dealer: int = 2
-    others: int = 1
+    dealer: int = attrs.field(default=2, validator=_NATURAL)
+    others: int = attrs.field(default=1, validator=_NATURAL)
 
 
 def dealer_two_others_one(deal: Deal, seat: int, p: DealerDoubleParams) -> StakePlan:
@@ -75,7 +79,7 @@ def dealer_double_text(p: DealerDoubleParams) -> str:
 
 @attrs.frozen
 class FreeParams:
-    chips: int = 4
+    chips: int = attrs.field(default=4, validator=_POSITIVE)
 
 
 def free(deal: Deal, seat: int, p: FreeParams) -> StakePlan:
@@ -92,8 +96,8 @@ def free_text(p: FreeParams) -> str:
 
 @attrs.frozen
 class ChooseOneParams:
-    card_chips: int = 1
-    pool_chips: int = 1
+    card_chips: int = attrs.field(default=1, validator=_NATURAL)
+    pool_chips: int = attrs.field(default=1, validator=_NATURAL)
 
 
 def choose_one_card(deal: Deal, seat: int, p: ChooseOneParams) -> StakePlan:
