@@ -7,6 +7,7 @@ dicts: only :class:`stops.IllegalAction`.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import random
 from typing import Any
@@ -136,10 +137,8 @@ def test_mutated_records_only_raise_record_errors(which: int, seed: int, value: 
     rec = RECORDS[which]
     for _ in range(rounds):
         rec = _mutate(rec, rng, value)
-    try:
+    with contextlib.suppress(stops.RecordError, stops.VariantError):
         stops.replay(rec)
-    except (stops.RecordError, stops.VariantError):
-        pass
 
 
 @FUZZ
