@@ -126,6 +126,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_schema(args: argparse.Namespace) -> int:
+    from .schema import schema_text
+
+    text = schema_text()
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        print(text, end="")
+    return 0
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    from .diff import diff_text
+
+    print(diff_text(_load(args.a), _load(args.b)), end="")
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from . import record
 
@@ -204,6 +222,15 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--deals", type=int, default=None, help="stop after this many deals")
     opt(sp)
     sp.set_defaults(fn=cmd_play)
+
+    sp = sub.add_parser("schema", help="print the JSON Schema of variant files")
+    sp.add_argument("--output", "-O", help="write it to this file instead")
+    sp.set_defaults(fn=cmd_schema)
+
+    sp = sub.add_parser("diff", help="list the rule differences between two variants")
+    sp.add_argument("a", help="built-in name or variant file")
+    sp.add_argument("b", help="built-in name or variant file")
+    sp.set_defaults(fn=cmd_diff)
 
     sp = sub.add_parser("replay", help="replay a deal record (YAML or JSON)")
     sp.add_argument("file")

@@ -106,8 +106,9 @@ def rules_text(v: Variant) -> str:
                       " A player holding the run in two suits takes two shares.")
             sections.append(("Stage one: pay cards", t))
         elif phase == "poker":
-            sel = ("any five cards they like (not necessarily their best hand)" if
-                   r.poker_selection == "free" else "their best five-card poker hand")
+            k = r.poker_hand_size
+            sel = (f"any {k} cards they like (not necessarily their best hand)" if
+                   r.poker_selection == "free" else f"their best {k}-card poker hand")
             t = (f"Each player selects {sel} and sets the rest aside. One round of betting "
                  "into the pot follows, from the dealer's left: check or bet until someone "
                  "bets; then fold, call or raise. "
@@ -118,6 +119,9 @@ def rules_text(v: Variant) -> str:
                  "staying on the pot. If everyone else folds, the last player takes the pot "
                  "unseen. Standard poker ranking; A-2-3-4-5 is the lowest straight; suits "
                  "do not rank.")
+            t += (f" A player with fewer than {k} cards plays them all (missing cards rank "
+                  "lowest)." if r.short_poker_hand == "play_all_cards" else
+                  f" A player with fewer than {k} cards sits the poker out.")
             t += (" A player who cannot afford a call must fold." if r.short_call ==
                   "fold_only" else " A player who cannot afford a call may call with all "
                   "they have and still win the whole pot.")

@@ -1,0 +1,115 @@
+"""JSON Schema of variant files, generated from the same attrs model the loader uses.
+
+``stops schema`` prints it; ``variants/variant.schema.json`` is a committed copy (a test keeps
+it current) that the built-in files name in their ``yaml-language-server`` comment, so editors
+validate and complete them. Policy names come from the registry, so a program that registers
+its own policies can generate a schema that knows them.
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+from typing import Any
+
+import attrs
+
+from .cards import Card
+from .loader import MAX_INT
+from .model import DeckSpec, PlayerRange, PolicyRef, RankName, Rules, Space, VariantSpec
+from .registry import Registry, default_registry
+
+CARD_PATTERN = r"^(?i:([2-9]|10|[TJQKA])([CDHS]|♣|♦|♥|♠))$"
+RANK_ENUM = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K", "A",
+             2, 3, 4, 5, 6, 7, 8, 9, 10]
+
+
+def _type_schema(t: Any, reg: Registry, slot: str | None = None) -> dict[str, Any]:
+    origin = typing.get_origin(t)
+    if t is PolicyRef and slot is not None:
+        return _policy_schema(slot, reg)
+    if origin is typing.Literal:
+        return {"enum": list(typing.get_args(t))}
+    if t is bool:
+        return {"type": "boolean"}
+    if t is int:
+        return {"type": "integer", "minimum": -MAX_INT, "maximum": MAX_INT}
+    if t is str:
+        return {"type": "string"}
+    if t is Card:
+        return {"type": "string", "pattern": CARD_PATTERN}
+    if t is RankName:
+        return {"enum": RANK_ENUM}
+    if origin in (tuple, list):
+        args = [a for a in typing.get_args(t) if a is not Ellipsis]
+        return {"type": "array", "items": _type_schema(args[0], reg) if args else {}}
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        opts = [a for a in typing.get_args(t) if a is not type(None)]
+        inner = _type_schema(opts[0], reg) if len(opts) == 1 else {
+            "anyOf": [_type_schema(a, reg) for a in opts]}
+        return inner
+    if attrs.has(t):
+        return _class_schema(t, reg)
+    return {}
+
+
+def _class_schema(cls: type, reg: Registry, required: tuple[str, ...] = ()) -> dict[str, Any]:
+    hints = typing.get_type_hints(cls)
+    props: dict[str, Any] = {}
+    for f in attrs.fields(cls):
+        sch = _type_schema(hints[f.name], reg, slot=f.name if f.metadata.get("slot") else None)
+        doc = f.metadata.get("doc")
+        if doc:
+            sch = {**sch, "description": doc}
+        props[f.name] = sch
+    out: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
+    if required:
+        out["required"] = list(required)
+    return out
+
+
+def _policy_schema(slot: str, reg: Registry) -> dict[str, Any]:
+    names = reg.policy_names(slot)
+    objects: list[dict[str, Any]] = []
+    for name in names:
+        spec = reg.policies[(slot, name)]
+        props: dict[str, Any] = {"use": {"const": name}}
+        if spec.params is not None:
+            hints = typing.get_type_hints(spec.params)
+            for a in attrs.fields(spec.params):
+                props[a.name] = _type_schema(hints[a.name], reg)
+        objects.append({"type": "object", "properties": props, "required": ["use"],
+                        "additionalProperties": False, "description": spec.doc})
+    return {"anyOf": [{"enum": names}, *objects]}
+
+
+def variant_schema(registry: Registry | None = None) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a variant file."""
+    reg = registry or default_registry()
+    body = _class_schema(VariantSpec, reg)
+    props = body["properties"]
+    props["extends"] = {"type": "string",
+                        "description": "A built-in variant name or a file path to start from."}
+    props["flow"]["items"] = {"enum": sorted(reg.phases)}
+    props["layout"]["items"] = _class_schema(Space, reg, ("id", "kind"))
+    props["players"] = {**_class_schema(PlayerRange, reg), "description": "Player range."}
+    props["deck"] = {**_class_schema(DeckSpec, reg), "description": "The pack."}
+    props["rules"] = {**_class_schema(Rules, reg), "description": "Every rule choice."}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://stops.invalid/variant.schema.json",
+        "title": "stops variant file",
+        "description": "A game of the Stops family, or a house rule extending one.",
+        **body,
+        "required": ["name"],
+        "if": {"not": {"required": ["extends"]}},
+        "then": {"required": ["name", "layout", "flow"]},
+    }
+
+
+def schema_text(registry: Registry | None = None) -> str:
+    return json.dumps(variant_schema(registry), indent=2, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print(schema_text(), end="")

@@ -1,0 +1,142 @@
+"""House rules as data: rules prose, schema, diff (issue: house rules as data)."""
+
+from __future__ import annotations
+
+import json
+import typing
+from pathlib import Path
+from typing import Any
+
+import attrs
+import jsonschema
+import pytest
+import yaml
+
+import stops
+from stops.cli import main
+from stops.diff import diff_lines, diff_text
+from stops.model import PolicyRef, Rules
+from stops.rules_text import rules_text
+from stops.schema import schema_text, variant_schema
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTEXTS = ["boodle", "three-in-one", "pot-and-kitty", "three-in-one-on-play",
+            "boodle-change-suit"]
+NEEDS = {("first_leader", "opening_card"): {"opening_cards": ["2H", "2C"]}}
+"""Options a choice cannot load without."""
+SINGLE_VALUED = {"auction_tie", "final_remainder"}
+
+
+def _alternatives(field: attrs.Attribute[Any]) -> list[Any]:
+    t = typing.get_type_hints(Rules)[field.name]
+    default = field.default
+    if isinstance(default, PolicyRef):
+        names = stops.default_registry().policy_names(field.name)
+        return [n for n in names if n != default.use] + (
+            [{"use": default.use, **{k: v + 1 for k, v in default.params.items()}}]
+            if default.params else [])
+    if typing.get_origin(t) is typing.Literal:
+        return [x for x in typing.get_args(t) if x != default]
+    if isinstance(default, bool):
+        return [not default]
+    if isinstance(default, int):
+        return [default + 2]
+    if field.name == "opening_cards":
+        return [["3S", "2D"]]
+    return []
+
+
+def _cases() -> list[tuple[str, Any]]:
+    out = []
+    for f in attrs.fields(Rules):
+        if f.name in SINGLE_VALUED:
+            continue
+        for alt in _alternatives(f):
+            out.append((f.name, alt))
+    return out
+
+
+@pytest.mark.parametrize(("rule", "value"), _cases(), ids=lambda x: str(x))
+def test_every_option_changes_the_rules_text(rule: str, value: Any) -> None:
+    """For each rule and each alternative, some built-in where the rule is in effect prints
+    different rules when the option is chosen."""
+    tried = []
+    for base in CONTEXTS:
+        v = stops.load_variant(base)
+        if str(getattr(v.rules, rule)) == str(value):
+            continue
+        extra = NEEDS.get((rule, value if isinstance(value, str) else ""), {})
+        try:
+            changed = stops.load_variant(base, options={rule: value, **extra})
+        except stops.VariantError:
+            continue
+        tried.append(base)
+        if rules_text(changed) != rules_text(v):
+            return
+    pytest.fail(f"{rule}={value!r} did not change the rules text in {tried}")
+
+
+def test_rules_text_covers_every_phase_of_every_builtin() -> None:
+    for name in stops.list_variants():
+        text = rules_text(stops.load_variant(name))
+        for heading in ("Stakes", "The deal", "The play", "Claims", "End of the deal",
+                        "End of the session"):
+            assert heading in text, (name, heading)
+
+
+def test_committed_schema_is_current_and_valid() -> None:
+    committed = (ROOT / "variants" / "variant.schema.json").read_text(encoding="utf-8")
+    assert committed == schema_text(), "run: stops schema -O variants/variant.schema.json"
+    jsonschema.Draft202012Validator.check_schema(variant_schema())
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "variants").glob("*.yaml")),
+                         ids=lambda p: p.name)
+def test_builtin_files_validate_and_name_the_schema(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# yaml-language-server: $schema=variant.schema.json")
+    validator = jsonschema.Draft202012Validator(variant_schema())
+    assert list(validator.iter_errors(yaml.safe_load(text))) == []
+
+
+@pytest.mark.parametrize("broken", [
+    {"name": "x", "extends": "boodle", "rules": {"after_stop": "sideways"}},
+    {"name": "x", "extends": "boodle", "rules": {"stake_rule": {"use": "free", "chips": "4"}}},
+    {"name": "x", "extends": "boodle", "rules": {"stake_rule": {"use": "free", "colour": 1}}},
+    {"name": "x", "extends": "boodle", "rules": {"bet_limit": "ten"}},
+    {"name": "x", "extends": "boodle", "colour": "red"},
+    {"name": "x", "layout": [{"id": "AH", "kind": "card", "card": "AH"}], "flow": ["dance"]},
+    {"name": "x", "layout": [{"id": "AH", "kind": "card", "card": "1Z"}], "flow": ["play"]},
+    {"name": "x"},
+])
+def test_schema_rejects_broken_files(broken: dict[str, Any]) -> None:
+    validator = jsonschema.Draft202012Validator(variant_schema())
+    assert list(validator.iter_errors(broken))
+
+
+def test_schema_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema"]) == 0
+    assert json.loads(capsys.readouterr().out)["title"] == "stops variant file"
+    out = tmp_path / "s.json"
+    assert main(["schema", "-O", str(out)]) == 0
+    assert json.loads(out.read_text())["required"] == ["name"]
+
+
+def test_diff_lists_exactly_the_changed_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    a = stops.load_variant("boodle")
+    b = stops.load_variant("boodle-change-suit-pass")
+    lines = diff_lines(a, b)
+    assert [x.split(" ")[0] for x in lines] == ["after_stop", "change_suit_fallback"]
+    assert "After a stop or an ace the next lead must be of another suit" in lines[0]
+    assert diff_text(a, a) == "boodle and boodle have the same rules.\n"
+    assert main(["diff", "boodle", "pot-and-kitty-four-kings"]) == 0
+    out = capsys.readouterr().out
+    assert "layout: only pot-and-kitty-four-kings has KS (paid by KS)" in out
+    assert "going_out_reward" in out
+
+
+def test_diff_of_layouts_and_flows() -> None:
+    lines = diff_lines(stops.load_variant("three-in-one"),
+                       stops.load_variant("three-in-one-on-play"))
+    assert lines[0].startswith("phases: three-in-one stake → deal → spare_hand → claim_held")
+    assert any(x.startswith("pay_collection") for x in lines)
