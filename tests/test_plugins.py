@@ -122,7 +122,7 @@ def test_peel_player_of_queen_takes_king_space(peel: stops.Variant) -> None:
     assert table.total_chips() == 150
 
 
-def test_same_deal_in_boodle_pays_the_king(peel: stops.Variant) -> None:
+def test_same_deal_in_boodle_pays_the_king() -> None:
     # Control: the same cards under Boodle's on_play pay KC's player, seat 0.
     table = stops.Table("boodle", seats=3, chips=50, dealer=0, seed=1)
     deal = table.new_deal(hands=PEEL_KC_HANDS, spare=spare_for(PEEL_KC_HANDS))
@@ -186,7 +186,7 @@ def test_1885_seven_of_diamonds_stops(nm1885: stops.Variant) -> None:
     assert deal.layout == {"AH": 4, "KC": 4, "QD": 4, "JS": 4}
 
 
-def test_boodle_with_8d_in_hand_runs_on(nm1885: stops.Variant) -> None:
+def test_boodle_with_8d_in_hand_runs_on() -> None:
     # Control: in Boodle the 8D exists; held by seat 1 it is played after 7D, no stop.
     hands = [["7D", "2S"], ["5D", "8D", "3H"], ["6D", "4C"]]
     table = stops.Table("boodle", seats=3, chips=50, dealer=0, seed=1)
@@ -253,12 +253,12 @@ def test_peel_refuses_spaces_it_could_never_pay(registry: stops.Registry,
 
 
 # -- (d) conformance ----------------------------------------------------------------------------
-def _route_saves_through(monkeypatch: pytest.MonkeyPatch, registry: stops.Registry) -> None:
+def _route_saves_through(monkeypatch: pytest.MonkeyPatch, plugin_reg: stops.Registry) -> None:
     """Make ``Table.from_dict`` (used by check_variant's save/restore check) default to the
     plug-in registry. See test_peel_conformance_unpatched for why this is needed."""
 
-    def from_dict(cls: Any, data: Any, *, registry_: Any = None, **kw: Any) -> stops.Table:
-        return table_from_dict(data, registry=kw.get("registry") or registry)
+    def from_dict(cls: Any, data: Any, *, registry: Any = None) -> stops.Table:
+        return table_from_dict(data, registry=registry or plugin_reg)
 
     monkeypatch.setattr(stops.Table, "from_dict", classmethod(from_dict))
 

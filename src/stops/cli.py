@@ -171,7 +171,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     return play_terminal(_load(args.variant, args.option), players=args.players,
                          seat=args.seat, seed=args.seed, chips=args.chips,
-                         deals=args.deals)
+                         deals=args.deals, bots=args.bots)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -220,6 +220,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seed", "-s", type=int, default=None)
     sp.add_argument("--chips", type=int, default=50)
     sp.add_argument("--deals", type=int, default=None, help="stop after this many deals")
+    sp.add_argument("--bots", default="heuristic",
+                    help="the other seats' bots, cycled: e.g. 'heuristic,random'")
     opt(sp)
     sp.set_defaults(fn=cmd_play)
 

@@ -6,13 +6,14 @@ Reads answers line by line from standard input, so a script can pipe a whole gam
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import TextIO
 
 from .actions import Action, action_from_dict
 from .cards import SUIT_SYMBOLS, parse_card
 from .deal import Deal
 from .errors import IllegalAction
-from .rng import Rng, derive_seed
+from .rng import derive_seed
 from .table import Table
 from .variant import Variant
 
@@ -58,6 +59,10 @@ def _status(deal: Deal, seat: int, colour: bool, out: TextIO) -> None:
     out.write(f"\nLayout: {lay}\n")
     out.write("Stacks: " + "  ".join(f"seat {s}{'*' if s == seat else ''}: {x}"
                                      for s, x in enumerate(obs.stacks)) + "\n")
+    out.write("Cards held: " + "  ".join(f"seat {s}: {n}" for s, n in
+                                         enumerate(obs.hand_sizes)) + "\n")
+    if obs.plays:
+        out.write("Played so far: " + show_hand([c for _, c in obs.plays], colour) + "\n")
     if obs.sequence:
         out.write("Sequence: " + " ".join(_card_text(c, colour) for _, c in obs.sequence) + "\n")
     out.write("Your hand: " + show_hand(list(obs.hand), colour) + "\n")
@@ -65,13 +70,14 @@ def _status(deal: Deal, seat: int, colour: bool, out: TextIO) -> None:
 
 def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, colour: bool) -> Action | None:
     legal = deal.legal_actions()
-    choices = list(legal) if len(legal) <= 60 else None
+    choices: Sequence[Action] = legal
     _status(deal, seat, colour, out)
-    if choices is not None:
-        for i, a in enumerate(choices, 1):
+    if len(legal) <= 60:
+        for i, a in enumerate(legal, 1):
             out.write(f"  {i}) {describe_action(a)}\n")
     else:
-        out.write(f"  ({len(legal)} choices: type e.g. 'select 2c 3c 4c 5c 6c', 'bid 3')\n")
+        out.write(f"  ({len(legal)} choices, numbered 1 to {len(legal)}: type e.g. "
+                  "'select 2c 3c 4c 5c 6c', 'best' for your best poker hand, or 'bid 3')\n")
     while True:
         out.write("> ")
         out.flush()
@@ -85,7 +91,7 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, colour: bool) -> Actio
             out.write(_why(deal) + "\n")
             continue
         try:
-            a = _parse_answer(text, seat, choices)
+            a = _parse_answer(text, seat, choices, deal.hand(seat))
             deal.explain(a)
             if a in legal:
                 return a
@@ -97,17 +103,44 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, colour: bool) -> Actio
 
 
 def _why(deal: Deal) -> str:
+    """The rule behind the choices on offer, from the variant's own policy texts."""
+    from .cards import SUIT_NAMES
+
+    v = deal.variant
     ph = deal.phase
-    return {
-        "play": "You lead the lowest card you hold in a suit the rules allow; whoever holds "
-                "the next card of that suit must play it.",
-        "stake": "Place your stake on a layout space.",
-        "spare_hand": "You may keep your hand or take the unseen spare hand (see the rules).",
-        "poker": "Choose five cards for poker, then bet, call, raise, check or fold.",
-    }.get(ph, "Choose one of the numbered options.")
+
+    def text(slot: str) -> str:
+        b = v.policy(slot)
+        return b.spec.text(b.params) if b.spec.text else b.spec.doc
+
+    if ph == "play":
+        lead = deal.scratch.get("lead")
+        broken = lead[2] if lead else None
+        if not deal.plays:
+            why = text("first_leader")
+        elif broken is None:
+            why = "The lead is free: " + text("after_stop")
+        else:
+            why = f"The last sequence stopped in {SUIT_NAMES[broken]}. " + text("after_stop")
+        return why + " Whoever holds the next card of the suit must then play it."
+    if ph == "stake":
+        return text("stake_rule")
+    if ph == "spare_hand":
+        return text("spare_protocol")
+    if ph == "poker":
+        r = deal.rules
+        return (f"Choose {r.poker_hand_size} cards for poker; then check or bet (1 to "
+                f"{r.bet_limit}) until someone bets, then fold, call or raise.")
+    return "Choose one of the numbered options."
 
 
-def _parse_answer(text: str, seat: int, choices: list[Action] | None) -> Action:
+def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
+                  hand: Sequence[int] = ()) -> Action:
+    if text.lower() == "best" and hand:
+        from .actions import select
+        from .handrank import best_hand
+
+        return select(seat, best_hand(hand))
     if text.isdigit() and choices is not None:
         k = int(text)
         if not 1 <= k <= len(choices):
@@ -135,15 +168,29 @@ def _parse_answer(text: str, seat: int, choices: list[Action] | None) -> Action:
 
 def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | None = None,
                   chips: int = 50, deals: int | None = None,
-                  inp: TextIO | None = None, out: TextIO | None = None) -> int:
+                  inp: TextIO | None = None, out: TextIO | None = None,
+                  bots: str = "heuristic") -> int:
     inp = inp or sys.stdin
     out = out or sys.stdout
     colour = out.isatty()
     if not 0 <= seat < players:
         out.write(f"seat must be 0..{players - 1}\n")
         return 1
+    lo, hi = variant.players
+    if not lo <= players <= hi:
+        out.write(f"{variant.name} is for {lo} to {hi} players\n")
+        return 1
+    from .bots import BOTS, make_bot
+
+    names = [b.strip() for b in bots.split(",") if b.strip()] or ["heuristic"]
+    unknown = [b for b in names if b not in BOTS]
+    if unknown:
+        out.write(f"unknown bot {unknown[0]!r}; bots: {', '.join(BOTS)}\n")
+        return 1
     table = Table(variant, seats=players, chips=chips, seed=seed, deals=deals)
-    bots = Rng(derive_seed(table.seed, "bots"))
+    others = [s for s in range(players) if s != seat]
+    agents = {s: make_bot(names[i % len(names)], int(derive_seed(table.seed, "bot", s) % 2**31))
+              for i, s in enumerate(others)}
     out.write(f"{variant.title}: you are seat {seat} of {players}. "
               "Answer with a number or a card (7h, 10♥); ? explains, q quits.\n")
     while not table.is_over:
@@ -164,8 +211,9 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
                     return 0
                 deal.apply(a)
             else:
-                legal = deal.legal_actions()
-                deal.apply(legal[bots.below(len(legal))])
+                bot_seat = deal.current_seat
+                assert bot_seat is not None
+                deal.apply(agents[bot_seat].act(deal.observe(bot_seat)))
         out.write("Stacks: " + ", ".join(f"seat {s}: {x}" for s, x in enumerate(table.stacks))
                   + "\n")
     out.write("The session is over. Standings:\n")

@@ -71,7 +71,7 @@ class PlayPhase(Phase):
                 return True
             why = "has no card it may lead"
             if constraint is not None:
-                why = f"has nothing but {SUIT_NAMES[constraint]} or cannot change as required"
+                why = (f"holds no card it may lead after the stop in {SUIT_NAMES[constraint]}")
             deal.emit(Event("lead_passed", s, to_seat=(s + 1) % n, note=why))
         deal.outcome = "blocked"
         deal.emit(Event("blocked", note="nobody can lead as the rules require"))
