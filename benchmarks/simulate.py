@@ -24,13 +24,13 @@ def measure(name: str, players: int, seconds: float) -> tuple[float, float, int]
     variant = stops.load_variant(name)
     rng = Rng(12345)
     deals = decisions = 0
-    table = stops.Table(variant, seats=players, chips=1000, seed=1, keep_records=False)
+    table = stops.Table(variant, seats=players, chips=50, seed=1, keep_records=False)
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
         for _ in range(50):
             if table.is_over:
-                table = stops.Table(variant, seats=players, chips=1000, seed=deals,
+                table = stops.Table(variant, seats=players, chips=50, seed=deals,
                                         keep_records=False)
             deal = table.new_deal()
             decisions += play_random(deal, rng)

@@ -19,7 +19,7 @@ from stops.reference import reference_markdown
 from stops.variant import variant_from_mapping
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 FENCE = re.compile(r"^```(\w+)\n(.*?)^```", re.S | re.M)
 
 

@@ -75,7 +75,8 @@ def install(reg: Registry) -> None:
     p("run_rule", "none", text=_text("There is no prize for runs."))(claims.RunNone())
     p("run_rule", "same_suit_consecutive", text=_text(
         "A player who plays three cards of consecutive rank in one suit, one straight after "
-        "another, wins the run space; only the first run of a deal collects."))(
+        "another (the lead counts), wins the run space; only the first run of a deal "
+        "collects."))(
         claims.SameSuitRun())
     p("run_rule", "any_three_consecutive_plays", text=_text(
         "A player who plays three cards one straight after another (any cards) wins the run "
@@ -124,9 +125,11 @@ def install(reg: Registry) -> None:
         session.deals)
     p("match_end", "never", text=_text(
         "The session goes on until the players stop."))(session.never)
-    p("match_end", "all_spaces_retired", params=session.RetiredParams, text=_text(
-        "The session ends when every space has been won and removed from the layout, or at "
-        "an agreed last deal."))(session.all_spaces_retired)
+    p("match_end", "all_spaces_retired", params=session.RetiredParams,
+      text=lambda q: "The session ends when every space has been won and removed from the "
+      "layout, or at an agreed last deal" + (f" (deal {q.max_deals} at the latest)."
+                                              if q.max_deals else "."))(
+        session.all_spaces_retired)
     # phases
     ph = reg.register_phase
     ph("stake", slots=("stake_rule",))(StakePhase)

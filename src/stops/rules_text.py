@@ -35,6 +35,38 @@ def _space_line(v: Variant, sid: str) -> str:
     return f"- {s.id}{label}: {what}"
 
 
+def _claims_text(v: Variant) -> list[str]:
+    """Who wins the layout's spaces during the play, for the kinds of space it has."""
+    r = v.rules
+    kinds = {s.kind for s in v.layout}
+    pay = v.policy("pay_collection").name
+    out: list[str] = []
+    if "claim_held" in v.flow and pay == "stage_one":
+        out.append("The pay cards were settled in stage one; cards played now claim nothing.")
+    elif pay == "on_play":
+        if "card" in kinds:
+            out.append("A card space pays all its chips to whoever plays its card, when it "
+                       "is played (led or played in turn).")
+        if "combo" in kinds:
+            out.append("A combination space pays a player who plays all of its cards.")
+        if "suit_run" in kinds:
+            out.append("A run space pays the first player to play all its ranks in one suit."
+                       if r.on_play_ten == "first_takes_all" else
+                       "A run space is shared at the end of the deal by every player who "
+                       "played all its ranks in one suit.")
+        out.append("Cards never played (in the spare hand, or still held when the deal ends) "
+                   "claim nothing; their chips stay for the next deal.")
+    elif pay != "none" or "claim_held" not in v.flow:
+        out.append(_policy_text(v, "pay_collection"))
+    if v.policy("run_rule").name != "none":
+        label = v.spaces[r.run_space].display() if r.run_space in v.spaces else r.run_space
+        out.append(_policy_text(v, "run_rule").replace("three", str(r.run_length))
+                   .replace("the run space", label))
+    if "poker" in v.flow and v.pot is not None:
+        out.append("The pot is won in the poker stage.")
+    return out
+
+
 def rules_text(v: Variant) -> str:
     r = v.rules
     out: list[str] = []
@@ -74,6 +106,12 @@ def rules_text(v: Variant) -> str:
             t = _policy_text(v, "spare_protocol")
             proto = v.policy("spare_protocol").name
             if proto == "dealer_options":
+                t += (" After a swap the dealer may auction the old hand instead of keeping it "
+                      "in the spare." if r.spare_sell_old_hand else
+                      " After a swap the dealer may not auction the old hand.")
+                t += (" If an auction of the spare finds no buyer, the dealer may still swap."
+                      if r.spare_unsold_dealer_may_swap else
+                      " If nobody buys the spare, the dealer keeps their hand.")
                 t += {"open_ascending": " The auction is open: bidding goes clockwise from "
                       "the dealer's left, each bid higher than the last and no more than the "
                       "bidder's chips; a pass is final.",
@@ -82,10 +120,6 @@ def rules_text(v: Variant) -> str:
                       "sealed": " Bids are sealed: each player bids once in secret; the "
                       "highest wins, ties going to the first from the dealer's left."
                       }[r.auction_format]
-                if not r.spare_sell_old_hand:
-                    t += " The dealer may not auction the old hand after a swap."
-                if not r.spare_unsold_dealer_may_swap:
-                    t += " If nobody buys the spare, the dealer keeps their hand."
             elif proto == "paid_exchange":
                 t += f" The fee is {r.exchange_fee * r.stake_unit} chip(s)."
                 if r.exchange_order == "all_from_left_dealer_last":
@@ -153,23 +187,14 @@ def rules_text(v: Variant) -> str:
                           " With two such cards of equal rank, hearts, clubs, diamonds, "
                           "spades decide.")
                 t += " A player who cannot passes the duty to the left."
-            if name in ("must_change_suit", "opposite_colour"):
+            can_pass = name == "opposite_colour" or (
+                name == "must_change_suit" and r.change_suit_fallback == "pass_left")
+            if can_pass:
                 t += (" A player who receives a passed lead must also obey the restriction."
                       if r.pass_lead_keeps_forbidden_suit else
                       " A player who receives a passed lead may lead any suit.")
             sections.append(("The play", t))
-            claims = []
-            if "claim_held" not in v.flow:
-                claims.append(_policy_text(v, "pay_collection"))
-            if any(s.kind == "suit_run" for s in v.layout) and \
-                    v.policy("pay_collection").name == "on_play":
-                claims.append("The run space goes to the first player to play it." if
-                              r.on_play_ten == "first_takes_all" else
-                              "The run space is shared at the end of the deal by all who "
-                              "played it.")
-            if v.policy("run_rule").name != "none":
-                claims.append(_policy_text(v, "run_rule").replace("three", str(r.run_length))
-                              + f" (space {r.run_space}).")
+            claims = _claims_text(v)
             if r.retire_claimed:
                 claims.append("A space whose chips are won is removed from the layout for "
                               "the rest of the game (a key card with no chips on it stays).")

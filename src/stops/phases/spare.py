@@ -327,10 +327,8 @@ class SparePhase(Phase):
 
 def _dealer_options_text(params: Any) -> str:
     return ("The dealer, without looking at the spare hand, may keep their hand, swap it for "
-            "the spare (never back), or auction the unseen spare to the other players; after "
-            "a swap the dealer may auction the old hand; if an auction of the spare finds no "
-            "buyer the dealer may still swap. The buyer pays the dealer and their own hand "
-            "becomes the dead hand.")
+            "the spare (never back), or auction the unseen spare to the other players. A "
+            "buyer pays the dealer and their own hand becomes the dead hand.")
 
 
 def _paid_exchange_text(params: Any) -> str:
