@@ -23,14 +23,12 @@ import random
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
 
 import stops
 from stops import Action, parse_card
 from stops.deal import ABSENT
-from stops.saving import table_from_dict
 from stops.testing import check_variant
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -253,28 +251,9 @@ def test_peel_refuses_spaces_it_could_never_pay(registry: stops.Registry,
 
 
 # -- (d) conformance ----------------------------------------------------------------------------
-def _route_saves_through(monkeypatch: pytest.MonkeyPatch, plugin_reg: stops.Registry) -> None:
-    """Make ``Table.from_dict`` (used by check_variant's save/restore check) default to the
-    plug-in registry. See test_peel_conformance_unpatched for why this is needed."""
-
-    def from_dict(cls: Any, data: Any, *, registry: Any = None) -> stops.Table:
-        return table_from_dict(data, registry=registry or plugin_reg)
-
-    monkeypatch.setattr(stops.Table, "from_dict", classmethod(from_dict))
-
-
-def test_peel_conformance(peel: stops.Variant, registry: stops.Registry,
-                          monkeypatch: pytest.MonkeyPatch) -> None:
-    _route_saves_through(monkeypatch, registry)
+def test_peel_conformance(peel: stops.Variant) -> None:
     report = check_variant(peel, seats=[3, 4], deals=2)
     assert report.deals >= 4 and not report.failures
-
-
-@pytest.mark.xfail(strict=True, raises=stops.testing.ConformanceError, reason=(
-    "engine: stops.testing._check_save_restore restores with Table.from_dict(...) and no "
-    "registry, so a variant using a plug-in policy cannot be restored there"))
-def test_peel_conformance_unpatched(peel: stops.Variant) -> None:
-    check_variant(peel, seats=[3, 4], deals=2)
 
 
 def test_1885_conformance(nm1885: stops.Variant) -> None:

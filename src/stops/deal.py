@@ -57,11 +57,17 @@ class Deal:
         skip_stakes: bool = False,
         on_end: Callable[[Deal], None] | None = None,
         seed: int | str | None = None,
+        active: Sequence[int] | None = None,
     ) -> None:
         self.variant = variant
         self.rules = variant.rules
-        self._pay_what_you_can = variant.rules.chip_shortfall == "pay_what_you_can"
+        self._pay_what_you_can = variant.rules.chip_shortfall != "debt"
         self.n = players
+        self.active: tuple[int, ...] = tuple(range(players)) if active is None else tuple(
+            sorted(active))
+        """The seats taking part (all, unless ``chip_shortfall: eliminate`` removed some)."""
+        self.short: set[int] = set()
+        """Seats that could not pay a compulsory payment in full during this deal."""
         self.dealer = dealer
         self.deal_index = deal_index
         self.seed = seed
@@ -203,6 +209,17 @@ class Deal:
         if self._on_end is not None:
             self._on_end(self)
 
+    def order(self, after: int, *, include_self: bool = True) -> list[int]:
+        """The seats in play, clockwise, starting with the one to the left of ``after``
+        (and ending with ``after`` itself if it plays and ``include_self``)."""
+        n = self.n
+        seats = [(after + k) % n for k in range(1, n + 1)]
+        act = self.active
+        out = [s for s in seats if s in act] if len(act) != n else seats
+        if not include_self and out and out[-1] == after:
+            out.pop()
+        return out
+
     # -- cards ----------------------------------------------------------------------------
     def give(self, seat: int, card: int) -> None:
         self.owner[card] = seat
@@ -247,8 +264,11 @@ class Deal:
     def pay(self, src: Account, dst: Account, chips: int, note: str = "",
             *, compulsory: bool = True) -> int:
         """Move chips for a payment, honouring ``chip_shortfall``; returns what was paid."""
-        if isinstance(src, int) and compulsory and self.rules.chip_shortfall == "pay_what_you_can":
-            chips = max(0, min(chips, self.ledger.stacks[src]))
+        if isinstance(src, int) and compulsory and self._pay_what_you_can:
+            have = max(0, self.ledger.stacks[src])
+            if chips > have:
+                self.short.add(src)
+                chips = have
         if chips <= 0:
             return 0
         self.ledger.move(src, dst, chips)
@@ -263,7 +283,10 @@ class Deal:
     def stake(self, seat: int, space: str, chips: int) -> None:
         """A stake: compulsory, so it may run a stack into debt unless the rules say not."""
         if self._pay_what_you_can:
-            chips = max(0, min(chips, self.ledger.stacks[seat]))
+            have = max(0, self.ledger.stacks[seat])
+            if chips > have:
+                self.short.add(seat)
+                chips = have
         self.ledger.stacks[seat] -= chips
         layout = self.ledger.layout
         layout[space] = layout.get(space, 0) + chips

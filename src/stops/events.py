@@ -31,6 +31,7 @@ Kinds (``kind``):
 ``blocked``        nobody could lead: the deal ends by the block rule
 ``paid``           ``seat`` paid ``chips`` to ``to_seat`` or ``space`` (``note`` says why)
 ``deal_ended``     the deal is over; ``note`` names the outcome
+``eliminated``     (table event) ``seat`` is out of the session: it could not pay
 =================  ==========================================================================
 """
 
@@ -159,4 +160,8 @@ def describe(e: Event) -> str:
         return f"{w} pays {e.chips} to {dest}{why}"
     if k == "deal_ended":
         return f"the deal ends: {e.note}"
+    if k == "eliminated":
+        return f"{w} is out of the session ({e.note})"
+    if k == "reopened":
+        return f"{e.space} is back on the layout ({e.note})"
     return f"{k} {w}"

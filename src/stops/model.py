@@ -107,9 +107,10 @@ class Rules:
     first_dealer: Literal["given", "random"] = _rule(
         "given", "The first dealer is given by the caller, or drawn with the table's seed."
     )
-    chip_shortfall: Literal["debt", "pay_what_you_can"] = _rule(
-        "debt", "A compulsory payment larger than a stack: the stack goes negative, or the "
-        "player pays what they have.",
+    chip_shortfall: Literal["debt", "pay_what_you_can", "eliminate"] = _rule(
+        "debt", "A compulsory payment larger than a stack: the stack goes negative; or the "
+        "player pays what they have; or the player pays what they have and, like any player "
+        "left with no chips, takes no part in later deals.",
     )
     # -- stakes --------------------------------------------------------------------------
     stake_unit: int = _rule(1, "The unit stake in chips; stake rules are multiples of it.")
@@ -167,6 +168,9 @@ class Rules:
     short_call: Literal["fold_only", "all_in_no_side_pot"] = _rule(
         "fold_only", "A player who cannot afford to call may only fold, or may call all-in."
     )
+    split_remainder: Literal["stays_on_pot"] = _rule(
+        "stays_on_pot", "Odd chips of a split poker pot stay on the pot for the next deal."
+    )
     short_poker_hand: Literal["play_all_cards", "sit_out"] = _rule(
         "play_all_cards", "A hand with fewer cards than a poker hand plays them all, or sits out."
     )
@@ -186,6 +190,10 @@ class Rules:
     )
     pass_lead_keeps_forbidden_suit: bool = _rule(
         True, "A player who receives a passed lead must also avoid the stopped suit."
+    )
+    colour_alternation: Literal["opposite_of_broken_suit"] = _rule(
+        "opposite_of_broken_suit", "Colour alternation switches to the colour opposite to "
+        "the suit that broke (after a black opening, the first switch is to red).",
     )
     switch_card: Literal["lowest_of_colour", "lowest_in_chosen_suit"] = _rule(
         "lowest_of_colour", "Colour alternation: the lowest card of the colour across both "

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 RECORD_KEYS = ("format", "variant", "options", "players", "dealer", "stacks", "layout",
                "retired", "hands", "spare", "actions", "deal_index", "stakes", "result", "meta",
-               "seed")
+               "seed", "out")
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 
 
@@ -49,6 +49,8 @@ def deal_record(deal: Deal) -> dict[str, Any]:
         rec["seed"] = deal.seed  # saved before the cards were dealt: the seed deals them
     if deal.skip_stakes:
         rec["stakes"] = False
+    if len(deal.active) != deal.n:
+        rec["out"] = [s for s in range(deal.n) if s not in deal.active]
     if deal.is_terminal:
         rec["result"] = {"stacks": list(deal.ledger.stacks),
                          "layout": {k: v for k, v in deal.ledger.layout.items() if v}}
@@ -136,7 +138,7 @@ def _check_shape(record: Mapping[str, Any]) -> None:
 
 def replay(record: Mapping[str, Any], variant: Variant | None = None,
            *, check_result: bool = True, base_dir: str | Path | None = None,
-           partial: bool = False) -> Deal:
+           partial: bool = False, fill_forced: bool = True) -> Deal:
     """Play a deal record through the engine and return the finished :class:`Deal`.
 
     Raises :class:`RecordError` for a malformed record, an illegal or missing decision, or a
@@ -179,6 +181,10 @@ def replay(record: Mapping[str, Any], variant: Variant | None = None,
                       layout=record.get("layout") or {}, retired=record.get("retired") or [],
                       seed=seed)
         table.deal_index = record.get("deal_index", 0)
+        out = record.get("out") or []
+        if not isinstance(out, list) or not all(_is_int(s) and 0 <= s < players for s in out):
+            raise RecordError("'out' must list the seats out of the session")
+        table.eliminated = set(out)
         table.skip_stakes = record.get("stakes") is False
         if not hands and "seed" in record:
             deal = table.new_deal()  # recorded before the deal: the seed deals the cards
@@ -186,7 +192,7 @@ def replay(record: Mapping[str, Any], variant: Variant | None = None,
             deal = table.new_deal(hands=hands, spare=spare)
     except TableError as e:
         raise RecordError(str(e)) from None
-    replay_actions(deal, actions, partial=partial)
+    replay_actions(deal, actions, partial=partial, fill_forced=fill_forced)
     result = record.get("result")
     if check_result and isinstance(result, Mapping):
         want_stacks = result.get("stacks")
@@ -201,8 +207,10 @@ def replay(record: Mapping[str, Any], variant: Variant | None = None,
     return deal
 
 
-def replay_actions(deal: Deal, actions: Sequence[Any], *, partial: bool = False) -> None:
-    """Apply recorded decisions, filling in omitted single-choice ones.
+def replay_actions(deal: Deal, actions: Sequence[Any], *, partial: bool = False,
+                   fill_forced: bool = True) -> None:
+    """Apply recorded decisions, filling in omitted single-choice ones (unless
+    ``fill_forced`` is false: then every decision must be in the record).
 
     With ``partial`` the deal may end up unfinished: it stops where the actions stop.
     """
@@ -223,7 +231,7 @@ def replay_actions(deal: Deal, actions: Sequence[Any], *, partial: bool = False)
                 deal.apply(a)
                 i += 1
                 continue
-            if len(legal) == 1:
+            if len(legal) == 1 and fill_forced:
                 deal.apply(legal[0])  # an omitted forced decision
                 continue
             err = deal.explain(a)

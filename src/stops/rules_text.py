@@ -203,10 +203,12 @@ def rules_text(v: Variant) -> str:
             t = ("Play ends at once when a player plays their last card, even in the middle "
                  "of a sequence. " + _policy_text(v, "going_out_reward") + " "
                  + _policy_text(v, "block_outcome"))
-            if r.chip_shortfall == "pay_what_you_can":
-                t += " A player who cannot pay in full pays what they have."
-            else:
-                t += " A player who cannot pay in full goes into debt."
+            t += {"pay_what_you_can": " A player who cannot pay in full pays what they have.",
+                  "debt": " A player who cannot pay in full goes into debt.",
+                  "eliminate": " A player who cannot pay in full pays what they have and, "
+                  "like any player left without chips, is out for the rest of the session; "
+                  "the session ends when fewer than two players are left."
+                  }[r.chip_shortfall]
             t += " Chips not won stay on the layout for the next deal."
             sections.append(("End of the deal", t))
     end = _policy_text(v, "match_end")

@@ -48,6 +48,7 @@ class TableState:
     keep_records: bool = True
     records: list[dict[str, Any]] = attrs.field(factory=list)
     current: dict[str, Any] | None = None
+    eliminated: list[int] = attrs.field(factory=list)
     format: str = FORMAT
 
 
@@ -77,6 +78,7 @@ def table_state(table: Table) -> TableState:
         start_stacks=list(table.start_stacks),
         contributed={k: list(v) for k, v in table.contributed.items()},
         keep_records=table.keep_records, records=list(table.records), current=current,
+        eliminated=sorted(table.eliminated),
     )
 
 
@@ -111,6 +113,7 @@ def table_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None
     table.contributed = {k: list(v) for k, v in st.contributed.items()}
     table.records = list(st.records)
     table.deal_index = st.deal_index
+    table.eliminated = set(st.eliminated)
     if st.current is not None:
         cur = st.current
         table.deal_index = st.deal_index - 1

@@ -71,6 +71,8 @@ class Table:
         if bad:
             raise TableError(f"cannot retire unknown space(s) {bad}")
         self.retired: set[str] = set(retired)
+        self.eliminated: set[int] = set()
+        """Seats out of the session (``chip_shortfall: eliminate``)."""
         self.seed: int | str = seed if seed is not None else secrets.randbits(63)
         if dealer is None:
             # first_dealer decides: seat 0, or a seeded draw standing in for the cut
@@ -113,6 +115,7 @@ class Table:
             layout=self.layout, retired=self.retired, hands=given_hands, spare=given_spare,
             shuffle=rng.shuffle, deal_index=self.deal_index, skip_stakes=self.skip_stakes,
             on_end=self._finished, seed=self.seed,
+            active=[s for s in range(self.n) if s not in self.eliminated],
         )
         self.deal_index += 1
         self.deal = deal
@@ -142,8 +145,11 @@ class Table:
                              + " ".join(str(c) for c in sorted(missing)))
         if extra:
             raise TableError("cards not in this pack: " + " ".join(str(c) for c in sorted(extra)))
-        if any(not h for h in hs):
-            raise TableError("every seat must be dealt at least one card")
+        for s, h in enumerate(hs):
+            if s in self.eliminated and h:
+                raise TableError(f"seat {s} is out of the session and is dealt no cards")
+            if s not in self.eliminated and not h:
+                raise TableError(f"seat {s} must be dealt at least one card")
         return hs, sp
 
     def _finished(self, deal: Deal) -> None:
@@ -158,17 +164,30 @@ class Table:
         self.deals_played += 1
         if self.keep_records:
             self.records.append(deal.record())
-        if deal.next_deal == "same_dealer":
+        if self.variant.rules.chip_shortfall == "eliminate":
+            out = deal.short | {s for s in range(self.n) if self.stacks[s] <= 0}
+            for s in sorted(out - self.eliminated):
+                self.eliminated.add(s)
+                self.events.append(Event("eliminated", s, note="cannot pay: out of the session"))
+        if deal.next_deal == "same_dealer" and self.dealer not in self.eliminated:
             self.skip_stakes = True
         else:
             self.skip_stakes = False
-            if self.variant.rules.dealer_rotation == "clockwise":
-                self.dealer = (self.dealer + 1) % self.n
+            if self.variant.rules.dealer_rotation == "clockwise" or \
+                    self.dealer in self.eliminated:
+                self._next_dealer()
         policy = self.variant.policy("match_end")
-        if policy.impl(self, policy.params):
+        if self.n - len(self.eliminated) < 2 or policy.impl(self, policy.params):
             self._over = True
             if self.variant.rules.leftover_at_match_end == "share":
                 self._share_out(deal.dealer)
+
+    def _next_dealer(self) -> None:
+        for k in range(1, self.n + 1):
+            s = (self.dealer + k) % self.n
+            if s not in self.eliminated:
+                self.dealer = s
+                return
 
     def _share_out(self, last_dealer: int) -> None:
         """Share the chips left on the layout at the end of the session (RULINGS 38).
@@ -180,6 +199,7 @@ class Table:
         """
         r = self.variant.rules
         order = [(last_dealer + k) % self.n for k in range(1, self.n + 1)]
+        order = [s for s in order if s not in self.eliminated] or order
         if r.final_share == "refund_by_contribution":
             for space in list(self.layout):
                 weights = [self.contributed.get(space, [0] * self.n)[s] for s in range(self.n)]
@@ -194,9 +214,10 @@ class Table:
         total = sum(self.layout[s] for s in spaces)
         if not total:
             return
-        wsum = sum(weights) or self.n
+        weights = [w if s in order else 0 for s, w in enumerate(weights)]
         if not sum(weights):
-            weights = [1] * self.n
+            weights = [1 if s in order else 0 for s in range(self.n)]
+        wsum = sum(weights)
         gets = {s: total * weights[s] // wsum for s in order}
         rest = total - sum(gets.values())
         eligible = [s for s in order if weights[s]]
@@ -227,6 +248,8 @@ class Table:
             return "not over"
         if all(s in self.retired for s in self.variant.space_ids):
             return "every space has been won"
+        if self.n - len(self.eliminated) < 2:
+            return "fewer than two players are left"
         return f"{self.deals_played} deals played"
 
     def standings(self) -> list[tuple[int, int, int]]:

@@ -182,7 +182,7 @@ def _rebuild(deal: Deal, hands: Sequence[Sequence[Any]], spare: Sequence[Any],
     rec.pop("result", None)
     rec.pop("seed", None)
     try:
-        return replay(rec, deal.variant, partial=True)
+        return replay(rec, deal.variant, partial=True, fill_forced=False)
     except (RecordError, IllegalAction):
         return None
 
@@ -288,7 +288,8 @@ def _check_save_restore(table: Table, rng: random.Random, fail: list[str], where
         legal = deal.legal_actions()
         deal.apply(legal[rng.randrange(len(legal))])
     try:
-        restored = Table.from_dict(json.loads(json.dumps(table.to_dict())))
+        restored = Table.from_dict(json.loads(json.dumps(table.to_dict())),
+                                   registry=table.variant.registry)
     except StopsError as e:
         fail.append(f"{where}: a saved table does not restore: {e}")
         return
@@ -307,6 +308,7 @@ def _check_determinism(v: Variant, n: int, seed: int, k: int, deal: Deal, fail: 
     twin = Table(v, seats=n, chips=list(rec["stacks"]), seed=f"{seed}/{n}",
                  dealer=rec["dealer"], layout=rec["layout"], retired=rec["retired"])
     twin.deal_index = rec.get("deal_index", 0)
+    twin.eliminated = set(rec.get("out", []))
     twin.skip_stakes = rec.get("stakes") is False
     d2 = twin.new_deal()
     for a in deal.actions:

@@ -16,9 +16,12 @@ if TYPE_CHECKING:
 _ONLY = tuple(frozenset({s}) for s in range(64))
 
 
-def deal_order(players: int, dealer: int, spare_hand: bool, spare_first: bool) -> list[int]:
+def deal_order(players: int, dealer: int, spare_hand: bool, spare_first: bool,
+               active: tuple[int, ...] | None = None) -> list[int]:
     """The recipients of one round of the deal: seats from the dealer's left, and SPARE."""
     seats = [(dealer + k) % players for k in range(1, players + 1)]
+    if active is not None and len(active) != players:
+        seats = [s for s in seats if s in active]
     if not spare_hand:
         return seats
     return [SPARE, *seats] if spare_first else [*seats, SPARE]
@@ -39,15 +42,17 @@ class DealPhase(Phase):
             if deal._shuffle is not None:
                 deal._shuffle(pack)
             order = deal_order(deal.n, deal.dealer, r.spare_hand,
-                               r.deal_spare_position == "first")
+                               r.deal_spare_position == "first", deal.active)
             k = len(order)
             built = {who: pack[i::k] for i, who in enumerate(order)}
-            hands = [built[s] for s in range(deal.n)]
+            hands = [built.get(s, []) for s in range(deal.n)]
             spare = built.get(SPARE, [])
         deal.dealt_hands = tuple(tuple(sorted(h)) for h in hands)
         deal.dealt_spare = tuple(sorted(spare or ()))
         owner = deal.owner
         for seat, h in enumerate(deal.dealt_hands):
+            if not h and seat not in deal.active:
+                continue
             masks = deal.masks[seat]
             for c in h:
                 owner[c] = seat

@@ -59,10 +59,11 @@ class PlayPhase(Phase):
 
     def _seek_leader(self, deal: Deal, seat: int, broken: int | None) -> bool:
         """Offer the lead to ``seat``; if it cannot lead, pass it left round the table."""
-        n = deal.n
         after = self.after
-        for k in range(n):
-            s = (seat + k) % n
+        ring = deal.order(seat - 1) if len(deal.active) != deal.n else None
+        n = deal.n
+        for k in range(len(deal.active)):
+            s = ring[k] if ring is not None else (seat + k) % n
             constraint = broken if (k == 0 or self.keeps) else None
             opts = after.impl(deal, s, constraint, after.params)
             if opts:
@@ -72,7 +73,8 @@ class PlayPhase(Phase):
             why = "has no card it may lead"
             if constraint is not None:
                 why = (f"holds no card it may lead after the stop in {SUIT_NAMES[constraint]}")
-            deal.emit(Event("lead_passed", s, to_seat=(s + 1) % n, note=why))
+            nxt = ring[(k + 1) % len(ring)] if ring is not None else (s + 1) % n
+            deal.emit(Event("lead_passed", s, to_seat=nxt, note=why))
         deal.outcome = "blocked"
         deal.emit(Event("blocked", note="nobody can lead as the rules require"))
         return False

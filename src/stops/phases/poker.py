@@ -55,7 +55,7 @@ class PokerPhase(Phase):
         self.pot = variant.pot
 
     def enter(self, deal: Deal) -> bool:
-        order = [(deal.dealer + k) % deal.n for k in range(1, deal.n + 1)]
+        order = deal.order(deal.dealer)
         st = PokerState(order=order)
         deal.scratch["poker"] = st
         k = deal.rules.poker_hand_size

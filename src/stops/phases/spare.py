@@ -77,7 +77,7 @@ class DealerOptions(SpareProtocol):
     # -- auction helpers ------------------------------------------------------------------
     def _open_auction(self, deal: Deal, st: SpareState, what: str) -> bool:
         st.offering = what
-        st.bidders = [(deal.dealer + k) % deal.n for k in range(1, deal.n)]
+        st.bidders = deal.order(deal.dealer, include_self=False)
         st.turn = 0
         st.high_bid, st.high_bidder, st.bids = 0, None, {}
         st.step = "auction"
@@ -240,9 +240,9 @@ class PaidExchange(SpareProtocol):
         if self._fee(deal) is None:
             return False
         if r.exchange_order == "non_dealers_from_left":
-            st.queue = [(deal.dealer + k) % deal.n for k in range(1, deal.n)]
+            st.queue = deal.order(deal.dealer, include_self=False)
         else:
-            st.queue = [(deal.dealer + k) % deal.n for k in range(1, deal.n + 1)]
+            st.queue = deal.order(deal.dealer)
         st.step = "exchange"
         return self._next(deal, st)
 

@@ -28,8 +28,7 @@ class StakePhase(Phase):
         if deal.skip_stakes or (r.stake_frequency == "once_per_match" and deal.deal_index > 0):
             return False
         queue: list[tuple[int, tuple[str, ...], int, bool]] = []
-        for k in range(1, deal.n + 1):
-            seat = (deal.dealer + k) % deal.n
+        for seat in deal.order(deal.dealer):
             plan = self.policy.impl(deal, seat, self.policy.params)
             for space, chips in plan.fixed:
                 deal.stake(seat, space, chips)

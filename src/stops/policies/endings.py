@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def _others(deal: Deal, seat: int) -> list[int]:
-    return [(seat + k) % deal.n for k in range(1, deal.n)]
+    return deal.order(seat, include_self=False)
 
 
 def per_card(deal: Deal, winner: int, params: Any) -> None:
@@ -53,8 +53,7 @@ def kitty_per_card(deal: Deal, params: Any) -> str:
     """The deal ends and every player puts one chip per card left into the kitty."""
     kitty = deal.variant.kitty
     if kitty is not None:
-        for k in range(1, deal.n + 1):
-            s = (deal.dealer + k) % deal.n
+        for s in deal.order(deal.dealer):
             deal.pay(s, kitty, deal.counts[s] * deal.rules.stake_unit,
                      "block: 1 per card left")
     return "rotate"

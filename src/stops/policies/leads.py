@@ -28,7 +28,7 @@ class FirstLead:
 
 def dealers_left(deal: Deal, params: None) -> FirstLead:
     """The player to the dealer's left leads first, any suit."""
-    return FirstLead((deal.dealer + 1) % deal.n)
+    return FirstLead(deal.order(deal.dealer)[0])
 
 
 def poker_winner(deal: Deal, params: None) -> FirstLead:
@@ -36,8 +36,8 @@ def poker_winner(deal: Deal, params: None) -> FirstLead:
     dealer's left (the dealer last)."""
     winners = deal.poker_winners
     if not winners:
-        return FirstLead((deal.dealer + 1) % deal.n)
-    order = [(deal.dealer + k) % deal.n for k in range(1, deal.n + 1)]
+        return FirstLead(deal.order(deal.dealer)[0])
+    order = deal.order(deal.dealer)
     return FirstLead(min(winners, key=order.index))
 
 
@@ -47,7 +47,7 @@ def opening_card(deal: Deal, params: None) -> FirstLead | None:
     r = deal.rules
     order = [int(c) for c in r.opening_cards]
     if not order:
-        return FirstLead((deal.dealer + 1) % deal.n)
+        return FirstLead(deal.order(deal.dealer)[0])
     candidates = list(order)
     if r.opening_fallback == "next_rank":
         for step in range(1, 13):
