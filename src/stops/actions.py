@@ -133,7 +133,6 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
 
 
 _SIMPLE: dict[tuple[int, str], Action] = {}
-_LEAD: dict[tuple[int, int], Action] = {}
 _CHIPS: dict[tuple[int, str, int, str | None], Action] = {}
 
 
@@ -148,11 +147,18 @@ def simple(seat: int, verb: str) -> Action:
 
 def lead(seat: int, card: int) -> Action:
     """The interned ``lead`` of ``card`` by ``seat``."""
-    key = (seat, card)
-    a = _LEAD.get(key)
-    if a is None:
-        a = _LEAD[key] = Action(seat, "lead", card=CARDS[card])
-    return a
+    return leads_of(seat)[card]
+
+
+_LEADS_BY_SEAT: list[list[Action]] = []
+
+
+def leads_of(seat: int) -> list[Action]:
+    """The 52 interned ``lead`` actions of ``seat``, indexed by card (the hot path's table)."""
+    while len(_LEADS_BY_SEAT) <= seat:
+        s = len(_LEADS_BY_SEAT)
+        _LEADS_BY_SEAT.append([Action(s, "lead", card=CARDS[c]) for c in range(52)])
+    return _LEADS_BY_SEAT[seat]
 
 
 def with_chips(seat: int, verb: str, chips: int, space: str | None = None) -> Action:

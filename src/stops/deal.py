@@ -19,7 +19,7 @@ from .actions import Action, action_from_dict
 from .cards import CARDS, Card
 from .chips import Account, Ledger
 from .errors import IllegalAction
-from .events import Event
+from .events import Event, staked_event
 from .legal import LegalActions
 
 if TYPE_CHECKING:
@@ -60,6 +60,7 @@ class Deal:
         active: Sequence[int] | None = None,
     ) -> None:
         self.variant = variant
+        self._phases = variant.phases
         self.rules = variant.rules
         self._pay_what_you_can = variant.rules.chip_shortfall != "debt"
         self.n = players
@@ -142,11 +143,12 @@ class Deal:
         Raises :class:`IllegalAction` (with a ``code``) and changes nothing if the rules do
         not allow it.
         """
-        action = decision if isinstance(decision, Action) else action_from_dict(decision)
+        action = (decision if decision.__class__ is Action
+                  else action_from_dict(decision))  # type: ignore[arg-type]
         if self.to_act is None:
             raise IllegalAction("deal_over", "the deal is over; no more decisions are taken",
                                 rule="a deal ends when someone goes out or play is blocked")
-        phase = self.variant.phases[self.phase_idx]
+        phase = self._phases[self.phase_idx]
         if phase.normalize is not None:
             action = phase.normalize(self, action)
         legal = self._legal
@@ -154,12 +156,13 @@ class Deal:
             legal = self._legal = phase.legal(self)
         if action not in legal:
             raise self.explain(action)
-        start = len(self.events)
+        events = self.events
+        start = len(events)
         self._legal = None
         self.actions.append(action)
         if not phase.apply(self, action):
             self._advance_from(self.phase_idx + 1)
-        return self.events[start:]
+        return events[start:]
 
     def can(self, action: Action | Mapping[str, Any]) -> bool:
         try:
@@ -290,7 +293,21 @@ class Deal:
         self.ledger.stacks[seat] -= chips
         layout = self.ledger.layout
         layout[space] = layout.get(space, 0) + chips
-        self.emit(_new_event(Event, ("staked", seat, None, chips, space, None, (), "", None)))
+        self.emit(staked_event(seat, chips, space))
+
+    def stake_many(self, seat: int, stakes: Iterable[tuple[str, int]]) -> None:
+        """Several stakes by one seat (the common case: one chip on every space)."""
+        if self._pay_what_you_can:
+            for space, chips in stakes:
+                self.stake(seat, space, chips)
+            return
+        stacks = self.ledger.stacks
+        layout = self.ledger.layout
+        emit = self.emit
+        for space, chips in stakes:
+            stacks[seat] -= chips
+            layout[space] = layout.get(space, 0) + chips
+            emit(staked_event(seat, chips, space))
 
     def claim(self, seat: int, space: str, note: str = "", chips: int | None = None,
               shown: tuple[int, ...] = ()) -> int:

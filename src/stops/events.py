@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .cards import Card
+from .cards import CARDS, Card
 
 
 class Event(NamedTuple):
@@ -87,6 +87,34 @@ class Event(NamedTuple):
     def describe(self) -> str:
         """One line of plain English, for logs and the replay account."""
         return describe(self)
+
+
+_PLAY_EVENTS: dict[str, list[list[Event]]] = {"led": [], "played": []}
+_STAKED: dict[tuple[int, int, str], Event] = {}
+
+
+def play_events(kind: str, seat: int) -> list[Event]:
+    """The 52 shared ``led`` or ``played`` events of ``seat``, indexed by card.
+
+    Events are immutable, so the hot path hands out the same object every time a seat plays
+    a card: no allocation, and no memory per deal beyond the log's pointer.
+    """
+    table = _PLAY_EVENTS[kind]
+    while len(table) <= seat:
+        s = len(table)
+        table.append([Event(kind, s, CARDS[c]) for c in range(52)])
+    return table[seat]
+
+
+def staked_event(seat: int, chips: int, space: str) -> Event:
+    """The shared ``staked`` event for this seat, amount and space."""
+    key = (seat, chips, space)
+    e = _STAKED.get(key)
+    if e is None:
+        e = Event("staked", seat, chips=chips, space=space)
+        if len(_STAKED) < 50_000:
+            _STAKED[key] = e
+    return e
 
 
 def _who(seat: int | None) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from math import comb
-from typing import overload
+from typing import Any, overload
 
 from .actions import Action, select, with_chips
 
@@ -139,9 +139,10 @@ class LegalActions(Sequence[Action]):
         self._parts = tuple(kept)
         self._len = total
 
-    @classmethod
-    def of(cls, actions: Sequence[Action]) -> LegalActions:
-        return cls(Fixed(tuple(actions)))
+    @staticmethod
+    def of(actions: Sequence[Action]) -> LegalActions:
+        """A legal set that is just these actions (the common case: a fast path)."""
+        return FixedActions(tuple(actions))
 
     def __len__(self) -> int:
         return self._len
@@ -209,4 +210,24 @@ class LegalActions(Sequence[Action]):
         return tuple(seen)
 
 
-__all__ = ["Amounts", "Fixed", "LegalActions", "Selections"]
+class FixedActions(LegalActions):
+    """A legal set of explicit actions: indexing and ``in`` go straight to the tuple."""
+
+    __slots__ = ("_actions",)
+
+    def __init__(self, actions: tuple[Action, ...]) -> None:
+        self._actions = actions
+        self._parts = (Fixed(actions),) if actions else ()
+        self._len = len(actions)
+
+    def __getitem__(self, i: int | slice) -> Any:
+        return self._actions[i]
+
+    def __contains__(self, a: object) -> bool:
+        return a in self._actions
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions)
+
+
+__all__ = ["Amounts", "Fixed", "FixedActions", "LegalActions", "Selections"]

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
 
 _ONLY = tuple(frozenset({s}) for s in range(64))
+_SUIT = tuple(c // 13 for c in range(52))
+_BIT = tuple(1 << (c % 13) for c in range(52))
 
 
 def deal_order(players: int, dealer: int, spare_hand: bool, spare_first: bool,
@@ -56,7 +58,7 @@ class DealPhase(Phase):
             masks = deal.masks[seat]
             for c in h:
                 owner[c] = seat
-                masks[c // 13] |= 1 << (c % 13)
+                masks[_SUIT[c]] |= _BIT[c]
             deal.counts[seat] = len(h)
             deal.emit(Event("dealt", seat, cards=h, chips=len(h), visible_to=_ONLY[seat]))
         for c in deal.dealt_spare:

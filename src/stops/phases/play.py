@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action, lead
+from ..actions import Action, leads_of
 from ..cards import CARDS, SUIT_NAMES
 from ..deal import PLAYED, SPARE
 from ..errors import IllegalAction
-from ..events import Event
-from ..legal import Fixed, LegalActions
+from ..events import Event, play_events
+from ..legal import FixedActions, LegalActions
 from ..policies.claims import Handler, Triggers
 from .base import Phase
 
@@ -82,7 +82,8 @@ class PlayPhase(Phase):
     # -- deciding ------------------------------------------------------------------------
     def legal(self, deal: Deal) -> LegalActions:
         seat, opts, _ = deal.scratch["lead"]
-        return LegalActions(Fixed(tuple([lead(seat, c) for c in opts])))
+        table = leads_of(seat)
+        return FixedActions(tuple([table[c] for c in opts]))
 
     def apply(self, deal: Deal, action: Action) -> bool:
         seat = action.seat
@@ -92,16 +93,17 @@ class PlayPhase(Phase):
         triggers = self.triggers
         every = self.every
         masks, counts, played_by, plays = deal.masks, deal.counts, deal.played_by, deal.plays
-        kind = "led"
+        events = play_events("led", seat)
         while True:
             # play `card` from `seat`
             masks[seat][card // 13] &= ~(1 << (card % 13))
             counts[seat] -= 1
             owner[card] = PLAYED
             played_by[card] = seat
-            c = CARDS[card]
-            plays.append((seat, c))
-            emit(_new(Event, (kind, seat, c, 0, None, None, (), "", None)))
+            event = events[card]
+            c = event.card
+            plays.append((seat, c))  # type: ignore[arg-type]
+            emit(event)
             hs = triggers.get(card)
             if hs is not None:
                 for h in hs:
@@ -122,7 +124,8 @@ class PlayPhase(Phase):
                 why = STOP_WHY.get(o, "the next card is not in the pack")
                 emit(Event("stop", seat, c, note=why))
                 break
-            seat, card, kind = o, nxt, "played"
+            seat, card = o, nxt
+            events = play_events("played", seat)
         return self._seek_leader(deal, seat, card // 13)
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:

@@ -84,7 +84,7 @@ class PokerPhase(Phase):
                 best, found = key, [combo]
             elif key == best:
                 found.append(combo)
-        return LegalActions(Fixed(tuple(select(seat, c) for c in found)))
+        return LegalActions.of(tuple(select(seat, c) for c in found))
 
     # -- betting --------------------------------------------------------------------------
     def _start_betting(self, deal: Deal, st: PokerState) -> bool:

@@ -143,9 +143,9 @@ class DealerOptions(SpareProtocol):
             return LegalActions(Fixed((simple(d, "keep"), simple(d, "swap"),
                                        simple(d, "auction"))))
         if st.step == "after_swap":
-            return LegalActions(Fixed((simple(d, "keep"), simple(d, "auction"))))
+            return LegalActions.of((simple(d, "keep"), simple(d, "auction")))
         if st.step == "after_unsold":
-            return LegalActions(Fixed((simple(d, "keep"), simple(d, "swap"))))
+            return LegalActions.of((simple(d, "keep"), simple(d, "swap")))
         seat = deal.to_act
         assert seat is not None
         stack = deal.ledger.stacks[seat]
@@ -257,11 +257,11 @@ class PaidExchange(SpareProtocol):
         seat = deal.to_act
         assert seat is not None
         if st.step == "dealer":
-            return LegalActions(Fixed((simple(seat, "keep"), simple(seat, "swap"))))
+            return LegalActions.of((simple(seat, "keep"), simple(seat, "swap")))
         fee = self._fee(deal) or 0
         if fee > deal.ledger.stacks[seat]:
-            return LegalActions(Fixed((simple(seat, "keep"),)))
-        return LegalActions(Fixed((simple(seat, "keep"), simple(seat, "swap"))))
+            return LegalActions.of((simple(seat, "keep"),))
+        return LegalActions.of((simple(seat, "keep"), simple(seat, "swap")))
 
     def apply(self, deal: Deal, action: Action) -> bool:
         st = _st(deal)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, with_chips
 from ..errors import IllegalAction
-from ..legal import Amounts, Fixed, LegalActions
+from ..legal import Amounts, LegalActions
 from .base import Phase
 
 if TYPE_CHECKING:
@@ -30,8 +30,8 @@ class StakePhase(Phase):
         queue: list[tuple[int, tuple[str, ...], int, bool]] = []
         for seat in deal.order(deal.dealer):
             plan = self.policy.impl(deal, seat, self.policy.params)
-            for space, chips in plan.fixed:
-                deal.stake(seat, space, chips)
+            if plan.fixed:
+                deal.stake_many(seat, plan.fixed)
             if plan.choose_one and plan.choose_amount > 0:
                 queue.append((seat, plan.choose_one, plan.choose_amount, False))
             if plan.free_chips > 0 and plan.free_spaces:
@@ -57,7 +57,7 @@ class StakePhase(Phase):
         seat, spaces, chips, is_free = deal.scratch["stake_queue"][0]
         if is_free:
             return LegalActions(*(Amounts(seat, "stake", range(1, chips + 1), s) for s in spaces))
-        return LegalActions(Fixed(tuple(with_chips(seat, "stake", chips, s) for s in spaces)))
+        return LegalActions.of(tuple(with_chips(seat, "stake", chips, s) for s in spaces))
 
     def apply(self, deal: Deal, action: Action) -> bool:
         queue = deal.scratch["stake_queue"]
