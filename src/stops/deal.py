@@ -41,6 +41,15 @@ _new_event = tuple.__new__
 class Deal:
     """One deal of a variant at a table. Create it with :meth:`stops.Table.new_deal`."""
 
+    __slots__ = (
+        "_given_hands", "_given_spare", "_legal", "_on_end", "_pay_what_you_can", "_phases",
+        "_shuffle", "actions", "active", "counts", "deal_index", "dealer", "dealt_hands",
+        "dealt_spare", "emit", "events", "ledger", "masks", "n", "next_deal", "outcome",
+        "owner", "phase_idx", "played_by", "plays", "poker_winners", "retired", "rules",
+        "scratch", "seed", "short", "skip_stakes", "spare", "spare_known", "start_layout",
+        "start_retired", "start_stacks", "to_act", "variant", "winner",
+    )
+
     def __init__(
         self,
         variant: Variant,
@@ -200,12 +209,17 @@ class Deal:
 
     # -- flow -----------------------------------------------------------------------------
     def _advance_from(self, idx: int) -> None:
-        phases = self.variant.phases
+        phases = self._phases
+        if idx:
+            for key in phases[idx - 1].scratch_keys:
+                self.scratch.pop(key, None)
         while idx < len(phases):
             self.phase_idx = idx
             self._legal = None
             if phases[idx].enter(self):
                 return
+            for key in phases[idx].scratch_keys:
+                self.scratch.pop(key, None)
             idx += 1
         self.to_act = None
         self.phase_idx = len(phases) - 1

@@ -108,13 +108,37 @@ def play_events(kind: str, seat: int) -> list[Event]:
 
 def staked_event(seat: int, chips: int, space: str) -> Event:
     """The shared ``staked`` event for this seat, amount and space."""
-    key = (seat, chips, space)
-    e = _STAKED.get(key)
+    return shared("staked", seat, chips, space)
+
+
+_SHARED: dict[tuple[str, int | None, int, str | None], Event] = {}
+
+
+def shared(kind: str, seat: int | None = None, chips: int = 0,
+           space: str | None = None) -> Event:
+    """A shared public event with no cards (``checked``, ``bid`` 3, ``staked`` ...).
+
+    Such events recur in every deal; handing out one immutable object per distinct value
+    keeps a deal's log small (a pointer per entry) and saves an allocation per step.
+    """
+    key = (kind, seat, chips, space)
+    e = _SHARED.get(key)
     if e is None:
-        e = Event("staked", seat, chips=chips, space=space)
-        if len(_STAKED) < 50_000:
-            _STAKED[key] = e
+        e = Event(kind, seat, chips=chips, space=space)
+        if len(_SHARED) < 100_000:
+            _SHARED[key] = e
     return e
+
+
+_PLAY_PAIRS: list[list[tuple[int, Card]]] = []
+
+
+def play_pairs(seat: int) -> list[tuple[int, Card]]:
+    """The shared ``(seat, card)`` pairs of ``deal.plays``, indexed by card."""
+    while len(_PLAY_PAIRS) <= seat:
+        s = len(_PLAY_PAIRS)
+        _PLAY_PAIRS.append([(s, CARDS[c]) for c in range(52)])
+    return _PLAY_PAIRS[seat]
 
 
 def _who(seat: int | None) -> str:

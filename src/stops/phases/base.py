@@ -18,6 +18,8 @@ class Phase:
     """A step of a deal. Subclasses override what they need; see :mod:`stops.phases`."""
 
     name: ClassVar[str] = ""
+    scratch_keys: ClassVar[tuple[str, ...]] = ()
+    """Keys of ``deal.scratch`` this phase owns; dropped when the deal moves past it."""
     normalize: Callable[[Deal, Action], Action] | None = None
     """Optionally fills in a field a player may omit (the fixed amount of a stake)."""
 

@@ -64,6 +64,7 @@ class DealPhase(Phase):
         for c in deal.dealt_spare:
             deal.owner[c] = SPARE
         deal.spare = set(deal.dealt_spare)
+        deal._given_hands = deal._given_spare = None  # the deal's own copies are kept
         if r.spare_hand:
             deal.emit(Event("spare_dealt", chips=len(deal.dealt_spare)))
         return False

@@ -14,7 +14,7 @@ from ..actions import Action, leads_of
 from ..cards import CARDS, SUIT_NAMES
 from ..deal import PLAYED, SPARE
 from ..errors import IllegalAction
-from ..events import Event, play_events
+from ..events import Event, play_events, play_pairs
 from ..legal import FixedActions, LegalActions
 from ..policies.claims import Handler, Triggers
 from .base import Phase
@@ -39,6 +39,10 @@ class PlayPhase(Phase):
         self.after = variant.policy("after_stop")
         self.claims = [variant.policy("pay_collection"), variant.policy("run_rule")]
         self.keeps = variant.rules.pass_lead_keeps_forbidden_suit
+        seats = range(variant.players[1])
+        self._led = [play_events("led", s) for s in seats]
+        self._played = [play_events("played", s) for s in seats]
+        self._pairs = [play_pairs(s) for s in seats]
         self.triggers: Triggers = {}
         self.every: list[Handler] = []
         for b in self.claims:
@@ -93,7 +97,10 @@ class PlayPhase(Phase):
         triggers = self.triggers
         every = self.every
         masks, counts, played_by, plays = deal.masks, deal.counts, deal.played_by, deal.plays
-        events = play_events("led", seat)
+        events = self._led[seat]
+        all_pairs = self._pairs
+        played_events = self._played
+        pairs = all_pairs[seat]
         while True:
             # play `card` from `seat`
             masks[seat][card // 13] &= ~(1 << (card % 13))
@@ -101,8 +108,7 @@ class PlayPhase(Phase):
             owner[card] = PLAYED
             played_by[card] = seat
             event = events[card]
-            c = event.card
-            plays.append((seat, c))  # type: ignore[arg-type]
+            plays.append(pairs[card])
             emit(event)
             hs = triggers.get(card)
             if hs is not None:
@@ -113,19 +119,20 @@ class PlayPhase(Phase):
             if counts[seat] == 0:
                 deal.winner = seat
                 deal.outcome = "went_out"
-                emit(Event("went_out", seat, c))
+                emit(Event("went_out", seat, CARDS[card]))
                 return False
             if card % 13 == ACE:
-                emit(Event("stop", seat, c, note="an ace is the top of its suit"))
+                emit(Event("stop", seat, CARDS[card], note="an ace is the top of its suit"))
                 break
             nxt = card + 1
             o = owner[nxt]
             if o < 0:
                 why = STOP_WHY.get(o, "the next card is not in the pack")
-                emit(Event("stop", seat, c, note=why))
+                emit(Event("stop", seat, CARDS[card], note=why))
                 break
             seat, card = o, nxt
-            events = play_events("played", seat)
+            events = played_events[seat]
+            pairs = all_pairs[seat]
         return self._seek_leader(deal, seat, card // 13)
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:

@@ -15,7 +15,7 @@ import attrs
 from ..actions import Action, select, simple
 from ..cards import CARDS
 from ..errors import IllegalAction
-from ..events import Event
+from ..events import Event, shared
 from ..handrank import describe, hand_key
 from ..legal import Amounts, Fixed, LegalActions, Selections
 from .base import Phase
@@ -49,6 +49,7 @@ class PokerPhase(Phase):
     """Poker on five chosen cards, one limit betting round, showdown."""
 
     name = "poker"
+    scratch_keys = ("poker",)
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
@@ -174,11 +175,11 @@ class PokerPhase(Phase):
         pot = self.pot or ""
         if verb == "check":
             st.need.discard(seat)
-            deal.emit(Event("checked", seat))
+            deal.emit(shared("checked", seat))
         elif verb == "fold":
             st.active.remove(seat)
             st.need.discard(seat)
-            deal.emit(Event("folded", seat))
+            deal.emit(shared("folded", seat))
         elif verb == "call":
             to_call = self._to_call(st, seat)
             amount = min(to_call, max(0, deal.ledger.stacks[seat]))
@@ -188,7 +189,7 @@ class PokerPhase(Phase):
                 deal.ledger.move(seat, pot, amount)
             st.contrib[seat] += amount
             st.need.discard(seat)
-            deal.emit(Event("called", seat, chips=amount, space=pot))
+            deal.emit(shared("called", seat, amount, pot))
         else:  # bet or raise
             extra = action.chips or 0
             amount = self._to_call(st, seat) + extra
@@ -197,7 +198,7 @@ class PokerPhase(Phase):
             st.current = st.contrib[seat]
             st.bet_made = True
             st.need = {s for s in st.active if s != seat and s not in st.all_in}
-            deal.emit(Event("bet" if verb == "bet" else "raised", seat, chips=amount, space=pot))
+            deal.emit(shared("bet" if verb == "bet" else "raised", seat, amount, pot))
         return self._advance(deal, st, seat)
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:

@@ -20,7 +20,7 @@ import attrs
 
 from ..actions import Action, simple
 from ..errors import IllegalAction
-from ..events import Event
+from ..events import Event, shared
 from ..legal import Amounts, Fixed, LegalActions
 from .base import Phase
 
@@ -158,7 +158,7 @@ class DealerOptions(SpareProtocol):
         verb = action.action
         if st.step in ("dealer", "after_swap", "after_unsold"):
             if verb == "keep":
-                deal.emit(Event("kept", deal.dealer))
+                deal.emit(shared("kept", deal.dealer))
                 return False
             if verb == "swap":
                 _swap(deal, deal.dealer)
@@ -173,7 +173,7 @@ class DealerOptions(SpareProtocol):
         seat = action.seat
         fmt = deal.rules.auction_format
         if verb == "pass":
-            deal.emit(Event("passed", seat))
+            deal.emit(shared("passed", seat))
             if fmt == "open_ascending":
                 st.bidders.remove(seat)
                 if st.bidders:
@@ -184,7 +184,7 @@ class DealerOptions(SpareProtocol):
         chips = action.chips or 0
         if fmt == "open_ascending":
             st.high_bid, st.high_bidder = chips, seat
-            deal.emit(Event("bid", seat, chips=chips))
+            deal.emit(shared("bid", seat, chips))
             st.turn = (st.turn + 1) % len(st.bidders)
         else:
             st.bids[seat] = chips
@@ -270,11 +270,11 @@ class PaidExchange(SpareProtocol):
             if action.action == "swap":
                 _swap(deal, seat)
             else:
-                deal.emit(Event("kept", seat))
+                deal.emit(shared("kept", seat))
             return self._after_dealer(deal, st)
         st.queue.pop(0)
         if action.action == "keep":
-            deal.emit(Event("kept", seat))
+            deal.emit(shared("kept", seat))
             return self._next(deal, st)
         fee = self._fee(deal) or 0
         kitty = deal.variant.kitty
@@ -303,6 +303,7 @@ class SparePhase(Phase):
     """Whatever the variant's ``spare_protocol`` allows with the spare hand."""
 
     name = "spare_hand"
+    scratch_keys = ("spare",)
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)

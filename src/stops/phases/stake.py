@@ -18,6 +18,7 @@ class StakePhase(Phase):
     dealer's left. A player keeps the turn until their free allowance is placed."""
 
     name = "stake"
+    scratch_keys = ("stake_queue",)
 
     def __init__(self, variant: object) -> None:
         super().__init__(variant)  # type: ignore[arg-type]
