@@ -20,7 +20,7 @@ from .cards import CARDS, Card
 from .chips import Account, Ledger
 from .errors import IllegalAction
 from .events import Event, staked_event
-from .legal import LegalActions
+from .legal import LegalActions, LegalSet
 
 if TYPE_CHECKING:
     from .observation import Observation
@@ -115,7 +115,7 @@ class Deal:
         self.next_deal = "rotate"
         self.poker_winners: tuple[int, ...] = ()
         self.scratch: dict[str, Any] = {}
-        self._legal: LegalActions | None = None
+        self._legal: LegalSet | None = None
         self._on_end = on_end
         self.emit(Event("deal_started", dealer))
         self._advance_from(0)
@@ -137,7 +137,7 @@ class Deal:
             return "over"
         return self.variant.flow[self.phase_idx]
 
-    def legal_actions(self, seat: int | None = None) -> LegalActions:
+    def legal_actions(self, seat: int | None = None) -> LegalSet:
         """The decisions open to ``seat`` (default: the seat to act); empty for anyone else."""
         if self.to_act is None or (seat is not None and seat != self.to_act):
             return NO_LEGAL

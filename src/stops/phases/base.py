@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..actions import Action
 from ..errors import IllegalAction
-from ..legal import LegalActions
+from ..legal import LegalActions, LegalSet
 
 if TYPE_CHECKING:
     from ..deal import Deal
@@ -30,7 +30,7 @@ class Phase:
     def enter(self, deal: Deal) -> bool:
         return False
 
-    def legal(self, deal: Deal) -> LegalActions:
+    def legal(self, deal: Deal) -> LegalSet:
         return LegalActions()
 
     def apply(self, deal: Deal, action: Action) -> bool:

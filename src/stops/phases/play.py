@@ -15,7 +15,7 @@ from ..cards import CARDS, SUIT_NAMES
 from ..deal import PLAYED, SPARE
 from ..errors import IllegalAction
 from ..events import Event, play_events, play_pairs
-from ..legal import FixedActions, LegalActions
+from ..legal import FixedActions, LegalSet
 from ..policies.claims import Handler, Triggers
 from .base import Phase
 
@@ -84,10 +84,10 @@ class PlayPhase(Phase):
         return False
 
     # -- deciding ------------------------------------------------------------------------
-    def legal(self, deal: Deal) -> LegalActions:
+    def legal(self, deal: Deal) -> LegalSet:
         seat, opts, _ = deal.scratch["lead"]
         table = leads_of(seat)
-        return FixedActions(tuple([table[c] for c in opts]))
+        return FixedActions([table[c] for c in opts])
 
     def apply(self, deal: Deal, action: Action) -> bool:
         seat = action.seat

@@ -17,7 +17,7 @@ from ..cards import CARDS
 from ..errors import IllegalAction
 from ..events import Event, shared
 from ..handrank import describe, hand_key
-from ..legal import Amounts, Fixed, LegalActions, Selections
+from ..legal import Amounts, Fixed, LegalActions, LegalSet, Selections
 from .base import Phase
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ class PokerPhase(Phase):
             return True
         return self._start_betting(deal, st)
 
-    def _choices(self, deal: Deal, seat: int) -> LegalActions:
+    def _choices(self, deal: Deal, seat: int) -> LegalSet:
         hand = deal.hand(seat)
         k = min(deal.rules.poker_hand_size, len(hand))
         if deal.rules.poker_selection == "free":
@@ -143,7 +143,7 @@ class PokerPhase(Phase):
         return st.current - st.contrib[seat]
 
     # -- phase API ------------------------------------------------------------------------
-    def legal(self, deal: Deal) -> LegalActions:
+    def legal(self, deal: Deal) -> LegalSet:
         st = _st(deal)
         seat = deal.to_act
         assert seat is not None

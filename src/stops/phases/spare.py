@@ -21,7 +21,7 @@ import attrs
 from ..actions import Action, simple
 from ..errors import IllegalAction
 from ..events import Event, shared
-from ..legal import Amounts, Fixed, LegalActions
+from ..legal import Amounts, Fixed, LegalActions, LegalSet
 from .base import Phase
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class SpareProtocol:
     def enter(self, deal: Deal) -> bool:
         return False
 
-    def legal(self, deal: Deal) -> LegalActions:
+    def legal(self, deal: Deal) -> LegalSet:
         return LegalActions()
 
     def apply(self, deal: Deal, action: Action) -> bool:
@@ -136,7 +136,7 @@ class DealerOptions(SpareProtocol):
         deal.to_act = deal.dealer
         return True
 
-    def legal(self, deal: Deal) -> LegalActions:
+    def legal(self, deal: Deal) -> LegalSet:
         st = _st(deal)
         d = deal.dealer
         if st.step == "dealer":
@@ -252,7 +252,7 @@ class PaidExchange(SpareProtocol):
         deal.to_act = st.queue[0]
         return True
 
-    def legal(self, deal: Deal) -> LegalActions:
+    def legal(self, deal: Deal) -> LegalSet:
         st = _st(deal)
         seat = deal.to_act
         assert seat is not None
@@ -314,8 +314,8 @@ class SparePhase(Phase):
             return False
         return bool(self.protocol.enter(deal))
 
-    def legal(self, deal: Deal) -> LegalActions:
-        legal: LegalActions = self.protocol.legal(deal)
+    def legal(self, deal: Deal) -> LegalSet:
+        legal: LegalSet = self.protocol.legal(deal)
         return legal
 
     def apply(self, deal: Deal, action: Action) -> bool:

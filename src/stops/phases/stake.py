@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, with_chips
 from ..errors import IllegalAction
-from ..legal import Amounts, LegalActions
+from ..legal import Amounts, LegalActions, LegalSet
 from .base import Phase
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ class StakePhase(Phase):
             return with_chips(action.seat, "stake", queue[0][2], action.space)
         return action
 
-    def legal(self, deal: Deal) -> LegalActions:
+    def legal(self, deal: Deal) -> LegalSet:
         seat, spaces, chips, is_free = deal.scratch["stake_queue"][0]
         if is_free:
             return LegalActions(*(Amounts(seat, "stake", range(1, chips + 1), s) for s in spaces))
