@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
@@ -12,6 +11,7 @@ from hypothesis import strategies as st
 
 import stops
 from stops.actions import Action
+from stops.testing import snapshot
 
 BUILTINS = stops.list_variants()
 SETTINGS = settings(max_examples=60, deadline=None,
@@ -28,18 +28,6 @@ def games(draw: st.DrawFn) -> tuple[str, int, int, int]:
     name = draw(st.sampled_from(BUILTINS))
     seats = draw(seats_for(name))
     return name, seats, draw(st.integers(0, 2**32)), draw(st.integers(0, 2**32))
-
-
-def snapshot(deal: stops.Deal) -> Any:
-    """Every piece of mutable state of a deal, deep-copied for comparison."""
-    return copy.deepcopy((
-        list(deal.events), list(deal.actions), deal.owner, deal.masks, deal.counts,
-        sorted(deal.spare), deal.spare_known, deal.plays, deal.to_act, deal.phase_idx,
-        deal.outcome, deal.winner, deal.ledger.stacks, deal.ledger.layout,
-        sorted(deal.retired), {k: v for k, v in deal.scratch.items()
-                               if k not in ("triggers", "every")},
-        deal.poker_winners, deal.next_deal,
-    ))
 
 
 def play(deal: stops.Deal, rng: random.Random, budget: int = 5000) -> int:
