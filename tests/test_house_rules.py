@@ -140,3 +140,38 @@ def test_diff_of_layouts_and_flows() -> None:
                        stops.load_variant("three-in-one-on-play"))
     assert lines[0].startswith("phases: three-in-one stake → deal → spare_hand → claim_held")
     assert any(x.startswith("pay_collection") for x in lines)
+
+
+def test_stakes_on_a_space_that_does_not_exist_are_reported(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]
+                                                            ) -> None:
+    f = tmp_path / "club.yaml"
+    f.write_text("name: club\nextends: boodle\n"
+                 "rules:\n  stake_rule: {use: free, chips: 3, spaces: [AH, KH]}\n")
+    assert main(["check", str(f)]) == 1
+    line = capsys.readouterr().out.strip()
+    assert line.startswith(f"{f}: rules.stake_rule: stakes on 'KH', which is not a layout")
+    assert "expected some of: AH, KC, QD, JS" in line
+
+
+def test_stakes_limited_to_named_spaces() -> None:
+    v = stops.load_variant("boodle", options={
+        "stake_rule": {"use": "dealer_two_others_one", "spaces": ["AH", "JS"]}})
+    deal = stops.Table(v, seats=3, chips=20, seed=1).new_deal()
+    assert deal.layout == {"AH": 4, "KC": 0, "QD": 0, "JS": 4}
+    assert "on AH, JS" in rules_text(v)
+
+
+def test_variations_combine() -> None:
+    """Free stakes with the spare auction: both rules at once, and the result conforms."""
+    from stops.testing import check_variant
+
+    v = stops.load_variant("boodle-free-stakes", options={
+        "spare_protocol": "dealer_options", "spare_sell_old_hand": False})
+    deal = stops.Table(v, seats=3, chips=20, seed=4).new_deal()
+    assert deal.phase == "stake"
+    while deal.phase == "stake":
+        deal.apply(deal.legal_actions()[0])
+    assert deal.phase == "spare_hand"
+    assert {a.action for a in deal.legal_actions()} == {"keep", "swap", "auction"}
+    check_variant(v, seats=[3, 5], deals=2, leak_samples=2)

@@ -49,11 +49,12 @@ def install(reg: Registry) -> None:
 
     p = reg.register_policy
     # stakes
-    p("stake_rule", "each_space", params=stakes.EachSpaceParams,
+    p("stake_rule", "each_space", params=stakes.EachSpaceParams, check=stakes.spaces_exist,
       text=stakes.each_space_text)(stakes.each_space)
     p("stake_rule", "dealer_two_others_one", params=stakes.DealerDoubleParams,
-      text=stakes.dealer_double_text)(stakes.dealer_two_others_one)
-    p("stake_rule", "free", params=stakes.FreeParams, text=stakes.free_text)(stakes.free)
+      check=stakes.spaces_exist, text=stakes.dealer_double_text)(stakes.dealer_two_others_one)
+    p("stake_rule", "free", params=stakes.FreeParams, check=stakes.spaces_exist,
+      text=stakes.free_text)(stakes.free)
     p("stake_rule", "choose_one_card", params=stakes.ChooseOneParams,
       text=stakes.choose_one_text)(stakes.choose_one_card)
     # spare hand

@@ -211,7 +211,7 @@ def _literal_message(t: Any, v: Any) -> str:
 def _walk(exc: BaseException, path: str, out: list[tuple[str, str]], typ: Any = None) -> None:
     """Flatten a cattrs exception tree into (key path, message) pairs with our wording."""
     if isinstance(exc, ForbiddenExtraKeysError):
-        names = ", ".join(sorted(exc.extra_fields))
+        names = ", ".join(sorted(str(x) for x in exc.extra_fields))
         allowed = ""
         if attrs.has(exc.cl):
             allowed = "; allowed keys: " + ", ".join(a.name for a in attrs.fields(exc.cl))
@@ -355,7 +355,20 @@ def load_raw(ref: str | os.PathLike[str], *, _seen: tuple[Path, ...] = (),
     if len(_seen) >= MAX_EXTENDS_DEPTH:
         raise VariantError.one(label, "extends", f"extends is nested more than "
                                f"{MAX_EXTENDS_DEPTH} deep")
-    data = read_yaml(path, label)
+    data = check_top(read_yaml(path, label), label)
+    base = data.get("extends")
+    if base is None:
+        data[ORIGIN] = _origins(data, label)
+        return data, path
+    if not isinstance(base, str):
+        raise VariantError.one(label, "extends", f"expected a built-in name or a file path, "
+                               f"got {_show(base)}")
+    parent, _ = load_raw(base, _seen=(*_seen, real), relative_to=path.parent, referrer=label)
+    return merge(parent, data, label), path
+
+
+def check_top(data: Any, label: str) -> dict[str, Any]:
+    """A variant is a mapping with text keys, each one of :data:`TOP_KEYS`."""
     if not isinstance(data, dict):
         raise VariantError.one(label, "", f"a variant file must be a mapping of keys, got "
                                f"{_show(data)}")
@@ -366,15 +379,7 @@ def load_raw(ref: str | os.PathLike[str], *, _seen: tuple[Path, ...] = (),
     if unknown:
         raise VariantError.one(label, unknown[0], "unknown key; allowed top-level keys: "
                                + ", ".join(TOP_KEYS))
-    base = data.get("extends")
-    if base is None:
-        data[ORIGIN] = _origins(data, label)
-        return data, path
-    if not isinstance(base, str):
-        raise VariantError.one(label, "extends", f"expected a built-in name or a file path, "
-                               f"got {_show(base)}")
-    parent, _ = load_raw(base, _seen=(*_seen, real), relative_to=path.parent, referrer=label)
-    return merge(parent, data, label), path
+    return data
 
 
 def merge(parent: dict[str, Any], child: dict[str, Any], label: str) -> dict[str, Any]:

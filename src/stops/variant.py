@@ -16,6 +16,7 @@ from .loader import (
     apply_options,
     attribute,
     builtin_names,
+    check_top,
     load_raw,
     structure,
     structure_spec,
@@ -269,7 +270,7 @@ def variant_from_mapping(data: Mapping[str, Any], *, label: str = "<mapping>",
     """Build a variant from an in-memory mapping (as a YAML file would give)."""
     if not isinstance(data, Mapping):
         raise VariantError.one(label, "", "a variant must be a mapping of keys")
-    d = dict(data)
+    d = check_top(dict(data), label)
     if "extends" in d:
         from .loader import merge
 

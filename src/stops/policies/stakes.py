@@ -8,7 +8,7 @@ are never offered; the rule sees ``deal.is_live``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -25,18 +25,42 @@ class StakePlan:
     free_spaces: tuple[str, ...] = ()
 
 
-def _live(deal: Deal, kinds: tuple[str, ...] | None = None) -> tuple[str, ...]:
-    """The live spaces (of ``kinds``), in layout order; cached while nothing is retired."""
+def _live(deal: Deal, kinds: tuple[str, ...] | None = None,
+          only: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The live spaces (of ``kinds``, or among ``only`` when given), in layout order;
+    cached while nothing is retired."""
     if not deal.retired:
         cache = deal.variant.cache
-        key = ("live", kinds)
+        key = ("live", kinds, only)
         got = cache.get(key)
         if got is None:
-            got = cache[key] = tuple(s.id for s in deal.variant.layout
-                                     if kinds is None or s.kind in kinds)
+            got = cache[key] = _select(deal, kinds, only)
         return got  # type: ignore[return-value]
-    return tuple(s.id for s in deal.variant.layout
-                 if deal.is_live(s.id) and (kinds is None or s.kind in kinds))
+    return tuple(s for s in _select(deal, kinds, only) if deal.is_live(s))
+
+
+def _select(deal: Deal, kinds: tuple[str, ...] | None, only: tuple[str, ...]
+            ) -> tuple[str, ...]:
+    if only:
+        return tuple(s.id for s in deal.variant.layout if s.id in only)
+    return tuple(s.id for s in deal.variant.layout if kinds is None or s.kind in kinds)
+
+
+def spaces_exist(variant: Any, params: Any) -> list[str]:
+    """Load-time check: every space a stake rule names is on the layout."""
+    named = getattr(params, "spaces", ())
+    bad = [s for s in named if s not in variant.spaces]
+    if bad:
+        return [f"stakes on {', '.join(map(repr, bad))}, which is not a layout space; "
+                f"expected some of: {', '.join(variant.space_ids)}"]
+    return []
+
+
+def _on(spaces: tuple[str, ...], default: str) -> str:
+    return ("on " + ", ".join(spaces)) if spaces else default
+
+
+_SPACES_DOC = "Only these layout spaces take the stake (default: the rule's own choice)."
 
 
 _POSITIVE = attrs.validators.ge(1)
@@ -46,51 +70,60 @@ _NATURAL = attrs.validators.ge(0)
 @attrs.frozen
 class EachSpaceParams:
     chips: int = attrs.field(default=1, validator=_POSITIVE)
+    spaces: tuple[str, ...] = attrs.field(default=(), metadata={"doc": _SPACES_DOC})
 
 
 def each_space(deal: Deal, seat: int, p: EachSpaceParams) -> StakePlan:
     """Every player, dealer included, puts ``chips`` stake units on every live space."""
     amount = p.chips * deal.rules.stake_unit
-    return StakePlan(fixed=tuple((s, amount) for s in _live(deal)))
+    return StakePlan(fixed=tuple((s, amount) for s in _live(deal, None, p.spaces)))
 
 
 def each_space_text(p: EachSpaceParams) -> str:
     return (f"Before each deal every player, the dealer included, puts {p.chips} stake unit(s) "
-            "on every space of the layout, adding to any chips left there.")
+            f"{_on(p.spaces, 'on every space of the layout')}, adding to any chips left "
+            "there.")
 
 
 @attrs.frozen
 class DealerDoubleParams:
     dealer: int = attrs.field(default=2, validator=_NATURAL)
     others: int = attrs.field(default=1, validator=_NATURAL)
+    spaces: tuple[str, ...] = attrs.field(default=(), metadata={"doc": _SPACES_DOC})
 
 
 def dealer_two_others_one(deal: Deal, seat: int, p: DealerDoubleParams) -> StakePlan:
     """The dealer puts ``dealer`` units on every live space, everyone else ``others``."""
     units = p.dealer if seat == deal.dealer else p.others
     amount = units * deal.rules.stake_unit
-    return StakePlan(fixed=tuple((s, amount) for s in _live(deal)))
+    return StakePlan(fixed=tuple((s, amount) for s in _live(deal, None, p.spaces)))
 
 
 def dealer_double_text(p: DealerDoubleParams) -> str:
-    return (f"Before each deal the dealer puts {p.dealer} stake unit(s) on every space of the "
-            f"layout and every other player puts {p.others}.")
+    return (f"Before each deal the dealer puts {p.dealer} stake unit(s) "
+            f"{_on(p.spaces, 'on every space of the layout')} and every other player puts "
+            f"{p.others}.")
 
 
 @attrs.frozen
 class FreeParams:
     chips: int = attrs.field(default=4, validator=_POSITIVE)
+    spaces: tuple[str, ...] = attrs.field(default=(), metadata={"doc": _SPACES_DOC})
 
 
 def free(deal: Deal, seat: int, p: FreeParams) -> StakePlan:
     """Each player places ``chips`` stake units anywhere on the live card spaces, any split."""
-    spaces = _live(deal, ("card", "combo", "suit_run")) or _live(deal)
+    if p.spaces:
+        spaces = _live(deal, None, p.spaces)
+    else:
+        spaces = _live(deal, ("card", "combo", "suit_run")) or _live(deal)
     return StakePlan(free_chips=p.chips * deal.rules.stake_unit, free_spaces=spaces)
 
 
 def free_text(p: FreeParams) -> str:
+    where = ("on " + ", ".join(p.spaces)) if p.spaces else "on the layout's card spaces"
     return (f"Before each deal, before the cards are dealt, every player (the dealer too) "
-            f"places {p.chips} chips on the layout's card spaces in any split they like, one "
+            f"places {p.chips} chips {where} in any split they like, one "
             "player at a time from the dealer's left, openly; a space may get none.")
 
 
