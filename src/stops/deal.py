@@ -215,7 +215,7 @@ class Deal:
                 self.scratch.pop(key, None)
         while idx < len(phases):
             self.phase_idx = idx
-            self._legal = None
+            self._legal = None  # a phase may set it while entering (a lead it computed)
             if phases[idx].enter(self):
                 return
             for key in phases[idx].scratch_keys:
@@ -317,11 +317,13 @@ class Deal:
             return
         stacks = self.ledger.stacks
         layout = self.ledger.layout
-        emit = self.emit
+        events = self.events
+        total = 0
         for space, chips in stakes:
-            stacks[seat] -= chips
+            total += chips
             layout[space] = layout.get(space, 0) + chips
-            emit(staked_event(seat, chips, space))
+            events.append(staked_event(seat, chips, space))
+        stacks[seat] -= total
 
     def claim(self, seat: int, space: str, note: str = "", chips: int | None = None,
               shown: tuple[int, ...] = ()) -> int:

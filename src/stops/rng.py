@@ -23,6 +23,22 @@ def derive_seed(*parts: object) -> int:
     return int.from_bytes(h.digest(), "big")
 
 
+def keyed_shuffle(items: MutableSequence[T], *parts: object) -> None:
+    """Shuffle ``items`` in place, determined by ``parts`` (e.g. ``(seed, "deal", 3)``).
+
+    One SHAKE-128 call stretches the parts into a 64-bit key per item, and the items are
+    sorted by key: no generator state to build, portable to every platform and Python
+    version, and several times faster than seeding a generator for each deal.
+    """
+    n = len(items)
+    if n < 2:
+        return
+    stream = hashlib.shake_128(repr(parts).encode()).digest(8 * n)
+    keys = struct.unpack(f">{n}Q", stream)
+    order = sorted(range(n), key=keys.__getitem__)
+    items[:] = [items[i] for i in order]
+
+
 class Rng:
     """A small seeded generator with portable ``below``, ``shuffle`` and ``choice``."""
 

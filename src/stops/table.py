@@ -10,7 +10,7 @@ from .cards import Card, parse_cards
 from .deal import Deal
 from .errors import DealInProgress, SessionOver, StopsError
 from .events import Event
-from .rng import Rng, derive_seed
+from .rng import Rng, derive_seed, keyed_shuffle
 from .variant import Variant, load_variant
 
 
@@ -109,11 +109,12 @@ class Table:
         given_hands = given_spare = None
         if hands is not None:
             given_hands, given_spare = self._check_stacked(hands, spare)
-        rng = Rng(derive_seed(self.seed, "deal", self.deal_index))
+        seed, index = self.seed, self.deal_index
         deal = Deal(
             self.variant, players=self.n, dealer=self.dealer, stacks=self.stacks,
             layout=self.layout, retired=self.retired, hands=given_hands, spare=given_spare,
-            shuffle=rng.shuffle, deal_index=self.deal_index, skip_stakes=self.skip_stakes,
+            shuffle=lambda pack: keyed_shuffle(pack, seed, "deal", index),
+            deal_index=self.deal_index, skip_stakes=self.skip_stakes,
             on_end=self._finished, seed=self.seed,
             active=[s for s in range(self.n) if s not in self.eliminated],
         )

@@ -58,6 +58,8 @@ class PlayPhase(Phase):
         if first.cards is not None:
             deal.to_act = first.seat
             deal.scratch["lead"] = (first.seat, list(first.cards), None)
+            table = leads_of(first.seat)
+            deal._legal = FixedActions([table[c] for c in first.cards])
             return True
         return self._seek_leader(deal, first.seat, None)
 
@@ -73,6 +75,8 @@ class PlayPhase(Phase):
             if opts:
                 deal.to_act = s
                 deal.scratch["lead"] = (s, opts, constraint)
+                table = leads_of(s)
+                deal._legal = FixedActions([table[c] for c in opts])  # offered at once
                 return True
             why = "has no card it may lead"
             if constraint is not None:

@@ -75,8 +75,7 @@ class EachSpaceParams:
 
 def each_space(deal: Deal, seat: int, p: EachSpaceParams) -> StakePlan:
     """Every player, dealer included, puts ``chips`` stake units on every live space."""
-    amount = p.chips * deal.rules.stake_unit
-    return StakePlan(fixed=tuple((s, amount) for s in _live(deal, None, p.spaces)))
+    return _fixed_plan(deal, p.chips * deal.rules.stake_unit, _live(deal, None, p.spaces))
 
 
 def each_space_text(p: EachSpaceParams) -> str:
@@ -95,8 +94,17 @@ class DealerDoubleParams:
 def dealer_two_others_one(deal: Deal, seat: int, p: DealerDoubleParams) -> StakePlan:
     """The dealer puts ``dealer`` units on every live space, everyone else ``others``."""
     units = p.dealer if seat == deal.dealer else p.others
-    amount = units * deal.rules.stake_unit
-    return StakePlan(fixed=tuple((s, amount) for s in _live(deal, None, p.spaces)))
+    return _fixed_plan(deal, units * deal.rules.stake_unit, _live(deal, None, p.spaces))
+
+
+def _fixed_plan(deal: Deal, amount: int, spaces: tuple[str, ...]) -> StakePlan:
+    """The same fixed stake on each space; plans are immutable, so they are cached."""
+    cache = deal.variant.cache
+    key = ("plan", amount, spaces)
+    plan = cache.get(key)
+    if plan is None:
+        plan = cache[key] = StakePlan(fixed=tuple((s, amount) for s in spaces))
+    return plan  # type: ignore[return-value]
 
 
 def dealer_double_text(p: DealerDoubleParams) -> str:
