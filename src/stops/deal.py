@@ -309,21 +309,24 @@ class Deal:
         layout[space] = layout.get(space, 0) + chips
         self.emit(staked_event(seat, chips, space))
 
-    def stake_many(self, seat: int, stakes: Iterable[tuple[str, int]]) -> None:
+    def stake_many(self, seat: int, stakes: tuple[tuple[str, int], ...]) -> None:
         """Several stakes by one seat (the common case: one chip on every space)."""
         if self._pay_what_you_can:
             for space, chips in stakes:
                 self.stake(seat, space, chips)
             return
-        stacks = self.ledger.stacks
+        cache = self.variant.cache
+        key = ("staked", seat, stakes)
+        evs = cache.get(key)
+        if evs is None:
+            evs = cache[key] = tuple(staked_event(seat, c, s) for s, c in stakes)
         layout = self.ledger.layout
-        events = self.events
         total = 0
         for space, chips in stakes:
             total += chips
             layout[space] = layout.get(space, 0) + chips
-            events.append(staked_event(seat, chips, space))
-        stacks[seat] -= total
+        self.events.extend(evs)  # type: ignore[arg-type]
+        self.ledger.stacks[seat] -= total
 
     def claim(self, seat: int, space: str, note: str = "", chips: int | None = None,
               shown: tuple[int, ...] = ()) -> int:

@@ -130,6 +130,18 @@ def shared(kind: str, seat: int | None = None, chips: int = 0,
     return e
 
 
+_STOPS: dict[tuple[int, int, str], Event] = {}
+
+
+def stop_event(seat: int, card: int, why: str) -> Event:
+    """The shared ``stop`` event: ``card`` played by ``seat`` is a stop, for reason ``why``."""
+    key = (seat, card, why)
+    e = _STOPS.get(key)
+    if e is None:
+        e = _STOPS[key] = Event("stop", seat, CARDS[card], note=why)
+    return e
+
+
 _PLAY_PAIRS: list[list[tuple[int, Card]]] = []
 
 

@@ -14,7 +14,7 @@ from ..actions import Action, leads_of
 from ..cards import CARDS, SUIT_NAMES
 from ..deal import PLAYED, SPARE
 from ..errors import IllegalAction
-from ..events import Event, play_events, play_pairs
+from ..events import Event, play_events, play_pairs, stop_event
 from ..legal import FixedActions, LegalSet
 from ..policies.claims import Handler, Triggers
 from .base import Phase
@@ -126,13 +126,13 @@ class PlayPhase(Phase):
                 emit(Event("went_out", seat, CARDS[card]))
                 return False
             if card % 13 == ACE:
-                emit(Event("stop", seat, CARDS[card], note="an ace is the top of its suit"))
+                emit(stop_event(seat, card, "an ace is the top of its suit"))
                 break
             nxt = card + 1
             o = owner[nxt]
             if o < 0:
                 why = STOP_WHY.get(o, "the next card is not in the pack")
-                emit(Event("stop", seat, CARDS[card], note=why))
+                emit(stop_event(seat, card, why))
                 break
             seat, card = o, nxt
             events = played_events[seat]
