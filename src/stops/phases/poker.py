@@ -54,6 +54,7 @@ class PokerPhase(Phase):
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.pot = variant.pot
+        self._menus: dict[tuple[object, ...], LegalActions] = {}
 
     def enter(self, deal: Deal) -> bool:
         order = deal.order(deal.dealer)
@@ -152,14 +153,31 @@ class PokerPhase(Phase):
         limit = deal.rules.bet_limit
         stack = deal.ledger.stacks[seat]
         if not st.bet_made:
+            key: tuple[object, ...] = ("open", seat, max(0, min(limit, stack)))
+        else:
+            to_call = self._to_call(st, seat)
+            can_call = to_call <= stack or deal.rules.short_call == "all_in_no_side_pot"
+            key = ("facing", seat, can_call, max(0, min(limit, stack - to_call)))
+        # the choices depend only on that key, and legal sets are immutable: share them
+        legal = self._menus.get(key)
+        if legal is None:
+            legal = self._menus[key] = self._menu(key)
+        return legal
+
+    def _menu(self, key: tuple[object, ...]) -> LegalActions:
+        seat = key[1]
+        assert isinstance(seat, int)
+        if key[0] == "open":
+            most = key[2]
+            assert isinstance(most, int)
             return LegalActions(Fixed((simple(seat, "check"),)),
-                                Amounts(seat, "bet", range(1, max(1, min(limit, stack) + 1))))
-        to_call = self._to_call(st, seat)
+                                Amounts(seat, "bet", range(1, most + 1)))
+        _, _, can_call, room = key
+        assert isinstance(room, int)
         acts = [simple(seat, "fold")]
-        if to_call <= stack or deal.rules.short_call == "all_in_no_side_pot":
+        if can_call:
             acts.append(simple(seat, "call"))
-        room = min(limit, stack - to_call)
-        return LegalActions(Fixed(tuple(acts)), Amounts(seat, "raise", range(1, max(1, room + 1))))
+        return LegalActions(Fixed(tuple(acts)), Amounts(seat, "raise", range(1, room + 1)))
 
     def apply(self, deal: Deal, action: Action) -> bool:
         st = _st(deal)
