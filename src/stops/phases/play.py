@@ -58,6 +58,7 @@ class PlayPhase(Phase):
         if first.cards is not None:
             deal.to_act = first.seat
             deal.scratch["lead"] = (first.seat, list(first.cards), None)
+            deal.scratch["opening"] = True
             table = leads_of(first.seat)
             deal._legal = FixedActions([table[c] for c in first.cards])
             return True
@@ -96,6 +97,7 @@ class PlayPhase(Phase):
     def apply(self, deal: Deal, action: Action) -> bool:
         seat = action.seat
         card: int = action.card  # type: ignore[assignment]
+        deal.scratch.pop("opening", None)
         owner = deal.owner
         emit = deal.emit
         triggers = self.triggers
@@ -147,22 +149,14 @@ class PlayPhase(Phase):
         if deal.owner[c] != seat:
             return IllegalAction("not_in_hand", f"seat {seat} does not hold {c}",
                                  rule="you can only lead a card you hold")
-        low = deal.lowest_in_suit(seat, c // 13)
         allowed = ", ".join(str(CARDS[o]) for o in opts)
-        if self.first.name == "opening_card" and not deal.plays:
+        if deal.scratch.get("opening"):
             return IllegalAction("must_open_with", f"play opens with {allowed}",
-                                 rule="the holder of the opening card leads it")
-        if low != c and self.after.name != "opposite_colour":
-            return IllegalAction("not_lowest_in_suit",
-                                 f"{c} is not your lowest {SUIT_NAMES[c // 13][:-1]}: lead "
-                                 f"{CARDS[low] if low is not None else '?'} to play that suit",
-                                 rule="a lead must be the lowest card you hold in its suit")
-        if broken is not None and c // 13 == broken and self.after.name == "must_change_suit":
-            return IllegalAction("suit_just_stopped",
-                                 f"{SUIT_NAMES[broken]} were just stopped; lead another suit "
-                                 f"({allowed})", rule="after a stop the suit must change")
-        if self.after.name == "opposite_colour":
-            return IllegalAction("wrong_switch_card",
-                                 f"the switch must be {allowed}",
-                                 rule="after a break, lead the lowest card of the other colour")
+                                 rule="the first lead is fixed by the opening card")
+        # the after_stop policy knows why its rule refuses a card, if it says so
+        why = getattr(self.after.impl, "explain", None)
+        if why is not None:
+            found: IllegalAction | None = why(deal, seat, c, broken, opts)
+            if found is not None:
+                return found
         return IllegalAction("illegal_lead", f"you may lead {allowed}")

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..cards import HEARTS, RED_SUITS, SUITS, Card, opposite_colour_suits
+from ..cards import CARDS, HEARTS, RED_SUITS, SUIT_NAMES, SUITS, Card, opposite_colour_suits
+from ..errors import IllegalAction
 
 if TYPE_CHECKING:
     from ..deal import Deal
@@ -114,6 +115,46 @@ def opposite_colour(deal: Deal, seat: int, broken: int | None, params: None) -> 
     if deal.rules.colour_tie == "player_choice":
         return opts
     return [min(opts, key=lambda c: _HCDS[c // 13])]
+
+
+def _not_lowest(deal: Deal, seat: int, card: int) -> IllegalAction | None:
+    low = deal.lowest_in_suit(seat, card // 13)
+    if low is None or low == card:
+        return None
+    return IllegalAction("not_lowest_in_suit",
+                         f"{CARDS[card]} is not your lowest {SUIT_NAMES[card // 13][:-1]}: "
+                         f"lead {CARDS[low]} to play that suit",
+                         rule="a lead must be the lowest card you hold in its suit")
+
+
+def _explain_any_suit(deal: Deal, seat: int, card: int, broken: int | None,
+                      allowed: list[int]) -> IllegalAction | None:
+    return _not_lowest(deal, seat, card)
+
+
+def _explain_change_suit(deal: Deal, seat: int, card: int, broken: int | None,
+                         allowed: list[int]) -> IllegalAction | None:
+    found = _not_lowest(deal, seat, card)
+    if found is not None:
+        return found
+    if broken is not None and card // 13 == broken:
+        names = ", ".join(str(CARDS[c]) for c in allowed)
+        return IllegalAction("suit_just_stopped",
+                             f"{SUIT_NAMES[broken]} were just stopped; lead another suit "
+                             f"({names})", rule="after a stop the suit must change")
+    return None
+
+
+def _explain_colour(deal: Deal, seat: int, card: int, broken: int | None,
+                    allowed: list[int]) -> IllegalAction | None:
+    names = ", ".join(str(CARDS[c]) for c in allowed)
+    return IllegalAction("wrong_switch_card", f"the switch must be {names}",
+                         rule="after a break, lead the lowest card of the other colour")
+
+
+any_suit.explain = _explain_any_suit  # type: ignore[attr-defined]
+must_change_suit.explain = _explain_change_suit  # type: ignore[attr-defined]
+opposite_colour.explain = _explain_colour  # type: ignore[attr-defined]
 
 
 def colour_name(suit: int) -> str:
