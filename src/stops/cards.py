@@ -119,23 +119,6 @@ def parse_suit(text: str) -> int:
     raise ValueError(f"not a suit: {text!r} (expected C, D, H, S or clubs/diamonds/hearts/spades)")
 
 
-def suit_of(c: int) -> int:
-    return c // 13
-
-
-def rank_of(c: int) -> int:
-    return c % 13
-
-
-def is_red_suit(suit: int) -> bool:
-    return suit in RED_SUITS
-
-
-def same_colour_suits(suit: int) -> tuple[int, int]:
-    """The two suits of ``suit``'s colour."""
-    return (DIAMONDS, HEARTS) if suit in RED_SUITS else (CLUBS, SPADES)
-
-
 def opposite_colour_suits(suit: int) -> tuple[int, int]:
     """The two suits of the other colour (for colour alternation)."""
     return (CLUBS, SPADES) if suit in RED_SUITS else (DIAMONDS, HEARTS)
@@ -145,9 +128,3 @@ def sort_cards(cards: Iterable[int]) -> list[Card]:
     """Cards sorted by suit then rank, the order people hold them in."""
     return [CARDS[c] for c in sorted(cards)]
 
-
-def format_cards(cards: Iterable[int]) -> str:
-    return " ".join(_TEXT[c] for c in sorted(cards))
-
-
-FULL_DECK: tuple[Card, ...] = CARDS

@@ -218,10 +218,6 @@ class Rules:
     )
 
 
-def rule_fields() -> tuple[attrs.Attribute[Any], ...]:
-    return attrs.fields(Rules)
-
-
 def slot_names() -> tuple[str, ...]:
     return tuple(f.name for f in attrs.fields(Rules) if f.metadata.get("slot"))
 

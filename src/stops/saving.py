@@ -125,13 +125,8 @@ def table_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None
     return table
 
 
-def deal_to_dict(deal: Deal) -> dict[str, Any]:
-    """A deal in progress (or finished) as its deal record."""
-    return deal.record()
-
-
 def deal_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None) -> Deal:
-    """Rebuild a deal saved with :func:`deal_to_dict`, at exactly the same point."""
+    """Rebuild a deal saved with :meth:`Deal.to_dict`, at exactly the same point."""
     from .record import replay
     from .variant import load_variant
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ..cards import CARDS, HEARTS, RED_SUITS, SUIT_NAMES, SUITS, Card, opposite_colour_suits
+from ..cards import CARDS, HEARTS, SUIT_NAMES, SUITS, Card, opposite_colour_suits
 from ..errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -155,10 +155,6 @@ def _explain_colour(deal: Deal, seat: int, card: int, broken: int | None,
 any_suit.explain = _explain_any_suit  # type: ignore[attr-defined]
 must_change_suit.explain = _explain_change_suit  # type: ignore[attr-defined]
 opposite_colour.explain = _explain_colour  # type: ignore[attr-defined]
-
-
-def colour_name(suit: int) -> str:
-    return "red" if suit in RED_SUITS else "black"
 
 
 __all__ = ["SUITS", "Card", "FirstLead"]
