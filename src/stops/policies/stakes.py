@@ -27,16 +27,15 @@ class StakePlan:
 
 def _live(deal: Deal, kinds: tuple[str, ...] | None = None,
           only: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """The live spaces (of ``kinds``, or among ``only`` when given), in layout order;
-    cached while nothing is retired."""
-    if not deal.retired:
-        cache = deal.variant.cache
-        key = ("live", kinds, only)
-        got = cache.get(key)
-        if got is None:
-            got = cache[key] = _select(deal, kinds, only)
-        return got  # type: ignore[return-value]
-    return tuple(s for s in _select(deal, kinds, only) if deal.is_live(s))
+    """The live spaces (of ``kinds``, or among ``only`` when given), in layout order.
+
+    Cached per variant and set of retired spaces, which changes a few times a session."""
+    cache = deal.variant.cache
+    key = ("live", kinds, only, frozenset(deal.retired) if deal.retired else None)
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = tuple(s for s in _select(deal, kinds, only) if deal.is_live(s))
+    return got  # type: ignore[return-value]
 
 
 def _select(deal: Deal, kinds: tuple[str, ...] | None, only: tuple[str, ...]
@@ -146,8 +145,14 @@ def choose_one_card(deal: Deal, seat: int, p: ChooseOneParams) -> StakePlan:
     unit = deal.rules.stake_unit
     cards = _live(deal, ("card", "combo", "suit_run"))
     pools = _live(deal, ("pot", "kitty"))
-    return StakePlan(fixed=tuple((s, p.pool_chips * unit) for s in pools),
-                     choose_one=cards, choose_amount=p.card_chips * unit if cards else 0)
+    cache = deal.variant.cache
+    key = ("choose_one", cards, pools, p, unit)
+    plan = cache.get(key)
+    if plan is None:
+        plan = cache[key] = StakePlan(
+            fixed=tuple((s, p.pool_chips * unit) for s in pools), choose_one=cards,
+            choose_amount=p.card_chips * unit if cards else 0)
+    return plan  # type: ignore[return-value]
 
 
 def choose_one_text(p: ChooseOneParams) -> str:
