@@ -259,9 +259,15 @@ class PaidExchange(SpareProtocol):
         if st.step == "dealer":
             return LegalActions.of((simple(seat, "keep"), simple(seat, "swap")))
         fee = self._fee(deal) or 0
-        if fee > deal.ledger.stacks[seat]:
+        if fee > deal.ledger.stacks[seat] or self._would_revert(deal, seat):
             return LegalActions.of((simple(seat, "keep"),))
         return LegalActions.of((simple(seat, "keep"), simple(seat, "swap")))
+
+    @staticmethod
+    def _would_revert(deal: Deal, seat: int) -> bool:
+        """The spare is the hand this seat itself gave up: taking it back is reverting,
+        which seed 003 forbids ("the dealer may not revert back to the original hand")."""
+        return deal.spare_known == frozenset({seat})
 
     def apply(self, deal: Deal, action: Action) -> bool:
         st = _st(deal)
@@ -278,12 +284,11 @@ class PaidExchange(SpareProtocol):
             return self._next(deal, st)
         fee = self._fee(deal) or 0
         kitty = deal.variant.kitty
-        if kitty is not None:
-            if not deal.is_live(kitty):
+        if kitty is not None and fee:
+            if not deal.is_live(kitty):  # fee_when_kitty_retired: reopen_kitty
                 deal.retired.discard(kitty)
                 deal.emit(Event("reopened", space=kitty, note="an exchange fee reopens it"))
-            if fee:
-                deal.pay(seat, kitty, fee, "exchange fee", compulsory=False)
+            deal.pay(seat, kitty, fee, "exchange fee", compulsory=False)
         deal.emit(Event("exchanged", seat, chips=fee, space=kitty))
         _swap(deal, seat)
         if deal.rules.exchange_limit == "first_only":
@@ -291,6 +296,10 @@ class PaidExchange(SpareProtocol):
         return self._next(deal, st)
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
+        if action.action == "swap" and _st(deal).step != "dealer" and \
+                self._would_revert(deal, action.seat):
+            return IllegalAction("no_swap_back", "the spare is the hand you gave up; you may "
+                                 "not take it back", rule="once exchanged, never revert")
         if action.action == "swap":
             fee = self._fee(deal) or 0
             return IllegalAction("insufficient_chips", f"the exchange costs {fee} and you "
