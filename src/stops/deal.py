@@ -304,6 +304,8 @@ class Deal:
             if chips > have:
                 self.short.add(seat)
                 chips = have
+            if not chips:
+                return
         self.ledger.stacks[seat] -= chips
         layout = self.ledger.layout
         layout[space] = layout.get(space, 0) + chips

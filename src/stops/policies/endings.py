@@ -22,7 +22,7 @@ def _others(deal: Deal, seat: int) -> list[int]:
 def per_card(deal: Deal, winner: int, params: Any) -> None:
     """Every other player pays the winner one chip per card left in their hand."""
     for s in _others(deal, winner):
-        deal.pay(s, winner, deal.counts[s] * deal.rules.stake_unit, "1 per card left")
+        deal.pay(s, winner, deal.counts[s], "1 per card left")
 
 
 def kitty_plus_per_card(deal: Deal, winner: int, params: Any) -> None:
@@ -54,7 +54,7 @@ def kitty_per_card(deal: Deal, params: Any) -> str:
     kitty = deal.variant.kitty
     if kitty is not None:
         for s in deal.order(deal.dealer):
-            deal.pay(s, kitty, deal.counts[s] * deal.rules.stake_unit,
+            deal.pay(s, kitty, deal.counts[s],
                      "block: 1 per card left")
     return "rotate"
 
