@@ -11,9 +11,11 @@ from .base import Phase
 
 if TYPE_CHECKING:
     from ..deal import Deal
+    from ..variant import Variant
 
 
 _ONLY = tuple(frozenset({s}) for s in range(64))
+_new = tuple.__new__
 _SUIT = tuple(c // 13 for c in range(52))
 _BIT = tuple(1 << (c % 13) for c in range(52))
 
@@ -35,6 +37,10 @@ class DealPhase(Phase):
 
     name = "deal"
 
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        self._orders: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
+
     def enter(self, deal: Deal) -> bool:
         r = deal.rules
         hands = deal._given_hands
@@ -43,8 +49,12 @@ class DealPhase(Phase):
             pack: list[Card] = list(self.variant.deck)
             if deal._shuffle is not None:
                 deal._shuffle(pack)
-            order = deal_order(deal.n, deal.dealer, r.spare_hand,
-                               r.deal_spare_position == "first", deal.active)
+            key = (deal.n, deal.dealer, deal.active)
+            order = self._orders.get(key)
+            if order is None:
+                order = self._orders[key] = deal_order(
+                    deal.n, deal.dealer, r.spare_hand, r.deal_spare_position == "first",
+                    deal.active)
             k = len(order)
             built = {who: pack[i::k] for i, who in enumerate(order)}
             hands = [built.get(s, []) for s in range(deal.n)]
@@ -52,6 +62,7 @@ class DealPhase(Phase):
         deal.dealt_hands = tuple(tuple(sorted(h)) for h in hands)
         deal.dealt_spare = tuple(sorted(spare or ()))
         owner = deal.owner
+        emit = deal.emit
         for seat, h in enumerate(deal.dealt_hands):
             if not h and seat not in deal.active:
                 continue
@@ -60,7 +71,7 @@ class DealPhase(Phase):
                 owner[c] = seat
                 masks[_SUIT[c]] |= _BIT[c]
             deal.counts[seat] = len(h)
-            deal.emit(Event("dealt", seat, cards=h, chips=len(h), visible_to=_ONLY[seat]))
+            emit(_new(Event, ("dealt", seat, None, len(h), None, None, h, "", _ONLY[seat])))
         for c in deal.dealt_spare:
             deal.owner[c] = SPARE
         deal.spare = set(deal.dealt_spare)
