@@ -175,3 +175,33 @@ def test_variations_combine() -> None:
     assert deal.phase == "spare_hand"
     assert {a.action for a in deal.legal_actions()} == {"keep", "swap", "auction"}
     check_variant(v, seats=[3, 5], deals=2, leak_samples=2)
+
+
+def test_presets_are_options_that_change_whole_parts(tmp_path: Path) -> None:
+    """pot-and-kitty's `four-kings` preset (DESIGN: the four-kings option)."""
+    plain = stops.load_variant("pot-and-kitty")
+    kings = stops.load_variant("pot-and-kitty", options={"four-kings": True})
+    assert plain.space_ids == ("KH", "QC", "JD", "TS", "pot", "kitty")
+    assert kings.space_ids == ("KH", "KC", "KD", "KS", "pot", "kitty")
+    assert kings.space_ids == stops.load_variant("pot-and-kitty-four-kings").space_ids
+    assert stops.load_variant("pot-and-kitty", options={"four-kings": False}).space_ids == \
+        plain.space_ids
+    # a record of a deal played with the preset replays with it
+    table = stops.Table("pot-and-kitty", seats=3, seed=2, options={"four-kings": True})
+    deal = table.new_deal()
+    while not deal.is_terminal:
+        deal.apply(deal.legal_actions()[0])
+    assert stops.replay(deal.record()).variant.space_ids == kings.space_ids
+    with pytest.raises(stops.VariantError, match="takes true or false"):
+        stops.load_variant("pot-and-kitty", options={"four-kings": "yes"})
+    # a broken preset is refused at load, even when nobody switches it on
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: bad\nextends: boodle\npresets:\n  odd:\n"
+                   "    rules: {after_stop: sideways}\n")
+    with pytest.raises(stops.VariantError) as info:
+        stops.load_variant(bad)
+    assert info.value.problems[0][1] == "presets.odd -> rules.after_stop"
+    worse = tmp_path / "worse.yaml"
+    worse.write_text("name: worse\nextends: boodle\npresets:\n  odd: {name: other}\n")
+    with pytest.raises(stops.VariantError, match="presets.odd.name"):
+        stops.load_variant(worse)

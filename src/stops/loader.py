@@ -300,7 +300,9 @@ def structure(data: Any, cls: type[Any], label: str, path: str = "") -> Any:
 # -- extends and options ------------------------------------------------------------------
 
 TOP_KEYS = ("name", "extends", "title", "description", "source", "players", "deck", "layout",
-            "flow", "rules")
+            "flow", "rules", "presets")
+PRESET_KEYS = ("title", "players", "deck", "layout", "flow", "rules")
+"""What a named preset may change (``presets: {four-kings: {layout: [...]}}``)."""
 
 
 ORIGIN = "__origin__"
@@ -392,6 +394,12 @@ def merge(parent: dict[str, Any], child: dict[str, Any], label: str) -> dict[str
     for k, v in child.items():
         if k in ("extends", ORIGIN):
             continue
+        if k == "presets":
+            if not isinstance(v, dict):
+                raise VariantError.one(label, "presets", "expected a mapping of preset "
+                                       f"name: changes, got {_show(v)}")
+            out["presets"] = {**(out.get("presets") or {}), **copy.deepcopy(v)}
+            continue
         if k == "rules":
             if not isinstance(v, dict):
                 raise VariantError.one(label, "rules", f"expected a mapping of rule: choice, "
@@ -405,27 +413,66 @@ def merge(parent: dict[str, Any], child: dict[str, Any], label: str) -> dict[str
     return out
 
 
+def presets_of(data: dict[str, Any], label: str) -> dict[str, dict[str, Any]]:
+    """The variant's named presets, checked for shape."""
+    presets = data.get("presets") or {}
+    if not isinstance(presets, dict):
+        raise VariantError.one(label, "presets", "expected a mapping of preset name: changes")
+    for name, body in presets.items():
+        if not isinstance(name, str) or not isinstance(body, dict):
+            raise VariantError.one(label, f"presets.{name}", "expected a mapping of changes "
+                                   "(layout, flow, rules, players, deck, title)")
+        bad = [k for k in body if k not in PRESET_KEYS]
+        if bad:
+            raise VariantError.one(label, f"presets.{name}.{bad[0]}", "a preset may change "
+                                   "only: " + ", ".join(PRESET_KEYS))
+    return presets
+
+
+def apply_preset(data: dict[str, Any], name: str, label: str) -> dict[str, Any]:
+    """``data`` with the preset ``name`` applied, as a child file would apply it."""
+    body = presets_of(data, label)[name]
+    out = merge(data, body, label)
+    out["presets"] = data.get("presets")
+    origin = dict(data.get(ORIGIN) or {})
+    origin.update(_origins(body, label))
+    out[ORIGIN] = origin
+    return out
+
+
 def apply_options(data: dict[str, Any], options: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Option overrides are rule choices: ``{"after_stop": "must_change_suit"}``."""
+    """Option overrides: rule choices (``{"after_stop": "must_change_suit"}``) and named
+    presets of the variant switched on (``{"four-kings": True}``)."""
     if not options:
         return data
     if not isinstance(options, Mapping):
         raise VariantError.one("<options>", "", f"options must be a mapping, got {_show(options)}")
     known = {f.name for f in attrs.fields(Rules)}
-    for k in options:
-        if k not in known:
-            raise VariantError.one("<options>", str(k), "unknown rule; known rules: "
-                                   + ", ".join(sorted(known)))
+    presets = presets_of(data, "<options>")
+    rules: dict[str, Any] = {}
     out = dict(data)
-    out["rules"] = {**(data.get("rules") or {}), **dict(options)}
-    origin = dict(data.get(ORIGIN) or {})
-    origin.update({f"rules.{k}": "<options>" for k in options})
+    for k, v in options.items():
+        if k in presets:
+            if not isinstance(v, bool):
+                raise VariantError.one("<options>", str(k), f"preset {k!r} takes true or "
+                                       f"false, got {_show(v)}")
+            if v:
+                out = apply_preset(out, k, "<options>")
+        elif k in known:
+            rules[k] = v
+        else:
+            extra = f"; presets: {', '.join(presets)}" if presets else ""
+            raise VariantError.one("<options>", str(k), "unknown rule; known rules: "
+                                   + ", ".join(sorted(known)) + extra)
+    out["rules"] = {**(out.get("rules") or {}), **rules}
+    origin = dict(out.get(ORIGIN) or {})
+    origin.update({f"rules.{k}": "<options>" for k in rules})
     out[ORIGIN] = origin
     return out
 
 
 def structure_spec(data: dict[str, Any], label: str) -> VariantSpec:
-    clean = {k: v for k, v in data.items() if k not in ("extends", ORIGIN)}
+    clean = {k: v for k, v in data.items() if k not in ("extends", ORIGIN, "presets")}
     try:
         spec: VariantSpec = structure(clean, VariantSpec, label)
     except VariantError as e:

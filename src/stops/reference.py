@@ -54,7 +54,9 @@ def reference_markdown(registry: Registry | None = None) -> str:
             "| `deck` | `{remove: [8D]}`: cards taken out of the 52 |",
             "| `layout` | the spaces: a list of `{id, kind, card \\| cards \\| ranks, label}` |",
             "| `flow` | the phases of a deal, in order |",
-            "| `rules` | every rule choice (below); a child file overrides them one by one |", ""]
+            "| `rules` | every rule choice (below); a child file overrides them one by one |",
+            "| `presets` | named bundles of changes (`layout`, `flow`, `rules`, `players`, "
+            "`deck`, `title`) switched on with `options={name: true}` |", ""]
     out += ["## Layout spaces", "", "| field | meaning |", "|---|---|"]
     for f in attrs.fields(Space):
         out.append(f"| `{f.name}` | {f.metadata.get('doc', '')} |")

@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from .cards import Card
-from .loader import MAX_INT
+from .loader import MAX_INT, PRESET_KEYS
 from .model import DeckSpec, PlayerRange, PolicyRef, RankName, Rules, Space, VariantSpec
 from .registry import Registry, default_registry
 
@@ -95,6 +95,15 @@ def variant_schema(registry: Registry | None = None) -> dict[str, Any]:
     props["players"] = {**_class_schema(PlayerRange, reg), "description": "Player range."}
     props["deck"] = {**_class_schema(DeckSpec, reg), "description": "The pack."}
     props["rules"] = {**_class_schema(Rules, reg), "description": "Every rule choice."}
+    props["presets"] = {
+        "type": "object",
+        "description": "Named bundles of changes, switched on with options={name: true}.",
+        "additionalProperties": {
+            "type": "object",
+            "properties": {k: props[k] for k in PRESET_KEYS},
+            "additionalProperties": False,
+        },
+    }
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://stops.invalid/variant.schema.json",

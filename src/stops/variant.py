@@ -14,10 +14,12 @@ from .errors import VariantError
 from .loader import (
     ORIGIN,
     apply_options,
+    apply_preset,
     attribute,
     builtin_names,
     check_top,
     load_raw,
+    presets_of,
     structure,
     structure_spec,
 )
@@ -232,6 +234,19 @@ def _semantic_problems(v: Variant) -> list[tuple[str, str, str]]:
     return out
 
 
+def _check_presets(data: dict[str, Any], label: str, reg: Registry) -> None:
+    """Every preset must give a loadable variant, even if nobody switches it on today."""
+    for name in presets_of(data, label):
+        trial = apply_preset(data, name, label)
+        try:
+            Variant(structure_spec(trial, label), file=label, options={}, registry=reg,
+                    raw=trial, ref=label)
+        except VariantError as e:
+            raise VariantError([(f, f"presets.{name} -> {p}", m)
+                                for f, p, m in attribute(e.problems, trial.get(ORIGIN) or {})]
+                               ) from None
+
+
 def load_variant(
     ref: str | os.PathLike[str] | Variant,
     options: Mapping[str, Any] | None = None,
@@ -250,6 +265,7 @@ def load_variant(
     reg = registry or default_registry()
     data, path = load_raw(ref)
     label = str(path)
+    _check_presets(data, label, reg)
     data = apply_options(data, options)
     spec = structure_spec(data, label)
     ref_text = os.fspath(ref) if not isinstance(ref, str) else ref
