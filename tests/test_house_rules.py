@@ -203,5 +203,5 @@ def test_presets_are_options_that_change_whole_parts(tmp_path: Path) -> None:
     assert info.value.problems[0][1] == "presets.odd -> rules.after_stop"
     worse = tmp_path / "worse.yaml"
     worse.write_text("name: worse\nextends: boodle\npresets:\n  odd: {name: other}\n")
-    with pytest.raises(stops.VariantError, match="presets.odd.name"):
+    with pytest.raises(stops.VariantError, match=r"presets\.odd\.name"):
         stops.load_variant(worse)
