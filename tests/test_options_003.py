@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 import stops
+from stacking import new_deal, rest_of_pack, settle_spare, stake_all
 from stops import IllegalAction, SessionOver, parse_card
 
 VARIANT = "pot-and-kitty"
@@ -30,11 +31,6 @@ ALL_KH = {1: "KH", 2: "KH", 0: "KH"}
 # -- helpers --------------------------------------------------------------------------------
 
 
-def rest_of_pack(hands: list[list[str]]) -> list[str]:
-    """The spare hand: every card of the pack not in ``hands``."""
-    used = {parse_card(c) for h in hands for c in h}
-    return [str(c) for c in stops.CARDS if c not in used]
-
 
 def table3(options: dict[str, Any] | None = None, **kw: Any) -> stops.Table:
     args: dict[str, Any] = {"seats": 3, "chips": 20, "seed": 3, "dealer": 0}
@@ -42,24 +38,7 @@ def table3(options: dict[str, Any] | None = None, **kw: Any) -> stops.Table:
     return stops.Table(VARIANT, options=options or None, **args)
 
 
-def new_deal(table: stops.Table, hands: list[list[str]]) -> stops.Deal:
-    return table.new_deal(hands=hands, spare=rest_of_pack(hands))
 
-
-def stake_all(deal: stops.Deal, choices: dict[int, str]) -> None:
-    """Each seat in turn stakes on its chosen key card (chips omitted: the fixed 1)."""
-    while deal.phase == "stake":
-        seat = deal.current_seat
-        assert seat is not None
-        deal.apply({"seat": seat, "action": "stake", "space": choices[seat]})
-
-
-def settle_spare(deal: stops.Deal, choices: dict[int, str] | None = None) -> None:
-    """Dealer's free keep/swap and each paid exchange: ``keep`` unless ``choices`` says."""
-    while deal.phase == "spare_hand":
-        seat = deal.current_seat
-        assert seat is not None
-        deal.apply({"seat": seat, "action": (choices or {}).get(seat, "keep")})
 
 
 def ready(table: stops.Table, hands: list[list[str]],

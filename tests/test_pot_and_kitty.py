@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import stops
+from stacking import new_deal, rest_of_pack, settle_spare, stake_all
 from stops import IllegalAction, SessionOver, parse_card
 
 VARIANT = "pot-and-kitty"
@@ -26,30 +27,8 @@ SIX = {"KH", "QC", "JD", "TS", "pot", "kitty"}
 # -- helpers --------------------------------------------------------------------------------
 
 
-def rest_of_pack(hands: list[list[str]]) -> list[str]:
-    """The spare hand: every card of the pack not in ``hands``."""
-    used = {parse_card(c) for h in hands for c in h}
-    return [str(c) for c in stops.CARDS if c not in used]
 
 
-def new_deal(table: stops.Table, hands: list[list[str]]) -> stops.Deal:
-    return table.new_deal(hands=hands, spare=rest_of_pack(hands))
-
-
-def stake_all(deal: stops.Deal, choices: dict[int, str]) -> None:
-    """Each seat in turn stakes on its chosen key card (chips omitted: the fixed 1)."""
-    while deal.phase == "stake":
-        seat = deal.current_seat
-        assert seat is not None
-        deal.apply({"seat": seat, "action": "stake", "space": choices[seat]})
-
-
-def settle_spare(deal: stops.Deal, choices: dict[int, str] | None = None) -> None:
-    """The dealer's keep/swap and each paid exchange: ``keep`` unless ``choices`` says swap."""
-    while deal.phase == "spare_hand":
-        seat = deal.current_seat
-        assert seat is not None
-        deal.apply({"seat": seat, "action": (choices or {}).get(seat, "keep")})
 
 
 def ready(table: stops.Table, hands: list[list[str]], stakes: dict[int, str],
