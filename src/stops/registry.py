@@ -13,7 +13,12 @@ attrs class for its parameters so that ``{use: free, chips: 4}`` is checked like
 
 from __future__ import annotations
 
+import ast
+import functools
+import inspect
+import sys
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import attrs
@@ -21,6 +26,46 @@ import attrs
 from .errors import StopsError
 
 F = TypeVar("F")
+
+
+def doc_of(impl: object) -> str:
+    """The docstring of a registered policy or phase (of its class, for an instance).
+
+    The compiled build (mypyc) drops docstrings from the modules it compiles, so when one is
+    missing it is read from the module's source file, which every build ships beside the
+    extension: the reference docs and ``stops rules`` read the same in both builds.
+    """
+    doc = getattr(impl, "__doc__", None)
+    if doc:
+        return str(doc).strip()
+    is_def = inspect.isclass(impl) or (callable(impl) and hasattr(impl, "__qualname__"))
+    target = impl if is_def else type(impl)
+    module = sys.modules.get(getattr(target, "__module__", ""), None)
+    file = getattr(module, "__file__", None)
+    name = getattr(target, "__qualname__", "")
+    if not file or not name:
+        return ""
+    return _source_docs(str(Path(file).with_name(Path(file).name.split(".")[0] + ".py"))).get(
+        name, "")
+
+
+@functools.cache
+def _source_docs(path: str) -> dict[str, str]:
+    """Docstrings of the top-level classes and functions (and methods) in a source file."""
+    try:
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return {}
+    out: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            out[node.name] = (ast.get_docstring(node, clean=False) or "").strip()
+            if isinstance(node, ast.ClassDef):
+                for sub in node.body:
+                    if isinstance(sub, ast.FunctionDef | ast.AsyncFunctionDef):
+                        out[f"{node.name}.{sub.name}"] = (
+                            ast.get_docstring(sub, clean=False) or "").strip()
+    return out
 
 
 @attrs.frozen
@@ -104,7 +149,7 @@ class Registry:
                 raise RegistryError(f"policy {name!r} is already registered for slot {slot!r}")
             if params is not None and not attrs.has(params):
                 raise RegistryError(f"params for {slot}.{name} must be an attrs class")
-            doc = (getattr(impl, "__doc__", None) or "").strip()
+            doc = doc_of(impl)
             self.policies[(slot, name)] = PolicySpec(
                 slot, name, impl, params, doc, text, plugin, check)
             return impl
@@ -120,7 +165,7 @@ class Registry:
         def deco(impl: F) -> F:
             if name in self.phases and not replace:
                 raise RegistryError(f"phase {name!r} is already registered")
-            doc = (getattr(impl, "__doc__", None) or "").strip()
+            doc = doc_of(impl)
             self.phases[name] = PhaseSpec(name, impl, doc, tuple(requires), tuple(slots), plugin)
             return impl
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
+from .._mypyc import mypyc_attr
 from ..actions import Action
 from ..errors import IllegalAction
 from ..legal import LegalActions, LegalSet
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
     from ..variant import Variant
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Phase:
     """A step of a deal. Subclasses override what they need; see :mod:`stops.phases`."""
 

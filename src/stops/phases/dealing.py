@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .._mypyc import mypyc_attr
 from ..cards import CARDS, Card
 from ..deal import SPARE
 from ..events import Event
@@ -31,6 +32,7 @@ def deal_order(players: int, dealer: int, spare_hand: bool, spare_first: bool,
     return [SPARE, *seats] if spare_first else [*seats, SPARE]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DealPhase(Phase):
     """Deals the whole pack clockwise from the dealer's left, the spare hand taking its turn
     as ``deal_spare_position`` says. Stacked hands given to ``new_deal`` are used as they are."""

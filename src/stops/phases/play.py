@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .._mypyc import mypyc_attr
 from ..actions import Action, leads_of
 from ..cards import CARDS, SUIT_NAMES
 from ..deal import PLAYED, SPARE
@@ -28,6 +29,7 @@ _new = tuple.__new__
 STOP_WHY = {SPARE: "the next card is in the spare hand", PLAYED: "the next card has been played"}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PlayPhase(Phase):
     """The stops play itself, until someone goes out or nobody can lead."""
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-import attrs
-
+from .._mypyc import mypyc_attr
 from ..actions import Action, select, simple
 from ..cards import CARDS
 from ..errors import IllegalAction
@@ -26,18 +25,43 @@ if TYPE_CHECKING:
     from ..variant import Variant
 
 
-@attrs.define
 class PokerState:
-    order: list[int]
-    step: str = "select"
-    queue: list[int] = attrs.field(factory=list)
-    hands: dict[int, tuple[int, ...]] = attrs.field(factory=dict)
-    active: list[int] = attrs.field(factory=list)
-    contrib: dict[int, int] = attrs.field(factory=dict)
-    current: int = 0
-    need: set[int] = attrs.field(factory=set)
-    all_in: set[int] = attrs.field(factory=set)
-    bet_made: bool = False
+    """Where the poker stage has got to (``deal.scratch["poker"]``)."""
+
+    __slots__ = ("active", "all_in", "bet_made", "contrib", "current", "hands", "need",
+                 "order", "queue", "step")
+
+    def __init__(self, order: list[int]) -> None:
+        self.order = order
+        self.step = "select"
+        self.queue: list[int] = []
+        self.hands: dict[int, tuple[int, ...]] = {}
+        self.active: list[int] = []
+        self.contrib: dict[int, int] = {}
+        self.current = 0
+        self.need: set[int] = set()
+        self.all_in: set[int] = set()
+        self.bet_made = False
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.order, self.step, self.queue, self.hands, self.active, self.contrib,
+                self.current, self.need, self.all_in, self.bet_made)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PokerState) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"PokerState{self._fields()!r}"
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PokerState:
+        # explicit, because the compiled build's native classes have no generic copy
+        new = PokerState(list(self.order))
+        new.step, new.queue, new.hands = self.step, list(self.queue), dict(self.hands)
+        new.active, new.contrib, new.current = list(self.active), dict(self.contrib), self.current
+        new.need, new.all_in, new.bet_made = set(self.need), set(self.all_in), self.bet_made
+        return new
 
 
 def _st(deal: Deal) -> PokerState:
@@ -45,6 +69,7 @@ def _st(deal: Deal) -> PokerState:
     return st
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PokerPhase(Phase):
     """Poker on five chosen cards, one limit betting round, showdown."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .._mypyc import mypyc_attr
 from ..events import Event
 from .base import Phase
 
@@ -12,6 +13,7 @@ if TYPE_CHECKING:
     from ..variant import Variant
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SettlePhase(Phase):
     """Pays what the end of the deal owes: shared claims, then the reward for going out or
     the block's payments. Takes no decisions."""
@@ -39,6 +41,7 @@ class SettlePhase(Phase):
         return False
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ClaimHeldPhase(Phase):
     """Stage one of Three-in-One: layout spaces pay the players who hold their cards."""
 

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
+from .._mypyc import mypyc_attr
 from ..actions import Action, simple
 from ..errors import IllegalAction
 from ..events import Event, shared
@@ -30,19 +29,47 @@ if TYPE_CHECKING:
     from ..variant import Variant
 
 
-@attrs.define
 class SpareState:
-    step: str = "dealer"
-    dealer_swapped: bool = False
-    offering: str = "spare"  # what is on auction: "spare" or "old_hand"
-    bidders: list[int] = attrs.field(factory=list)
-    turn: int = 0
-    high_bid: int = 0
-    high_bidder: int | None = None
-    bids: dict[int, int] = attrs.field(factory=dict)
-    queue: list[int] = attrs.field(factory=list)
+    """Where the spare-hand protocol has got to (``deal.scratch["spare"]``)."""
+
+    __slots__ = ("bidders", "bids", "dealer_swapped", "high_bid", "high_bidder", "offering",
+                 "queue", "step", "turn")
+
+    def __init__(self) -> None:
+        self.step = "dealer"
+        self.dealer_swapped = False
+        self.offering = "spare"
+        """What is on auction: ``"spare"`` or ``"old_hand"``."""
+        self.bidders: list[int] = []
+        self.turn = 0
+        self.high_bid = 0
+        self.high_bidder: int | None = None
+        self.bids: dict[int, int] = {}
+        self.queue: list[int] = []
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.step, self.dealer_swapped, self.offering, self.bidders, self.turn,
+                self.high_bid, self.high_bidder, self.bids, self.queue)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SpareState) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"SpareState{self._fields()!r}"
+
+    def __deepcopy__(self, memo: dict[int, object]) -> SpareState:
+        # explicit, because the compiled build's native classes have no generic copy
+        new = SpareState()
+        new.step, new.dealer_swapped, new.offering = self.step, self.dealer_swapped, self.offering
+        new.bidders, new.turn, new.high_bid = list(self.bidders), self.turn, self.high_bid
+        new.high_bidder, new.bids, new.queue = self.high_bidder, dict(self.bids), list(self.queue)
+        return new
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SpareProtocol:
     """Base protocol: nothing happens to the spare hand."""
 
@@ -71,6 +98,7 @@ def _swap(deal: Deal, seat: int) -> None:
                     note="your new hand", visible_to=frozenset({seat})))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DealerOptions(SpareProtocol):
     """The dealer's options of Three-in-One (RULINGS 9-11)."""
 
@@ -213,6 +241,7 @@ class DealerOptions(SpareProtocol):
         return None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PaidExchange(SpareProtocol):
     """The pot-and-kitty game's exchanges (RULINGS 13-14)."""
 
@@ -308,6 +337,7 @@ class PaidExchange(SpareProtocol):
         return None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SparePhase(Phase):
     """Whatever the variant's ``spare_protocol`` allows with the spare hand."""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .._mypyc import mypyc_attr
 from ..actions import Action, with_chips
 from ..errors import IllegalAction
 from ..legal import Amounts, LegalActions, LegalSet
@@ -13,6 +14,7 @@ if TYPE_CHECKING:
     from ..deal import Deal
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StakePhase(Phase):
     """Places every seat's fixed stakes, then asks for stake choices in turn from the
     dealer's left. A player keeps the turn until their free allowance is placed."""

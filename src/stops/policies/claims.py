@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .._mypyc import mypyc_attr
 from ..cards import RANKS
 from ..model import Space
 
@@ -26,6 +27,7 @@ Handler = Callable[["Deal", int, int], None]
 Triggers = dict[int, list[Handler]]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ClaimPolicy:
     """Base class: a claim policy that claims nothing."""
 
@@ -46,10 +48,12 @@ def _run_cards(space: Space) -> list[list[int]]:
     return [[suit * 13 + r for r in ranks] for suit in range(4)]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NoClaims(ClaimPolicy):
     """Card, combination and run spaces never pay by themselves."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class OnPlay(ClaimPolicy):
     """A card space pays whoever plays its card; a combo space pays a player who plays all
     its cards; a suit_run space pays the first player to play all its ranks in one suit
@@ -106,6 +110,7 @@ def _run_handler(space: str, cards: tuple[int, ...]) -> Handler:
     return on_run
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StageOne(ClaimPolicy):
     """Stage one of Three-in-One: spaces pay the players who *hold* their cards once the
     spare hand is settled. Suit runs are shared (``ten_share``), the remainder staying."""
@@ -152,10 +157,12 @@ def _share(deal: Deal, space: str, seats: list[int], note: str,
         deal.retire(space)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RunNone(ClaimPolicy):
     """No prize for runs."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SameSuitRun(ClaimPolicy):
     """``run_length`` cards of consecutive rank in one suit, played one straight after another
     by the same player, win the ``run_space`` (once per deal; it may then be retired)."""
@@ -185,6 +192,7 @@ class SameSuitRun(ClaimPolicy):
         every.append(on_any)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AnyThreeRun(SameSuitRun):
     """Any ``run_length`` cards played one after another by the same player (a stop card, a
     switch card and its follower count) win the ``run_space``."""
