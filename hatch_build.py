@@ -36,6 +36,11 @@ COMPILED = [
     "stops/phases/play.py",
     "stops/phases/settle.py",
     "stops/policies/claims.py",
+    "stops/policies/leads.py",
+    "stops/legal.py",
+    "stops/events.py",
+    "stops/table.py",
+    "stops/playout.py",
 ]
 
 #: What mypy needs to type-check the compiled modules (and what they import).

@@ -90,13 +90,13 @@ def install(reg: Registry) -> None:
         "of the winners clockwise from the dealer's left."))(leads.poker_winner)
     p("first_leader", "opening_card", text=leads.opening_text,
       check=_needs_opening_cards)(leads.opening_card)
-    p("after_stop", "any_suit", text=_text(
+    p("after_stop", "any_suit", explain=leads.EXPLAIN["any_suit"], text=_text(
         "A lead may be of any suit, the suit just stopped included, and must be the lowest "
         "card the player holds in that suit."))(leads.any_suit)
-    p("after_stop", "must_change_suit", text=_text(
+    p("after_stop", "must_change_suit", explain=leads.EXPLAIN["must_change_suit"], text=_text(
         "After a stop or an ace the next lead must be of another suit (the lowest card the "
         "player holds in it)."))(leads.must_change_suit)
-    p("after_stop", "opposite_colour", text=_text(
+    p("after_stop", "opposite_colour", explain=leads.EXPLAIN["opposite_colour"], text=_text(
         "After a break the player of the last card leads the lowest card of the opposite "
         "colour."))(leads.opposite_colour)
     # endings

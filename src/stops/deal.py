@@ -19,7 +19,7 @@ from .actions import Action, action_from_dict
 from .cards import CARDS, Card
 from .chips import Account, Ledger
 from .errors import IllegalAction
-from .events import Event, staked_event
+from .events import Event, event, staked_event
 from .legal import LegalActions, LegalSet
 
 if TYPE_CHECKING:
@@ -117,7 +117,7 @@ class Deal:
         self.scratch: dict[str, Any] = {}
         self._legal: LegalSet | None = None
         self._on_end = on_end
-        self.emit(Event("deal_started", dealer))
+        self.emit(event("deal_started", dealer))
         self._advance_from(0)
 
     # -- the step API ---------------------------------------------------------------------
@@ -291,9 +291,9 @@ class Deal:
         self.ledger.move(src, dst, chips)
         seat = src if isinstance(src, int) else None
         if isinstance(dst, str):
-            self.emit(Event("paid", seat, chips=chips, space=dst, note=note))
+            self.emit(event("paid", seat, chips=chips, space=dst, note=note))
         else:
-            self.emit(Event("paid", seat, chips=chips, to_seat=dst, note=note,
+            self.emit(event("paid", seat, chips=chips, to_seat=dst, note=note,
                             space=src if isinstance(src, str) else None))
         return chips
 
@@ -343,7 +343,7 @@ class Deal:
         if amount <= 0:
             return 0
         self.ledger.move(space, seat, amount)
-        self.emit(Event("claimed", seat, chips=amount, space=space, note=note,
+        self.emit(event("claimed", seat, chips=amount, space=space, note=note,
                         cards=tuple(CARDS[c] for c in shown)))
         if self.rules.retire_claimed and chips is None:
             self.retire(space)
@@ -352,7 +352,7 @@ class Deal:
     def retire(self, space: str) -> None:
         if space not in self.retired:
             self.retired.add(space)
-            self.emit(Event("retired", space=space))
+            self.emit(event("retired", space=space))
 
     def is_live(self, space: str) -> bool:
         return space not in self.retired

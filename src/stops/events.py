@@ -89,6 +89,20 @@ class Event(NamedTuple):
         return describe(self)
 
 
+_new = tuple.__new__
+
+
+def event(kind: str, seat: int | None = None, card: Card | None = None, chips: int = 0,
+          space: str | None = None, to_seat: int | None = None, cards: tuple[Card, ...] = (),
+          note: str = "", visible_to: frozenset[int] | None = None) -> Event:
+    """Build an :class:`Event` (the same as ``Event(...)``).
+
+    The engine's own modules use this rather than the class: in the compiled build a call to
+    it is a direct C call, where ``Event(...)`` runs the named tuple's Python-level ``__new__``.
+    """
+    return _new(Event, (kind, seat, card, chips, space, to_seat, cards, note, visible_to))
+
+
 _PLAY_EVENTS: dict[str, list[list[Event]]] = {"led": [], "played": []}
 _STAKED: dict[tuple[int, int, str], Event] = {}
 

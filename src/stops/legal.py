@@ -13,7 +13,18 @@ from collections.abc import Iterator, Sequence
 from math import comb
 from typing import overload
 
+from ._mypyc import mypyc_attr
 from .actions import Action, select, with_chips
+
+
+def holds(actions: tuple[Action, ...], a: Action) -> bool:
+    """``a in actions``, trying identity first: the engine's actions are interned, so a
+    decision taken from the legal set is usually the very object in it, and the equality
+    test (a Python-level method) then runs for no other element."""
+    for x in actions:
+        if x is a:
+            return True
+    return tuple.__contains__(actions, a)
 
 
 class _Part:
@@ -48,7 +59,7 @@ class Fixed(_Part):
         return self.actions[i]
 
     def has(self, a: Action) -> bool:
-        return a in self.actions
+        return holds(self.actions, a)
 
     def key(self) -> tuple[object, ...]:
         return ("fixed", self.actions)
@@ -173,7 +184,10 @@ class LegalActions(Sequence[Action]):
     def __contains__(self, a: object) -> bool:
         if not isinstance(a, Action):
             return False
-        return any(p.has(a) for p in self._parts)
+        for p in self._parts:  # noqa: SIM110 - a plain loop compiles to C; any() does not
+            if p.has(a):
+                return True
+        return False
 
     def __iter__(self) -> Iterator[Action]:
         for p in self._parts:
@@ -210,6 +224,7 @@ class LegalActions(Sequence[Action]):
         return tuple(seen)
 
 
+@mypyc_attr(native_class=False)  # a tuple subclass: the compiled build keeps it a Python class
 class FixedActions(tuple[Action, ...]):
     """A legal set of explicit actions (the common case): a tuple, so ``len``, indexing,
     ``in`` and iteration run at C speed, plus the ``verbs`` of :class:`LegalActions`."""
@@ -227,6 +242,9 @@ class FixedActions(tuple[Action, ...]):
 
     __hash__ = tuple.__hash__
 
+    def __contains__(self, a: object) -> bool:
+        return isinstance(a, Action) and holds(self, a)
+
     def __repr__(self) -> str:
         return f"LegalActions([{', '.join(str(a) for a in self)}])"
 
@@ -235,4 +253,4 @@ LegalSet = LegalActions | FixedActions
 """What ``legal_actions()`` returns: a sequence of actions with ``verbs``."""
 
 
-__all__ = ["Amounts", "Fixed", "FixedActions", "LegalActions", "LegalSet", "Selections"]
+__all__ = ["Amounts", "Fixed", "FixedActions", "LegalActions", "LegalSet", "Selections", "holds"]

@@ -94,6 +94,9 @@ class PolicySpec:
     text: Callable[[Any], str] | None = None
     plugin: str | None = None
     check: Callable[[Any, Any], list[str]] | None = None
+    explain: Callable[..., Any] | None = None
+    """For ``after_stop``: ``explain(deal, seat, card, broken_suit, allowed)`` says why a card
+    may not be led (an :class:`~stops.errors.IllegalAction`, or ``None``)."""
 
 
 @attrs.frozen
@@ -133,13 +136,16 @@ class Registry:
         self, slot: str, name: str, *, params: type | None = None,
         text: Callable[[Any], str] | None = None, replace: bool = False,
         plugin: str | None = None, check: Callable[[Any, Any], list[str]] | None = None,
+        explain: Callable[..., Any] | None = None,
     ) -> Callable[[F], F]:
         """Decorator: register ``impl`` as policy ``name`` for ``slot``.
 
         ``impl`` is whatever the slot's protocol asks for (see ``docs/reference.md``). Names
         must be new unless ``replace=True``. ``text(params)`` renders the rule as prose;
         ``check(spec, params)`` returns problems with a variant that uses the policy (a
-        missing kitty space, say), checked at load time.
+        missing kitty space, say), checked at load time. ``explain`` (``after_stop`` only)
+        says why a refused lead is refused; a function attribute ``impl.explain`` does the
+        same.
         """
 
         def deco(impl: F) -> F:
@@ -150,8 +156,9 @@ class Registry:
             if params is not None and not attrs.has(params):
                 raise RegistryError(f"params for {slot}.{name} must be an attrs class")
             doc = doc_of(impl)
+            why = explain if explain is not None else getattr(impl, "explain", None)
             self.policies[(slot, name)] = PolicySpec(
-                slot, name, impl, params, doc, text, plugin, check)
+                slot, name, impl, params, doc, text, plugin, check, why)
             return impl
 
         return deco
@@ -223,10 +230,11 @@ def register_policy(
     slot: str, name: str, *, params: type | None = None,
     text: Callable[[Any], str] | None = None, replace: bool = False,
     check: Callable[[Any, Any], list[str]] | None = None,
+    explain: Callable[..., Any] | None = None,
 ) -> Callable[[F], F]:
     """Register a policy in the default registry (the common case for house rules)."""
     return default_registry().register_policy(slot, name, params=params, text=text,
-                                              replace=replace, check=check)
+                                              replace=replace, check=check, explain=explain)
 
 
 def register_phase(

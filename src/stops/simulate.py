@@ -17,6 +17,7 @@ import attrs
 
 from .deal import Deal
 from .handrank import category
+from .playout import play_random, play_with_bots
 from .rng import Rng, derive_seed
 from .table import Table
 from .variant import Variant, load_variant
@@ -158,32 +159,6 @@ class Report:
                                                               key=lambda kv: -kv[1]))
             lines.append(f"  hands shown: {hands}")
         return "\n".join(lines)
-
-
-def play_random(deal: Deal, rng: Rng) -> int:
-    """Play ``deal`` to its end with uniformly random legal decisions; returns the count."""
-    n = 0
-    below = rng.below
-    while deal.to_act is not None:
-        legal = deal.legal_actions()
-        deal.apply(legal[below(len(legal))])
-        n += 1
-    return n
-
-
-def play_with_bots(deal: Deal, bots: Sequence[Any]) -> int:
-    """Play ``deal`` to its end, each seat's decisions made by ``bots[seat]``.
-
-    A bot is anything with ``act(observation) -> Action`` (see :mod:`stops.bots`); it sees
-    only ``deal.observe(seat)``.
-    """
-    n = 0
-    while deal.to_act is not None:
-        seat = deal.to_act
-        bot = bots[seat]
-        deal.apply(bot.act(deal.observe(seat)))
-        n += 1
-    return n
 
 
 def _make_bots(names: Sequence[str], players: int, seed: int | str, chunk: int) -> list[Any]:

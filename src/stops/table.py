@@ -6,10 +6,11 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ._mypyc import mypyc_attr
 from .cards import Card, parse_cards
 from .deal import Deal
 from .errors import DealInProgress, SessionOver, StopsError
-from .events import Event
+from .events import Event, event
 from .rng import Rng, derive_seed, keyed_shuffle
 from .variant import Variant, load_variant
 
@@ -19,6 +20,7 @@ class TableError(StopsError, ValueError):
     are not a whole pack, and so on."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Table:
     """A session: seats, stacks, chips left on the layout, retired spaces and the dealer.
 
@@ -169,7 +171,7 @@ class Table:
             out = deal.short | {s for s in range(self.n) if self.stacks[s] <= 0}
             for s in sorted(out - self.eliminated):
                 self.eliminated.add(s)
-                self.events.append(Event("eliminated", s, note="cannot pay: out of the session"))
+                self.events.append(event("eliminated", s, note="cannot pay: out of the session"))
         if deal.next_deal == "same_dealer" and self.dealer not in self.eliminated:
             self.skip_stakes = True
         else:
@@ -233,7 +235,7 @@ class Table:
                 self.layout[space] -= take
                 self.stacks[seat] += take
                 need -= take
-                self.events.append(Event("claimed", seat, chips=take, space=space,
+                self.events.append(event("claimed", seat, chips=take, space=space,
                                          note="share-out at the end of the session"))
                 if not self.layout[space]:
                     pool.pop(0)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from .._mypyc import mypyc_attr
 from ..cards import CARDS, Card
 from ..deal import SPARE
-from ..events import Event
+from ..events import Event, event
 from .base import Phase
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ class DealPhase(Phase):
         deal.spare = set(deal.dealt_spare)
         deal._given_hands = deal._given_spare = None  # the deal's own copies are kept
         if r.spare_hand:
-            deal.emit(Event("spare_dealt", chips=len(deal.dealt_spare)))
+            deal.emit(event("spare_dealt", chips=len(deal.dealt_spare)))
         return False
 
     def describe(self) -> str:

@@ -15,7 +15,7 @@ from ..actions import Action, leads_of
 from ..cards import CARDS, SUIT_NAMES
 from ..deal import PLAYED, SPARE
 from ..errors import IllegalAction
-from ..events import Event, play_events, play_pairs, stop_event
+from ..events import event, play_events, play_pairs, stop_event
 from ..legal import FixedActions, LegalSet
 from ..policies.claims import Handler, Triggers
 from .base import Phase
@@ -55,7 +55,7 @@ class PlayPhase(Phase):
         first = self.first.impl(deal, self.first.params)
         if first is None:
             deal.outcome = "redeal"
-            deal.emit(Event("blocked", note="no opening card is in any player's hand"))
+            deal.emit(event("blocked", note="no opening card is in any player's hand"))
             return False
         if first.cards is not None:
             deal.to_act = first.seat
@@ -85,9 +85,9 @@ class PlayPhase(Phase):
             if constraint is not None:
                 why = (f"holds no card it may lead after the stop in {SUIT_NAMES[constraint]}")
             nxt = ring[(k + 1) % len(ring)] if ring is not None else (s + 1) % n
-            deal.emit(Event("lead_passed", s, to_seat=nxt, note=why))
+            deal.emit(event("lead_passed", s, to_seat=nxt, note=why))
         deal.outcome = "blocked"
-        deal.emit(Event("blocked", note="nobody can lead as the rules require"))
+        deal.emit(event("blocked", note="nobody can lead as the rules require"))
         return False
 
     # -- deciding ------------------------------------------------------------------------
@@ -115,9 +115,9 @@ class PlayPhase(Phase):
             counts[seat] -= 1
             owner[card] = PLAYED
             played_by[card] = seat
-            event = events[card]
+            ev = events[card]
             plays.append(pairs[card])
-            emit(event)
+            emit(ev)
             hs = triggers.get(card)
             if hs is not None:
                 for h in hs:
@@ -127,7 +127,7 @@ class PlayPhase(Phase):
             if counts[seat] == 0:
                 deal.winner = seat
                 deal.outcome = "went_out"
-                emit(Event("went_out", seat, CARDS[card]))
+                emit(event("went_out", seat, CARDS[card]))
                 return False
             if card % 13 == ACE:
                 emit(stop_event(seat, card, "an ace is the top of its suit"))
@@ -156,7 +156,7 @@ class PlayPhase(Phase):
             return IllegalAction("must_open_with", f"play opens with {allowed}",
                                  rule="the first lead is fixed by the opening card")
         # the after_stop policy knows why its rule refuses a card, if it says so
-        why = getattr(self.after.impl, "explain", None)
+        why = getattr(self.after.impl, "explain", None) or self.after.spec.explain
         if why is not None:
             found: IllegalAction | None = why(deal, seat, c, broken, opts)
             if found is not None:

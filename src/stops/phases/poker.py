@@ -14,7 +14,7 @@ from .._mypyc import mypyc_attr
 from ..actions import Action, select, simple
 from ..cards import CARDS
 from ..errors import IllegalAction
-from ..events import Event, shared
+from ..events import event, shared
 from ..handrank import describe, hand_key
 from ..legal import Amounts, Fixed, LegalActions, LegalSet, Selections
 from .base import Phase
@@ -150,7 +150,7 @@ class PokerPhase(Phase):
         for s in st.active:
             cards = st.hands[s]
             keys[s] = hand_key(cards)
-            deal.emit(Event("showdown", s, cards=tuple(CARDS[c] for c in cards),
+            deal.emit(event("showdown", s, cards=tuple(CARDS[c] for c in cards),
                             note=describe(cards)))
         best = max(keys.values())
         winners = tuple(s for s in st.active if keys[s] == best)
@@ -212,8 +212,8 @@ class PokerPhase(Phase):
             assert action.cards is not None
             st.hands[seat] = tuple(action.cards)
             st.queue.pop(0)
-            deal.emit(Event("selected", seat, visible_to=frozenset(range(deal.n)) - {seat}))
-            deal.emit(Event("selected", seat, cards=action.cards, visible_to=frozenset({seat})))
+            deal.emit(event("selected", seat, visible_to=frozenset(range(deal.n)) - {seat}))
+            deal.emit(event("selected", seat, cards=action.cards, visible_to=frozenset({seat})))
             return self._next_select(deal, st)
         pot = self.pot or ""
         if verb == "check":

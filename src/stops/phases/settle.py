@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .._mypyc import mypyc_attr
-from ..events import Event
+from ..events import event
 from .base import Phase
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ class SettlePhase(Phase):
             note = "blocked" if deal.outcome == "blocked" else "no opening card; redeal"
         else:
             note = deal.outcome or "ended"
-        deal.emit(Event("deal_ended", deal.winner, note=note))
+        deal.emit(event("deal_ended", deal.winner, note=note))
         return False
 
 

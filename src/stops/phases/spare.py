@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from .._mypyc import mypyc_attr
 from ..actions import Action, simple
 from ..errors import IllegalAction
-from ..events import Event, shared
+from ..events import event, shared
 from ..legal import Amounts, Fixed, LegalActions, LegalSet
 from .base import Phase
 
@@ -93,8 +93,8 @@ def _st(deal: Deal) -> SpareState:
 
 def _swap(deal: Deal, seat: int) -> None:
     deal.swap_with_spare(seat)
-    deal.emit(Event("spare_swapped", seat, visible_to=None))
-    deal.emit(Event("spare_swapped", seat, cards=tuple(deal.hand(seat)),
+    deal.emit(event("spare_swapped", seat, visible_to=None))
+    deal.emit(event("spare_swapped", seat, cards=tuple(deal.hand(seat)),
                     note="your new hand", visible_to=frozenset({seat})))
 
 
@@ -109,7 +109,7 @@ class DealerOptions(SpareProtocol):
         st.turn = 0
         st.high_bid, st.high_bidder, st.bids = 0, None, {}
         st.step = "auction"
-        deal.emit(Event("auction_opened", deal.dealer, note=what))
+        deal.emit(event("auction_opened", deal.dealer, note=what))
         return self._next_bidder(deal, st)
 
     def _next_bidder(self, deal: Deal, st: SpareState) -> bool:
@@ -144,17 +144,17 @@ class DealerOptions(SpareProtocol):
             if fmt == "sealed":
                 for b in st.bidders:
                     if b in st.bids:
-                        deal.emit(Event("bid", b, chips=st.bids[b], note="revealed"))
+                        deal.emit(event("bid", b, chips=st.bids[b], note="revealed"))
         buyer = st.high_bidder
         if buyer is None:
-            deal.emit(Event("unsold", deal.dealer, note=st.offering))
+            deal.emit(event("unsold", deal.dealer, note=st.offering))
             if st.offering == "spare" and deal.rules.spare_unsold_dealer_may_swap:
                 st.step = "after_unsold"
                 deal.to_act = deal.dealer
                 return True
             return False
         deal.pay(buyer, deal.dealer, st.high_bid, "buys the hand", compulsory=False)
-        deal.emit(Event("sold", buyer, chips=st.high_bid, to_seat=deal.dealer, note=st.offering))
+        deal.emit(event("sold", buyer, chips=st.high_bid, to_seat=deal.dealer, note=st.offering))
         _swap(deal, buyer)
         return False
 
@@ -217,10 +217,10 @@ class DealerOptions(SpareProtocol):
         else:
             st.bids[seat] = chips
             vis = frozenset({seat}) if fmt == "sealed" else None
-            deal.emit(Event("bid", seat, chips=chips, visible_to=vis))
+            deal.emit(event("bid", seat, chips=chips, visible_to=vis))
             if fmt == "sealed":
                 others = frozenset(range(deal.n)) - {seat}
-                deal.emit(Event("bid", seat, note="sealed bid", visible_to=others))
+                deal.emit(event("bid", seat, note="sealed bid", visible_to=others))
             st.turn += 1
         return self._next_bidder(deal, st)
 
@@ -316,9 +316,9 @@ class PaidExchange(SpareProtocol):
         if kitty is not None and fee:
             if not deal.is_live(kitty):  # fee_when_kitty_retired: reopen_kitty
                 deal.retired.discard(kitty)
-                deal.emit(Event("reopened", space=kitty, note="an exchange fee reopens it"))
+                deal.emit(event("reopened", space=kitty, note="an exchange fee reopens it"))
             deal.pay(seat, kitty, fee, "exchange fee", compulsory=False)
-        deal.emit(Event("exchanged", seat, chips=fee, space=kitty))
+        deal.emit(event("exchanged", seat, chips=fee, space=kitty))
         _swap(deal, seat)
         if deal.rules.exchange_limit == "first_only":
             return False

@@ -9,9 +9,7 @@ seat cannot lead and the lead passes left.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..cards import CARDS, HEARTS, SUIT_NAMES, SUITS, Card, opposite_colour_suits
 from ..errors import IllegalAction
@@ -20,8 +18,9 @@ if TYPE_CHECKING:
     from ..deal import Deal
 
 
-@attrs.frozen
-class FirstLead:
+class FirstLead(NamedTuple):
+    """Who leads first, and (optionally) the only cards that may open."""
+
     seat: int
     cards: tuple[int, ...] | None = None
     """The only cards that may open, or ``None`` for the ``after_stop`` rule with no stop."""
@@ -152,9 +151,9 @@ def _explain_colour(deal: Deal, seat: int, card: int, broken: int | None,
                          rule="after a break, lead the lowest card of the other colour")
 
 
-any_suit.explain = _explain_any_suit  # type: ignore[attr-defined]
-must_change_suit.explain = _explain_change_suit  # type: ignore[attr-defined]
-opposite_colour.explain = _explain_colour  # type: ignore[attr-defined]
+EXPLAIN = {"any_suit": _explain_any_suit, "must_change_suit": _explain_change_suit,
+           "opposite_colour": _explain_colour}
+"""Why each built-in ``after_stop`` rule refuses a lead (registered with ``explain=``)."""
 
 
 __all__ = ["SUITS", "Card", "FirstLead"]

@@ -1,0 +1,41 @@
+"""Playing a deal to its end: the inner loop of every simulation.
+
+Kept in a module of its own so that the compiled build (``STOPS_COMPILE=1``) compiles the loop
+with the deal it drives; :mod:`stops.simulate` re-exports both functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .deal import Deal
+from .rng import Rng
+
+
+def play_random(deal: Deal, rng: Rng) -> int:
+    """Play ``deal`` to its end with uniformly random legal decisions; returns the count."""
+    n = 0
+    while deal.to_act is not None:
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.below(len(legal))])
+        n += 1
+    return n
+
+
+def play_with_bots(deal: Deal, bots: Sequence[Any]) -> int:
+    """Play ``deal`` to its end, each seat's decisions made by ``bots[seat]``.
+
+    A bot is anything with ``act(observation) -> Action`` (see :mod:`stops.bots`); it sees
+    only ``deal.observe(seat)``.
+    """
+    n = 0
+    while deal.to_act is not None:
+        seat = deal.to_act
+        bot = bots[seat]
+        deal.apply(bot.act(deal.observe(seat)))
+        n += 1
+    return n
+
+
+__all__ = ["play_random", "play_with_bots"]
