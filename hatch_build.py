@@ -41,6 +41,7 @@ COMPILED = [
     "stops/events.py",
     "stops/table.py",
     "stops/playout.py",
+    "stops/actions.py",
 ]
 
 #: What mypy needs to type-check the compiled modules (and what they import).

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
-import attrs
-
 from .cards import CARDS, Card, parse_card, parse_cards
 from .errors import IllegalAction
 
@@ -35,20 +33,90 @@ VERBS: Final[dict[str, tuple[str, ...]]] = {
 _OPTIONAL: Final = {("stake", "chips")}
 
 
-@attrs.frozen(slots=True, cache_hash=True)
 class Action:
-    """One decision by one seat.
+    """One decision by one seat. Immutable, hashable, compared by value.
 
     ``raise.chips`` is the amount added beyond what calling costs. ``select.cards`` is kept
     sorted so that two selections of the same five cards are equal.
+
+    A plain class rather than an attrs one: it is made and read on every decision, and the
+    compiled build turns a plain class into a native one (direct field access, no
+    Python-level ``__init__`` or ``__eq__``).
     """
 
-    seat: int
-    action: str
-    card: Card | None = None
-    chips: int | None = None
-    space: str | None = None
-    cards: tuple[Card, ...] | None = None
+    __slots__ = ("_action", "_card", "_cards", "_chips", "_hash", "_seat", "_space")
+    __match_args__ = ("seat", "action", "card", "chips", "space", "cards")
+
+    def __init__(self, seat: int, action: str, card: Card | None = None,
+                 chips: int | None = None, space: str | None = None,
+                 cards: tuple[Card, ...] | None = None) -> None:
+        self._seat = seat
+        self._action = action
+        self._card = card
+        self._chips = chips
+        self._space = space
+        self._cards = cards
+        self._hash = -1
+
+    @property
+    def seat(self) -> int:
+        return self._seat
+
+    @property
+    def action(self) -> str:
+        """The verb (``lead``, ``bid``, ``stake`` ...)."""
+        return self._action
+
+    @property
+    def card(self) -> Card | None:
+        return self._card
+
+    @property
+    def chips(self) -> int | None:
+        return self._chips
+
+    @property
+    def space(self) -> str | None:
+        return self._space
+
+    @property
+    def cards(self) -> tuple[Card, ...] | None:
+        return self._cards
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._seat, self._action, self._card, self._chips, self._space, self._cards)
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Action):
+            return NotImplemented
+        return (self._seat == other._seat and self._action == other._action
+                and self._card == other._card and self._chips == other._chips
+                and self._space == other._space and self._cards == other._cards)
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h == -1:
+            h = self._hash = hash(self._key())
+        return h
+
+    def __repr__(self) -> str:
+        return (f"Action(seat={self._seat!r}, action={self._action!r}, card={self._card!r}, "
+                f"chips={self._chips!r}, space={self._space!r}, cards={self._cards!r})")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Action, self._key())
+
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Action:
+        return self
 
     def to_dict(self) -> dict[str, Any]:
         """The dict form used in records, JSON and by host programs."""
