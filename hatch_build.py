@@ -42,6 +42,8 @@ COMPILED = [
     "stops/table.py",
     "stops/playout.py",
     "stops/actions.py",
+    "stops/handrank.py",
+    "stops/policies/endings.py",
 ]
 
 #: What mypy needs to type-check the compiled modules (and what they import).

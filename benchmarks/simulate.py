@@ -3,8 +3,10 @@
     python benchmarks/simulate.py            # the default table of variants and seat counts
     python benchmarks/simulate.py --seconds 5 --variant boodle --players 5
 
-Prints deals per second and the mean time per decision. No test asserts these numbers; the
-closing notes of each issue report them.
+Prints deals per second and the mean time per decision, and which build ran: the pure-Python
+one (the default install) or the compiled one (``STOPS_COMPILE=1 pip install .``; see
+docs/performance.md). No test asserts these numbers; the closing notes of each issue report
+them.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from stops.simulate import play_random
 
 DEFAULT = [("boodle", 5), ("boodle", 4), ("three-in-one", 4), ("three-in-one", 5),
            ("pot-and-kitty", 4)]
+TARGETS = {("boodle", 5): 15_000, ("three-in-one", 4): 8_000, ("pot-and-kitty", 4): 10_000}
+"""Issue 7's targets (deals per second, one core, random agents, events on)."""
 
 
 def measure(name: str, players: int, seconds: float) -> tuple[float, float, int]:
@@ -48,10 +52,15 @@ def main() -> None:
     cases = DEFAULT
     if args.variant:
         cases = [(args.variant, args.players or 4)]
-    print(f"{'variant':16} {'players':>7} {'deals/s':>10} {'us/decision':>12} {'deals':>8}")
+    build = "compiled (mypyc)" if stops.COMPILED else "pure Python"
+    print(f"stops {stops.__version__}, {build} build")
+    print(f"{'variant':16} {'players':>7} {'deals/s':>10} {'us/decision':>12} {'deals':>8} "
+          f"{'target':>8}")
     for name, players in cases:
         rate, per_decision, deals = measure(name, players, args.seconds)
-        print(f"{name:16} {players:>7} {rate:>10.0f} {per_decision:>12.1f} {deals:>8}")
+        target = TARGETS.get((name, players))
+        shown = f"{target:>8}" if target else f"{'':>8}"
+        print(f"{name:16} {players:>7} {rate:>10.0f} {per_decision:>12.1f} {deals:>8} {shown}")
 
 
 if __name__ == "__main__":

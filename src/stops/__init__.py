@@ -11,6 +11,7 @@ pot-and-kitty game) played from rules written as data.
 [...]
 """
 
+from . import deal as _deal_module
 from .actions import Action
 from .cards import CARDS, Card, card, parse_card, parse_cards
 from .deal import Deal
@@ -32,8 +33,13 @@ from .variant import Variant, list_variants, load_variant
 
 __version__ = "0.1.0"
 
+COMPILED: bool = not (getattr(_deal_module, "__file__", None) or ".py").endswith(".py")
+"""Whether this install runs the compiled hot path (a ``STOPS_COMPILE=1`` build; see
+``docs/performance.md``). Both builds play identical games."""
+
 __all__ = [
     "CARDS",
+    "COMPILED",
     "Action",
     "Card",
     "Deal",

@@ -14,7 +14,8 @@ from math import comb
 from typing import overload
 
 from ._mypyc import mypyc_attr
-from .actions import Action, select, with_chips
+from .actions import Action, with_chips
+from .cards import CARDS, Card
 
 
 def holds(actions: tuple[Action, ...], a: Action) -> bool:
@@ -93,6 +94,16 @@ class Amounts(_Part):
         )
 
 
+_BINOM = [[comb(n, k) for k in range(n + 1)] for n in range(53)]
+
+
+def _binom(n: int, k: int) -> int:
+    """``comb(n, k)``, from a table for the sizes a pack allows."""
+    if n < 53:
+        return _BINOM[n][k] if k <= n else 0
+    return comb(n, k)
+
+
 class Selections(_Part):
     """Every ``k``-card subset of ``cards`` as a ``select`` action, in lexicographic order."""
 
@@ -112,18 +123,20 @@ class Selections(_Part):
 
     def get(self, i: int) -> Action:
         # Unrank i in the combinatorial number system, lexicographic order.
-        chosen: list[int] = []
-        n, k, start = len(self.cards), self.k, 0
+        cards = self.cards
+        chosen: list[Card] = []
+        n, k, start = len(cards), self.k, 0
         while k:
             for j in range(start, n):
-                c = comb(n - j - 1, k - 1)
+                c = _binom(n - j - 1, k - 1)
                 if i < c:
-                    chosen.append(self.cards[j])
+                    chosen.append(CARDS[cards[j]])
                     start = j + 1
                     k -= 1
                     break
                 i -= c
-        return select(self.seat, chosen)
+        # ``cards`` is sorted, so ``chosen`` is too: the action's canonical form
+        return Action(self.seat, "select", cards=tuple(chosen))
 
     def has(self, a: Action) -> bool:
         return (

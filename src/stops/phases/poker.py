@@ -80,6 +80,7 @@ class PokerPhase(Phase):
         super().__init__(variant)
         self.pot = variant.pot
         self._menus: dict[tuple[object, ...], LegalActions] = {}
+        self._seen_by: dict[int, tuple[frozenset[int], frozenset[int]]] = {}
 
     def enter(self, deal: Deal) -> bool:
         order = deal.order(deal.dealer)
@@ -165,6 +166,14 @@ class PokerPhase(Phase):
                     deal.claim(w, pot, note, chips=share)
         return False
 
+    def _audiences(self, n: int, seat: int) -> tuple[frozenset[int], frozenset[int]]:
+        """Who may see that ``seat`` selected (everyone else) and what (``seat`` only)."""
+        key = n * 64 + seat
+        got = self._seen_by.get(key)
+        if got is None:
+            got = self._seen_by[key] = (frozenset(range(n)) - {seat}, frozenset({seat}))
+        return got
+
     def _to_call(self, st: PokerState, seat: int) -> int:
         return st.current - st.contrib[seat]
 
@@ -212,8 +221,9 @@ class PokerPhase(Phase):
             assert action.cards is not None
             st.hands[seat] = tuple(action.cards)
             st.queue.pop(0)
-            deal.emit(event("selected", seat, visible_to=frozenset(range(deal.n)) - {seat}))
-            deal.emit(event("selected", seat, cards=action.cards, visible_to=frozenset({seat})))
+            others, only = self._audiences(deal.n, seat)
+            deal.emit(event("selected", seat, visible_to=others))
+            deal.emit(event("selected", seat, cards=action.cards, visible_to=only))
             return self._next_select(deal, st)
         pot = self.pot or ""
         if verb == "check":
