@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .._mypyc import mypyc_attr
-from ..cards import RANKS
+from ..cards import CARDS, RANKS
 from ..model import Space
 
 if TYPE_CHECKING:
@@ -116,29 +116,62 @@ class StageOne(ClaimPolicy):
     spare hand is settled. Suit runs are shared (``ten_share``), the remainder staying."""
 
     def held(self, deal: Deal, params: Any) -> None:
+        cache = deal.variant.cache
+        plan: _Plan
+        if _STAGE_ONE in cache:
+            plan = cache[_STAGE_ONE]  # type: ignore[assignment]
+        else:
+            plan = _stage_one_plan(deal.variant)
+            cache[_STAGE_ONE] = plan
         owner = deal.owner
-        for space in deal.variant.layout:
-            if space.kind == "card" and space.card is not None:
-                s = owner[space.card]
-                if s >= 0:
-                    deal.claim(s, space.id, f"holds {_name(space.card)}", shown=(space.card,))
-            elif space.kind == "combo":
-                holders = {owner[c] for c in space.cards}
-                if len(holders) == 1 and (s := holders.pop()) >= 0:
-                    deal.claim(s, space.id,
-                               "holds " + " and ".join(_name(c) for c in space.cards),
-                               shown=tuple(space.cards))
-            elif space.kind == "suit_run":
+        per_player = deal.rules.ten_share == "per_player"
+        for kind, sid, groups, note in plan:
+            if kind == "suit_run":
                 claimants: list[int] = []
                 shown: dict[int, tuple[int, ...]] = {}
-                for cards in _run_cards(space):
-                    holders = {owner[c] for c in cards}
-                    if len(holders) == 1 and (s := holders.pop()) >= 0:
+                for cards in groups:
+                    s = _sole_holder(owner, cards)
+                    if s >= 0:
                         claimants.append(s)
-                        shown[s] = shown.get(s, ()) + tuple(cards)
-                if deal.rules.ten_share == "per_player":
+                        shown[s] = shown.get(s, ()) + cards
+                if per_player:
                     claimants = sorted(set(claimants))
-                _share(deal, space.id, claimants, "holds the run", shown)
+                _share(deal, sid, claimants, "holds the run", shown)
+            else:
+                cards = groups[0]
+                s = _sole_holder(owner, cards)
+                if s >= 0:
+                    deal.claim(s, sid, note, shown=cards)
+
+
+_Plan = list[tuple[str, str, list[tuple[int, ...]], str]]
+_STAGE_ONE = ("stage_one_plan",)
+"""Key of a variant's stage-one plan in ``variant.cache``."""
+
+
+def _stage_one_plan(variant: Variant) -> _Plan:
+    """What stage one looks at, worked out once per variant: for each paying space, its kind,
+    id, the card groups that win it when one player holds a whole group, and the claim note.
+    """
+    plan: _Plan = []
+    for space in variant.layout:
+        if space.kind == "card" and space.card is not None:
+            plan.append(("card", space.id, [(space.card,)], f"holds {_name(space.card)}"))
+        elif space.kind == "combo":
+            plan.append(("combo", space.id, [tuple(space.cards)],
+                         "holds " + " and ".join(_name(c) for c in space.cards)))
+        elif space.kind == "suit_run":
+            plan.append(("suit_run", space.id, [tuple(g) for g in _run_cards(space)], ""))
+    return plan
+
+
+def _sole_holder(owner: list[int], cards: tuple[int, ...]) -> int:
+    """The seat holding every one of ``cards``, or -1 (split, or some in no hand)."""
+    s = owner[cards[0]]
+    for c in cards:
+        if owner[c] != s:
+            return -1
+    return s
 
 
 def _share(deal: Deal, space: str, seats: list[int], note: str,
@@ -201,6 +234,4 @@ class AnyThreeRun(SameSuitRun):
 
 
 def _name(card: int) -> str:
-    from ..cards import CARDS
-
     return str(CARDS[card])

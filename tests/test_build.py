@@ -1,0 +1,157 @@
+"""What the two builds (pure Python and ``STOPS_COMPILE=1``) must agree on.
+
+CI runs this whole suite against both builds; these tests pin the pieces that were written
+with the compiled build in mind: the hand-written ``Action``, docstrings read from source,
+``explain=`` on ``after_stop`` policies, and the scratch states' copy and equality.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import stops
+from stops import Action, IllegalAction, parse_card
+from stops.phases.poker import PokerState
+from stops.phases.spare import SpareState
+from stops.registry import doc_of
+from stops.rng import Rng
+
+
+def test_compiled_flag_is_a_bool() -> None:
+    assert isinstance(stops.COMPILED, bool)
+
+
+def test_action_is_a_value() -> None:
+    a = Action(1, "lead", card=parse_card("7H"))
+    b = Action(1, "lead", card=parse_card("7H"))
+    assert a == b and hash(a) == hash(b) and a is not b
+    assert a != Action(2, "lead", card=parse_card("7H"))
+    assert a != Action(1, "lead", card=parse_card("8H"))
+    assert a != "lead 7H" and (a == "lead 7H") is False
+    assert {a: 1}[b] == 1
+    assert repr(a) == ("Action(seat=1, action='lead', card=Card('7H'), chips=None, "
+                       "space=None, cards=None)")
+    assert str(Action(0, "stake", chips=2, space="AH")) == "seat 0 stake AH 2"
+
+
+def test_action_is_immutable_and_copies_to_itself() -> None:
+    a = Action(0, "bid", chips=3)
+    with pytest.raises(AttributeError):
+        a.chips = 4  # type: ignore[misc]
+    assert copy.copy(a) is a and copy.deepcopy(a) is a
+    back = pickle.loads(pickle.dumps(a))
+    assert back == a and back.chips == 3 and back.action == "bid"
+
+
+def test_action_match_args() -> None:
+    match Action(2, "raise", chips=5):
+        case Action(seat, "raise", chips=chips):
+            assert (seat, chips) == (2, 5)
+        case _:  # pragma: no cover
+            pytest.fail("Action did not match its own pattern")
+
+
+def test_doc_of_reads_the_source_when_the_docstring_is_gone(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    # what the compiled build looks like to the registry: objects with no __doc__
+    (tmp_path / "nodoc_mod.py").write_text(textwrap.dedent('''
+        def rule(deal, seat, params):
+            """Lead anything.
+
+            Really anything."""
+            return []
+
+
+        class Proto:
+            """A protocol object."""
+    '''))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import nodoc_mod
+
+    try:
+        nodoc_mod.rule.__doc__ = None
+        nodoc_mod.Proto.__doc__ = None
+        assert doc_of(nodoc_mod.rule) == "Lead anything.\n\n    Really anything."
+        assert doc_of(nodoc_mod.Proto()) == "A protocol object."
+        assert doc_of(nodoc_mod.Proto) == "A protocol object."
+    finally:
+        sys.modules.pop("nodoc_mod", None)
+
+
+def test_builtin_docs_are_present_in_either_build() -> None:
+    reg = stops.default_registry()
+    assert reg.phases["stake"].doc.startswith("Places every seat's fixed stakes")
+    assert reg.policy("spare_protocol", "dealer_options").doc.startswith("The dealer's options")
+    assert reg.policy("after_stop", "any_suit").doc.startswith("The lowest card")
+
+
+def _hearts_first(deal: stops.Deal, seat: int, broken: int | None, params: Any) -> list[int]:
+    """The lowest heart if the leader holds one; otherwise the lowest card of any suit."""
+    masks = deal.masks[seat]
+    suits = [2] if masks[2] else [0, 1, 2, 3]
+    return [s * 13 + (masks[s] & -masks[s]).bit_length() - 1 for s in suits if masks[s]]
+
+
+def _hearts_first_why(deal: stops.Deal, seat: int, card: int, broken: int | None,
+                      allowed: list[int]) -> IllegalAction | None:
+    return IllegalAction("hearts_first", "lead your lowest heart", rule="hearts first")
+
+
+@pytest.mark.parametrize("how", ["keyword", "attribute"])
+def test_after_stop_explain_is_used_for_a_refused_lead(how: str) -> None:
+    reg = stops.default_registry().copy()
+    if how == "keyword":
+        reg.register_policy("after_stop", "hearts_first", explain=_hearts_first_why)(
+            _hearts_first)
+    else:
+        def policy(deal: stops.Deal, seat: int, broken: int | None, params: Any) -> list[int]:
+            return _hearts_first(deal, seat, broken, params)
+
+        policy.explain = _hearts_first_why  # type: ignore[attr-defined]
+        reg.register_policy("after_stop", "hearts_first")(policy)
+    v = stops.load_variant("boodle", options={"after_stop": "hearts_first"}, registry=reg)
+    rng = Rng(3)
+    for seed in range(50):
+        table = stops.Table(v, seats=4, chips=100, seed=seed)
+        deal = table.new_deal()
+        while deal.to_act is not None:
+            seat = deal.to_act
+            legal = deal.legal_actions()
+            if deal.masks[seat][2] and deal.phase == "play" and not deal.scratch.get("opening"):
+                others = [c for s in (0, 1, 3) if (m := deal.masks[seat][s])
+                          for c in [s * 13 + (m & -m).bit_length() - 1]]
+                if others:
+                    before = len(deal.events)
+                    with pytest.raises(IllegalAction) as err:
+                        deal.apply(Action(seat, "lead", card=stops.CARDS[others[0]]))
+                    assert err.value.code == "hearts_first"
+                    assert len(deal.events) == before
+                    return
+            deal.apply(legal[rng.below(len(legal))])
+    pytest.fail("no refused lead was tried")  # pragma: no cover
+
+
+def test_scratch_states_copy_deeply_and_compare_by_value() -> None:
+    p = PokerState([1, 2, 3])
+    p.hands[1] = (1, 2, 3, 4, 5)
+    p.need.add(2)
+    q = copy.deepcopy(p)
+    assert q == p and q is not p
+    q.need.add(3)
+    q.hands[2] = (6, 7, 8, 9, 10)
+    assert q != p and p.need == {2} and 2 not in p.hands
+    s = SpareState()
+    s.bids[1] = 4
+    t = copy.deepcopy(s)
+    assert t == s
+    t.bids[2] = 5
+    assert t != s and s.bids == {1: 4}
+    assert "PokerState" in repr(p) and "SpareState" in repr(s)
