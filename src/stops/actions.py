@@ -8,7 +8,7 @@ One small immutable class covers every verb of the design contract; its dict for
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from .cards import CARDS, Card, parse_card, parse_cards
 from .errors import IllegalAction
@@ -45,7 +45,8 @@ class Action:
     """
 
     __slots__ = ("_action", "_card", "_cards", "_chips", "_hash", "_seat", "_space")
-    __match_args__ = ("seat", "action", "card", "chips", "space", "cards")
+    __match_args__: ClassVar[tuple[str, ...]] = ("seat", "action", "card", "chips", "space",
+                                                 "cards")
 
     def __init__(self, seat: int, action: str, card: Card | None = None,
                  chips: int | None = None, space: str | None = None,
@@ -90,14 +91,13 @@ class Action:
         if self is other:
             return True
         if not isinstance(other, Action):
-            return NotImplemented
+            return False  # not NotImplemented: the compiled build holds __eq__ to bool
         return (self._seat == other._seat and self._action == other._action
                 and self._card == other._card and self._chips == other._chips
                 and self._space == other._space and self._cards == other._cards)
 
     def __ne__(self, other: object) -> bool:
-        eq = self.__eq__(other)
-        return eq if eq is NotImplemented else not eq
+        return not self.__eq__(other)
 
     def __hash__(self) -> int:
         h = self._hash
