@@ -200,8 +200,8 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     return Action(seat, verb, **kwargs)
 
 
-_SIMPLE: dict[tuple[int, str], Action] = {}
-_CHIPS: dict[tuple[int, str, int, str | None], Action] = {}
+_SIMPLE: Final[dict[tuple[int, str], Action]] = {}
+_CHIPS: Final[dict[tuple[int, str, int, str | None], Action]] = {}
 
 
 def simple(seat: int, verb: str) -> Action:
@@ -218,7 +218,7 @@ def lead(seat: int, card: int) -> Action:
     return leads_of(seat)[card]
 
 
-_LEADS_BY_SEAT: list[list[Action]] = []
+_LEADS_BY_SEAT: Final[list[list[Action]]] = []
 
 
 def leads_of(seat: int) -> list[Action]:

@@ -13,7 +13,7 @@ Validity is decided in one place: an action is legal iff it is in :meth:`Deal.le
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import Action, action_from_dict
 from .cards import CARDS, Card
@@ -26,14 +26,14 @@ if TYPE_CHECKING:
     from .observation import Observation
     from .variant import Variant
 
-SPARE = -1
+SPARE: Final = -1
 """``owner[card]`` for a card in the spare (dead) hand."""
-PLAYED = -2
+PLAYED: Final = -2
 """``owner[card]`` for a card already played."""
-ABSENT = -3
+ABSENT: Final = -3
 """``owner[card]`` for a card removed from the pack."""
 
-NO_LEGAL = LegalActions()
+NO_LEGAL: Final = LegalActions()
 _new_event = tuple.__new__
 """Builds an :class:`Event` from a full field tuple without a Python-level ``__new__``."""
 

@@ -37,7 +37,7 @@ Kinds (``kind``):
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .cards import CARDS, Card
 
@@ -103,8 +103,8 @@ def event(kind: str, seat: int | None = None, card: Card | None = None, chips: i
     return _new(Event, (kind, seat, card, chips, space, to_seat, cards, note, visible_to))
 
 
-_PLAY_EVENTS: dict[str, list[list[Event]]] = {"led": [], "played": []}
-_STAKED: dict[tuple[int, int, str], Event] = {}
+_PLAY_EVENTS: Final[dict[str, list[list[Event]]]] = {"led": [], "played": []}
+_STAKED: Final[dict[tuple[int, int, str], Event]] = {}
 
 
 def play_events(kind: str, seat: int) -> list[Event]:
@@ -125,7 +125,7 @@ def staked_event(seat: int, chips: int, space: str) -> Event:
     return shared("staked", seat, chips, space)
 
 
-_SHARED: dict[tuple[str, int | None, int, str | None], Event] = {}
+_SHARED: Final[dict[tuple[str, int | None, int, str | None], Event]] = {}
 
 
 def shared(kind: str, seat: int | None = None, chips: int = 0,
@@ -144,7 +144,7 @@ def shared(kind: str, seat: int | None = None, chips: int = 0,
     return e
 
 
-_STOPS: dict[tuple[int, int, str], Event] = {}
+_STOPS: Final[dict[tuple[int, int, str], Event]] = {}
 
 
 def stop_event(seat: int, card: int, why: str) -> Event:
@@ -156,7 +156,7 @@ def stop_event(seat: int, card: int, why: str) -> Event:
     return e
 
 
-_PLAY_PAIRS: list[list[tuple[int, Card]]] = []
+_PLAY_PAIRS: Final[list[list[tuple[int, Card]]]] = []
 
 
 def play_pairs(seat: int) -> list[tuple[int, Card]]:

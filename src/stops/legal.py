@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from math import comb
-from typing import overload
+from typing import Final, overload
 
 from ._mypyc import mypyc_attr
 from .actions import Action, with_chips
@@ -94,7 +94,7 @@ class Amounts(_Part):
         )
 
 
-_BINOM = [[comb(n, k) for k in range(n + 1)] for n in range(53)]
+_BINOM: Final = [[comb(n, k) for k in range(n + 1)] for n in range(53)]
 
 
 def _binom(n: int, k: int) -> int:

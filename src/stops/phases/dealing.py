@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .._mypyc import mypyc_attr
 from ..cards import CARDS, Card
@@ -15,10 +15,10 @@ if TYPE_CHECKING:
     from ..variant import Variant
 
 
-_ONLY = tuple(frozenset({s}) for s in range(64))
+_ONLY: Final = tuple(frozenset({s}) for s in range(64))
 _new = tuple.__new__
-_SUIT = tuple(c // 13 for c in range(52))
-_BIT = tuple(1 << (c % 13) for c in range(52))
+_SUIT: Final = tuple(c // 13 for c in range(52))
+_BIT: Final = tuple(1 << (c % 13) for c in range(52))
 
 
 def deal_order(players: int, dealer: int, spare_hand: bool, spare_first: bool,

@@ -8,7 +8,7 @@ watch a card.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .._mypyc import mypyc_attr
 from ..actions import Action, leads_of
@@ -24,9 +24,10 @@ if TYPE_CHECKING:
     from ..deal import Deal
     from ..variant import Variant
 
-ACE = 12
+ACE: Final = 12
 _new = tuple.__new__
-STOP_WHY = {SPARE: "the next card is in the spare hand", PLAYED: "the next card has been played"}
+STOP_WHY: Final = {SPARE: "the next card is in the spare hand",
+                   PLAYED: "the next card has been played"}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -9,7 +9,7 @@ seat cannot lead and the lead passes left.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..cards import CARDS, HEARTS, SUIT_NAMES, SUITS, Card, opposite_colour_suits
 from ..errors import IllegalAction
@@ -77,7 +77,7 @@ def _lowest_each(deal: Deal, seat: int, suits: tuple[int, ...]) -> list[int]:
     return out
 
 
-ALL_SUITS = (0, 1, 2, 3)
+ALL_SUITS: Final = (0, 1, 2, 3)
 
 
 def any_suit(deal: Deal, seat: int, broken: int | None, params: None) -> list[int]:
@@ -96,7 +96,8 @@ def must_change_suit(deal: Deal, seat: int, broken: int | None, params: None) ->
     return _lowest_each(deal, seat, (broken,))
 
 
-_HCDS = {HEARTS: 0, 0: 1, 1: 2, 3: 3}
+_OPPOSITE: Final = tuple(opposite_colour_suits(s) for s in range(4))
+_HCDS: Final = {HEARTS: 0, 0: 1, 1: 2, 3: 3}
 
 
 def opposite_colour(deal: Deal, seat: int, broken: int | None, params: None) -> list[int]:
@@ -104,7 +105,7 @@ def opposite_colour(deal: Deal, seat: int, broken: int | None, params: None) -> 
     (``switch_card`` says lowest across the colour or in a chosen suit of it)."""
     if broken is None:
         return _lowest_each(deal, seat, ALL_SUITS)
-    suits = opposite_colour_suits(broken)
+    suits = _OPPOSITE[broken]
     opts = _lowest_each(deal, seat, suits)
     if len(opts) < 2 or deal.rules.switch_card == "lowest_in_chosen_suit":
         return opts
