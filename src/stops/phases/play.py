@@ -8,7 +8,8 @@ watch a card.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
 
 from .._mypyc import mypyc_attr
 from ..actions import Action, leads_of
@@ -40,6 +41,9 @@ class PlayPhase(Phase):
         super().__init__(variant)
         self.first = variant.policy("first_leader")
         self.after = variant.policy("after_stop")
+        # read once here: the compiled build then calls them without attribute lookups
+        self._after_impl: Callable[..., list[int]] = self.after.impl
+        self._after_params: Any = self.after.params
         self.claims = [variant.policy("pay_collection"), variant.policy("run_rule")]
         self.keeps = variant.rules.pass_lead_keeps_forbidden_suit
         seats = range(variant.players[1])
@@ -69,13 +73,14 @@ class PlayPhase(Phase):
 
     def _seek_leader(self, deal: Deal, seat: int, broken: int | None) -> bool:
         """Offer the lead to ``seat``; if it cannot lead, pass it left round the table."""
-        after = self.after
+        after_impl = self._after_impl
+        after_params = self._after_params
         ring = deal.order(seat - 1) if len(deal.active) != deal.n else None
         n = deal.n
         for k in range(len(deal.active)):
             s = ring[k] if ring is not None else (seat + k) % n
             constraint = broken if (k == 0 or self.keeps) else None
-            opts = after.impl(deal, s, constraint, after.params)
+            opts = after_impl(deal, s, constraint, after_params)
             if opts:
                 deal.to_act = s
                 deal.scratch["lead"] = (s, opts, constraint)
@@ -102,7 +107,7 @@ class PlayPhase(Phase):
         card: int = action.card  # type: ignore[assignment]
         deal.scratch.pop("opening", None)
         owner = deal.owner
-        emit = deal.emit
+        emit = deal.events.append
         triggers = self.triggers
         every = self.every
         masks, counts, played_by, plays = deal.masks, deal.counts, deal.played_by, deal.plays

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .._mypyc import mypyc_attr
 from ..actions import Action, with_chips
@@ -25,6 +25,8 @@ class StakePhase(Phase):
     def __init__(self, variant: object) -> None:
         super().__init__(variant)  # type: ignore[arg-type]
         self.policy = self.variant.policy("stake_rule")
+        self._rule: Any = self.policy.impl  # read once: called for every seat of every deal
+        self._params: Any = self.policy.params
 
     def enter(self, deal: Deal) -> bool:
         r = deal.rules
@@ -32,7 +34,7 @@ class StakePhase(Phase):
             return False
         queue: list[tuple[int, tuple[str, ...], int, bool]] = []
         for seat in deal.order(deal.dealer):
-            plan = self.policy.impl(deal, seat, self.policy.params)
+            plan = self._rule(deal, seat, self._params)
             if plan.fixed:
                 deal.stake_many(seat, plan.fixed)
             if plan.choose_one and plan.choose_amount > 0:
