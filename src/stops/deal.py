@@ -34,8 +34,6 @@ ABSENT: Final = -3
 """``owner[card]`` for a card removed from the pack."""
 
 NO_LEGAL: Final = LegalActions()
-_new_event = tuple.__new__
-"""Builds an :class:`Event` from a full field tuple without a Python-level ``__new__``."""
 
 
 class Deal:

@@ -20,8 +20,8 @@ from .cards import CARDS, Card
 
 def holds(actions: tuple[Action, ...], a: Action) -> bool:
     """``a in actions``, trying identity first: the engine's actions are interned, so a
-    decision taken from the legal set is usually the very object in it, and the equality
-    test (a Python-level method) then runs for no other element."""
+    decision taken from the legal set is usually the very object in it, and no element is
+    compared field by field."""
     for x in actions:
         if x is a:
             return True

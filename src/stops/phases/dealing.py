@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Final
 from .._mypyc import mypyc_attr
 from ..cards import CARDS, Card
 from ..deal import SPARE
-from ..events import Event, event
+from ..events import event
 from .base import Phase
 
 if TYPE_CHECKING:
@@ -16,7 +16,6 @@ if TYPE_CHECKING:
 
 
 _ONLY: Final = tuple(frozenset({s}) for s in range(64))
-_new = tuple.__new__
 _SUIT: Final = tuple(c // 13 for c in range(52))
 _BIT: Final = tuple(1 << (c % 13) for c in range(52))
 
@@ -73,7 +72,7 @@ class DealPhase(Phase):
                 owner[c] = seat
                 masks[_SUIT[c]] |= _BIT[c]
             deal.counts[seat] = len(h)
-            emit(_new(Event, ("dealt", seat, None, len(h), None, None, h, "", _ONLY[seat])))
+            emit(event("dealt", seat, None, len(h), None, None, h, "", _ONLY[seat]))
         for c in deal.dealt_spare:
             deal.owner[c] = SPARE
         deal.spare = set(deal.dealt_spare)

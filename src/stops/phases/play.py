@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from ..variant import Variant
 
 ACE: Final = 12
-_new = tuple.__new__
 STOP_WHY: Final = {SPARE: "the next card is in the spare hand",
                    PLAYED: "the next card has been played"}
 
