@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import stops
 from stops import parse_card
 
@@ -30,3 +32,21 @@ def settle_spare(deal: stops.Deal, choices: dict[int, str] | None = None) -> Non
         seat = deal.current_seat
         assert seat is not None
         deal.apply({"seat": seat, "action": (choices or {}).get(seat, "keep")})
+
+
+def ready(table: stops.Table, hands: list[list[str]], stakes: dict[int, str],
+          exchanges: dict[int, str] | None = None) -> stops.Deal:
+    """A stacked deal taken through stakes and the spare hand, to the first lead."""
+    deal = new_deal(table, hands)
+    stake_all(deal, stakes)
+    settle_spare(deal, exchanges)
+    assert deal.phase == "play"
+    return deal
+
+
+def lead(deal: stops.Deal, seat: int, card: str) -> list[stops.Event]:
+    return deal.apply({"seat": seat, "action": "lead", "card": card})
+
+
+def legal(deal: stops.Deal) -> list[dict[str, Any]]:
+    return [a.to_dict() for a in deal.legal_actions()]

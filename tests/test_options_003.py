@@ -20,8 +20,9 @@ from typing import Any
 
 import pytest
 
+import stacking
 import stops
-from stacking import new_deal, rest_of_pack, settle_spare, stake_all
+from stacking import lead, legal, new_deal, rest_of_pack, settle_spare, stake_all
 from stops import IllegalAction, SessionOver, parse_card
 
 VARIANT = "pot-and-kitty"
@@ -43,19 +44,7 @@ def table3(options: dict[str, Any] | None = None, **kw: Any) -> stops.Table:
 
 def ready(table: stops.Table, hands: list[list[str]],
           stakes: dict[int, str] | None = None) -> stops.Deal:
-    deal = new_deal(table, hands)
-    stake_all(deal, stakes or ALL_KH)
-    settle_spare(deal)
-    assert deal.phase == "play"
-    return deal
-
-
-def lead(deal: stops.Deal, seat: int, card: str) -> list[stops.Event]:
-    return deal.apply({"seat": seat, "action": "lead", "card": card})
-
-
-def legal(deal: stops.Deal) -> list[dict[str, Any]]:
-    return [a.to_dict() for a in deal.legal_actions()]
+    return stacking.ready(table, hands, stakes or ALL_KH)
 
 
 def legal_cards(deal: stops.Deal) -> list[str]:

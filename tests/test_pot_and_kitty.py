@@ -16,7 +16,15 @@ from typing import Any
 import pytest
 
 import stops
-from stacking import new_deal, rest_of_pack, settle_spare, stake_all
+from stacking import (
+    lead,
+    legal,
+    new_deal,
+    ready,
+    rest_of_pack,
+    settle_spare,
+    stake_all,
+)
 from stops import IllegalAction, SessionOver, parse_card
 
 VARIANT = "pot-and-kitty"
@@ -29,23 +37,6 @@ SIX = {"KH", "QC", "JD", "TS", "pot", "kitty"}
 
 
 
-
-
-def ready(table: stops.Table, hands: list[list[str]], stakes: dict[int, str],
-          exchanges: dict[int, str] | None = None) -> stops.Deal:
-    deal = new_deal(table, hands)
-    stake_all(deal, stakes)
-    settle_spare(deal, exchanges)
-    assert deal.phase == "play"
-    return deal
-
-
-def lead(deal: stops.Deal, seat: int, card: str) -> list[stops.Event]:
-    return deal.apply({"seat": seat, "action": "lead", "card": card})
-
-
-def legal(deal: stops.Deal) -> list[dict[str, Any]]:
-    return [a.to_dict() for a in deal.legal_actions()]
 
 
 def leads(seat: int, *cards: str) -> list[dict[str, Any]]:
