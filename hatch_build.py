@@ -25,9 +25,9 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: The hot path: the deal state machine, its phases, chips, the shuffle and the claim
 #: handlers that run per card. Everything else is pure Python in every build.
 COMPILED = [
-    "stops/deal.py",
-    "stops/chips.py",
-    "stops/rng.py",
+    "stops/engine/deal.py",
+    "stops/engine/chips.py",
+    "stops/engine/rng.py",
     "stops/phases/base.py",
     "stops/phases/dealing.py",
     "stops/phases/stake.py",
@@ -37,12 +37,12 @@ COMPILED = [
     "stops/phases/settle.py",
     "stops/policies/claims.py",
     "stops/policies/leads.py",
-    "stops/legal.py",
-    "stops/events.py",
-    "stops/table.py",
-    "stops/playout.py",
-    "stops/actions.py",
-    "stops/handrank.py",
+    "stops/engine/legal.py",
+    "stops/engine/events.py",
+    "stops/engine/table.py",
+    "stops/apps/playout.py",
+    "stops/engine/actions.py",
+    "stops/phases/handrank.py",
     "stops/policies/endings.py",
 ]
 

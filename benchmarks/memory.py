@@ -12,7 +12,7 @@ import gc
 import tracemalloc
 
 import stops
-from stops.rng import Rng
+from stops.engine.rng import Rng
 
 CASES = [("boodle", 5), ("three-in-one", 4), ("pot-and-kitty", 4)]
 

@@ -15,8 +15,8 @@ import argparse
 import time
 
 import stops
-from stops.rng import Rng
-from stops.simulate import play_random
+from stops.apps.simulate import play_random
+from stops.engine.rng import Rng
 
 DEFAULT = [("boodle", 5), ("boodle", 4), ("three-in-one", 4), ("three-in-one", 5),
            ("pot-and-kitty", 4)]

@@ -48,9 +48,9 @@ import stops
 from stops.policies.claims import ClaimPolicy, Handler, Triggers
 
 if TYPE_CHECKING:
-    from stops.deal import Deal
-    from stops.registry import Registry
-    from stops.variant import Variant
+    from stops.engine.deal import Deal
+    from stops.rules.registry import Registry
+    from stops.rules.variant import Variant
 
 HERE = Path(__file__).resolve().parent
 PEEL_FILE = HERE / "peels-newmarket.yaml"

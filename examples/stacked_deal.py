@@ -32,7 +32,7 @@ def main() -> None:
     again = stops.replay(record)
     assert again.plays == deal.plays and again.stacks == deal.stacks
     print("the record replays to the same result")
-    print(stops.record.dumps(record))
+    print(stops.io.records.dumps(record))
 
 
 if __name__ == "__main__":

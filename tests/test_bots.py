@@ -1,4 +1,4 @@
-"""The bots of stops.bots: legal play from observations only, and the heuristic's choices."""
+"""The bots of stops.apps.bots: legal play from observations only, and the heuristic's choices."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from itertools import combinations
 import pytest
 
 import stops
-from stops.actions import Action
-from stops.bots import BOTS, Bot, HeuristicBot, RandomBot, make_bot, play_deal
-from stops.handrank import hand_key
-from stops.observation import MAX_LISTED_ACTIONS
+from stops.apps.bots import BOTS, Bot, HeuristicBot, RandomBot, make_bot, play_deal
+from stops.engine.actions import Action
+from stops.engine.observation import MAX_LISTED_ACTIONS
+from stops.phases.handrank import hand_key
 
 BUILTINS = stops.list_variants()
 DEALS = 30

@@ -18,10 +18,10 @@ import pytest
 
 import stops
 from stops import Action, IllegalAction, parse_card
+from stops.engine.rng import Rng
 from stops.phases.poker import PokerState
 from stops.phases.spare import SpareState
-from stops.registry import doc_of
-from stops.rng import Rng
+from stops.rules.registry import doc_of
 
 
 def test_compiled_flag_is_a_bool() -> None:

@@ -1,11 +1,11 @@
 """The ``stops`` command line (DESIGN.md, "Deal records" and "Command line").
 
-Everything goes through ``stops.cli.main([...])`` (its return value is the exit code, output is
-read with ``capsys``); two tests run a real ``python -m stops.cli`` subprocess to prove that an
+Everything goes through ``stops.apps.cli.main([...])`` (its return value is the exit code, output is
+read with ``capsys``); two tests run a real ``python -m stops.apps.cli`` subprocess to prove that an
 error is one clear message and never a traceback.
 
 Records replayed here come from real deals played through the public API with random legal
-decisions (fixed seeds), dumped with ``stops.record.dumps`` as YAML or JSON; the expected values
+decisions (fixed seeds), dumped with ``stops.io.records.dumps`` as YAML or JSON; the expected values
 are the live deal's own ``stacks``, ``layout``, ``plays`` and ``events``.
 """
 
@@ -25,8 +25,8 @@ import pytest
 import yaml
 
 import stops
-from stops import record
-from stops.cli import main
+from stops.apps.cli import main
+from stops.io import records as record
 
 BOODLE_SPACES = ("AH", "KC", "QD", "JS")
 LINE_RE = re.compile(r"^(?P<file>.+?): (?P<path>\S+): (?P<msg>.+)$")
@@ -43,7 +43,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def run_subprocess(*argv: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "stops.cli", *argv], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "stops.apps.cli", *argv], capture_output=True,
                           text=True, timeout=60, cwd=cwd)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 import stops
-from stops import observation
+from stops.engine import observation
 from stops.testing import ConformanceError, check_variant
 
 

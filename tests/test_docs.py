@@ -15,8 +15,8 @@ import pytest
 import yaml
 
 import stops
-from stops.reference import reference_markdown
-from stops.variant import variant_from_mapping
+from stops.io.reference import reference_markdown
+from stops.rules.variant import variant_from_mapping
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
@@ -52,7 +52,7 @@ def test_snippets_run(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 def test_reference_is_generated_from_the_registry() -> None:
     committed = (ROOT / "docs" / "reference.md").read_text(encoding="utf-8")
     assert committed == reference_markdown(), (
-        "docs/reference.md is stale: run `python -m stops.reference > docs/reference.md`")
+        "docs/reference.md is stale: run `python -m stops.io.reference > docs/reference.md`")
 
 
 def test_every_registered_name_is_documented() -> None:

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import stops
-from stops.loader import MAX_FILE_BYTES, ORIGIN, load_raw, parse_yaml_text
-from stops.variant import variant_from_mapping
+from stops.rules.loader import MAX_FILE_BYTES, ORIGIN, load_raw, parse_yaml_text
+from stops.rules.variant import variant_from_mapping
 
 FUZZ = settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
 BASES = {name: {k: v for k, v in load_raw(name)[0].items() if k != ORIGIN}

@@ -1,4 +1,4 @@
-"""Tests for stops.handrank: exhaustive counts, a reference evaluator, hand-picked cases."""
+"""Tests for stops.phases.handrank: exhaustive counts, a reference evaluator, hand-picked cases."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from stops.handrank import CATEGORIES, best_hand, category, describe, hand_key
+from stops.phases.handrank import CATEGORIES, best_hand, category, describe, hand_key
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -27,7 +27,7 @@ def key(text: str) -> tuple[int, ...]:
 
 
 class FancyCard(int):
-    """Stand-in for an int subclass card type (like stops.cards.Card)."""
+    """Stand-in for an int subclass card type (like stops.engine.cards.Card)."""
 
     __slots__ = ()
 

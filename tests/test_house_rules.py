@@ -13,11 +13,11 @@ import pytest
 import yaml
 
 import stops
-from stops.cli import main
-from stops.diff import diff_lines, diff_text
-from stops.model import PolicyRef, Rules
-from stops.rules_text import rules_text
-from stops.schema import schema_text, variant_schema
+from stops.apps.cli import main
+from stops.io.schema import schema_text, variant_schema
+from stops.rules.diff import diff_lines, diff_text
+from stops.rules.model import PolicyRef, Rules
+from stops.rules.prose import rules_text
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTEXTS = ["boodle", "three-in-one", "pot-and-kitty", "three-in-one-on-play",

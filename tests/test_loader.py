@@ -19,7 +19,7 @@ import yaml
 
 import stops
 from stops import VariantError, load_variant
-from stops.model import PolicyRef
+from stops.rules.model import PolicyRef
 
 BROKEN = (Path(__file__).parent / "data" / "broken").resolve()
 MAX_BYTES = 256 * 1024

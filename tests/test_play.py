@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import stops
-from stops.play import play_terminal
+from stops.apps.terminal import play_terminal
 
 
 def run(variant: str, answers: str, **kw: object) -> tuple[int, str]:
@@ -67,7 +67,7 @@ def test_end_of_input_and_bad_arguments() -> None:
 
 
 def test_the_command_works_with_a_pipe() -> None:
-    done = subprocess.run([sys.executable, "-m", "stops.cli", "play", "boodle", "--players",
+    done = subprocess.run([sys.executable, "-m", "stops.apps.cli", "play", "boodle", "--players",
                            "3", "--seed", "3", "--deals", "1", "--bots", "random"],
                           input="1\n" * 300, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr

@@ -28,7 +28,7 @@ import pytest
 
 import stops
 from stops import Action, parse_card
-from stops.deal import ABSENT
+from stops.engine.deal import ABSENT
 from stops.testing import check_variant
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -146,7 +146,7 @@ def test_peel_ace_space_pays_the_king(peel: stops.Variant) -> None:
 
 
 def test_peel_rules_text(peel: stops.Variant) -> None:
-    from stops.rules_text import rules_text
+    from stops.rules.prose import rules_text
 
     assert "just below" in rules_text(peel)
 
@@ -228,7 +228,7 @@ def test_peel_yaml_needs_the_plugin_registry(registry: stops.Registry) -> None:
 
 
 def test_register_twice_is_refused(registry: stops.Registry) -> None:
-    with pytest.raises(stops.registry.RegistryError):
+    with pytest.raises(stops.rules.registry.RegistryError):
         plugins.register(registry)
 
 

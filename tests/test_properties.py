@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import stops
-from stops.actions import Action
+from stops.engine.actions import Action
 from stops.testing import snapshot
 
 BUILTINS = stops.list_variants()

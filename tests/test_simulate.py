@@ -5,7 +5,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 
 import stops
-from stops.simulate import compare_text, simulate
+from stops.apps.simulate import compare_text, simulate
 
 
 def test_same_seed_same_report_and_different_seed_differs() -> None:

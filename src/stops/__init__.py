@@ -11,11 +11,12 @@ pot-and-kitty game) played from rules written as data.
 [...]
 """
 
-from . import deal as _deal_module
-from .actions import Action
-from .cards import CARDS, Card, card, parse_card, parse_cards
-from .deal import Deal
-from .errors import (
+from stops import builtins as _builtins  # noqa: F401  (installs the built-in phases and policies)
+from stops.engine import deal as _deal_module
+from stops.engine.actions import Action
+from stops.engine.cards import CARDS, Card, card, parse_card, parse_cards
+from stops.engine.deal import Deal
+from stops.engine.errors import (
     DealInProgress,
     IllegalAction,
     RecordError,
@@ -23,13 +24,13 @@ from .errors import (
     StopsError,
     VariantError,
 )
-from .events import Event
-from .legal import LegalActions
-from .observation import Observation
-from .record import replay
-from .registry import Registry, default_registry, register_phase, register_policy
-from .table import Table, TableError
-from .variant import Variant, list_variants, load_variant
+from stops.engine.events import Event
+from stops.engine.legal import LegalActions
+from stops.engine.observation import Observation
+from stops.engine.table import Table, TableError
+from stops.io.records import replay
+from stops.rules.registry import Registry, default_registry, register_phase, register_policy
+from stops.rules.variant import Variant, list_variants, load_variant
 
 __version__ = "0.1.0"
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .phases.dealing import DealPhase
-from .phases.play import PlayPhase
-from .phases.settle import ClaimHeldPhase, SettlePhase
-from .phases.stake import StakePhase
-from .policies import claims, endings, leads, session, stakes
-from .registry import Registry
+from stops.phases.dealing import DealPhase
+from stops.phases.play import PlayPhase
+from stops.phases.settle import ClaimHeldPhase, SettlePhase
+from stops.phases.stake import StakePhase
+from stops.policies import claims, endings, leads, session, stakes
+from stops.rules.registry import Registry, default_registry
 
 SLOTS: dict[str, tuple[str, str]] = {
     "stake_rule": ("Who puts how many chips on which spaces before the deal.",
@@ -40,7 +40,7 @@ def _text(s: str) -> Any:
 def install(reg: Registry) -> None:
     import attrs
 
-    from .model import PolicyRef, Rules
+    from stops.rules.model import PolicyRef, Rules
 
     defaults = {f.name: f.default.use for f in attrs.fields(Rules)
                 if f.metadata.get("slot") and isinstance(f.default, PolicyRef)}
@@ -58,7 +58,7 @@ def install(reg: Registry) -> None:
     p("stake_rule", "choose_one_card", params=stakes.ChooseOneParams,
       text=stakes.choose_one_text)(stakes.choose_one_card)
     # spare hand
-    from .phases import spare
+    from stops.phases import spare
 
     spare.register(reg)
     # claims
@@ -140,7 +140,7 @@ def install(reg: Registry) -> None:
     ph("play", requires=("deal",), slots=("first_leader", "after_stop", "pay_collection",
                                           "run_rule"))(PlayPhase)
     ph("settle", requires=("play",), slots=("going_out_reward", "block_outcome"))(SettlePhase)
-    from .phases import poker
+    from stops.phases import poker
 
     poker.register(reg)
 
@@ -149,3 +149,6 @@ def _needs_opening_cards(variant: Any, params: Any) -> list[str]:
     if not variant.rules.opening_cards:
         return ["opening_card needs rules.opening_cards, e.g. [2H, 2C, 2D, 2S]"]
     return []
+
+
+install(default_registry())

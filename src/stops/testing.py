@@ -27,13 +27,13 @@ from typing import Any
 
 import attrs
 
-from .actions import Action
-from .cards import CARDS
-from .deal import PLAYED, Deal
-from .errors import IllegalAction, RecordError, StopsError
-from .record import replay
-from .table import Table
-from .variant import Variant, load_variant
+from stops.engine.actions import Action
+from stops.engine.cards import CARDS
+from stops.engine.deal import PLAYED, Deal
+from stops.engine.errors import IllegalAction, RecordError, StopsError
+from stops.engine.table import Table
+from stops.io.records import replay
+from stops.rules.variant import Variant, load_variant
 
 MAX_DECISIONS_PER_DEAL = 5_000
 MAX_DEALS_PER_SESSION = 2_000
@@ -161,7 +161,7 @@ def check_no_leak(deal: Deal, actions: Sequence[Action], rng: random.Random,
 
 def _pay_cards(v: Variant) -> set[int]:
     """Cards whose mere place (held or in the spare) may be announced by a claim."""
-    from .cards import RANKS
+    from stops.engine.cards import RANKS
 
     out: set[int] = set()
     for s in v.layout:

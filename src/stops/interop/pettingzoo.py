@@ -59,13 +59,13 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 
 import attrs
 
-from ..actions import Action, lead, select, simple, with_chips
-from ..cards import CARDS
-from ..deal import Deal
-from ..errors import IllegalAction
-from ..observation import Observation
-from ..table import Table
-from ..variant import Variant, load_variant
+from stops.engine.actions import Action, lead, select, simple, with_chips
+from stops.engine.cards import CARDS
+from stops.engine.deal import Deal
+from stops.engine.errors import IllegalAction
+from stops.engine.observation import Observation
+from stops.engine.table import Table
+from stops.rules.variant import Variant, load_variant
 
 __all__ = ["BID_CAP", "ActionCodec", "StopsAECEnv", "env", "raw_env"]
 

@@ -1,7 +1,7 @@
 """The phases a deal runs through. Each is registered by name; a variant's ``flow`` lists them.
 
 A phase is a small object created once per variant (it reads its rules then) that works on a
-:class:`~stops.deal.Deal`:
+:class:`~stops.engine.deal.Deal`:
 
 * ``enter(deal) -> bool`` runs every step that needs no decision and returns ``True`` if a
   seat now has a decision to make (``deal.to_act`` set), ``False`` if the phase is complete.
@@ -12,6 +12,6 @@ A phase is a small object created once per variant (it reads its rules then) tha
 * optionally ``normalize(deal, action) -> Action`` fills in a field the player may omit.
 """
 
-from .base import Phase
+from stops.phases.base import Phase
 
 __all__ = ["Phase"]

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
-from .._mypyc import mypyc_attr
-from ..actions import Action
-from ..errors import IllegalAction
-from ..legal import LegalActions, LegalSet
+from stops._mypyc import mypyc_attr
+from stops.engine.actions import Action
+from stops.engine.errors import IllegalAction
+from stops.engine.legal import LegalActions, LegalSet
 
 if TYPE_CHECKING:
-    from ..deal import Deal
-    from ..variant import Variant
+    from stops.engine.deal import Deal
+    from stops.rules.variant import Variant
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

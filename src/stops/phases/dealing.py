@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .._mypyc import mypyc_attr
-from ..cards import CARDS, Card
-from ..deal import SPARE
-from ..events import event
-from .base import Phase
+from stops._mypyc import mypyc_attr
+from stops.engine.cards import CARDS, Card
+from stops.engine.deal import SPARE
+from stops.engine.events import event
+from stops.phases.base import Phase
 
 if TYPE_CHECKING:
-    from ..deal import Deal
-    from ..variant import Variant
+    from stops.engine.deal import Deal
+    from stops.rules.variant import Variant
 
 
 _ONLY: Final = tuple(frozenset({s}) for s in range(64))

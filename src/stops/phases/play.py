@@ -11,19 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from .._mypyc import mypyc_attr
-from ..actions import Action, leads_of
-from ..cards import CARDS, SUIT_NAMES
-from ..deal import PLAYED, SPARE
-from ..errors import IllegalAction
-from ..events import event, play_events, play_pairs, stop_event
-from ..legal import FixedActions, LegalSet
-from ..policies.claims import Handler, Triggers
-from .base import Phase
+from stops._mypyc import mypyc_attr
+from stops.engine.actions import Action, leads_of
+from stops.engine.cards import CARDS, SUIT_NAMES
+from stops.engine.deal import PLAYED, SPARE
+from stops.engine.errors import IllegalAction
+from stops.engine.events import event, play_events, play_pairs, stop_event
+from stops.engine.legal import FixedActions, LegalSet
+from stops.phases.base import Phase
+from stops.policies.claims import Handler, Triggers
 
 if TYPE_CHECKING:
-    from ..deal import Deal
-    from ..variant import Variant
+    from stops.engine.deal import Deal
+    from stops.rules.variant import Variant
 
 ACE: Final = 12
 STOP_WHY: Final = {SPARE: "the next card is in the spare hand",

@@ -10,19 +10,19 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .._mypyc import mypyc_attr
-from ..actions import Action, select, simple
-from ..cards import CARDS
-from ..errors import IllegalAction
-from ..events import event, shared
-from ..handrank import describe, hand_key
-from ..legal import Amounts, Fixed, LegalActions, LegalSet, Selections
-from .base import Phase
+from stops._mypyc import mypyc_attr
+from stops.engine.actions import Action, select, simple
+from stops.engine.cards import CARDS
+from stops.engine.errors import IllegalAction
+from stops.engine.events import event, shared
+from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet, Selections
+from stops.phases.base import Phase
+from stops.phases.handrank import describe, hand_key
 
 if TYPE_CHECKING:
-    from ..deal import Deal
-    from ..registry import Registry
-    from ..variant import Variant
+    from stops.engine.deal import Deal
+    from stops.rules.registry import Registry
+    from stops.rules.variant import Variant
 
 
 class PokerState:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .._mypyc import mypyc_attr
-from ..events import event
-from .base import Phase
+from stops._mypyc import mypyc_attr
+from stops.engine.events import event
+from stops.phases.base import Phase
 
 if TYPE_CHECKING:
-    from ..deal import Deal
-    from ..variant import Variant
+    from stops.engine.deal import Deal
+    from stops.rules.variant import Variant
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

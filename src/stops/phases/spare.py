@@ -16,17 +16,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .._mypyc import mypyc_attr
-from ..actions import Action, simple
-from ..errors import IllegalAction
-from ..events import event, shared
-from ..legal import Amounts, Fixed, LegalActions, LegalSet
-from .base import Phase
+from stops._mypyc import mypyc_attr
+from stops.engine.actions import Action, simple
+from stops.engine.errors import IllegalAction
+from stops.engine.events import event, shared
+from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
+from stops.phases.base import Phase
 
 if TYPE_CHECKING:
-    from ..deal import Deal
-    from ..registry import Registry
-    from ..variant import Variant
+    from stops.engine.deal import Deal
+    from stops.rules.registry import Registry
+    from stops.rules.variant import Variant
 
 
 class SpareState:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .._mypyc import mypyc_attr
-from ..actions import Action, with_chips
-from ..errors import IllegalAction
-from ..legal import Amounts, LegalActions, LegalSet
-from .base import Phase
+from stops._mypyc import mypyc_attr
+from stops.engine.actions import Action, with_chips
+from stops.engine.errors import IllegalAction
+from stops.engine.legal import Amounts, LegalActions, LegalSet
+from stops.phases.base import Phase
 
 if TYPE_CHECKING:
-    from ..deal import Deal
+    from stops.engine.deal import Deal
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .._mypyc import mypyc_attr
-from ..cards import CARDS, RANKS
-from ..model import Space
+from stops._mypyc import mypyc_attr
+from stops.engine.cards import CARDS, RANKS
+from stops.rules.model import Space
 
 if TYPE_CHECKING:
-    from ..deal import Deal
-    from ..variant import Variant
+    from stops.engine.deal import Deal
+    from stops.rules.variant import Variant
 
 Handler = Callable[["Deal", int, int], None]
 Triggers = dict[int, list[Handler]]

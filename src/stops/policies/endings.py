@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..deal import Deal
+    from stops.engine.deal import Deal
 
 
 def _others(deal: Deal, seat: int) -> list[int]:

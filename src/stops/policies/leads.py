@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from ..cards import CARDS, HEARTS, SUIT_NAMES, SUITS, Card, opposite_colour_suits
-from ..errors import IllegalAction
+from stops.engine.cards import CARDS, HEARTS, SUIT_NAMES, SUITS, Card, opposite_colour_suits
+from stops.engine.errors import IllegalAction
 
 if TYPE_CHECKING:
-    from ..deal import Deal
+    from stops.engine.deal import Deal
 
 
 class FirstLead(NamedTuple):

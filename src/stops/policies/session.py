@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 if TYPE_CHECKING:
-    from ..table import Table
+    from stops.engine.table import Table
 
 
 @attrs.frozen

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 if TYPE_CHECKING:
-    from ..deal import Deal
+    from stops.engine.deal import Deal
 
 
 @attrs.frozen

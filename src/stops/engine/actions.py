@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Final
 
-from .cards import CARDS, Card, parse_card, parse_cards
-from .errors import IllegalAction
+from stops.engine.cards import CARDS, Card, parse_card, parse_cards
+from stops.engine.errors import IllegalAction
 
 #: Every verb, with the fields it takes (``chips`` optional for ``stake``).
 VERBS: Final[dict[str, tuple[str, ...]]] = {

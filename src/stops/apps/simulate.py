@@ -15,12 +15,12 @@ from typing import Any
 
 import attrs
 
-from .deal import Deal
-from .handrank import category
-from .playout import play_random, play_with_bots
-from .rng import Rng, derive_seed
-from .table import Table
-from .variant import Variant, load_variant
+from stops.apps.playout import play_random, play_with_bots
+from stops.engine.deal import Deal
+from stops.engine.rng import Rng, derive_seed
+from stops.engine.table import Table
+from stops.phases.handrank import category
+from stops.rules.variant import Variant, load_variant
 
 CHUNK = 250
 """Deals per unit of work (and per progress step)."""
@@ -162,7 +162,7 @@ class Report:
 
 
 def _make_bots(names: Sequence[str], players: int, seed: int | str, chunk: int) -> list[Any]:
-    from .bots import make_bot
+    from stops.apps.bots import make_bot
 
     return [make_bot(names[s % len(names)], int(derive_seed(seed, "bot", chunk, s) % 2**31))
             for s in range(players)]

@@ -7,8 +7,8 @@ game add theirs here.
 
 from __future__ import annotations
 
-from .cards import CARDS
-from .variant import Variant
+from stops.engine.cards import CARDS
+from stops.rules.variant import Variant
 
 
 def _policy_text(v: Variant, slot: str) -> str:

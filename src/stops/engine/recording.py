@@ -1,32 +1,26 @@
-"""Deal records: one deal, fully reproducible, as YAML or JSON (DESIGN.md), and replay.
+"""A deal as data: its record (cards as dealt, decisions in order), and replaying one.
 
-A record stores the cards as dealt and the decisions in order; replaying it never depends on
-a random seed. Decisions with exactly one legal choice may be left out of a record: replay
-fills them in. Any problem is a :class:`~stops.errors.RecordError` naming the action's index,
-its seat and the rule broken.
+This is the engine's side of deal records (``DESIGN.md``'s format): turning a :class:`Deal`
+into a record and a record, with its variant already resolved, back into a deal. Reading
+records from files or untrusted text, and resolving the variant a record names, is
+:mod:`stops.io.records`' job.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
-from .actions import Action, action_from_dict
-from .errors import IllegalAction, RecordError, StopsError, VariantError
+from stops.engine.actions import Action, action_from_dict
+from stops.engine.errors import IllegalAction, RecordError
 
 if TYPE_CHECKING:
-    from .deal import Deal
-    from .variant import Variant
+    from stops.engine.deal import Deal
+    from stops.rules.variant import Variant
 
 RECORD_KEYS = ("format", "variant", "options", "players", "dealer", "stacks", "layout",
                "retired", "hands", "spare", "actions", "deal_index", "stakes", "result", "meta",
                "seed", "out")
-MAX_RECORD_BYTES = 4 * 1024 * 1024
-
 
 def deal_record(deal: Deal) -> dict[str, Any]:
     """The record of ``deal`` (finished or not): cards as dealt and every decision so far."""
@@ -55,38 +49,6 @@ def deal_record(deal: Deal) -> dict[str, Any]:
         rec["result"] = {"stacks": list(deal.ledger.stacks),
                          "layout": {k: v for k, v in deal.ledger.layout.items() if v}}
     return rec
-
-
-def dumps(record: Mapping[str, Any], fmt: str = "yaml") -> str:
-    if fmt == "json":
-        return json.dumps(record, indent=2)
-    return yaml.safe_dump(dict(record), sort_keys=False, default_flow_style=None, width=100)
-
-
-def load(path: str | Path) -> dict[str, Any]:
-    """Read a deal record (or a session record) from a YAML or JSON file."""
-    p = Path(path)
-    try:
-        if p.stat().st_size > MAX_RECORD_BYTES:
-            raise RecordError(f"{p}: larger than {MAX_RECORD_BYTES} bytes")
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise RecordError(f"{p}: cannot read ({e.strerror or e})") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{p}: not UTF-8 text") from None
-    return loads(text, label=str(p))
-
-
-def loads(text: str, label: str = "<record>") -> dict[str, Any]:
-    from .loader import parse_yaml_text
-
-    try:
-        data = parse_yaml_text(text, label)  # JSON is YAML
-    except VariantError as e:
-        raise RecordError(str(e)) from None
-    if not isinstance(data, dict):
-        raise RecordError(f"{label}: a record must be a mapping of keys")
-    return data
 
 
 def _need(rec: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
@@ -136,18 +98,8 @@ def _check_shape(record: Mapping[str, Any]) -> None:
             raise RecordError(f"unknown key(s) in 'result': {sorted(map(str, extra))}")
 
 
-def replay(record: Mapping[str, Any], variant: Variant | None = None,
-           *, check_result: bool = True, base_dir: str | Path | None = None,
-           partial: bool = False, fill_forced: bool = True) -> Deal:
-    """Play a deal record through the engine and return the finished :class:`Deal`.
-
-    Raises :class:`RecordError` for a malformed record, an illegal or missing decision, or a
-    result that differs from the record's ``result``. With ``partial=True`` the record may
-    stop mid-deal: the deal is returned at exactly that point (a saved game).
-    """
-    from .table import Table, TableError
-    from .variant import load_variant
-
+def check_record(record: Mapping[str, Any]) -> None:
+    """The record is a mapping of known keys, each of the right shape (else RecordError)."""
     if not isinstance(record, Mapping):
         raise RecordError("a record must be a mapping of keys")
     unknown = [k for k in record if k not in RECORD_KEYS]
@@ -155,12 +107,19 @@ def replay(record: Mapping[str, Any], variant: Variant | None = None,
         raise RecordError(f"unknown key {unknown[0]!r}; a deal record has: "
                           + ", ".join(RECORD_KEYS))
     _check_shape(record)
-    if variant is None:
-        ref = _need(record, "variant", str, "a built-in variant name or a file path")
-        options = record.get("options") or {}
-        if not isinstance(options, Mapping):
-            raise RecordError("'options' must be a mapping of rule: choice")
-        variant = load_variant(_locate(ref, base_dir), options=options)
+
+
+def replay_record(record: Mapping[str, Any], variant: Variant, *, check_result: bool = True,
+                  partial: bool = False, fill_forced: bool = True) -> Deal:
+    """Play a deal record under ``variant`` and return the finished :class:`Deal`.
+
+    Raises :class:`RecordError` for a malformed record, an illegal or missing decision, or a
+    result that differs from the record's ``result``. With ``partial=True`` the record may
+    stop mid-deal: the deal is returned at exactly that point (a saved game).
+    """
+    from stops.engine.table import Table, TableError
+
+    check_record(record)
     players = _need(record, "players", int, "the number of players")
     dealer = _need(record, "dealer", int, "the dealer's seat")
     hands = _need(record, "hands", list, "a list of hands, one per seat")
@@ -251,78 +210,3 @@ def replay_actions(deal: Deal, actions: Sequence[Any], *, partial: bool = False,
         raise RecordError("the deal is already over; this and later actions are extra",
                           index=i, seat=seat if isinstance(seat, int) else None,
                           code="extra_action")
-
-
-SESSION_KEYS = ("format", "variant", "options", "players", "deals", "meta")
-
-
-def _locate(ref: str, base_dir: str | Path | None) -> str:
-    """A relative variant path in a record is looked for beside the record first."""
-    from .loader import _is_path
-
-    if base_dir is not None and _is_path(ref) and not Path(ref).is_absolute():
-        beside = Path(base_dir) / ref
-        if beside.exists():
-            return str(beside)
-    return ref
-
-
-def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = None
-                   ) -> list[Deal]:
-    """Replay every deal of a session record, checking each continues from the last."""
-    unknown = [k for k in record if k not in SESSION_KEYS]
-    if unknown:
-        raise RecordError(f"unknown key {unknown[0]!r}; a session record has: "
-                          + ", ".join(SESSION_KEYS))
-    deals_ = record.get("deals")
-    if not isinstance(deals_, list) or not deals_:
-        raise RecordError("a session record needs 'deals': a non-empty list of deal records")
-    out: list[Deal] = []
-    for k, rec in enumerate(deals_):
-        try:
-            d = replay(rec, base_dir=base_dir)
-        except RecordError as e:
-            raise RecordError(f"deal {k}: {e}", index=e.index, seat=e.seat,
-                              code=e.code) from None
-        if out:
-            prev = out[-1]
-            if list(prev.ledger.stacks) != list(d.start_stacks):
-                raise RecordError(f"deal {k} does not start from the stacks deal {k - 1} "
-                                  "ended with")
-        out.append(d)
-    return out
-
-
-def account(deal: Deal) -> str:
-    """A readable account of a deal, for ``stops replay``."""
-    lines = [f"{deal.variant.title}: {deal.n} players, dealer seat {deal.dealer}"]
-    for e in deal.events:
-        if e.visible_to is not None and e.kind not in ("dealt", "spare_swapped", "selected"):
-            continue
-        if e.visible_to is not None and not e.cards:
-            continue
-        lines.append("  " + e.describe())
-    lines.append("Stacks: " + ", ".join(f"seat {s}: {x}" for s, x in enumerate(deal.stacks)))
-    lay = ", ".join(f"{k}: {v}" for k, v in deal.ledger.layout.items())
-    lines.append("Layout: " + (lay or "empty"))
-    return "\n".join(lines)
-
-
-def result_json(deal: Deal) -> dict[str, Any]:
-    return {
-        "variant": deal.variant.name,
-        "players": deal.n,
-        "dealer": deal.dealer,
-        "outcome": deal.outcome,
-        "winner": deal.winner,
-        "stacks": list(deal.ledger.stacks),
-        "returns": list(deal.returns()),
-        "layout": dict(deal.ledger.layout),
-        "retired": sorted(deal.retired),
-        "plays": [[s, str(c)] for s, c in deal.plays],
-        "events": [e.to_dict() for e in deal.events],
-    }
-
-
-__all__ = ["StopsError", "account", "deal_record", "dumps", "load", "loads", "replay",
-           "replay_session", "result_json"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import attrs
 
-from .model import PolicyRef, Rules
-from .variant import Variant
+from stops.rules.model import PolicyRef, Rules
+from stops.rules.variant import Variant
 
 
 def _value(v: Variant, name: str) -> str:

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ._mypyc import mypyc_attr
-from .cards import Card, parse_cards
-from .deal import Deal
-from .errors import DealInProgress, SessionOver, StopsError
-from .events import Event, event
-from .rng import Rng, derive_seed, keyed_shuffle
-from .variant import Variant, load_variant
+from stops._mypyc import mypyc_attr
+from stops.engine.cards import Card, parse_cards
+from stops.engine.deal import Deal
+from stops.engine.errors import DealInProgress, SessionOver, StopsError
+from stops.engine.events import Event, event
+from stops.engine.resolver import resolve_variant
+from stops.engine.rng import Rng, derive_seed, keyed_shuffle
+
+if TYPE_CHECKING:
+    from stops.rules.variant import Variant
 
 
 class TableError(StopsError, ValueError):
@@ -43,8 +47,10 @@ class Table:
         options: Mapping[str, Any] | None = None,
         keep_records: bool = True,
     ) -> None:
-        self.variant = variant if isinstance(variant, Variant) and not options else (
-            load_variant(variant, options))
+        if isinstance(variant, str | os.PathLike):
+            self.variant: Variant = resolve_variant(os.fspath(variant), options)
+        else:
+            self.variant = variant.with_options(**options) if options else variant
         v = self.variant
         lo, hi = v.players
         if isinstance(seats, bool) or not isinstance(seats, int) or not lo <= seats <= hi:
@@ -272,14 +278,14 @@ class Table:
 
     def to_dict(self) -> dict[str, Any]:
         """The whole table, its deal in progress included, as JSON-safe data."""
-        from .saving import table_to_dict
+        from stops.engine.saving import table_to_dict
 
         return table_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, registry: Any = None) -> Table:
         """Restore a table saved with :meth:`to_dict`; play continues identically."""
-        from .saving import table_from_dict
+        from stops.engine.saving import table_from_dict
 
         return table_from_dict(data, registry=registry)
 

@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .actions import Action
-from .cards import CARDS, Card
-from .events import Event
+from stops.engine.actions import Action
+from stops.engine.cards import CARDS, Card
+from stops.engine.events import Event
 
 if TYPE_CHECKING:
-    from .deal import Deal
+    from stops.engine.deal import Deal
 
 
 @attrs.frozen

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 import attrs
 
-from .cards import Card
+from stops.engine.cards import Card
 
 
 def _doc(text: str, **more: Any) -> dict[str, Any]:

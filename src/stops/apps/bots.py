@@ -1,9 +1,9 @@
 """Bots: programs that take a seat's decisions from what that seat may know.
 
-A bot is handed a :class:`~stops.observation.Observation` (``deal.observe(seat)``) and answers
-with one :class:`~stops.actions.Action` that is legal now. It never sees the :class:`Deal`
-itself, so a bot cannot cheat by reading another hand or the spare hand: whatever it knows
-came through the same filter a human player's screen would use. That is also why the
+A bot is handed a :class:`~stops.engine.observation.Observation` (``deal.observe(seat)``) and
+answers with one :class:`~stops.engine.actions.Action` that is legal now. It never sees the
+:class:`Deal` itself, so a bot cannot cheat by reading another hand or the spare hand: whatever
+it knows came through the same filter a human player's screen would use. That is also why the
 heuristics below *infer* the rules in force (is the pot a run prize? do pay cards pay when
 played?) from the layout and the events instead of reading the variant.
 
@@ -20,7 +20,7 @@ Two bots ship with the library:
 bot per seat through observations only.
 
 >>> import stops
->>> from stops.bots import make_bot, play_deal
+>>> from stops.apps.bots import make_bot, play_deal
 >>> table = stops.Table("boodle", seats=3, chips=50, seed=1)
 >>> deal = table.new_deal()
 >>> play_deal(deal, [make_bot("heuristic", s) for s in range(3)]) > 0
@@ -37,13 +37,13 @@ from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
 import attrs
 
-from .actions import Action, select, simple, with_chips
-from .cards import RANKS, parse_card
-from .handrank import best_hand, hand_key
+from stops.engine.actions import Action, select, simple, with_chips
+from stops.engine.cards import RANKS, parse_card
+from stops.phases.handrank import best_hand, hand_key
 
 if TYPE_CHECKING:
-    from .deal import Deal
-    from .observation import Observation
+    from stops.engine.deal import Deal
+    from stops.engine.observation import Observation
 
 __all__ = [
     "BOTS",
@@ -70,7 +70,7 @@ class Bot(Protocol):
     ``name`` identifies the strategy in reports. ``act`` receives the observation of the seat
     to act (``obs.current_seat == obs.seat``) and must return one of ``obs.legal_actions``,
     or an equal :class:`Action` it built itself. The observation lists at most
-    :data:`stops.observation.MAX_LISTED_ACTIONS` actions; a bot may construct a legal action
+    :data:`stops.engine.observation.MAX_LISTED_ACTIONS` actions; a bot may construct a legal action
     that the list left out, but it is then responsible for its legality.
 
     A bot must not keep a reference to the deal: the observation is its whole world, which
@@ -571,7 +571,7 @@ def play_deal(deal: Deal, bots: Sequence[Bot], *, max_decisions: int = 100_000) 
     """Play ``deal`` to its end, each seat's decisions taken by ``bots[seat]`` from
     ``deal.observe(seat)`` only. Returns the number of decisions.
 
-    An illegal answer raises :class:`~stops.errors.IllegalAction` from ``deal.apply``, which
+    An illegal answer raises :class:`~stops.engine.errors.IllegalAction` from ``deal.apply``, which
     leaves the deal unchanged, so a faulty bot is caught at the decision that went wrong.
     """
     if len(bots) != deal.n:

@@ -14,10 +14,10 @@ from typing import Any
 
 import attrs
 
-from .cards import Card
-from .loader import MAX_INT, PRESET_KEYS
-from .model import DeckSpec, PlayerRange, PolicyRef, RankName, Rules, Space, VariantSpec
-from .registry import Registry, default_registry
+from stops.engine.cards import Card
+from stops.rules.loader import MAX_INT, PRESET_KEYS
+from stops.rules.model import DeckSpec, PlayerRange, PolicyRef, RankName, Rules, Space, VariantSpec
+from stops.rules.registry import Registry, default_registry
 
 CARD_PATTERN = r"^(?i:([2-9]|10|[TJQKA])([CDHS]|♣|♦|♥|♠))$"
 RANK_ENUM = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K", "A",

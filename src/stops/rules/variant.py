@@ -9,9 +9,10 @@ from typing import Any
 
 import attrs
 
-from .cards import CARDS, RANKS, Card
-from .errors import VariantError
-from .loader import (
+from stops.engine.cards import CARDS, RANKS, Card
+from stops.engine.errors import VariantError
+from stops.engine.resolver import install_loader
+from stops.rules.loader import (
     ORIGIN,
     apply_options,
     apply_preset,
@@ -23,8 +24,8 @@ from .loader import (
     structure,
     structure_spec,
 )
-from .model import PolicyRef, Rules, Space, VariantSpec, slot_names
-from .registry import PolicySpec, Registry, default_registry
+from stops.rules.model import PolicyRef, Rules, Space, VariantSpec, slot_names
+from stops.rules.registry import PolicySpec, Registry, default_registry
 
 
 @attrs.frozen
@@ -84,7 +85,7 @@ class Variant:
     @property
     def record_ref(self) -> str:
         """How a record names this variant: the built-in name, or the file's absolute path."""
-        from .loader import _is_path
+        from stops.rules.loader import _is_path
 
         return str(Path(self.file).resolve()) if _is_path(self.ref) else self.ref
 
@@ -256,7 +257,7 @@ def load_variant(
     """Load a built-in variant by name (``"boodle"``) or a variant file by path.
 
     ``options`` override rule choices, exactly as a ``rules:`` block in a file that
-    ``extends`` this one would. Any problem raises :class:`~stops.errors.VariantError`.
+    ``extends`` this one would. Any problem raises :class:`~stops.engine.errors.VariantError`.
     """
     if isinstance(ref, Variant):
         if not options:
@@ -288,7 +289,7 @@ def variant_from_mapping(data: Mapping[str, Any], *, label: str = "<mapping>",
         raise VariantError.one(label, "", "a variant must be a mapping of keys")
     d = check_top(dict(data), label)
     if "extends" in d:
-        from .loader import merge
+        from stops.rules.loader import merge
 
         base = d["extends"]
         if not isinstance(base, str):
@@ -298,3 +299,10 @@ def variant_from_mapping(data: Mapping[str, Any], *, label: str = "<mapping>",
     spec = structure_spec(d, label)
     return Variant(spec, file=label, options={}, registry=registry or default_registry(),
                    raw=d, ref=label)
+
+
+def _load_for_engine(ref: str, options: Mapping[str, Any] | None, registry: Any) -> Variant:
+    return load_variant(ref, options, registry=registry)
+
+
+install_loader(_load_for_engine)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import os
 
-from .errors import VariantError
-from .variant import Variant, load_variant
+from stops.engine.errors import VariantError
+from stops.rules.variant import Variant, load_variant
 
 
 def static_problems(v: Variant) -> list[tuple[str, str]]:

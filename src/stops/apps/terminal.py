@@ -9,20 +9,20 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from .actions import Action, action_from_dict
-from .cards import SUIT_SYMBOLS, parse_card
-from .deal import Deal
-from .errors import IllegalAction
-from .rng import derive_seed
-from .table import Table
-from .variant import Variant
+from stops.engine.actions import Action, action_from_dict
+from stops.engine.cards import SUIT_SYMBOLS, parse_card
+from stops.engine.deal import Deal
+from stops.engine.errors import IllegalAction
+from stops.engine.rng import derive_seed
+from stops.engine.table import Table
+from stops.rules.variant import Variant
 
 RED = "\033[31m"
 RESET = "\033[0m"
 
 
 def _card_text(c: int, colour: bool) -> str:
-    from .cards import CARDS
+    from stops.engine.cards import CARDS
 
     t = CARDS[c].symbol()
     if colour and c // 13 in (1, 2):
@@ -104,7 +104,7 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, colour: bool) -> Actio
 
 def _why(deal: Deal) -> str:
     """The rule behind the choices on offer, from the variant's own policy texts."""
-    from .cards import SUIT_NAMES
+    from stops.engine.cards import SUIT_NAMES
 
     v = deal.variant
     ph = deal.phase
@@ -137,8 +137,8 @@ def _why(deal: Deal) -> str:
 def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
                   hand: Sequence[int] = ()) -> Action:
     if text.lower() == "best" and hand:
-        from .actions import select
-        from .handrank import best_hand
+        from stops.engine.actions import select
+        from stops.phases.handrank import best_hand
 
         return select(seat, best_hand(hand))
     if text.isdigit() and choices is not None:
@@ -180,7 +180,7 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
     if not lo <= players <= hi:
         out.write(f"{variant.name} is for {lo} to {hi} players\n")
         return 1
-    from .bots import BOTS, make_bot
+    from stops.apps.bots import BOTS, make_bot
 
     names = [b.strip() for b in bots.split(",") if b.strip()] or ["heuristic"]
     unknown = [b for b in names if b not in BOTS]

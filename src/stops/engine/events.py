@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
-from .cards import CARDS, Card
+from stops.engine.cards import CARDS, Card
 
 
 class Event(NamedTuple):

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import cattrs
 
-from .errors import RecordError
+from stops.engine.errors import RecordError
 
 if TYPE_CHECKING:
-    from .deal import Deal
-    from .registry import Registry
-    from .table import Table
+    from stops.engine.deal import Deal
+    from stops.engine.table import Table
+    from stops.rules.registry import Registry
 
 FORMAT = "stops.table/1"
 
@@ -89,9 +89,9 @@ def table_to_dict(table: Table) -> dict[str, Any]:
 
 def table_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None) -> Table:
     """Rebuild a table saved with :func:`table_to_dict`; raises RecordError if malformed."""
-    from .record import replay_actions
-    from .table import Table, TableError
-    from .variant import load_variant
+    from stops.engine.recording import replay_actions
+    from stops.engine.resolver import resolve_variant
+    from stops.engine.table import Table, TableError
 
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise RecordError(f"not a saved table (expected format: {FORMAT})")
@@ -99,7 +99,7 @@ def table_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None
         st = _converter.structure(dict(data), TableState)
     except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as e:
         raise RecordError(f"malformed saved table: {e}") from None
-    variant = load_variant(st.variant, options=st.options, registry=registry)
+    variant = resolve_variant(st.variant, st.options, registry)
     try:
         table = Table(variant, seats=st.seats, chips=st.stacks, seed=st.seed, dealer=st.dealer,
                       layout=st.layout, retired=st.retired, deals=st.deal_limit,
@@ -127,11 +127,14 @@ def table_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None
 
 def deal_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None) -> Deal:
     """Rebuild a deal saved with :meth:`Deal.to_dict`, at exactly the same point."""
-    from .record import replay
-    from .variant import load_variant
+    from stops.engine.recording import check_record, replay_record
+    from stops.engine.resolver import resolve_variant
 
-    variant = None
-    if registry is not None and isinstance(data.get("variant"), str):
-        variant = load_variant(data["variant"], options=data.get("options") or {},
-                               registry=registry)
-    return replay(data, variant, partial=True)
+    check_record(data)
+    ref = data.get("variant")
+    if not isinstance(ref, str):
+        raise RecordError("'variant' must be a built-in variant name or a file path")
+    options = data.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise RecordError("'options' must be a mapping of rule: choice")
+    return replay_record(data, resolve_variant(ref, options, registry), partial=True)

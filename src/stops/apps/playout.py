@@ -1,7 +1,7 @@
 """Playing a deal to its end: the inner loop of every simulation.
 
 Kept in a module of its own so that the compiled build (``STOPS_COMPILE=1``) compiles the loop
-with the deal it drives; :mod:`stops.simulate` re-exports both functions.
+with the deal it drives; :mod:`stops.apps.simulate` re-exports both functions.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .deal import Deal
-from .rng import Rng
+from stops.engine.deal import Deal
+from stops.engine.rng import Rng
 
 
 def play_random(deal: Deal, rng: Rng) -> int:
@@ -26,7 +26,7 @@ def play_random(deal: Deal, rng: Rng) -> int:
 def play_with_bots(deal: Deal, bots: Sequence[Any]) -> int:
     """Play ``deal`` to its end, each seat's decisions made by ``bots[seat]``.
 
-    A bot is anything with ``act(observation) -> Action`` (see :mod:`stops.bots`); it sees
+    A bot is anything with ``act(observation) -> Action`` (see :mod:`stops.apps.bots`); it sees
     only ``deal.observe(seat)``.
     """
     n = 0

@@ -1,6 +1,6 @@
 """Loading variant files: safe YAML, ``extends``, options, strict structuring, key paths.
 
-Every failure becomes a :class:`~stops.errors.VariantError` naming the file, the key path and
+Every failure becomes a :class:`~stops.engine.errors.VariantError` naming the file, the key path and
 what was expected; nothing from deep inside PyYAML or cattrs reaches the user. YAML is read
 with ``yaml.safe_load`` under size and alias limits, and can only *name* registered code.
 """
@@ -19,9 +19,9 @@ import cattrs
 import yaml
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 
-from .cards import Card, parse_card
-from .errors import VariantError
-from .model import PolicyRef, RankName, Rules, VariantSpec
+from stops.engine.cards import Card, parse_card
+from stops.engine.errors import VariantError
+from stops.rules.model import PolicyRef, RankName, Rules, VariantSpec
 
 MAX_FILE_BYTES = 256 * 1024
 """A variant file larger than this is refused before parsing."""
@@ -36,11 +36,11 @@ BUILTIN_SUFFIX = ".yaml"
 
 def builtin_dir() -> Path:
     """Where the built-in variant files are: inside the wheel, or the checkout's ``variants/``."""
-    here = Path(__file__).resolve().parent
-    packaged = here / "_variants"
+    package = Path(__file__).resolve().parent.parent  # src/stops (or site-packages/stops)
+    packaged = package / "_variants"
     if packaged.is_dir():
         return packaged
-    return here.parent.parent / "variants"
+    return package.parent.parent / "variants"
 
 
 def builtin_names() -> list[str]:
@@ -153,7 +153,7 @@ def _card(v: Any, _: Any) -> Card:
 
 
 def _rank_text(v: Any, _: Any) -> RankName:
-    from .cards import RANKS
+    from stops.engine.cards import RANKS
 
     s = str(v).upper() if isinstance(v, int | str) and not isinstance(v, bool) else None
     if s == "10":

@@ -7,7 +7,7 @@ only when a seat has a real decision to make, so ``current_seat`` / ``legal_acti
 
 Validity is decided in one place: an action is legal iff it is in :meth:`Deal.legal_actions`.
 ``apply`` checks that *before* touching anything, so an illegal action raises
-:class:`~stops.errors.IllegalAction` and leaves the deal exactly as it was.
+:class:`~stops.engine.errors.IllegalAction` and leaves the deal exactly as it was.
 """
 
 from __future__ import annotations
@@ -15,16 +15,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from .actions import Action, action_from_dict
-from .cards import CARDS, Card
-from .chips import Account, Ledger
-from .errors import IllegalAction
-from .events import Event, event, staked_event
-from .legal import LegalActions, LegalSet
+from stops.engine.actions import Action, action_from_dict
+from stops.engine.cards import CARDS, Card
+from stops.engine.chips import Account, Ledger
+from stops.engine.errors import IllegalAction
+from stops.engine.events import Event, event, staked_event
+from stops.engine.legal import LegalActions, LegalSet
 
 if TYPE_CHECKING:
-    from .observation import Observation
-    from .variant import Variant
+    from stops.engine.observation import Observation
+    from stops.rules.variant import Variant
 
 SPARE: Final = -1
 """``owner[card]`` for a card in the spare (dead) hand."""
@@ -374,13 +374,13 @@ class Deal:
 
     def observe(self, seat: int) -> Observation:
         """Everything ``seat`` may know now, and nothing more."""
-        from .observation import observe
+        from stops.engine.observation import observe
 
         return observe(self, seat)
 
     def record(self) -> dict[str, Any]:
         """This deal as a replayable deal record (see DESIGN.md)."""
-        from .record import deal_record
+        from stops.engine.recording import deal_record
 
         return deal_record(self)
 
@@ -391,7 +391,7 @@ class Deal:
     @staticmethod
     def from_dict(data: Mapping[str, Any], *, registry: Any = None) -> Deal:
         """Restore a deal saved with :meth:`to_dict`, at exactly the point it was saved."""
-        from .saving import deal_from_dict
+        from stops.engine.saving import deal_from_dict
 
         return deal_from_dict(data, registry=registry)
 

@@ -13,9 +13,9 @@ from collections.abc import Iterator, Sequence
 from math import comb
 from typing import Final, overload
 
-from ._mypyc import mypyc_attr
-from .actions import Action, with_chips
-from .cards import CARDS, Card
+from stops._mypyc import mypyc_attr
+from stops.engine.actions import Action, with_chips
+from stops.engine.cards import CARDS, Card
 
 
 def holds(actions: tuple[Action, ...], a: Action) -> bool:

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .errors import RecordError, StopsError, VariantError
+from stops.engine.errors import RecordError, StopsError, VariantError
 
 
 def _load(ref: str, options: list[str] | None = None) -> Any:
-    from .variant import load_variant
+    from stops.rules.variant import load_variant
 
     return load_variant(ref, options=_parse_options(options))
 
@@ -41,7 +41,7 @@ def _parse_options(items: list[str] | None) -> dict[str, Any] | None:
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
-    from .variant import list_variants, load_variant
+    from stops.rules.variant import list_variants, load_variant
 
     for name in list_variants():
         v = load_variant(name)
@@ -51,14 +51,14 @@ def cmd_variants(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from .rules_text import rules_text
+    from stops.rules.prose import rules_text
 
     print(rules_text(_load(args.variant, args.option)), end="")
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from .checks import check_file
+    from stops.rules.checks import check_file
 
     problems = check_file(args.file)
     if not problems:
@@ -86,7 +86,7 @@ def _progress_bar() -> Any:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import compare_text, simulate
+    from stops.apps.simulate import compare_text, simulate
 
     v = _load(args.variant, args.option)
     lo, hi = v.players
@@ -99,7 +99,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise StopsError("--workers must be at least 1")
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    from .bots import BOTS
+    from stops.apps.bots import BOTS
 
     bad = [b for b in bots if b not in BOTS]
     if bad or not bots:
@@ -127,7 +127,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from .schema import schema_text
+    from stops.io.schema import schema_text
 
     text = schema_text()
     if args.output:
@@ -138,14 +138,14 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    from .diff import diff_text
+    from stops.rules.diff import diff_text
 
     print(diff_text(_load(args.a), _load(args.b)), end="")
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from . import record
+    from stops.io import records as record
 
     rec = record.load(args.file)
     here = Path(args.file).resolve().parent
@@ -167,7 +167,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .play import play_terminal
+    from stops.apps.terminal import play_terminal
 
     return play_terminal(_load(args.variant, args.option), players=args.players,
                          seat=args.seat, seed=args.seed, chips=args.chips,

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .errors import StopsError
+from stops.engine.errors import StopsError
 
 F = TypeVar("F")
 
@@ -96,7 +96,7 @@ class PolicySpec:
     check: Callable[[Any, Any], list[str]] | None = None
     explain: Callable[..., Any] | None = None
     """For ``after_stop``: ``explain(deal, seat, card, broken_suit, allowed)`` says why a card
-    may not be led (an :class:`~stops.errors.IllegalAction`, or ``None``)."""
+    may not be led (an :class:`~stops.engine.errors.IllegalAction`, or ``None``)."""
 
 
 @attrs.frozen
@@ -211,18 +211,15 @@ class Registry:
         return loaded
 
 
-_DEFAULT: Registry | None = None
+_DEFAULT = Registry()
 
 
 def default_registry() -> Registry:
-    """The registry with every built-in phase and policy (built on first use)."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        reg = Registry()
-        from . import builtins
+    """The registry that variant files use unless told otherwise.
 
-        builtins.install(reg)
-        _DEFAULT = reg
+    The built-in phases and policies are installed into it when ``stops`` is imported
+    (:mod:`stops.builtins`); programs add their own with :func:`register_policy`.
+    """
     return _DEFAULT
 
 

@@ -1,0 +1,32 @@
+"""How the engine turns a variant's name into a variant.
+
+The engine is handed variants; it does not read variant files (that is the rules layer's job,
+:mod:`stops.rules.variant`). So that ``Table("boodle", ...)`` and ``Table.from_dict(saved)``
+can still name a variant, the rules layer installs its loader here when it is imported
+(dependency inversion: the engine never imports the layer above it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from stops.engine.errors import StopsError
+
+Loader = Callable[[str, Mapping[str, Any] | None, Any], Any]
+"""``(name_or_path, options, registry) -> Variant``."""
+
+_loader: list[Loader] = []
+
+
+def install_loader(loader: Loader) -> None:
+    """Called once by :mod:`stops.rules.variant`."""
+    _loader[:] = [loader]
+
+
+def resolve_variant(ref: str, options: Mapping[str, Any] | None = None,
+                    registry: Any = None) -> Any:
+    """The variant named ``ref`` (a built-in name or a file path), with ``options``."""
+    if not _loader:  # pragma: no cover - stops/__init__ imports the rules layer
+        raise StopsError("no variant loader is installed; import stops first")
+    return _loader[0](ref, options, registry)
