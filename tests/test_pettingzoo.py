@@ -1,4 +1,4 @@
-"""The PettingZoo adapter (extra ``stops[pettingzoo]``): PettingZoo's own conformance tests,
+"""The PettingZoo adapter (extra ``stops-cards[pettingzoo]``): PettingZoo's own conformance tests,
 masked random play, chip conservation and determinism. Skipped without the extra."""
 
 from __future__ import annotations

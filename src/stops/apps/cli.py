@@ -174,9 +174,21 @@ def cmd_play(args: argparse.Namespace) -> int:
                          deals=args.deals, bots=args.bots)
 
 
+def version_text() -> str:
+    """``stops --version``: the version, the distribution, the build and the Python."""
+    import platform
+
+    import stops
+
+    build = "compiled" if stops.COMPILED else "pure Python"
+    return (f"stops {stops.__version__} (distribution stops-cards, {build} build, "
+            f"Python {platform.python_version()})")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="stops", description="Play and study the Stops family "
                                 "of card games from rules written as data.")
+    p.add_argument("--version", action="version", version=version_text())
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def opt(sp: argparse.ArgumentParser) -> None:

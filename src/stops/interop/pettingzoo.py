@@ -1,4 +1,4 @@
-"""A PettingZoo AEC environment for any stops variant (the optional extra ``stops[pettingzoo]``).
+"""A PettingZoo AEC environment for any stops variant (the optional extra ``stops-cards[pettingzoo]``).
 
 >>> from stops.interop.pettingzoo import env
 >>> e = env(variant="boodle", players=4)
@@ -53,7 +53,7 @@ try:
     )
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise ImportError(
-        "stops.interop.pettingzoo needs the optional extra: pip install 'stops[pettingzoo]' "
+        "stops.interop.pettingzoo needs the optional extra: pip install 'stops-cards[pettingzoo]' "
         f"(missing: {exc.name})"
     ) from exc
 
