@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 import io
+import os
+import shlex
+import shutil
 import subprocess
 import sys
+import time
+from pathlib import Path
+
+import pytest
 
 import stops
 from stops.apps.terminal import play_terminal
@@ -22,7 +29,7 @@ def test_a_whole_session_by_numbers() -> None:
     assert code == 0
     assert text.count("=== Deal") == 2
     assert "The session is over. Standings:" in text
-    assert "Your hand:" in text and "Layout:" in text and "Stacks:" in text
+    assert "Your hand:" in text and "Layout:" in text and "Chips:" in text
     assert "1) lead" in text
     assert "pays" in text  # payments are narrated
 
@@ -54,7 +61,8 @@ def test_cards_may_be_typed() -> None:
     code, text = run("boodle", f"{typed}\nq\n", players=3, seed=1, deals=1,
                      seat=deal.current_seat)
     assert code == 0
-    assert f"leads {first.card}" in text
+    assert f"{'you' if deal.current_seat == 0 else 'seat'}" in text
+    assert f"lead {first.card.symbol()}" in text
 
 
 def test_end_of_input_and_bad_arguments() -> None:
@@ -73,3 +81,135 @@ def test_the_command_works_with_a_pipe() -> None:
     assert done.returncode == 0, done.stderr
     assert "The session is over" in done.stdout
     assert "\x1b[" not in done.stdout   # no colour codes when not a terminal
+
+
+# -- issue 14, items 4-5: what a newcomer sees ---------------------------------------------
+
+def _deal_blocks(text: str) -> list[str]:
+    return text.split("=== Deal")[1:]
+
+
+def test_hand_and_layout_at_the_start_of_every_deal_even_with_no_decision() -> None:
+    # seat 0 has no decision at all in this Boodle deal: the hand must still be shown
+    code, text = run("boodle", "", players=4, seed=3, deals=1)
+    assert code == 0
+    block = _deal_blocks(text)[0]
+    assert "dealer: you" in block
+    assert "Your hand: 5♠ Q♠   3♥ 9♥ A♥   3♦ 4♦   2♣ 3♣ 4♣" in block
+    assert "Layout: A♥ 5 · K♣ 5 · Q♦ 5 · J♠ 5" in block
+    assert block.index("Your hand:") < block.index("leads")
+    assert "seat 0" not in text.split("\n", 1)[1]   # past the greeting, the player is "you"
+    assert "you pay 8 to seat 2" in text
+
+
+def test_hand_and_layout_before_every_decision() -> None:
+    code, text = run("three-in-one", "1\n" * 400, players=4, seed=3, deals=2)
+    assert code == 0
+    prompts = text.split("> ")[:-1]
+    assert len(prompts) > 3
+    for before in prompts:
+        tail = before[before.rfind("\nLayout: "):]
+        assert "Your hand:" in tail and "Chips:" in tail, tail
+
+
+def test_one_line_per_event_stakes_summed_and_runs_compact() -> None:
+    code, text = run("three-in-one", "1\n" * 400, players=4, seed=3, deals=1)
+    assert code == 0
+    assert text.count("Stakes:") == 1
+    assert "you and seats 1, 2, 3: 1 on each space (9 each)" in text
+    assert "stakes 1 on" not in text
+    # a forced run is one line: the lead, each holder's cards, and why it stopped
+    assert "seat 1 leads 2♥ · you 3♥ · seat 1 4♥ · seat 3 5♥ · seat 1 6♥ — stop: the next" in text
+    assert "*" not in text
+    # one way of writing cards everywhere: no canonical "7S"-style text on the screen
+    import re
+    assert not re.search(r"\b[2-9TJQKA][CDHS]\b", text)
+    # the poker prompt says what calling costs
+    assert "calling costs 4" in text and "2) call 4" in text
+
+
+def test_an_exchange_is_told_once() -> None:
+    code, text = run("pot-and-kitty", "1\n" * 400, players=4, seed=2, deals=1)
+    assert code == 0
+    assert text.count("seat 1 pays 1 to kitty and exchanges their hand for the spare") == 1
+    assert "takes the spare hand unseen" not in text
+    code, text = run("pot-and-kitty", "1\n2\n" + "1\n" * 400, players=4, seed=2, deals=1)
+    assert text.count("You take the spare hand") == 1
+
+
+def test_ascii_fallback_when_the_terminal_cannot_show_suits() -> None:
+    done = subprocess.run([sys.executable, "-m", "stops", "play", "boodle", "--players", "4",
+                           "--seed", "3", "--deals", "1"], input=b"1\n" * 50,
+                          capture_output=True, timeout=60,
+                          env={**os.environ, "PYTHONIOENCODING": "cp1252"})
+    assert done.returncode == 0, done.stderr.decode("cp1252")
+    out = done.stdout.decode("cp1252")
+    assert "Your hand: 5S QS   3H 9H AH   3D 4D   2C 3C 4C" in out
+    assert "Layout: AH 5 | KC 5 | QD 5 | JS 5" in out
+    assert "Traceback" not in done.stderr.decode("cp1252")
+
+
+def test_enter_on_an_empty_line_does_not_crash() -> None:
+    code, text = run("boodle", "\n\n   \nq\n", players=3, seed=1, deals=1)
+    assert code == 0
+    assert "Type a number from 1 to" in text
+    assert text.rstrip().endswith("Goodbye.")
+    # with one choice only, Enter takes it
+    code, text = run("boodle", "\n" * 200, players=3, seed=1, deals=1)
+    assert code == 0
+
+
+def test_variant_text_cannot_drive_the_terminal(tmp_path: Path) -> None:
+    from stops.apps.terminal import sanitise
+
+    assert sanitise("a\x1b[2Jb\x1b]0;owned\x07c\x07d\te") == "abcd e"
+    f = tmp_path / "evil.yaml"
+    f.write_text("name: evil\nextends: boodle\ntitle: \"Evil\\e[2J\\e]0;pwned\\a game\"\n",
+                 encoding="utf-8")
+    _code, text = run(str(f), "", players=3, seed=1, deals=1)
+    assert "\x1b" not in text and "\x07" not in text
+    assert text.startswith("Evil game")
+
+
+def test_the_screen_in_a_real_terminal(tmp_path: Path) -> None:
+    """Drive ``stops play`` through tmux: type with send-keys, read with capture-pane."""
+    tmux = shutil.which("tmux")
+    if tmux is None:
+        pytest.skip("tmux is not installed")
+    name = f"stops-test-{os.getpid()}"
+    sock = str(tmp_path / "tmux.sock")
+    cmd = (f"{shlex.quote(sys.executable)} -m stops play three-in-one --players 4 --seed 3 "
+           "--deals 1; sleep 30")
+
+    def tm(*args: str) -> str:
+        return subprocess.run([tmux, "-S", sock, *args], capture_output=True, text=True,
+                              timeout=30).stdout
+
+    def screen_until(text: str, timeout: float = 20.0) -> str:
+        end = time.monotonic() + timeout
+        shot = ""
+        while time.monotonic() < end:
+            shot = tm("capture-pane", "-p", "-t", name, "-S", "-200")
+            if text in shot:
+                return shot
+            time.sleep(0.2)
+        raise AssertionError(f"{text!r} never appeared:\n{shot}")
+
+    env = {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "xterm-256color"}
+    tm("-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "100", "-y", "50",
+       *[a for k, v in env.items() for a in ("-e", f"{k}={v}")], cmd)
+    try:
+        shot = screen_until("1) keep (your hand)")
+        assert "dealer: you" in shot and "Your hand:" in shot and "Layout:" in shot
+        tm("send-keys", "-t", name, "Enter")            # an empty line: a hint, no crash
+        shot = screen_until("Type a number from 1 to 3")
+        tm("send-keys", "-t", name, "1", "Enter")
+        shot = screen_until("choose 5 cards for poker")
+        tm("send-keys", "-t", name, "best", "Enter")
+        shot = screen_until("calling costs")
+        tm("send-keys", "-t", name, "q", "Enter")
+        shot = screen_until("Goodbye.")
+        assert "Traceback" not in shot
+        assert "you select your poker hand" in shot
+    finally:
+        tm("kill-session", "-t", name)

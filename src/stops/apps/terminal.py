@@ -1,83 +1,473 @@
 """``stops play``: one person plays a seat in the terminal against bots, for a whole session.
 
 Reads answers line by line from standard input, so a script can pipe a whole game in.
+
+What the screen shows, for a newcomer: the player is "you"; their hand and the layout are shown
+when a deal starts and before every decision; each event is one line, with forced runs of
+cards written compactly on one line (``seat 1 leads 2♥ · you 3♥ · seat 1 4♥ — stop: ...``);
+the stakes of a deal are summed up per player; cards are always written the same way
+(``A♣``, ``10♥``), or in ASCII (``AC``, ``10H``) where the terminal cannot show suit symbols.
+Text that comes from a variant file (its title, space names, notes) is stripped of terminal
+control characters before it is printed.
 """
 
 from __future__ import annotations
 
+import re
 import sys
-from collections.abc import Sequence
-from typing import TextIO
+import textwrap
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import Any, TextIO
 
 from stops.engine.actions import Action, action_from_dict
-from stops.engine.cards import SUIT_SYMBOLS, parse_card
+from stops.engine.cards import CARDS, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, parse_card
 from stops.engine.deal import Deal
 from stops.engine.errors import IllegalAction
+from stops.engine.events import Event
 from stops.engine.rng import derive_seed
 from stops.engine.table import Table
 from stops.rules.variant import Variant
 
 RED = "\033[31m"
+BOLD = "\033[1m"
 RESET = "\033[0m"
+WIDTH = 78
+
+_CONTROL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.?")
 
 
-def _card_text(c: int, colour: bool) -> str:
-    from stops.engine.cards import CARDS
+def sanitise(text: object) -> str:
+    """``text`` with terminal control characters and escape sequences removed.
 
-    t = CARDS[c].symbol()
-    if colour and c // 13 in (1, 2):
-        return f"{RED}{t}{RESET}"
-    return t
-
-
-def show_hand(cards: list[int], colour: bool) -> str:
-    by_suit: dict[int, list[int]] = {}
-    for c in cards:
-        by_suit.setdefault(c // 13, []).append(c)
-    parts = []
-    for suit in (3, 2, 1, 0):
-        if suit in by_suit:
-            parts.append(" ".join(_card_text(c, colour) for c in sorted(by_suit[suit])))
-    return "   ".join(parts) or "(no cards)"
+    Variant files are written by anyone; their names, titles and notes must not be able to move
+    the cursor, clear the screen or retitle the window of whoever plays them. Tabs and
+    newlines become spaces.
+    """
+    s = _CONTROL.sub("", str(text))
+    return "".join(" " if ch in "\t\n\r" else ch for ch in s
+                   if ch in "\t\n\r" or unicodedata.category(ch) not in ("Cc", "Cf"))
 
 
-def describe_action(a: Action) -> str:
+class Style:
+    """How cards are written on this terminal: suit symbols or ASCII, colour or not."""
+
+    def __init__(self, unicode: bool = True, colour: bool = False) -> None:
+        self.unicode = unicode
+        self.colour = colour
+        self.sep = " · " if unicode else " | "
+        self.dash = " — " if unicode else " - "
+
+    @classmethod
+    def for_stream(cls, out: TextIO) -> Style:
+        enc = getattr(out, "encoding", None) or "utf-8"
+        try:
+            "♣♦♥♠·—".encode(enc)
+            uni = True
+        except (UnicodeEncodeError, LookupError):
+            uni = False
+        isatty = getattr(out, "isatty", None)
+        return cls(unicode=uni, colour=bool(isatty and isatty()))
+
+    def card(self, c: int) -> str:
+        rank = "10" if c % 13 == 8 else RANKS[c % 13]
+        suit = SUIT_SYMBOLS[c // 13] if self.unicode else SUITS[c // 13]
+        t = rank + suit
+        if self.colour and c // 13 in (1, 2):
+            return f"{RED}{t}{RESET}"
+        return t
+
+    def cards(self, cs: Iterable[int]) -> str:
+        return " ".join(self.card(c) for c in cs)
+
+    def hand(self, cs: Iterable[int]) -> str:
+        """A hand grouped by suit, spades first, each suit in rank order."""
+        by_suit: dict[int, list[int]] = {}
+        for c in cs:
+            by_suit.setdefault(int(c) // 13, []).append(int(c))
+        parts = [self.cards(sorted(by_suit[s])) for s in (3, 2, 1, 0) if s in by_suit]
+        return "   ".join(parts) or "(no cards)"
+
+    def space(self, space: object) -> str:
+        """A layout space: card-named spaces (``AH``) are written as cards."""
+        text = sanitise(space)
+        if len(text) == 2 and text[0] in RANKS and text[1] in SUITS:
+            return self.card(parse_card(text))
+        return text
+
+    def note(self, text: object, me: int) -> str:
+        """An engine or policy note, with its cards and seats written as everywhere else."""
+        s = sanitise(text)
+        s = re.sub(r"\b([2-9TJQKA])([CDHS])\b",
+                   lambda m: self.card(parse_card(m.group(0))), s)
+        return re.sub(rf"\bseat {me}\b", "you", s)
+
+    def fit(self, text: str) -> str:
+        """``text`` as this terminal can print it."""
+        if self.unicode:
+            return text
+        return (text.replace("·", "|").replace("—", "-").replace("±", "+/-")
+                .encode("ascii", "replace").decode("ascii"))
+
+
+def who(seat: int | None, me: int) -> str:
+    if seat is None:
+        return "nobody"
+    return "you" if seat == me else f"seat {seat}"
+
+
+def _verb(seat: int | None, me: int, you_form: str, other_form: str) -> str:
+    return f"{who(seat, me)} {you_form if seat == me else other_form}"
+
+
+class Narrator:
+    """Turns one seat's view of a deal's events into lines for that seat's screen."""
+
+    def __init__(self, deal: Deal, me: int, style: Style, layout: dict[str, int]) -> None:
+        self.deal = deal
+        self.me = me
+        self.st = style
+        self.layout = dict(layout)          # what the layout holds as far as told so far
+        self.shown = 0
+        self.stakes: dict[int, dict[str, int]] = {}
+        self.run: list[tuple[int, int]] = []   # (seat, card) of the sequence being told
+        self.after_run: list[str] = []
+        self.hand_shown = False
+        self.swapped: set[int] = set()
+
+    # -- feeding --------------------------------------------------------------------------
+    def new_lines(self) -> list[str]:
+        """Lines for the events since the last call, with every open group closed.
+
+        While stakes are still being placed they are gathered, not told one by one: the
+        summary comes once the stake phase is over.
+        """
+        out: list[str] = []
+        events = self.deal.events
+        for e in events[self.shown:]:
+            if e.visible(self.me):
+                self._event(e, out)
+        self.shown = len(events)
+        if self.deal.phase != "stake" or self.deal.is_terminal:
+            self._flush_stakes(out)
+        self._flush_run(out, "")
+        return out
+
+    #: kinds that end the sequence being told (the others, such as a claim or a payment
+    #: for a card played, are told on their own lines just after it)
+    _ENDS_RUN = frozenset({"led", "stop", "went_out", "lead_passed", "blocked", "deal_ended",
+                           "eliminated", "deal_started"})
+
+    def _event(self, e: Event, out: list[str]) -> None:
+        k = e.kind
+        st, me = self.st, self.me
+        if k != "staked":
+            self._flush_stakes(out)
+        if k == "staked":
+            assert e.seat is not None and e.space is not None
+            per = self.stakes.setdefault(e.seat, {})
+            per[e.space] = per.get(e.space, 0) + e.chips
+            self.layout[e.space] = self.layout.get(e.space, 0) + e.chips
+            return
+        if k == "led":
+            assert e.card is not None and e.seat is not None
+            self._flush_run(out, "")
+            self.run = [(e.seat, e.card)]
+            return
+        if k == "played":
+            assert e.card is not None and e.seat is not None
+            if not self.run:
+                self.run = [(-1, -1)]          # a run that began before we were told
+            self.run.append((e.seat, e.card))
+            return
+        if k == "stop":
+            self._flush_run(out, f"{st.dash.strip()} stop: {st.note(e.note, me)}")
+            return
+        if k == "went_out":
+            self._flush_run(out, f"{st.dash.strip()} " + (
+                "you are out of cards!" if e.seat == me else f"seat {e.seat} is out of cards"))
+            return
+        if k in self._ENDS_RUN:
+            self._flush_run(out, "")
+        lines = self._lines(e)
+        (self.after_run if self.run else out).extend(lines)
+
+    def _lines(self, e: Event) -> list[str]:
+        k = e.kind
+        st, me = self.st, self.me
+        if k in ("deal_started",):
+            return []
+        if k == "dealt":
+            if e.seat == me and e.cards:
+                self.hand_shown = True
+                return ["Your hand: " + st.hand(e.cards)]
+            return []
+        if k == "claimed":
+            if e.space is not None:
+                self.layout[e.space] = self.layout.get(e.space, 0) - e.chips
+            return [f"{_verb(e.seat, me, 'win', 'wins')} {e.chips} from "
+                    f"{st.space(e.space)}" + (f" ({st.note(e.note, me)})" if e.note else "")]
+        if k == "spare_swapped":
+            if e.cards:
+                if e.seat == me:
+                    return ["You take the spare hand. Your hand: " + st.hand(e.cards)]
+                return []
+            if e.seat == me or e.seat in self.swapped:
+                return []                      # told once: by the private line, or "exchanged"
+            return [f"seat {e.seat} takes the spare hand unseen"]
+        if k == "exchanged":
+            if e.seat is not None:
+                self.swapped.add(e.seat)
+            fee = f"pay {e.chips} to {st.space(e.space)} and " if e.chips else ""
+            if e.seat == me:
+                return [f"you {fee}exchange your hand for the spare"]
+            fee = fee.replace("pay ", "pays ")
+            return [f"seat {e.seat} {fee}exchanges their hand for the spare"]
+        if k == "paid":
+            if e.space is not None:
+                self.layout[e.space] = self.layout.get(e.space, 0) + e.chips
+            if e.note == "exchange fee":
+                return []                      # told by the "exchanged" line
+            dest = st.space(e.space) if e.space is not None else who(e.to_seat, me)
+            why = f" ({st.note(e.note, me)})" if e.note else ""
+            return [f"{_verb(e.seat, me, 'pay', 'pays')} {e.chips} to {dest}{why}"]
+        if k in ("bet", "raised", "called") and e.space is not None:
+            self.layout[e.space] = self.layout.get(e.space, 0) + e.chips
+        if k == "retired" and e.space is not None:
+            self.layout.pop(e.space, None)
+        if k == "reopened" and e.space is not None:
+            self.layout.setdefault(e.space, 0)
+        line = self._plain(e)
+        return [line] if line else []
+
+    def _plain(self, e: Event) -> str:
+        st, me = self.st, self.me
+        k = e.kind
+        w = who(e.seat, me)
+        if k == "spare_dealt":
+            return f"The spare hand ({e.chips} cards) is set aside face down."
+        if k == "auction_opened":
+            what = "the spare hand" if e.note == "spare" else "the dealer's old hand"
+            return f"{_verb(e.seat, me, 'put', 'puts')} {what} up for auction"
+        if k == "bid":
+            if not e.chips:
+                return f"{_verb(e.seat, me, 'bid', 'bids')} (sealed)"
+            return f"{_verb(e.seat, me, 'bid', 'bids')} {e.chips}"
+        if k == "passed":
+            return f"{_verb(e.seat, me, 'pass', 'passes')}"
+        if k == "sold":
+            return (f"{_verb(e.seat, me, 'buy', 'buys')} the hand for {e.chips}, paid to "
+                    f"{who(e.to_seat, me)}" + (f"; your hand: {st.hand(e.cards)}"
+                                               if e.cards and e.seat == me else ""))
+        if k == "unsold":
+            return "Nobody bids; the hand stays unsold."
+        if k == "kept":
+            return f"{_verb(e.seat, me, 'keep your', 'keeps their')} hand"
+        if k == "retired":
+            return f"{st.space(e.space)} is won and leaves the layout"
+        if k == "reopened":
+            return f"{st.space(e.space)} is back on the layout ({st.note(e.note, me)})"
+        if k == "selected":
+            if e.cards and e.seat == me:
+                return f"you select your poker hand: {st.cards(e.cards)}"
+            return f"{w} selects a poker hand"
+        if k == "checked":
+            return _verb(e.seat, me, "check", "checks")
+        if k == "bet":
+            return f"{_verb(e.seat, me, 'bet', 'bets')} {e.chips}"
+        if k == "raised":
+            return f"{_verb(e.seat, me, 'raise', 'raises')}, putting in {e.chips}"
+        if k == "called":
+            return f"{_verb(e.seat, me, 'call', 'calls')} {e.chips}"
+        if k == "folded":
+            return _verb(e.seat, me, "fold", "folds")
+        if k == "showdown":
+            why = f" ({st.note(e.note, me)})" if e.note else ""
+            return f"{_verb(e.seat, me, 'show', 'shows')} {st.cards(e.cards)}{why}"
+        if k == "lead_passed":
+            note = st.note(e.note, me)
+            if e.seat == me:
+                note = note.replace("holds", "you hold").replace(" it may", " you may")
+            return (f"{_verb(e.seat, me, 'cannot', 'cannot')} lead ({note}); "
+                    f"the lead passes to {who(e.to_seat, me)}")
+        if k == "blocked":
+            return f"Nobody can lead: {st.note(e.note, me)}"
+        if k == "deal_ended":
+            return f"The deal ends: {st.note(e.note, me)}."
+        if k == "eliminated":
+            return f"{_verb(e.seat, me, 'are', 'is')} out of the session ({st.note(e.note, me)})"
+        return st.note(e.describe(), me)
+
+    # -- groups ---------------------------------------------------------------------------
+    def _flush_stakes(self, out: list[str]) -> None:
+        if not self.stakes:
+            return
+        st, me = self.st, self.me
+        live = [s for s in self.deal.variant.space_ids if s not in self.deal.retired]
+        groups: dict[str, list[int]] = {}
+        for seat in sorted(self.stakes, key=lambda s: (s != me, s)):
+            per = self.stakes[seat]
+            total = sum(per.values())
+            amounts = set(per.values())
+            if len(amounts) == 1 and set(per) == set(live) and len(live) > 1:
+                what = f"{amounts.pop()} on each space ({total}"
+            else:
+                what = ", ".join(f"{n} on {st.space(sp)}" for sp, n in
+                                 sorted(per.items(), key=lambda kv: _order(live, kv[0])))
+                what += f" ({total}"
+            groups.setdefault(what, []).append(seat)
+        parts = []
+        for what, seats in groups.items():
+            names = [who(s, me) for s in seats]
+            lead = names[0] if len(names) == 1 else (
+                "you and seats " if names[0] == "you" else "seats ") + ", ".join(
+                    str(s) for s in seats if s != me)
+            if len(names) > 1 and names[0] == "you" and len(seats) == 2:
+                lead = f"you and seat {seats[1]}"
+            parts.append(f"{lead}: {what}{' each' if len(seats) > 1 else ''})")
+        self.stakes = {}
+        out.extend(_wrap("Stakes: " + "; ".join(parts), "    "))
+        out.append("Layout: " + layout_text(self.layout, self.deal, st))
+
+    def _flush_run(self, out: list[str], ending: str) -> None:
+        if not self.run:
+            return
+        st, me = self.st, self.me
+        chunks: list[str] = []
+        first = True
+        for seat, cards in _by_seat(self.run):
+            if seat == -1:                     # the run's lead was told before
+                chunks.append("...")
+                first = False
+                continue
+            text = st.cards(cards)
+            if first:
+                chunks.append(f"{_verb(seat, me, 'lead', 'leads')} {text}")
+                first = False
+            else:
+                chunks.append(f"{who(seat, me)} {text}")
+        line = st.sep.join(chunks) + (f" {ending}" if ending else "")
+        out.extend(_wrap(line, "    "))
+        out.extend(self.after_run)
+        self.run = []
+        self.after_run = []
+
+
+def _order(live: list[str], space: str) -> int:
+    return live.index(space) if space in live else len(live)
+
+
+def _by_seat(run: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
+    out: list[tuple[int, list[int]]] = []
+    for seat, card in run:
+        if out and out[-1][0] == seat:
+            out[-1][1].append(card)
+        else:
+            out.append((seat, [card]))
+    return out
+
+
+def _wrap(line: str, indent: str) -> list[str]:
+    if len(line) <= WIDTH or "\033" in line:
+        return [line]
+    return textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False)
+
+
+def layout_text(layout: dict[str, int], deal: Deal, st: Style) -> str:
+    """The live spaces in layout order, each with the chips on it."""
+    order = [s for s in deal.variant.space_ids if s not in deal.retired and s in layout]
+    return st.sep.join(f"{st.space(s)} {layout[s]}" for s in order) or "(empty)"
+
+
+def seats_text(values: Sequence[int], me: int, st: Style) -> str:
+    return st.sep.join(f"{who(s, me)} {x}" for s, x in enumerate(values))
+
+
+def _to_call(deal: Deal, seat: int) -> int | None:
+    """What calling costs ``seat`` now, in the poker stage (else ``None``)."""
+    if deal.phase != "poker":
+        return None
+    st: Any = deal.scratch.get("poker")
+    try:
+        return int(st.current - st.contrib[seat])
+    except (AttributeError, KeyError, TypeError):
+        return None
+
+
+def describe_action(a: Action, st: Style | None = None, to_call: int | None = None) -> str:
+    st = st or Style()
     if a.action == "lead" and a.card is not None:
-        return f"lead {a.card.symbol()}"
+        return f"lead {st.card(a.card)}"
     if a.action == "stake":
-        return f"stake {a.chips} on {a.space}"
+        return f"stake {a.chips if a.chips is not None else ''} on {st.space(a.space)}".replace(
+            "stake  on", "stake on")
+    if a.action == "call" and to_call is not None:
+        return f"call {to_call}"
     if a.action in ("bid", "bet", "raise"):
         return f"{a.action} {a.chips}"
     if a.action == "select" and a.cards is not None:
-        return "select " + " ".join(c.symbol() for c in a.cards)
+        return "select " + st.cards(a.cards)
+    if a.action == "swap":
+        return "swap (take the spare hand)"
+    if a.action == "keep":
+        return "keep (your hand)"
     return a.action
 
 
-def _status(deal: Deal, seat: int, colour: bool, out: TextIO) -> None:
+def _status(deal: Deal, seat: int, st: Style) -> list[str]:
     obs = deal.observe(seat)
-    lay = "  ".join(f"{k}:{v}" for k, v in obs.layout.items() if k not in obs.retired)
-    out.write(f"\nLayout: {lay}\n")
-    out.write("Stacks: " + "  ".join(f"seat {s}{'*' if s == seat else ''}: {x}"
-                                     for s, x in enumerate(obs.stacks)) + "\n")
-    out.write("Cards held: " + "  ".join(f"seat {s}: {n}" for s, n in
-                                         enumerate(obs.hand_sizes)) + "\n")
-    if obs.plays:
-        out.write("Played so far: " + show_hand([c for _, c in obs.plays], colour) + "\n")
+    lines = [""]
+    lines.append("Layout: " + layout_text(obs.layout, deal, st))
+    lines.append("Chips:  " + seats_text(obs.stacks, seat, st))
+    lines.append("Cards:  " + seats_text(obs.hand_sizes, seat, st))
     if obs.sequence:
-        out.write("Sequence: " + " ".join(_card_text(c, colour) for _, c in obs.sequence) + "\n")
-    out.write("Your hand: " + show_hand(list(obs.hand), colour) + "\n")
+        lines.append("This sequence: " + st.cards(c for _, c in obs.sequence))
+    if obs.plays:
+        played = [c for _, c in obs.plays]
+        lines.extend(_wrap("Played: " + st.hand(played), "        "))
+    hand = st.hand(obs.hand) if obs.hand or deal.phase != "stake" else "(not dealt yet)"
+    lines.extend(_wrap("Your hand: " + hand, "           "))
+    return lines
 
 
-def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, colour: bool) -> Action | None:
+def _menu(legal: Sequence[Action], st: Style, to_call: int | None) -> list[str]:
+    items = [f"{i}) {describe_action(a, st, to_call)}" for i, a in enumerate(legal, 1)]
+    out: list[str] = []
+    line = " "
+    for item in items:
+        if len(line) + 3 + len(item) > WIDTH and line.strip():
+            out.append(line)
+            line = " "
+        line += "  " + item
+    if line.strip():
+        out.append(line)
+    return out
+
+
+_PHASE_PROMPTS = {
+    "play": "Your turn to lead.",
+    "stake": "Your turn to place stakes.",
+    "spare_hand": "Your turn: the spare hand.",
+}
+
+
+def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action | None:
     legal = deal.legal_actions()
     choices: Sequence[Action] = legal
-    _status(deal, seat, colour, out)
+    to_call = _to_call(deal, seat)
+    lines = _status(deal, seat, st)
+    prompt = _PHASE_PROMPTS.get(deal.phase, "Your turn.")
+    if to_call is not None and any(a.action == "call" for a in legal[:5]):
+        prompt = f"Your turn to bet: calling costs {to_call}."
+    elif deal.phase == "poker" and len(legal) > 60:
+        prompt = f"Your turn: choose {deal.rules.poker_hand_size} cards for poker."
+    lines.append(prompt)
     if len(legal) <= 60:
-        for i, a in enumerate(legal, 1):
-            out.write(f"  {i}) {describe_action(a)}\n")
+        lines.extend(_menu(legal, st, to_call))
     else:
-        out.write(f"  ({len(legal)} choices, numbered 1 to {len(legal)}: type e.g. "
-                  "'select 2c 3c 4c 5c 6c', 'best' for your best poker hand, or 'bid 3')\n")
+        lines.append(f"  ({len(legal)} choices: type e.g. 'select 2c 3c 4c 5c 6c', "
+                     "or 'best' for your best poker hand)")
+    _write(out, st, lines)
     while True:
         out.write("> ")
         out.flush()
@@ -87,25 +477,28 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, colour: bool) -> Actio
         text = line.strip()
         if text.lower() in ("q", "quit", "exit"):
             return None
-        if text == "?":
-            out.write(_why(deal) + "\n")
+        if text in ("?", "help"):
+            _write(out, st, _wrap(sanitise(_why(deal)), ""))
+            continue
+        if not text:
+            if len(legal) == 1:
+                return legal[0]
+            _write(out, st, [f"Type a number from 1 to {len(legal)}, a card such as 7h, "
+                             "? for the rule, or q to quit."])
             continue
         try:
             a = _parse_answer(text, seat, choices, deal.hand(seat))
-            deal.explain(a)
             if a in legal:
                 return a
             raise deal.explain(a)
         except IllegalAction as e:
-            out.write(f"Not allowed: {e.message}\n")
+            _write(out, st, [f"Not allowed: {st.note(e.message, seat)}"])
         except ValueError as e:
-            out.write(f"Not understood: {e}\n")
+            _write(out, st, [f"Not understood: {e}"])
 
 
 def _why(deal: Deal) -> str:
     """The rule behind the choices on offer, from the variant's own policy texts."""
-    from stops.engine.cards import SUIT_NAMES
-
     v = deal.variant
     ph = deal.phase
 
@@ -134,8 +527,14 @@ def _why(deal: Deal) -> str:
     return "Choose one of the numbered options."
 
 
+_WORDS = ("keep", "swap", "auction", "pass", "check", "call", "fold")
+
+
 def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
                   hand: Sequence[int] = ()) -> Action:
+    words = text.split()
+    if not words:
+        raise ValueError("type a number, a card or a word such as 'keep'")
     if text.lower() == "best" and hand:
         from stops.engine.actions import select
         from stops.phases.handrank import best_hand
@@ -146,24 +545,34 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
         if not 1 <= k <= len(choices):
             raise ValueError(f"choose 1 to {len(choices)}")
         return choices[k - 1]
-    words = text.split()
     verb = words[0].lower()
-    if len(words) == 1 and verb not in ("keep", "swap", "auction", "pass", "check", "call",
-                                        "fold"):
+    if len(words) == 1 and verb not in _WORDS:
         card = parse_card(text)
         return action_from_dict({"seat": seat, "action": "lead", "card": str(card)})
-    if verb in ("bid", "bet", "raise") and len(words) == 2:
-        return action_from_dict({"seat": seat, "action": verb, "chips": int(words[1])})
-    if verb == "select":
-        return action_from_dict({"seat": seat, "action": "select", "cards": words[1:]})
-    if verb == "stake" and len(words) >= 2:
-        d: dict[str, object] = {"seat": seat, "action": "stake", "space": words[1]}
-        if len(words) > 2:
-            d["chips"] = int(words[2])
-        return action_from_dict(d)
-    if verb == "lead" and len(words) == 2:
-        return action_from_dict({"seat": seat, "action": "lead", "card": words[1]})
-    return action_from_dict({"seat": seat, "action": verb})
+    try:
+        if verb in ("bid", "bet", "raise") and len(words) == 2:
+            return action_from_dict({"seat": seat, "action": verb, "chips": int(words[1])})
+        if verb == "select":
+            return action_from_dict({"seat": seat, "action": "select", "cards": words[1:]})
+        if verb == "stake" and len(words) >= 2:
+            d: dict[str, object] = {"seat": seat, "action": "stake", "space": words[1]}
+            if len(words) > 2:
+                d["chips"] = int(words[2])
+            return action_from_dict(d)
+        if verb == "lead" and len(words) == 2:
+            return action_from_dict({"seat": seat, "action": "lead", "card": words[1]})
+        if verb in _WORDS and len(words) == 1:
+            return action_from_dict({"seat": seat, "action": verb})
+    except IllegalAction as e:
+        raise ValueError(e.message) from None
+    raise ValueError(f"{sanitise(text)!r}: type a number, a card such as 7h, or a word "
+                     "such as keep, swap, pass, call, fold, 'bid 3', 'stake AH 2'")
+
+
+def _write(out: TextIO, st: Style, lines: Iterable[str]) -> None:
+    for line in lines:
+        out.write(st.fit(line) + "\n")
+    out.flush()
 
 
 def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | None = None,
@@ -172,13 +581,13 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
                   bots: str = "heuristic") -> int:
     inp = inp or sys.stdin
     out = out or sys.stdout
-    colour = out.isatty()
+    st = Style.for_stream(out)
     if not 0 <= seat < players:
         out.write(f"seat must be 0..{players - 1}\n")
         return 1
     lo, hi = variant.players
     if not lo <= players <= hi:
-        out.write(f"{variant.name} is for {lo} to {hi} players\n")
+        out.write(f"{sanitise(variant.name)} is for {lo} to {hi} players\n")
         return 1
     from stops.apps.bots import BOTS, make_bot
 
@@ -191,35 +600,40 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
     others = [s for s in range(players) if s != seat]
     agents = {s: make_bot(names[i % len(names)], int(derive_seed(table.seed, "bot", s) % 2**31))
               for i, s in enumerate(others)}
-    out.write(f"{variant.title}: you are seat {seat} of {players}. "
-              "Answer with a number or a card (7h, 10♥); ? explains, q quits.\n")
+    _write(out, st, [
+        f"{sanitise(variant.title)}: {players} players, {chips} chips each. You are seat "
+        f"{seat}; the others are bots ({', '.join(sorted(set(names)))}).",
+        "Answer with a number from the list or a card (7h, 10" + ("♥" if st.unicode else "H")
+        + "); Enter takes the only choice; ? explains the rule; q quits.",
+    ])
     while not table.is_over:
+        before = list(table.stacks)
+        layout = {k: v for k, v in table.layout.items() if k not in table.retired}
         deal = table.new_deal()
-        out.write(f"\n=== Deal {table.deals_played + 1}: dealer is seat {deal.dealer} ===\n")
-        shown = 0
+        dealer = "you" if deal.dealer == seat else f"seat {deal.dealer}"
+        _write(out, st, ["", f"=== Deal {table.deals_played + 1}{st.sep}dealer: {dealer} ==="])
+        told = Narrator(deal, seat, st, layout)
         while True:
-            for e in deal.events[shown:]:
-                if e.visible(seat) and e.kind not in ("dealt",):
-                    out.write("  " + e.describe() + "\n")
-            shown = len(deal.events)
+            _write(out, st, ("  " + line for line in told.new_lines()))
             if deal.is_terminal:
                 break
             if deal.current_seat == seat:
-                a = _ask(deal, seat, inp, out, colour)
+                a = _ask(deal, seat, inp, out, st)
                 if a is None:
-                    out.write("Goodbye.\n")
+                    _write(out, st, ["Goodbye."])
                     return 0
                 deal.apply(a)
             else:
                 bot_seat = deal.current_seat
                 assert bot_seat is not None
                 deal.apply(agents[bot_seat].act(deal.observe(bot_seat)))
-        out.write("Stacks: " + ", ".join(f"seat {s}: {x}" for s, x in enumerate(table.stacks))
-                  + "\n")
-    out.write("The session is over. Standings:\n")
+        _write(out, st, ["Chips after the deal: " + st.sep.join(
+            f"{who(s, seat)} {x} ({x - b:+d})" for s, (x, b) in
+            enumerate(zip(table.stacks, before, strict=True)))])
+    _write(out, st, ["The session is over. Standings:"])
     for s, stack, change in table.standings():
-        out.write(f"  seat {s}: {stack} ({change:+d})\n")
+        _write(out, st, [f"  {who(s, seat)}: {stack} ({change:+d})"])
     return 0
 
 
-__all__ = ["SUIT_SYMBOLS", "play_terminal"]
+__all__ = ["CARDS", "SUIT_SYMBOLS", "Narrator", "Style", "play_terminal", "sanitise"]

@@ -1,4 +1,4 @@
-"""A PettingZoo AEC environment for any stops variant (the optional extra ``stops-cards[pettingzoo]``).
+"""A PettingZoo AEC environment for any stops variant (the extra ``stops-cards[pettingzoo]``).
 
 >>> from stops.interop.pettingzoo import env
 >>> e = env(variant="boodle", players=4)
