@@ -12,6 +12,7 @@ pot-and-kitty game) played from rules written as data.
 """
 
 from stops import builtins as _builtins  # noqa: F401  (installs the built-in phases and policies)
+from stops._version import __version__
 from stops.engine import deal as _deal_module
 from stops.engine.actions import Action
 from stops.engine.cards import CARDS, Card, card, parse_card, parse_cards
@@ -31,8 +32,6 @@ from stops.engine.table import Table, TableError
 from stops.io.records import replay
 from stops.rules.registry import Registry, default_registry, register_phase, register_policy
 from stops.rules.variant import Variant, list_variants, load_variant
-
-__version__ = "0.1.0"
 
 COMPILED: bool = not (getattr(_deal_module, "__file__", None) or ".py").endswith(".py")
 """Whether this install runs the compiled hot path (a ``STOPS_COMPILE=1`` build; see

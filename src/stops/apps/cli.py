@@ -69,24 +69,77 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1
 
 
-def _progress_bar() -> Any:
-    """A progress bar on standard error, only when it is a terminal."""
-    if not sys.stderr.isatty():
+def _progress_bar(label: str, enabled: bool = True) -> Any:
+    """A progress bar on standard error, only when it is a terminal (and not turned off).
+
+    With the optional extra ``progress`` (tqdm) installed, tqdm draws it; otherwise a plain
+    bar that shows the deals done, the rate and the time left.
+    """
+    if not enabled or not sys.stderr.isatty():
         return None
+    import importlib
+
+    try:
+        tqdm: Any = importlib.import_module("tqdm").tqdm
+    except ImportError:
+        tqdm = None
+    if tqdm is not None:
+        bar: Any = None
+
+        def show_tqdm(done: int, total: int) -> None:
+            nonlocal bar
+            if bar is None:
+                bar = tqdm(total=total, desc=label, unit="deal", file=sys.stderr,
+                           dynamic_ncols=True)
+            bar.update(done - bar.n)
+            if done >= total:
+                bar.close()
+
+        return show_tqdm
+    import time
+
+    start = time.monotonic()
 
     def show(done: int, total: int) -> None:
-        width = 30
+        width = 24
         filled = width * done // max(total, 1)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        spent = max(time.monotonic() - start, 1e-9)
+        rate = done / spent
+        left = (total - done) / rate if rate > 0 else 0.0
+        sys.stderr.write(f"\r{label} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
+                         f"  {rate:,.0f}/s  {_clock(left)} left ")
         if done >= total:
-            sys.stderr.write("\n")
+            sys.stderr.write(f"\r{label}: {total} in {_clock(spent)}, {rate:,.0f}/s"
+                             + " " * 30 + "\n")
         sys.stderr.flush()
 
     return show
 
 
+def _clock(seconds: float) -> str:
+    m, s = divmod(int(seconds + 0.5), 60)
+    h, m = divmod(m, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def _cluster_executor(address: str) -> Any:
+    """An Executor running on the dask distributed cluster whose scheduler is ``address``."""
+    import importlib
+
+    try:
+        Client: Any = importlib.import_module("distributed").Client
+    except ImportError:
+        raise StopsError("--scheduler needs dask distributed: pip install "
+                         "'stops-cards[dask]'") from None
+    try:
+        client = Client(address, timeout=20)
+    except (OSError, TimeoutError) as e:
+        raise StopsError(f"cannot reach the dask scheduler at {address}: {e}") from None
+    return client
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from stops.apps.simulate import compare_text, simulate
+    from stops.apps.simulate import compare_dict, compare_text, simulate
 
     v = _load(args.variant, args.option)
     lo, hi = v.players
@@ -104,20 +157,42 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bad = [b for b in bots if b not in BOTS]
     if bad or not bots:
         raise StopsError(f"unknown bot {bad[0] if bad else ''!r}; bots: {', '.join(BOTS)}")
-    common: dict[str, Any] = dict(players=args.players, deals=args.deals, seed=args.seed,
-                                  chips=args.chips, bots=bots, workers=args.workers,
-                                  sessions=args.sessions)
-    rep = simulate(v, progress=_progress_bar(), **common)
+    other = None
     if args.compare:
         other = _load(args.compare, args.option)
         lo2, hi2 = other.players
         if not lo2 <= args.players <= hi2:
             raise StopsError(f"{other.name} is for {lo2} to {hi2} players, not {args.players}")
-        rep2 = simulate(other, progress=_progress_bar(), **common)
+    if args.plot:
+        from stops.apps.plot import _pyplot
+
+        _pyplot()   # fail now, not after the run, if matplotlib is missing
+    common: dict[str, Any] = dict(players=args.players, deals=args.deals, seed=args.seed,
+                                  chips=args.chips, bots=bots, workers=args.workers,
+                                  sessions=args.sessions)
+    client = None
+    if args.scheduler:
+        client = _cluster_executor(args.scheduler)
+        common["executor"] = client.get_executor()
+    try:
+        rep = simulate(v, progress=_progress_bar(v.name, args.progress), **common)
+        reports = [rep]
+        if other is not None:
+            reports.append(simulate(other, progress=_progress_bar(other.name, args.progress),
+                                    **common))
+    finally:
+        if client is not None:
+            client.close()
+    if args.plot:
+        from stops.apps.plot import plot_reports
+
+        where = plot_reports(reports, args.plot)
+        print(f"picture written to {where}", file=sys.stderr)
+    if other is not None:
         if args.json:
-            print(json.dumps({"a": rep.to_dict(), "b": rep2.to_dict()}, indent=2))
+            print(json.dumps(compare_dict(reports[0], reports[1]), indent=2))
         else:
-            print(compare_text(rep, rep2))
+            print(compare_text(reports[0], reports[1]))
         return 0
     if args.json:
         print(json.dumps(rep.to_dict(), indent=2))
@@ -222,6 +297,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--compare", metavar="VARIANT2",
                     help="also simulate VARIANT2 on the same seeds and show both side by side")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
+    sp.add_argument("--plot", metavar="FILE.png",
+                    help="also draw per-seat chip distributions and claim rates (needs the "
+                    "'plot' extra: matplotlib)")
+    sp.add_argument("--scheduler", metavar="ADDRESS",
+                    help="run the chunks on a dask distributed cluster, e.g. "
+                    "tcp://10.0.0.5:8786 (needs the 'dask' extra); results are identical")
+    sp.add_argument("--no-progress", dest="progress", action="store_false",
+                    help="no progress bar (it is shown only on a terminal anyway)")
     opt(sp)
     sp.set_defaults(fn=cmd_simulate)
 

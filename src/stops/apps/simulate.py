@@ -36,10 +36,17 @@ class Tally:
     deals: int = 0
     decisions: int = 0
     cards: int = 0
+    cards_sq: int = 0
+    decisions_sq: int = 0
     sums: list[int] = attrs.field(factory=list)
     squares: list[int] = attrs.field(factory=list)
     claims: dict[str, int] = attrs.field(factory=dict)
     payouts: dict[str, int] = attrs.field(factory=dict)
+    payouts_sq: dict[str, int] = attrs.field(factory=dict)
+    """Per space, the sum over deals of (chips it paid in that deal) squared."""
+    histograms: list[dict[int, int]] = attrs.field(factory=list)
+    """Per seat, how many deals ended with each change of stack (for pictures)."""
+    session_net_sq: list[int] = attrs.field(factory=list)
     outcomes: dict[str, int] = attrs.field(factory=dict)
     sessions: list[int] = attrs.field(factory=list)
     session_net: list[int] = attrs.field(factory=list)
@@ -50,19 +57,26 @@ class Tally:
     poker_hands: dict[str, int] = attrs.field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
-        for name in ("sums", "squares", "session_net", "session_wins"):
+        for name in ("sums", "squares", "session_net", "session_wins", "session_net_sq"):
             if not getattr(self, name):
                 setattr(self, name, [0] * self.players)
+        if not self.histograms:
+            self.histograms = [{} for _ in range(self.players)]
 
     def add(self, other: Tally) -> None:
         self.deals += other.deals
         self.decisions += other.decisions
         self.cards += other.cards
-        for name in ("sums", "squares", "session_net", "session_wins"):
+        self.cards_sq += other.cards_sq
+        self.decisions_sq += other.decisions_sq
+        for name in ("sums", "squares", "session_net", "session_wins", "session_net_sq"):
             mine, theirs = getattr(self, name), getattr(other, name)
             for i, x in enumerate(theirs):
                 mine[i] += x
-        for name in ("claims", "payouts", "outcomes", "poker_hands"):
+        for mine_h, theirs_h in zip(self.histograms, other.histograms, strict=True):
+            for k, x in theirs_h.items():
+                mine_h[k] = mine_h.get(k, 0) + x
+        for name in ("claims", "payouts", "payouts_sq", "outcomes", "poker_hands"):
             mine_d, theirs_d = getattr(self, name), getattr(other, name)
             for k, x in theirs_d.items():
                 mine_d[k] = mine_d.get(k, 0) + x
@@ -74,16 +88,23 @@ class Tally:
     def add_deal(self, deal: Deal, decisions: int) -> None:
         self.deals += 1
         self.decisions += decisions
-        self.cards += len(deal.plays)
+        self.decisions_sq += decisions * decisions
+        n_cards = len(deal.plays)
+        self.cards += n_cards
+        self.cards_sq += n_cards * n_cards
         for s, r in enumerate(deal.returns()):
             self.sums[s] += r
             self.squares[s] += r * r
+            h = self.histograms[s]
+            h[r] = h.get(r, 0) + 1
         seen: set[str] = set()
+        paid: dict[str, int] = {}
         showdown = False
         for e in deal.events:
             kind = e.kind
             if kind == "claimed" and e.space is not None:
                 self.payouts[e.space] = self.payouts.get(e.space, 0) + e.chips
+                paid[e.space] = paid.get(e.space, 0) + e.chips
                 if e.space not in seen:
                     seen.add(e.space)
                     self.claims[e.space] = self.claims.get(e.space, 0) + 1
@@ -98,58 +119,102 @@ class Tally:
                 self.poker_showdowns += 1
             else:
                 self.poker_uncontested += 1
+        for sp, x in paid.items():
+            self.payouts_sq[sp] = self.payouts_sq.get(sp, 0) + x * x
         key = deal.outcome or "none"
         self.outcomes[key] = self.outcomes.get(key, 0) + 1
 
 
 @attrs.define
 class Report:
-    """What a simulation measured. ``to_dict`` is the ``--json`` output."""
+    """What a simulation measured. ``to_dict`` is the ``--json`` output.
+
+    ``run`` states what ran (variant, options, players, chips, deals, seed, bots, version).
+    Every mean has its standard error beside it (``*_se``): for a rate, the binomial
+    ``sqrt(p (1 - p) / n)``; for a mean, the sample standard deviation over ``sqrt(n)``.
+    """
 
     variant: str
     players: int
     deals: int
     seed: int | str
     bots: list[str]
+    run: dict[str, Any] = attrs.field(factory=dict)
     sessions: int = 0
     chips_per_deal: list[float] = attrs.field(factory=list)
+    chips_per_deal_se: list[float] = attrs.field(factory=list)
     chips_sd: list[float] = attrs.field(factory=list)
     claim_rate: dict[str, float] = attrs.field(factory=dict)
+    claim_rate_se: dict[str, float] = attrs.field(factory=dict)
     mean_payout: dict[str, float] = attrs.field(factory=dict)
+    mean_payout_se: dict[str, float] = attrs.field(factory=dict)
     mean_cards_played: float = 0.0
+    mean_cards_played_se: float = 0.0
     mean_decisions: float = 0.0
+    mean_decisions_se: float = 0.0
     block_rate: float = 0.0
+    block_rate_se: float = 0.0
     went_out_rate: float = 0.0
+    went_out_rate_se: float = 0.0
     mean_session_length: float = 0.0
+    mean_session_length_se: float = 0.0
     longest_session: int = 0
     session_net: list[float] = attrs.field(factory=list)
+    session_net_se: list[float] = attrs.field(factory=list)
     session_win_share: list[float] = attrs.field(factory=list)
+    session_win_share_se: list[float] = attrs.field(factory=list)
     outcomes: dict[str, int] = attrs.field(factory=dict)
     poker: dict[str, Any] = attrs.field(factory=dict)
+    chips_histogram: list[dict[str, int]] = attrs.field(factory=list)
+    """Per seat, the number of deals that changed its stack by each amount (keys are the
+    amounts as text, so the JSON form is plain)."""
 
     def to_dict(self) -> dict[str, Any]:
         return attrs.asdict(self)
 
+    def header(self) -> list[str]:
+        """What ran, in words: the first lines of the text report."""
+        r = self.run
+        opts = r.get("options") or {}
+        opt_text = ", ".join(f"{k}={_yaml_value(v)}" for k, v in opts.items()) or "none"
+        size = (f"{r['sessions']} sessions ({self.deals} deals)" if r.get("sessions")
+                else f"{self.deals} deals")
+        return [
+            f"{self.variant} ({r.get('title', '')}), stops {r.get('stops_version', '?')}",
+            f"  options (-o): {opt_text}",
+            f"  {size}, {self.players} players, {r.get('chips', '?')} chips each, "
+            f"seed {self.seed}, bots: {_bots_text(self.bots)}",
+        ]
+
     def text(self) -> str:
-        bots = ", ".join(self.bots)
-        lines = [f"{self.variant}: {self.deals} deals, {self.players} players ({bots}), "
-                 f"seed {self.seed}"]
+        lines = self.header()
         lines.append(f"Sessions: {self.sessions} complete, mean length "
-                     f"{self.mean_session_length:.1f} deals, longest {self.longest_session}")
-        lines.append("Chips per deal by seat (mean ± sd); per complete session: mean net, "
-                     "share of sessions finished on top:")
+                     f"{self.mean_session_length:.1f} ± {self.mean_session_length_se:.1f} deals, "
+                     f"longest {self.longest_session}")
+        lines.append("Chips per deal by seat: mean ± standard error (sd); per complete "
+                     "session: mean net ± se, share finished on top ± se:")
         for s in range(self.players):
             net = self.session_net[s] if self.session_net else 0.0
+            net_se = self.session_net_se[s] if self.session_net_se else 0.0
             win = self.session_win_share[s] if self.session_win_share else 0.0
-            lines.append(f"  seat {s}: {self.chips_per_deal[s]:+7.3f} ± {self.chips_sd[s]:6.2f}"
-                         f"   session {net:+8.2f}  top {100 * win:5.1f}%")
-        lines.append("Layout spaces (claimed in % of deals, mean payout when claimed):")
+            win_se = self.session_win_share_se[s] if self.session_win_share_se else 0.0
+            lines.append(f"  seat {s}: {self.chips_per_deal[s]:+7.3f} ± "
+                         f"{self.chips_per_deal_se[s]:.3f} (sd {self.chips_sd[s]:6.2f})"
+                         f"   session {net:+8.2f} ± {net_se:.2f}"
+                         f"   top {100 * win:5.1f}% ± {100 * win_se:.1f}")
+        lines.append("Layout spaces, in layout order (claimed in % of deals ± se; mean payout "
+                     "when claimed ± se):")
         for sp, rate in self.claim_rate.items():
-            lines.append(f"  {sp:>8}: {100 * rate:5.1f}%  {self.mean_payout.get(sp, 0.0):7.2f}")
-        lines.append(f"Mean cards played per deal: {self.mean_cards_played:.2f}")
-        lines.append(f"Mean decisions per deal: {self.mean_decisions:.2f}")
-        lines.append(f"Deals ended by going out: {100 * self.went_out_rate:.1f}%, "
-                     f"by a block or redeal: {100 * self.block_rate:.1f}%")
+            lines.append(f"  {sp:>8}: {100 * rate:5.1f}% ± {100 * self.claim_rate_se[sp]:.1f}"
+                         f"   {self.mean_payout.get(sp, 0.0):7.2f} ± "
+                         f"{self.mean_payout_se.get(sp, 0.0):.2f}")
+        lines.append(f"Mean cards played per deal: {self.mean_cards_played:.2f} ± "
+                     f"{self.mean_cards_played_se:.2f}")
+        lines.append(f"Mean decisions per deal: {self.mean_decisions:.2f} ± "
+                     f"{self.mean_decisions_se:.2f}")
+        lines.append(f"Deals ended by going out: {100 * self.went_out_rate:.1f}% ± "
+                     f"{100 * self.went_out_rate_se:.1f}, by a block or redeal: "
+                     f"{100 * self.block_rate:.1f}% ± {100 * self.block_rate_se:.1f}")
         if self.poker:
             p = self.poker
             lines.append(f"Poker: showdown in {100 * p['showdown_rate']:.1f}% of deals, won "
@@ -159,6 +224,35 @@ class Report:
                                                               key=lambda kv: -kv[1]))
             lines.append(f"  hands shown: {hands}")
         return "\n".join(lines)
+
+
+def _bots_text(bots: Sequence[str]) -> str:
+    if len(set(bots)) == 1:
+        return f"{bots[0]} in every seat"
+    return ", ".join(f"seat {s} {b}" for s, b in enumerate(bots))
+
+
+def _yaml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (dict, list)):
+        import json
+
+        return json.dumps(v, sort_keys=True)
+    return str(v)
+
+
+def _se_mean(total: float, squares: float, n: int) -> float:
+    """Standard error of a mean from its sum and sum of squares over ``n`` observations."""
+    if n < 2:
+        return 0.0
+    mean = total / n
+    var = max(0.0, (squares - n * mean * mean) / (n - 1))
+    return math.sqrt(var / n)
+
+
+def _se_rate(p: float, n: int) -> float:
+    return math.sqrt(max(0.0, p * (1 - p)) / n) if n > 0 else 0.0
 
 
 def _make_bots(names: Sequence[str], players: int, seed: int | str, chunk: int) -> list[Any]:
@@ -196,6 +290,7 @@ def run_chunk(variant_ref: Any, options: dict[str, Any] | None, players: int, de
             net = [table.stacks[s] - chips for s in range(players)]
             for s in range(players):
                 tally.session_net[s] += net[s]
+                tally.session_net_sq[s] += net[s] * net[s]
             best = max(net)
             for s in range(players):
                 if net[s] == best:
@@ -245,30 +340,65 @@ def simulate(variant: Variant | str, players: int, deals: int = 1000, seed: int 
     finally:
         if own is not None:
             own.shutdown()
-    return _report(v, tally, seed, bots, players)
+    rep = _report(v, tally, seed, bots, players)
+    rep.run = run_info(v, players, chips, deals if sessions is None else tally.deals, sessions,
+                       seed, bots)
+    return rep
 
 
-def _report(v: Variant, t: Tally, seed: int | str, bots: Sequence[str], players: int) -> Report:
-    d = max(t.deals, 1)
+def run_info(v: Variant, players: int, chips: int, deals: int, sessions: int | None,
+             seed: int | str, bots: Sequence[str], options: dict[str, Any] | None = None
+             ) -> dict[str, Any]:
+    """What a simulation ran, as stated in its report header and ``--json``."""
+    from stops._version import __version__
+
+    return {
+        "variant": v.name, "title": v.title, "source": v.ref,
+        "options": dict(options if options is not None else v.options),
+        "players": players, "chips": chips, "deals": deals, "sessions": sessions,
+        "seed": seed, "bots": [bots[s % len(bots)] for s in range(players)],
+        "stops_version": __version__,
+    }
+
+
+def _report(v: Variant, t: Tally, seed: int | str, bots: Sequence[str], players: int
+            ) -> Report:
+    n = t.deals
+    d = max(n, 1)
     rep = Report(variant=v.name, players=players, deals=t.deals, seed=seed,
                  bots=[bots[s % len(bots)] for s in range(players)])
     rep.sessions = len(t.sessions)
     rep.mean_session_length = sum(t.sessions) / max(len(t.sessions), 1)
+    rep.mean_session_length_se = _se_mean(sum(t.sessions), sum(x * x for x in t.sessions),
+                                          len(t.sessions))
     rep.longest_session = max(t.sessions, default=0)
     rep.chips_per_deal = [x / d for x in t.sums]
+    rep.chips_per_deal_se = [_se_mean(x, q, n) for x, q in zip(t.sums, t.squares, strict=True)]
     rep.chips_sd = [math.sqrt(max(0.0, q / d - (x / d) ** 2))
                     for x, q in zip(t.sums, t.squares, strict=True)]
     claims = {k: t.claims.get(k, 0) for k in v.space_ids}
     rep.claim_rate = {k: c / d for k, c in claims.items()}
+    rep.claim_rate_se = {k: _se_rate(c / d, n) for k, c in claims.items()}
     rep.mean_payout = {k: (t.payouts.get(k, 0) / c if c else 0.0) for k, c in claims.items()}
+    rep.mean_payout_se = {k: _se_mean(t.payouts.get(k, 0), t.payouts_sq.get(k, 0), c)
+                          for k, c in claims.items()}
     rep.mean_cards_played = t.cards / d
+    rep.mean_cards_played_se = _se_mean(t.cards, t.cards_sq, n)
     rep.mean_decisions = t.decisions / d
+    rep.mean_decisions_se = _se_mean(t.decisions, t.decisions_sq, n)
     rep.outcomes = dict(sorted(t.outcomes.items()))
     rep.block_rate = (t.outcomes.get("blocked", 0) + t.outcomes.get("redeal", 0)) / d
+    rep.block_rate_se = _se_rate(rep.block_rate, n)
     rep.went_out_rate = t.outcomes.get("went_out", 0) / d
-    s = max(len(t.sessions), 1)
+    rep.went_out_rate_se = _se_rate(rep.went_out_rate, n)
+    k = len(t.sessions)
+    s = max(k, 1)
     rep.session_net = [x / s for x in t.session_net]
+    rep.session_net_se = [_se_mean(x, q, k) for x, q in
+                          zip(t.session_net, t.session_net_sq, strict=True)]
     rep.session_win_share = [x / s for x in t.session_wins]
+    rep.session_win_share_se = [_se_rate(x / s, k) for x in t.session_wins]
+    rep.chips_histogram = [{str(r): c for r, c in sorted(h.items())} for h in t.histograms]
     if "poker" in v.flow:
         rep.poker = {
             "showdown_rate": t.poker_showdowns / d,
@@ -279,27 +409,108 @@ def _report(v: Variant, t: Tally, seed: int | str, bots: Sequence[str], players:
     return rep
 
 
+Z95 = 1.959963984540054
+"""The two-sided 95 % point of the normal distribution."""
+
+
+@attrs.frozen
+class Difference:
+    """One measure of ``--compare``: B minus A, with its 95 % interval."""
+
+    measure: str
+    a: float
+    b: float
+    difference: float
+    se: float
+    low: float
+    high: float
+    percent: bool = False
+    signed: bool = False
+
+    @property
+    def distinguishable(self) -> bool:
+        """Does the 95 % interval exclude zero?"""
+        return self.low > 0 or self.high < 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"measure": self.measure, "a": self.a, "b": self.b,
+                "difference": self.difference, "se": self.se, "ci95": [self.low, self.high],
+                "distinguishable_from_zero": self.distinguishable}
+
+
+def differences(a: Report, b: Report) -> list[Difference]:
+    """Every measure both reports share, B minus A, each with its 95 % interval.
+
+    The interval treats the two runs as independent samples (``se = sqrt(se_a² + se_b²)``).
+    Both runs use the same seeds, so the deals are alike and the true error of the
+    difference is usually smaller: the interval errs on the side of "not distinguishable".
+    """
+    out: list[Difference] = []
+
+    def add(label: str, x: float, xs: float, y: float, ys: float, percent: bool = False,
+            signed: bool = False) -> None:
+        se = math.sqrt(xs * xs + ys * ys)
+        diff = y - x
+        out.append(Difference(label, x, y, diff, se, diff - Z95 * se, diff + Z95 * se,
+                              percent, signed))
+
+    for s in range(min(a.players, b.players)):
+        add(f"seat {s} chips/deal", a.chips_per_deal[s], a.chips_per_deal_se[s],
+            b.chips_per_deal[s], b.chips_per_deal_se[s], signed=True)
+    spaces = list(a.claim_rate) + [sp for sp in b.claim_rate if sp not in a.claim_rate]
+    for sp in spaces:
+        add(f"{sp} claimed", a.claim_rate.get(sp, 0.0), a.claim_rate_se.get(sp, 0.0),
+            b.claim_rate.get(sp, 0.0), b.claim_rate_se.get(sp, 0.0), percent=True)
+    add("cards played/deal", a.mean_cards_played, a.mean_cards_played_se,
+        b.mean_cards_played, b.mean_cards_played_se)
+    add("decisions/deal", a.mean_decisions, a.mean_decisions_se, b.mean_decisions,
+        b.mean_decisions_se)
+    add("went out", a.went_out_rate, a.went_out_rate_se, b.went_out_rate, b.went_out_rate_se,
+        percent=True)
+    add("block/redeal", a.block_rate, a.block_rate_se, b.block_rate, b.block_rate_se,
+        percent=True)
+    if a.sessions and b.sessions:
+        add("session length", a.mean_session_length, a.mean_session_length_se,
+            b.mean_session_length, b.mean_session_length_se)
+    return out
+
+
+def compare_dict(a: Report, b: Report) -> dict[str, Any]:
+    """``--compare --json``: both reports and the differences, each with its interval."""
+    return {"a": a.to_dict(), "b": b.to_dict(),
+            "differences": [d.to_dict() for d in differences(a, b)]}
+
+
 def compare_text(a: Report, b: Report) -> str:
-    """Two reports side by side (``stops simulate A --compare B``)."""
-    rows = [("", a.variant, b.variant, "difference")]
+    """Two reports side by side (``stops simulate A --compare B``), B minus A with its
+    95 % interval; a difference whose interval holds zero is marked as not distinguishable."""
+    head = ["A: " + "\n   ".join(x.strip() for x in a.header()),
+            "B: " + "\n   ".join(x.strip() for x in b.header()), ""]
+    rows = [("", f"A {a.variant}", f"B {b.variant}", "B - A", "95% interval", "")]
+    unclear = 0
+    for d in differences(a, b):
+        k = 100.0 if d.percent else 1.0
+        dec = 1 if d.percent else 3 if d.signed else 2
+        unit = " %" if d.percent else ""
+        lvl = f"{{:+.{dec}f}}" if d.signed else f"{{:.{dec}f}}"
+        dif = f"{{:+.{dec}f}}"
+        flag = "" if d.distinguishable else "not distinguishable from 0"
+        unclear += not d.distinguishable
+        rows.append((d.measure + unit, lvl.format(k * d.a), lvl.format(k * d.b),
+                     dif.format(k * d.difference),
+                     f"[{dif.format(k * d.low)}, {dif.format(k * d.high)}]", flag))
+    widths = [max(len(r[i]) for r in rows) for i in range(6)]
+    body = ["  ".join(c.rjust(w) if 0 < i < 5 else c.ljust(w)
+                      for i, (c, w) in enumerate(zip(r, widths, strict=True))).rstrip()
+            for r in rows]
+    note = ("Intervals treat the runs as independent; both use the same seeds, so they are "
+            "conservative.")
+    if unclear:
+        note += (f" {unclear} of {len(rows) - 1} differences are not distinguishable from "
+                 "zero at this number of deals.")
+    import textwrap
 
-    def row(label: str, x: float, y: float, fmt: str = "{:+.3f}") -> None:
-        rows.append((label, fmt.format(x), fmt.format(y), fmt.format(y - x)))
-
-    for s in range(a.players):
-        row(f"seat {s} chips/deal", a.chips_per_deal[s], b.chips_per_deal[s])
-    for sp in sorted(set(a.claim_rate) | set(b.claim_rate)):
-        row(f"{sp} claimed %", 100 * a.claim_rate.get(sp, 0.0), 100 * b.claim_rate.get(sp, 0.0),
-            "{:.1f}")
-    row("cards played", a.mean_cards_played, b.mean_cards_played, "{:.2f}")
-    row("decisions", a.mean_decisions, b.mean_decisions, "{:.2f}")
-    row("going out %", 100 * a.went_out_rate, 100 * b.went_out_rate, "{:.1f}")
-    row("block/redeal %", 100 * a.block_rate, 100 * b.block_rate, "{:.1f}")
-    row("session length", a.mean_session_length, b.mean_session_length, "{:.2f}")
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
-    return "\n".join("  ".join(c.rjust(w) if i else c.ljust(w)
-                               for i, (c, w) in enumerate(zip(r, widths, strict=True)))
-                     for r in rows)
+    return "\n".join([*head, *body, "", *textwrap.wrap(note, 90)])
 
 
 def run_deals(variant: Variant, players: int, deals: int, seed: int = 0) -> list[Deal]:
