@@ -25,6 +25,7 @@ from stops.engine.cards import CARDS, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, pa
 from stops.engine.deal import Deal
 from stops.engine.errors import IllegalAction
 from stops.engine.events import Event
+from stops.engine.recording import normalized
 from stops.engine.rng import derive_seed
 from stops.engine.table import Table
 from stops.rules.variant import Variant
@@ -487,7 +488,7 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action |
                              "? for the rule, or q to quit."])
             continue
         try:
-            a = _parse_answer(text, seat, choices, deal.hand(seat))
+            a = normalized(deal, _parse_answer(text, seat, choices, deal.hand(seat)))
             if a in legal:
                 return a
             raise deal.explain(a)

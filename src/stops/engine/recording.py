@@ -166,6 +166,15 @@ def replay_record(record: Mapping[str, Any], variant: Variant, *, check_result: 
     return deal
 
 
+def normalized(deal: Deal, action: Action) -> Action:
+    """``action`` with the fields the current phase fills in (as ``deal.apply`` does): a
+    stake whose amount the stake rule fixes may omit ``chips``."""
+    if deal.is_terminal:
+        return action
+    norm = getattr(deal.variant.phases[deal.phase_idx], "normalize", None)
+    return action if norm is None else norm(deal, action)
+
+
 def replay_actions(deal: Deal, actions: Sequence[Any], *, partial: bool = False,
                    fill_forced: bool = True) -> None:
     """Apply recorded decisions, filling in omitted single-choice ones (unless
@@ -181,7 +190,8 @@ def replay_actions(deal: Deal, actions: Sequence[Any], *, partial: bool = False,
         if i < len(actions):
             raw = actions[i]
             try:
-                a = raw if isinstance(raw, Action) else action_from_dict(raw)
+                a = normalized(deal, raw if isinstance(raw, Action)
+                               else action_from_dict(raw))
             except IllegalAction as e:
                 seat = raw.get("seat") if isinstance(raw, Mapping) else None
                 raise RecordError(e.message, index=i, seat=seat if isinstance(seat, int)
