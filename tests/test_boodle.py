@@ -1,23 +1,23 @@
 """Boodle (seed 001, basic rules) played from hands stacked by hand.
 
 Every expected value below is derived by hand from the seed text
-(/work/shared/seeds/001_33a8ed8d89d9223a.txt) and RULINGS.md items 1-8 and 28-34, never
+(seed 001, see docs/games/boodle.md) and docs/rulings.md items 1-8 and 28-34, never
 copied from the engine. Conventions used in the derivations:
 
 * Cards are ``<rank><suit>``; within a suit the next card of ``5C`` is ``6C``; the ace is top.
 * Seats are clockwise, the dealer's left is ``(dealer + 1) % n`` and leads first (seed:
-  "The game starts with the person sitting on the dealer's left"; RULINGS 8, 34).
-* Stakes (seed; RULINGS 8): before the deal the dealer puts 2 chips on each of the four boodle
+  "The game starts with the person sitting on the dealer's left"; ruling 8, 34).
+* Stakes (seed; ruling 8): before the deal the dealer puts 2 chips on each of the four boodle
   cards AH, KC, QD, JS and every other player puts 1. With 3 players and chips=50 that leaves
   the dealer 50 - 8 = 42, each other seat 50 - 4 = 46 and 2 + 1 + 1 = 4 chips on each card.
-* A stop (RULINGS 6): an ace, or a card whose next card is in no player's hand (in the spare
+* A stop (ruling 6): an ace, or a card whose next card is in no player's hand (in the spare
   hand or already played). A player who holds the next card plays it, even the one who just
-  played (RULINGS 6).
+  played (ruling 6).
 * After a stop the player of the stop leads again, any suit, the stopped suit included
-  (RULINGS 28), always the lowest card they hold in that suit.
-* A boodle card pays all its chips to whoever plays it, led or forced (RULINGS 31).
+  (ruling 28), always the lowest card they hold in that suit.
+* A boodle card pays all its chips to whoever plays it, led or forced (ruling 31).
 * Going out ends play at once, even mid-sequence; each other player pays 1 chip per card
-  still held (RULINGS 30). Chips left on the layout stay for the next deal.
+  still held (ruling 30). Chips left on the layout stay for the next deal.
 
 Each test gives a few seats only a handful of cards and puts the rest of the pack in the
 spare hand (``new_deal`` accepts any sizes), so every spare card is a stop.
@@ -158,7 +158,7 @@ def test_stakes_dealer_two_others_one_four_players_dealer_two() -> None:
 def test_stop_when_next_card_is_in_spare_hand() -> None:
     # seat 0: 5C 2D | seat 1: 2C 3C 3D 9S | seat 2: 4C 7D | spare: the rest (6C, 4D, ...).
     # Seat 1 (dealer's left) may lead its lowest club 2C, lowest diamond 3D or lowest spade
-    # 9S. It leads 2C; it also holds 3C and plays it itself (RULINGS 6); 4C is seat 2's,
+    # 9S. It leads 2C; it also holds 3C and plays it itself (ruling 6); 4C is seat 2's,
     # 5C seat 0's; 6C is in the spare hand, so 5C is a stop and seat 0 leads next.
     _, deal = start([["5C", "2D"], ["2C", "3C", "3D", "9S"], ["4C", "7D"]])
     assert leads(deal) == [(1, "2C"), (1, "3D"), (1, "9S")]
@@ -195,7 +195,7 @@ def test_stop_when_next_card_was_already_played() -> None:
     #    leads again.
     # 2. Seat 1 leads 2S; seat 2 plays 3S; 4S is spare: stop on 3S, seat 2 leads.
     # 3. Seat 2 leads 4H (its lowest heart); 5H has already been played: stop on 4H
-    #    (RULINGS 6), seat 2 leads again.
+    #    (ruling 6), seat 2 leads again.
     # 4. Seat 2 leads TC, its last card: out. Seats 0 (8D) and 1 (9C) pay 1 each.
     _, deal = start([["8D"], ["9C", "5H", "2S"], ["TC", "4H", "3S"]])
     ev = deal.apply(lead(1, "5H"))
@@ -248,7 +248,7 @@ SAME_SUIT_HANDS = [["7C", "9D"], ["2C", "9H"], ["3C", "6C", "2H"]]
 def test_same_suit_may_be_led_again_after_a_stop() -> None:
     # seat 0: 7C 9D | seat 1: 2C 9H | seat 2: 3C 6C 2H | 4C and 8C are in the spare hand.
     # Seat 1 leads 2C, seat 2 plays 3C; 4C is spare: stop on 3C. Under basic Boodle
-    # ("each player can play any suit they want", RULINGS 28) seat 2 may lead clubs again
+    # ("each player can play any suit they want", ruling 28) seat 2 may lead clubs again
     # (its lowest club 6C) or its lowest heart 2H. It leads 6C; seat 0 plays 7C; 8C is
     # spare: stop on 7C, and seat 0 leads its only card left, 9D.
     _, deal = start(SAME_SUIT_HANDS)
@@ -276,7 +276,7 @@ def test_must_change_suit_option_forbids_the_stopped_suit() -> None:
 
 
 def test_must_change_suit_fallback_defaults_to_same_suit_in_boodle() -> None:
-    # RULINGS 29: for 001 the default is change_suit_fallback: same_suit ("As a last resort,
+    # ruling 29: for 001 the default is change_suit_fallback: same_suit ("As a last resort,
     # you can play the same suit"), read as "must".
     # seat 0: 4C 7C | seat 1: 2C 6C | seat 2: 3C 9H | 5C is in the spare hand.
     # Seat 1 leads 2C, seat 2 plays 3C, seat 0 plays 4C; 5C spare: stop on 4C. Seat 0 holds
@@ -297,7 +297,7 @@ def test_must_change_suit_fallback_defaults_to_same_suit_in_boodle() -> None:
 def test_boodle_chips_left_on_layout_carry_over_to_next_deal() -> None:
     # Deal 1, dealer 0. seat 0: 4H QD | seat 1: QC 2H | seat 2: KC 3H | spare: the rest,
     # including AH, JS and AC. Stakes: stacks 42/46/46, 4 chips on each boodle card.
-    # Seat 1 leads QC; seat 2 plays KC and takes its 4 chips (RULINGS 31); AC is spare:
+    # Seat 1 leads QC; seat 2 plays KC and takes its 4 chips (ruling 31); AC is spare:
     # stop on KC. Seat 2 leads 3H, its last card: out at once (4H, held by seat 0, is never
     # played). Seat 0 holds 4H QD and pays 2, seat 1 holds 2H and pays 1.
     # AH and JS (spare) and QD (held) were never played: their 4 chips each stay.
@@ -361,7 +361,7 @@ def test_boodle_chips_left_on_layout_carry_over_to_next_deal() -> None:
 def test_going_out_mid_sequence_ends_play_at_once() -> None:
     # seat 0: TD 4S 5S | seat 1: 9D 2S | seat 2: 3S | spare: the rest.
     # Seat 1 leads 2S; seat 2 must play 3S, its last card, and is out: "The game concludes
-    # when a player runs out of cards" and play stops at once (RULINGS 30), although seat 0
+    # when a player runs out of cards" and play stops at once (ruling 30), although seat 0
     # holds the next card 4S. Seat 0 still holds TD 4S 5S and pays 3; seat 1 holds 9D and
     # pays 1. Stacks 42-3 = 39, 46-1 = 45, 46+4 = 50.
     _, deal = start([["TD", "4S", "5S"], ["9D", "2S"], ["3S"]])
@@ -439,7 +439,7 @@ def test_each_loser_pays_one_chip_per_card_held() -> None:
     # 4 players, dealer 0. Stakes: seat 0 pays 8 -> 42, seats 1-3 pay 4 -> 46, 5 per card.
     # seat 0: 2C 3C 4C 5C 6C | seat 1: 9D | seat 2: TD 2H 3H | seat 3: 2S 3S.
     # Seat 1 leads 9D, its only card, and is out at once (TD, held by seat 2, is not
-    # played). Each other player pays 1 per card held (RULINGS 30), in seat order from the
+    # played). Each other player pays 1 per card held (ruling 30), in seat order from the
     # winner's left: seat 2 pays 3, seat 3 pays 2, seat 0 pays 5; seat 1 gets 10.
     _, deal = start([["2C", "3C", "4C", "5C", "6C"], ["9D"], ["TD", "2H", "3H"], ["2S", "3S"]])
     assert deal.stacks == (42, 46, 46, 46)
@@ -616,7 +616,7 @@ def test_dealer_rotates_clockwise_and_records_replay() -> None:
     assert table.dealer == 0
 
 
-# -- RULINGS 1 and 3: shuffled deal sizes and the number of players ----------------------
+# -- ruling 1 and 3: shuffled deal sizes and the number of players ----------------------
 
 
 @pytest.mark.parametrize(

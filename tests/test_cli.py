@@ -1,4 +1,4 @@
-"""The ``stops`` command line (DESIGN.md, "Deal records" and "Command line").
+"""The ``stops`` command line (docs/concepts.md, "Deal records" and "Command line").
 
 Everything goes through ``stops.apps.cli.main([...])`` (its return value is the exit code, output is
 read with ``capsys``); two tests run a real ``python -m stops.apps.cli`` subprocess to prove that an
@@ -446,7 +446,7 @@ def test_replay_with_option_override(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 def test_replay_fills_in_omitted_forced_decisions(played: Played, tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    """A record may leave out decisions with exactly one legal choice (DESIGN)."""
+    """A record may leave out decisions with exactly one legal choice (docs/concepts.md)."""
     rec = copy.deepcopy(played.rec)
     kept = [a for a, n in zip(rec["actions"], played.counts, strict=True) if n > 1]
     assert len(kept) < len(rec["actions"]), "fixture has no single-choice decision"

@@ -1,4 +1,4 @@
-"""chip_shortfall: eliminate (RULINGS 5): a player who cannot pay is out of the session."""
+"""chip_shortfall: eliminate (ruling 5): a player who cannot pay is out of the session."""
 
 from __future__ import annotations
 

@@ -178,7 +178,7 @@ def test_variations_combine() -> None:
 
 
 def test_presets_are_options_that_change_whole_parts(tmp_path: Path) -> None:
-    """pot-and-kitty's `four-kings` preset (DESIGN: the four-kings option)."""
+    """pot-and-kitty's `four-kings` preset (the four-kings option)."""
     plain = stops.load_variant("pot-and-kitty")
     kings = stops.load_variant("pot-and-kitty", options={"four-kings": True})
     assert plain.space_ids == ("KH", "QC", "JD", "TS", "pot", "kitty")

@@ -1,7 +1,7 @@
 """Loading variant files: every kind of broken file is refused with a precise VariantError.
 
 A VariantError carries ``problems``: a list of ``(file, key path, message)``; ``str(e)`` has
-one line ``"<file>: <path or <top>>: <message>"`` per problem (DESIGN.md: "naming the file,
+one line ``"<file>: <path or <top>>: <message>"`` per problem (docs/concepts.md: "naming the file,
 the key path and what was expected"). Most broken files are written into ``tmp_path`` as a
 small valid variant with one thing broken; a few fixtures live in ``tests/data/broken/``.
 """

@@ -1,5 +1,5 @@
-"""Hand-derived tests for the non-default RULINGS options that touch seeds 000 (Three-in-One)
-and 001 (Boodle): RULINGS items 1-34, option names as in docs/house-rules.md.
+"""Hand-derived tests for the non-default options of docs/rulings.md for seeds 000 (Three-in-One)
+and 001 (Boodle): rulings 1-34, option names as in docs/house-rules.md.
 
 Every test stacks the deal (hands + spare = exactly the 52-card pack, dealer given) unless it
 is about the shuffled deal itself, and derives the expected chips, layout, events and legal
@@ -140,7 +140,7 @@ def play_quick(table: stops.Table) -> stops.Deal:
     return deal
 
 
-# -- RULINGS 1: deal_spare_position -----------------------------------------------------
+# -- ruling 1: deal_spare_position -----------------------------------------------------
 
 
 def test_deal_spare_position_first_spare_takes_the_first_extra_card() -> None:
@@ -173,7 +173,7 @@ def test_deal_spare_position_first_spare_takes_the_first_extra_card() -> None:
     assert sizes_2 == (10, 10, 10, 11) and spare_2 == 11
 
 
-# -- RULINGS 2: dealer_rotation, first_dealer -------------------------------------------
+# -- ruling 2: dealer_rotation, first_dealer -------------------------------------------
 
 
 @pytest.mark.parametrize(("options", "dealers", "after"), [
@@ -221,7 +221,7 @@ def test_first_dealer_random_is_seeded_and_a_given_dealer_overrides() -> None:
     assert deal.dealer == drawn and deal.events[0].seat == drawn
 
 
-# -- RULINGS 5: chip_shortfall, short_call ----------------------------------------------
+# -- ruling 5: chip_shortfall, short_call ----------------------------------------------
 
 
 def shortfall_deal(options: dict[str, Any] | None) -> stops.Deal:
@@ -237,7 +237,7 @@ def shortfall_deal(options: dict[str, Any] | None) -> stops.Deal:
 def test_chip_shortfall_pay_what_you_can_pays_the_whole_stack_and_no_more() -> None:
     # Stakes: seat 0 (dealer) 2 x 4 = 8 -> 42; seat 1: 4 -> 46; seat 2: 4 -> 1.
     # Layout 2 + 1 + 1 = 4 on each boodle card (16). Seat 1 leads 2C, its only card: out.
-    # Per card (RULINGS 30), from the winner's left: seat 2 owes 24 but has 1 -> pays 1
+    # Per card (ruling 30), from the winner's left: seat 2 owes 24 but has 1 -> pays 1
     # (-> 0); seat 0 owes 24 -> 18. Seat 1: 46 + 1 + 24 = 71. 18 + 71 + 0 + 16 = 105.
     deal = shortfall_deal({"chip_shortfall": "pay_what_you_can"})
     assert deal.outcome == "went_out" and deal.winner == 1
@@ -295,7 +295,7 @@ def test_short_call_default_fold_only() -> None:
     expect_illegal(deal, {"seat": 2, "action": "call"}, "insufficient_chips")
 
 
-# -- RULINGS 9-11: the spare hand (Three-in-One) ----------------------------------------
+# -- ruling 9-11: the spare hand (Three-in-One) ----------------------------------------
 
 
 def auction_hands(buyer: int) -> tuple[list[list[str]], list[str]]:
@@ -416,7 +416,7 @@ def test_spare_unsold_dealer_may_swap_false_unsold_spare_ends_the_phase() -> Non
     assert legal(deal) == [{"seat": 0, "action": "keep"}, {"seat": 0, "action": "swap"}]
 
 
-# -- RULINGS 15-16: ten_share, on_play_ten ----------------------------------------------
+# -- ruling 15-16: ten_share, on_play_ten ----------------------------------------------
 
 
 def ten_share_deal(options: dict[str, Any] | None) -> stops.Deal:
@@ -495,7 +495,7 @@ def test_on_play_ten_share_at_end_every_player_of_a_run_shares() -> None:
     assert total(deal) == 154
 
 
-# -- RULINGS 17-18: poker_selection, short_poker_hand -----------------------------------
+# -- ruling 17-18: poker_selection, short_poker_hand -----------------------------------
 
 
 def test_poker_selection_best_only_best_hands_are_legal() -> None:
@@ -576,7 +576,7 @@ def test_short_poker_hand_default_plays_all_four_cards(tmp_path: Path) -> None:
     assert legal(deal) == [{"seat": 3, "action": "select", "cards": cs("6C 2D 3H 4S")}]
 
 
-# -- RULINGS 24-29: leads after a stop (Three-in-One) -----------------------------------
+# -- ruling 24-29: leads after a stop (Three-in-One) -----------------------------------
 
 
 def club_stop_deal(options: dict[str, Any] | None) -> stops.Deal:
@@ -638,7 +638,7 @@ def test_change_suit_fallback_same_suit_stopper_leads_the_stopped_suit() -> None
     assert deal.current_seat == 2
 
 
-# -- RULINGS 26, 29, 45: block_outcome ---------------------------------------------------
+# -- ruling 26, 29, 45: block_outcome ---------------------------------------------------
 
 
 def block_deal(options: dict[str, Any] | None) -> tuple[stops.Table, stops.Deal]:
@@ -696,7 +696,7 @@ def test_block_outcome_redeal_same_round_same_dealer_no_new_stakes() -> None:
     assert nxt.layout == layout and nxt.stacks == (41, 41, 44)
 
 
-# -- RULINGS 27, 30: going_out_reward ----------------------------------------------------
+# -- ruling 27, 30: going_out_reward ----------------------------------------------------
 
 
 def going_out_deal(options: dict[str, Any] | None) -> stops.Deal:
@@ -733,7 +733,7 @@ def test_going_out_reward_three_in_one(reward: str | None, stacks: tuple[int, ..
     assert total(deal) == 155
 
 
-# -- RULINGS 32, 35-36: stake_rule, stake_unit, stake_frequency -------------------------
+# -- ruling 32, 35-36: stake_rule, stake_unit, stake_frequency -------------------------
 
 
 @pytest.mark.parametrize(("options", "dealer_each", "other_each"), [
@@ -781,7 +781,7 @@ def test_stake_frequency_once_per_match(options: dict[str, Any] | None, second_s
     assert table.total_chips() == 300
 
 
-# -- RULINGS 4, 38: match_end, leftover_at_match_end ------------------------------------
+# -- ruling 4, 38: match_end, leftover_at_match_end ------------------------------------
 
 
 def test_match_end_never_keeps_going_and_deal_limit_still_stops() -> None:

@@ -1,14 +1,14 @@
 """Hand-derived tests for the non-default options of the pot-and-kitty game (seed 003).
 
-Each test selects one alternative from RULINGS.md (1-8, 35-47), spelled as in
-docs/house-rules.md "The names of RULINGS.md", on top of variants/pot-and-kitty.yaml, and
+Each test selects one alternative from docs/rulings.md (1-8, 35-47), spelled as in
+docs/house-rules.md "Option names in earlier notes", on top of variants/pot-and-kitty.yaml, and
 plays a stacked deal: three seats with tiny hands, every other card in the spare (dead)
 hand, so every stop is forced by the dead hand and every owner is known. Where useful, the
 same deal is also played under the default to show the difference.
 
 Unless a test says otherwise: 3 seats, 20 chips each, dealer 0, so stakes and exchanges go
 1, 2, 0 (clockwise from the dealer's left), and one default stake round costs every seat 3
-chips (1 on a key card of its choice + 1 pot + 1 kitty, RULINGS 35).
+chips (1 on a key card of its choice + 1 pot + 1 kitty, ruling 35).
 
 Suit order inside a suit: 2 3 4 5 6 7 8 9 T J Q K A (the ace is high and a stop by itself).
 Colours: clubs and spades black, diamonds and hearts red.
@@ -94,7 +94,7 @@ def conserved(table: stops.Table, total: int) -> None:
     assert sum(table.stacks) + sum(table.layout.values()) == total
 
 
-# -- stake_rule: each_space (RULINGS 35, key_stake: one_on_each) ----------------------------
+# -- stake_rule: each_space (ruling 35, key_stake: one_on_each) ----------------------------
 
 EACH_HANDS = [["9C"], ["2H"], ["7D"]]
 
@@ -132,7 +132,7 @@ def test_stake_default_choose_one_for_comparison() -> None:
     assert legal(deal) == stake_menu(1, "KH", "JD", "TS")
 
 
-# -- stake_frequency: once_per_match (RULINGS 36) -------------------------------------------
+# -- stake_frequency: once_per_match (ruling 36) -------------------------------------------
 
 RUN_OUT_HANDS = [["9C"], ["2H", "3H", "4H"], ["7D"]]
 
@@ -140,8 +140,8 @@ RUN_OUT_HANDS = [["9C"], ["2H", "3H", "4H"], ["7D"]]
 def _first_deal_run_and_out(t: stops.Table) -> stops.Deal:
     # Deal 1 (dealer 0): stakes all on KH -> KH 3, pot 3, kitty 3, stacks 17.
     # Seat 1 leads 2H, then 3H and 4H are its own (forced): a run of three by one player
-    # -> pot 3 (RULINGS 43); 4H was its last card -> out, kitty 3 (RULINGS 44, 47 order).
-    # Pot and kitty retire (RULINGS 37). Stacks 17, 23, 17; KH 3 carries over.
+    # -> pot 3 (ruling 43); 4H was its last card -> out, kitty 3 (ruling 44, 47 order).
+    # Pot and kitty retire (ruling 37). Stacks 17, 23, 17; KH 3 carries over.
     deal = ready(t, RUN_OUT_HANDS)
     lead(deal, 1, "2H")
     assert plays(deal) == [(1, "2H"), (1, "3H"), (1, "4H")]
@@ -183,7 +183,7 @@ def test_stake_every_deal_default_stakes_again_on_live_spaces() -> None:
     assert deal2.layout == layout(KH=4, QC=2)
 
 
-# -- exchange_order: all_from_left_dealer_last (RULINGS 13) ---------------------------------
+# -- exchange_order: all_from_left_dealer_last (ruling 13) ---------------------------------
 
 EXCH_HANDS = [["9C"], ["2H", "5S"], ["7D"]]
 
@@ -258,7 +258,7 @@ def test_exchange_order_default_dealer_not_asked_again() -> None:
     assert deal.stacks == (17, 17, 17)
 
 
-# -- exchange_limit: first_only (RULINGS 13) ------------------------------------------------
+# -- exchange_limit: first_only (ruling 13) ------------------------------------------------
 
 LIMIT_HANDS = [["9C"], ["5S"], ["7D"]]
 
@@ -299,7 +299,7 @@ def test_exchange_limit_default_each_once_later_exchanger_takes_given_up_hand() 
     assert deal.layout == layout(KH=3, pot=3, kitty=5)
 
 
-# -- fee_when_kitty_retired: no_exchange, free (RULINGS 14) ---------------------------------
+# -- fee_when_kitty_retired: no_exchange, free (ruling 14) ---------------------------------
 
 KITTY_GONE_HANDS = [["9C"], ["5S"], ["2H"]]
 
@@ -341,7 +341,7 @@ def test_fee_when_kitty_retired_free_exchange_costs_nothing() -> None:
 
 
 def test_fee_when_kitty_retired_free_kitty_stays_retired() -> None:
-    # RULINGS 14: under free the exchange simply costs nothing; unlike reopen_kitty nothing
+    # ruling 14: under free the exchange simply costs nothing; unlike reopen_kitty nothing
     # is paid onto the kitty, so it stays retired ("the Kitty [is] not replaced once
     # claimed"): no "reopened" event, and the next deal stakes nothing on it.
     # Deal 1: seat 1 swaps free; seat 2 leads 2H, its only card: out, no kitty to win.
@@ -363,12 +363,12 @@ def test_fee_when_kitty_retired_free_kitty_stays_retired() -> None:
     assert deal2.layout == layout(KH=6, pot=6)
 
 
-# -- exchange_fee: 2 (RULINGS 13) -----------------------------------------------------------
+# -- exchange_fee: 2 (ruling 13) -----------------------------------------------------------
 
 
 def test_exchange_fee_two() -> None:
     # Chips 20, 4, 20; stakes cost 3 -> 17, 1, 17. Fee 2 stake units = 2 chips.
-    # Seat 1 has 1 chip < 2: a voluntary payment may not exceed the stack (RULINGS 5), so it
+    # Seat 1 has 1 chip < 2: a voluntary payment may not exceed the stack (ruling 5), so it
     # may only keep; a swap is refused with insufficient_chips and nothing changes.
     # Seat 2 swaps: pays 2 -> 15, kitty 3 + 2 = 5.
     t = table3({"exchange_fee": 2}, chips=[20, 4, 20])
@@ -392,7 +392,7 @@ def test_exchange_fee_two() -> None:
     assert deal.layout == layout(KH=3, pot=3, kitty=5)
 
 
-# -- retire_claimed: false (RULINGS 37) -----------------------------------------------------
+# -- retire_claimed: false (ruling 37) -----------------------------------------------------
 
 RETIRE_DEAL1 = [["9C"], ["2H", "3H", "4H", "5S", "9D"], ["6S", "KH"]]
 RETIRE_DEAL2 = [["KH", "4S"], ["9D"], ["2H", "6C", "9S"]]
@@ -421,7 +421,7 @@ def test_retire_claimed_false_won_spaces_stay_and_take_stakes() -> None:
     # Deal 2 (dealer 1, stakes 2, 0, 1): KH is still offered; pot and kitty still take 1
     # each -> stacks 14, 17, 20; KH 3, pot 3, kitty 3.
     # Play: s2 leads 2H; 3H dead: stop. s2's lowest black: 6C (6C < 9S); 7C dead: stop.
-    # s2 has no red -> the switch passes left to s0, which must lead red (RULINGS 46): KH
+    # s2 has no red -> the switch passes left to s0, which must lead red (ruling 46): KH
     # -> KH pays s0 again (3); AH dead: stop; s0 switches black: 4S; 5S dead: stop; 4S was
     # s0's last card -> out, kitty 3. Stacks 20, 17, 20; pot 3 carries.
     t = table3({"retire_claimed": False})
@@ -461,7 +461,7 @@ def test_retire_claimed_default_won_spaces_leave_the_layout() -> None:
     assert legal(deal2) == stake_menu(2, "QC", "JD", "TS")
 
 
-# -- opening_fallback: redeal (RULINGS 39) --------------------------------------------------
+# -- opening_fallback: redeal (ruling 39) --------------------------------------------------
 
 NO_TWOS = [["3C", "9C"], ["3H", "4H", "5D"], ["3D", "3S"]]
 
@@ -497,7 +497,7 @@ def test_opening_fallback_default_next_rank() -> None:
     assert deal.current_seat == 1 and legal(deal) == leads(1, "3H")
 
 
-# -- switch_card: lowest_in_chosen_suit; colour_tie: suit_order_HCDS (RULINGS 41) -----------
+# -- switch_card: lowest_in_chosen_suit; colour_tie: suit_order_HCDS (ruling 41) -----------
 
 CHOSEN_HANDS = [["3S"], ["2H", "9C", "4S", "8S"], ["5D", "6H"]]
 
@@ -553,7 +553,7 @@ def test_colour_tie_suit_order_hcds() -> None:
     assert legal_cards(default) == ["4D", "4H"]
 
 
-# -- run_rule / run_length (RULINGS 43) -----------------------------------------------------
+# -- run_rule / run_length (ruling 43) -----------------------------------------------------
 
 ANY3_HANDS = [["9C"], ["3H", "5S", "6S", "9D"], ["2H", "TC"]]
 
@@ -629,7 +629,7 @@ def test_run_length_four() -> None:
     assert default.stacks == (17, 20, 20)
 
 
-# -- going_out_reward: kitty_plus_per_card (RULINGS 44) -------------------------------------
+# -- going_out_reward: kitty_plus_per_card (ruling 44) -------------------------------------
 
 OUT_HANDS = [["9C", "8D", "KS"], ["2H", "3H"], ["7D", "5C"]]
 
@@ -654,7 +654,7 @@ def test_going_out_reward_kitty_plus_per_card() -> None:
     assert default.stacks == (17, 20, 17)
 
 
-# -- block_outcome: redeal_same_round (RULINGS 45) ------------------------------------------
+# -- block_outcome: redeal_same_round (ruling 45) ------------------------------------------
 
 BLOCK_HANDS = [["9D"], ["2H", "5D"], ["7H"]]
 
@@ -695,7 +695,7 @@ def test_block_outcome_default_redeal_next_round() -> None:
     assert deal2.phase == "stake" and deal2.current_seat == 2
 
 
-# -- pass_lead_keeps_forbidden_suit: false (RULINGS 24, 46) ---------------------------------
+# -- pass_lead_keeps_forbidden_suit: false (ruling 24, 46) ---------------------------------
 
 PASS_HANDS = [["9D"], ["2H", "5D"], ["7H", "4D"]]
 
@@ -723,7 +723,7 @@ def test_pass_lead_keeps_forbidden_suit_false_receiver_leads_any_colour() -> Non
     assert deal.stacks == (17, 20, 17)
 
 
-# -- first_leader: dealers_left (RULINGS 8, 39) ---------------------------------------------
+# -- first_leader: dealers_left (ruling 8, 39) ---------------------------------------------
 
 LEFT_HANDS = [["4D", "7S", "KC"], ["5C", "9C", "3D", "8S"], ["2H"]]
 
@@ -753,7 +753,7 @@ def test_first_leader_dealers_left() -> None:
     assert default.current_seat == 2 and legal(default) == leads(2, "2H")
 
 
-# -- match_end {all_spaces_retired, max_deals: 2}; final_share (RULINGS 38) -----------------
+# -- match_end {all_spaces_retired, max_deals: 2}; final_share (ruling 38) -----------------
 
 
 def _two_deal_session(final_share: str) -> stops.Table:

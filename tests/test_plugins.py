@@ -1,7 +1,7 @@
 """The worked plug-in example: examples/newmarket_plugins.py and its two variant files.
 
 Expected values are derived by hand from the rules catalogue
-(/work/shared/reference/rules-catalogue.md), never copied from the engine:
+(the wider family of Stops games), never copied from the engine:
 
 * Peel's Newmarket (2.7, D12): the stake on a layout card goes to whoever plays the card
   immediately below it in the same suit (KC's space: the QC; an ace's space: the king, the

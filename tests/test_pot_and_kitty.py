@@ -1,4 +1,4 @@
-"""Hand-derived tests for the pot-and-kitty game (seed 003, RULINGS 1-8 and 35-47).
+"""Hand-derived tests for the pot-and-kitty game (seed 003, ruling 1-8 and 35-47).
 
 Every deal is stacked: the hands are tiny and everything else lies in the spare (dead) hand,
 so each card's owner is known and every stop is forced by the dead hand. Unless a test says
@@ -60,7 +60,7 @@ def table3(**kw: Any) -> stops.Table:
 ALL_KH = {1: "KH", 2: "KH", 0: "KH"}
 
 
-# -- opening cards (RULINGS 39) -------------------------------------------------------------
+# -- opening cards (ruling 39) -------------------------------------------------------------
 
 
 def test_opening_2h_and_first_switch_to_black() -> None:
@@ -126,7 +126,7 @@ def test_opening_3h_when_all_four_twos_are_in_the_spare() -> None:
 
 def test_first_switch_after_black_opening_is_red() -> None:
     # 2H, 2C, 2D dead -> 2S opens (seat 0). 2S (s0) -> 3S (s0) -> 4S dead: stop.
-    # Spades broke, so the switch is to RED (RULINGS 40), not black: s0's lowest red card
+    # Spades broke, so the switch is to RED (ruling 40), not black: s0's lowest red card
     # across hearts and diamonds is 6H (6H < 7D); its 5C (black) is not offered.
     t = table3()
     deal = ready(t, [["2S", "3S", "5C", "7D", "6H"], ["8D", "9C"], ["TC", "JH"]], ALL_KH)
@@ -140,7 +140,7 @@ def test_first_switch_after_black_opening_is_red() -> None:
     assert err.value.code == "wrong_switch_card"
 
 
-# -- switches (RULINGS 40, 41, 46) ----------------------------------------------------------
+# -- switches (ruling 40, 41, 46) ----------------------------------------------------------
 
 TIE_HANDS = [["5C", "KD"], ["2H", "4C", "4S", "9S", "6D"], ["5S", "8D"]]
 
@@ -191,7 +191,7 @@ def test_illegal_switch_card_raises_and_changes_nothing() -> None:
 
 
 def test_switch_is_lowest_across_both_suits_of_the_colour() -> None:
-    # RULINGS 41 (i): after 2H (s1) stops (3H dead), s1 holds 7C (its lowest club) and 5S:
+    # ruling 41 (i): after 2H (s1) stops (3H dead), s1 holds 7C (its lowest club) and 5S:
     # the switch is 5S, the lowest black card overall; 7C is refused.
     t = table3()
     deal = ready(t, [["9D"], ["2H", "7C", "5S", "8S"], ["4D"]], ALL_KH)
@@ -247,7 +247,7 @@ def test_stop_on_played_card_and_immediate_second_switch() -> None:
     assert deal.stacks == (20, 17, 17)
 
 
-# -- the spare hand: dealer's free swap and paid exchanges (RULINGS 13) ---------------------
+# -- the spare hand: dealer's free swap and paid exchanges (ruling 13) ---------------------
 
 EXCHANGE_HANDS = [["2H", "3H", "4H"], ["5C", "9D"], ["7S", "8S"]]
 
@@ -326,7 +326,7 @@ def test_dealer_swap_is_free_even_with_no_chips() -> None:
 
 
 def test_exchange_fee_reopens_a_retired_kitty() -> None:
-    # RULINGS 14 default reopen_kitty: the kitty was won earlier (retired), so no kitty
+    # ruling 14 default reopen_kitty: the kitty was won earlier (retired), so no kitty
     # stake (pot 3, KH 3 only, stacks 18). s1 still may exchange for 1 chip, which goes onto
     # the kitty and makes it live again.
     t = table3(retired=["kitty"])
@@ -341,7 +341,7 @@ def test_exchange_fee_reopens_a_retired_kitty() -> None:
     assert "kitty" not in deal.retired
 
 
-# -- the pot: runs of three (RULINGS 43, 37) ------------------------------------------------
+# -- the pot: runs of three (ruling 43, 37) ------------------------------------------------
 
 RUN_HANDS = [["5S"], ["2H", "3H", "4H", "6C", "9D"], ["7C", "8C", "9C", "QD"]]
 
@@ -384,7 +384,7 @@ def test_second_run_in_the_same_deal_gets_nothing() -> None:
     assert t.stacks == [17, 20, 20]
 
 
-# -- the block (RULINGS 45, 46) -------------------------------------------------------------
+# -- the block (ruling 45, 46) -------------------------------------------------------------
 
 BLOCK_HANDS = [["5D"], ["2H", "9H"], ["7D"]]
 
@@ -461,7 +461,7 @@ def test_no_stake_decision_when_every_key_card_is_retired() -> None:
     assert deal.stacks == (18, 18, 18)
 
 
-# -- key cards (RULINGS 37, 47) -------------------------------------------------------------
+# -- key cards (ruling 37, 47) -------------------------------------------------------------
 
 
 def test_key_card_with_no_chips_stays_live() -> None:
@@ -515,7 +515,7 @@ def test_one_card_pays_key_card_run_and_kitty_in_that_order() -> None:
     # Everyone on KH: KH 3, pot 3, kitty 3. s0 opens 2H (3H dead), switches to 9S (TS dead),
     # has no red -> passes to s1, whose lowest red is JH: JH QH KH are all s1's, so KH pays
     # the key card (3), completes the run (pot 3) and is s1's last card (kitty 3), in that
-    # order (RULINGS 47). s1 = 17 + 9 = 26.
+    # order (ruling 47). s1 = 17 + 9 = 26.
     t = table3()
     deal = ready(t, [["2H", "9S", "AS"], ["JH", "QH", "KH"], ["5C"]], ALL_KH)
     lead(deal, 0, "2H")
@@ -528,7 +528,7 @@ def test_one_card_pays_key_card_run_and_kitty_in_that_order() -> None:
     assert deal.retired == {"KH", "pot", "kitty"}
 
 
-# -- the session (RULINGS 38) ---------------------------------------------------------------
+# -- the session (ruling 38) ---------------------------------------------------------------
 
 
 def test_session_ends_when_all_six_spaces_are_retired() -> None:

@@ -1,4 +1,4 @@
-"""Hand-derived tests for the Three-in-One variant (seed 000, RULINGS 1-27).
+"""Hand-derived tests for the Three-in-One variant (seed 000, ruling 1-27).
 
 Every test stacks the deal (hands + spare = exactly the 52-card pack) and derives the
 expected chips, layout, plays and events by hand from the seed text and the rulings; the
@@ -158,7 +158,7 @@ def test_eight_nine_ten_shared_equally_remainder_stays() -> None:
     # Seed: "If two or more players have 8-9-10 in different suits they share the chips ...
     # equally, leaving any remainder on the layout". 3 players, 4 carried + 3 staked = 7
     # chips on 8-9-10. Seat 1 holds 8C 9C TC, seat 2 holds 8D 9D TD: 7 // 2 = 3 each, 1 stays.
-    # The hearts and spades 8-9-10 are in the dead hand (never claimed, RULINGS 12).
+    # The hearts and spades 8-9-10 are in the dead hand (never claimed, ruling 12).
     hands = [cs("4C 5C 4D 5D 2S"), cs("8C 9C TC 2C 3C"), cs("8D 9D TD 2D 3D")]
     _, deal = start(hands, layout={"8-9-10": 4})
     assert deal.layout["8-9-10"] == 7
@@ -173,7 +173,7 @@ def test_eight_nine_ten_shared_equally_remainder_stays() -> None:
 
 
 def test_eight_nine_ten_two_suits_one_player_is_one_share() -> None:
-    # RULINGS 15 (ten_share: per_player): a player holding 8-9-10 in two suits is one
+    # ruling 15 (ten_share: per_player): a player holding 8-9-10 in two suits is one
     # claimant. Seat 1 holds clubs and spades 8-9-10, seat 2 diamonds: 2 claimants,
     # 7 // 2 = 3 each, 1 stays (per sequence would have given 2 + 2 + 2 with 1 left).
     hands = [cs("4C 5C 4D 5D 2S"), cs("8C 9C TC 8S 9S TS"), cs("8D 9D TD 2D 3D")]
@@ -197,7 +197,7 @@ DEAL_D = [cs("TC JC QC KC AD"), cs("2C 3C 4C 5C 6C JH"), cs("7C 8C 9C 2D 3D")]
 def test_pay_card_in_dead_hand_claims_nothing_and_carries_over() -> None:
     # Stakes: stacks 41 each; AH 2+3=5, KQ 1+3=4, the others 3. Dealer keeps.
     # Stage one: only JH is held (seat 1 +3). AH KH QH TH (and with them KQ) and the spade
-    # 8-9-10 are in the dead hand, so those spaces keep their chips (RULINGS 12).
+    # 8-9-10 are in the dead hand, so those spaces keep their chips (ruling 12).
     table, deal = start(DEAL_D, layout={"AH": 2, "KQ": 1})
     deal.apply({"seat": 0, "action": "keep"})
     assert brief(kinds(deal, "claimed")) == [("claimed", 1, 3, "JH", None)]
@@ -256,11 +256,11 @@ def pass_(deal: stops.Deal, seat: int) -> None:
 
 
 def test_auction_with_rebid() -> None:
-    # RULINGS 11: open ascending from the dealer's left, skipping the dealer; a pass is
+    # ruling 11: open ascending from the dealer's left, skipping the dealer; a pass is
     # final; an outbid player may bid again. Seat 1 bids 2, seat 2 bids 3, seat 3 passes,
     # seat 1 bids again 5, seat 2 passes -> seat 1 buys the spare for 5, paid to the dealer.
     # Seat 1's old hand (with KH) becomes the dead hand. Stage one then looks at the hands
-    # after the exchange (RULINGS 12): seat 1 holds AH QH JH TH and 8H 9H TH -> 5 x 4 = 20;
+    # after the exchange (ruling 12): seat 1 holds AH QH JH TH and 8H 9H TH -> 5 x 4 = 20;
     # KH is dead, so KH and KQ stay.
     # Stacks: seat 0 41 + 5 = 46; seat 1 41 - 5 + 20 = 56; seats 2, 3 41.
     _, deal = start(DEAL_F, SPARE_F)
@@ -356,7 +356,7 @@ def test_dealer_cannot_swap_back() -> None:
 
 
 def test_bid_above_stack_is_illegal() -> None:
-    # RULINGS 5 and 11: a bid may not exceed the bidder's stack. Seat 2 starts with 12, so
+    # ruling 5 and 11: a bid may not exceed the bidder's stack. Seat 2 starts with 12, so
     # after the 9 stakes it has 3: a bid of 4 is refused, 3 is allowed. A bid that does not
     # top the current one is refused too.
     _, deal = start(DEAL_F, SPARE_F, chips=[50, 50, 12, 50])
@@ -449,7 +449,7 @@ def deal_c(**kw) -> tuple[stops.Table, stops.Deal]:
 
 
 def test_poker_all_check_showdown_everyone_best_hand_takes_whole_pot() -> None:
-    # RULINGS 22: everyone checks -> every hand is shown; the pot is the antes (3) plus the
+    # ruling 22: everyone checks -> every hand is shown; the pot is the antes (3) plus the
     # carry-over (4) = 7; seat 2's flush beats the pairs of seats 0 and 1 -> seat 2 +7.
     _, deal = deal_c(layout={"pot": 4})
     assert deal.layout["pot"] == 7
@@ -468,7 +468,7 @@ def test_poker_all_check_showdown_everyone_best_hand_takes_whole_pot() -> None:
 
 
 def test_poker_all_fold_but_one_no_showdown() -> None:
-    # RULINGS 22: seat 1 bets 3, seats 2 and 0 fold -> seat 1 takes the pot 3 + 3 = 6 with
+    # ruling 22: seat 1 bets 3, seats 2 and 0 fold -> seat 1 takes the pot 3 + 3 = 6 with
     # no cards exposed (no showdown event; nobody else sees seat 1's selection); seat 1 leads.
     _, deal = deal_c()
     deal.apply({"seat": 1, "action": "bet", "chips": 3})
@@ -490,7 +490,7 @@ def test_poker_all_fold_but_one_no_showdown() -> None:
 
 
 def test_poker_check_raise_allowed() -> None:
-    # RULINGS 20: a player who checked may raise after a bet. Seat 1 checks, seat 2 bets 2,
+    # ruling 20: a player who checked may raise after a bet. Seat 1 checks, seat 2 bets 2,
     # seat 0 calls 2, seat 1 raises 3 beyond the call (puts in 2 + 3 = 5), seat 2 calls 3,
     # seat 0 folds. Pot 3 + 2 + 2 + 5 + 3 = 15. Showdown seats 1 and 2 only (seat 0 folded):
     # seat 2's flush beats seat 1's pair. Stacks: seat 0 41 - 2 = 39, seat 1 41 - 5 = 36,
@@ -516,7 +516,7 @@ def test_poker_check_raise_allowed() -> None:
 
 
 def test_fold_before_any_bet_is_illegal() -> None:
-    # RULINGS 20: "Nobody may fold while no bet is outstanding."
+    # ruling 20: "Nobody may fold while no bet is outstanding."
     _, deal = deal_c()
     assert {a.action for a in deal.legal_actions()} == {"check", "bet"}
     expect_illegal(deal, {"seat": 1, "action": "fold"})
@@ -529,7 +529,7 @@ def test_fold_before_any_bet_code_nothing_to_fold() -> None:
 
 
 def test_bet_and_raise_over_limit_illegal() -> None:
-    # bet_limit 10 (RULINGS 20): a bet of 11 is refused, 10 allowed; a raise of 11 beyond the
+    # bet_limit 10 (ruling 20): a bet of 11 is refused, 10 allowed; a raise of 11 beyond the
     # call is refused, a raise of 10 puts in 10 + 10 = 20.
     _, deal = deal_c()
     err = expect_illegal(deal, {"seat": 1, "action": "bet", "chips": 11})
@@ -547,7 +547,7 @@ def test_bet_and_raise_over_limit_illegal() -> None:
 def test_poker_tie_odd_pot_remainder_stays_and_first_winner_from_dealers_left_leads() -> None:
     # 4 players, dealer 2, 3 carried on the pot: pot 3 + 4 = 7. All check. Seats 3 and 0
     # hold equal A-K-Q-J-9 high cards (no flush, no straight); seats 1, 2 lower.
-    # RULINGS 23: 7 // 2 = 3 each, 1 stays on the pot. Order from the dealer's left is
+    # ruling 23: 7 // 2 = 3 each, 1 stays on the pot. Order from the dealer's left is
     # 3, 0, 1, 2: seat 3 is the first winner and leads (not seat 0, the lower number).
     hands = [cs("AD KC QD JC 9D"), cs("2C 3D 4S 6C 7D"), cs("2D 3S 4C 6D 8S"),
              cs("AC KD QC JD 9S")]
@@ -566,7 +566,7 @@ def test_poker_tie_odd_pot_remainder_stays_and_first_winner_from_dealers_left_le
 
 
 def test_poker_tie_with_dealer_dealer_leads_last() -> None:
-    # RULINGS 23: "If the dealer is among the tied winners, the dealer comes last". 3 players,
+    # ruling 23: "If the dealer is among the tied winners, the dealer comes last". 3 players,
     # dealer 0, pot 3. Seats 0 and 1 tie with A-K-Q-J-9; seat 2 has 7-high. 3 // 2 = 1 each,
     # 1 stays; order from the dealer's left is 1, 2, 0, so seat 1 leads (not seat 0).
     hands = [cs("AD KC QD JC 9D"), cs("AC KD QC JD 9S"), cs("2C 3D 4S 6C 7D")]
@@ -626,7 +626,7 @@ def test_after_stop_lead_must_change_suit() -> None:
 
 def test_lead_passed_left_twice_then_deal_played_out() -> None:
     # 2D (seat 0) -> 3D 4D (seat 1); 5D is dead: 4D stops with seat 1. Seat 1 holds only
-    # 6D 7D, seat 2 only 8D 9D JD QD KD: the lead passes 1 -> 2 -> 0 (RULINGS 24). Seat 0
+    # 6D 7D, seat 2 only 8D 9D JD QD KD: the lead passes 1 -> 2 -> 0 (ruling 24). Seat 0
     # (TC 2H 3H) leads TC, a stop (JC dead); it must change suit: 2H, then 3H is forced -
     # its own card - and it is its last: seat 0 goes out (4H would have been a stop).
     # Reward: kitty 3 + seat 1's 2 cards + seat 2's 5 cards = 10.
@@ -654,7 +654,7 @@ def test_lead_passed_left_twice_then_deal_played_out() -> None:
 
 
 def test_lead_receiver_must_also_change_suit() -> None:
-    # RULINGS 24: the player who receives a passed lead must also avoid the stopped suit.
+    # ruling 24: the player who receives a passed lead must also avoid the stopped suit.
     # Deal C with TD moved from the spare to seat 0: after the 4D stop and the passes
     # 1 -> 2 -> 0, seat 0 holds TC TD 2H 3H and may lead TC or 2H, not TD.
     hands = [cs("7C TC TD 2D 2H 3H"), DEAL_C[1], DEAL_C[2]]
@@ -748,7 +748,7 @@ def test_going_out_mid_sequence_wins_kitty_and_per_card() -> None:
     # Stakes: 41 each; kitty 5 + 3 = 8. No claims. All check: seat 1's straight flush wins
     # the pot 3 (44). Seat 1 leads 2D; the diamonds alternate 3D (2) 4D (1) ... TD (1) JD (2):
     # JD is seat 2's last card, so it goes out there although QD (seat 0) would follow
-    # (seed + RULINGS 27: "the play ends immediately"). Reward: kitty 8 + seat 1's 5 cards
+    # (seed + ruling 27: "the play ends immediately"). Reward: kitty 8 + seat 1's 5 cards
     # left (its poker cards 2C-6C) + seat 0's 6 cards = 19.
     # Stacks: seat 0 41 - 6 = 35, seat 1 44 - 5 = 39, seat 2 41 + 19 = 60.
     table, deal = start(DEAL_G, layout={"kitty": 5})

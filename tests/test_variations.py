@@ -1,19 +1,19 @@
 """Hand-derived tests for the six built-in variation files (variants/*.yaml that ``extends``).
 
 Each test stacks a deal (hands + spare = exactly the 52-card pack) and derives the expected
-result by hand from the seed texts (/work/shared/seeds/000 = Three-in-One, 001 = Boodle,
-003 = pot-and-kitty) and RULINGS.md; the comments show the derivation. Nothing here is copied
+result by hand from the seed texts (seed 000 = Three-in-One, 001 = Boodle,
+003 = pot-and-kitty) and docs/rulings.md; the comments show the derivation. Nothing here is copied
 from the engine's output.
 
 Conventions: seats 0..n-1 clockwise, dealer's left = (dealer + 1) % n; cards
 ``<rank><suit>`` with ranks 2..9 T J Q K A (ace high, an ace is always a stop); every card
 not in a player's hand lies in the spare (dead) hand, so the next card of a suit that is in
-the spare hand makes a stop (RULINGS 6).
+the spare hand makes a stop (ruling 6).
 
 Boodle stakes (seed 001, unless free placement): the dealer puts 2 chips on each of AH KC QD
 JS and every other player 1. With 3 players and 50 chips: dealer 50 - 8 = 42, the others
 50 - 4 = 46, and 2 + 1 + 1 = 4 chips on each boodle card. Boodle's going-out reward is 1 chip
-per card still held by each other player (RULINGS 30).
+per card still held by each other player (ruling 30).
 """
 
 from __future__ import annotations
@@ -110,11 +110,11 @@ def expect_illegal(deal: stops.Deal, action: dict[str, Any]) -> stops.IllegalAct
     return info.value
 
 
-# == boodle-free-stakes (seed 001 "Free Placement of Chips"; RULINGS 32) =====================
+# == boodle-free-stakes (seed 001 "Free Placement of Chips"; ruling 32) =====================
 
 
 def test_free_stakes_order_checks_layout_and_boodle_pays_what_was_placed() -> None:
-    # RULINGS 32, stake_rule {use: free, chips: 4}: every seat, the dealer too, places 4 chips
+    # ruling 32, stake_rule {use: free, chips: 4}: every seat, the dealer too, places 4 chips
     # on the boodle cards in any split, one seat at a time clockwise from the dealer's left; a
     # seat keeps the turn until its 4 are placed. 4 players, dealer 2: order 3, 0, 1, 2.
     #   seat 3: AH 4                     (all on one card, as the seed allows)
@@ -213,7 +213,7 @@ def test_free_stakes_order_checks_layout_and_boodle_pays_what_was_placed() -> No
     assert nxt.stacks == (47, 61, 44, 45)
 
 
-# == boodle-spare-auction (seed 001 "Dealer Takes or Auctions"; RULINGS 10, 11, 34) ==========
+# == boodle-spare-auction (seed 001 "Dealer Takes or Auctions"; ruling 10, 11, 34) ==========
 
 # 3 players, dealer 0 (stakes: 42, 46, 46; 4 on each boodle card).
 # seat 0 (dealer): QD 6C        seat 1: 4C JS        spare: 5C KC
@@ -236,7 +236,7 @@ def auction_deal() -> tuple[stops.Table, stops.Deal]:
 
 
 def test_spare_auction_sale_buyer_pays_dealer_and_dealers_left_still_leads() -> None:
-    # RULINGS 11: bidding from the dealer's left, skipping the dealer, open ascending, a pass
+    # ruling 11: bidding from the dealer's left, skipping the dealer, open ascending, a pass
     # is final. Seat 1 bids 1, seat 2 bids 2 (a bid of 1 is too low), seat 1 passes: seat 2
     # buys for 2 and pays the dealer (not the layout): stacks 42 + 2 = 44, 46, 46 - 2 = 44.
     # Seat 2 takes 5C KC; its old 46 cards become the dead hand.
@@ -255,7 +255,7 @@ def test_spare_auction_sale_buyer_pays_dealer_and_dealers_left_still_leads() -> 
     assert deal.layout == dict.fromkeys(BOODLE, 4)  # the price does not go to the layout
     assert hand(deal, 2) == ["5C", "KC"]
     assert hand(deal, 0) == ["6C", "QD"] and hand(deal, 1) == ["4C", "JS"]
-    # RULINGS 34: the first leader is still the dealer's left (seat 1).
+    # ruling 34: the first leader is still the dealer's left (seat 1).
     assert deal.phase == "play"
     assert deal.current_seat == 1
     assert leads(deal) == [(1, "4C"), (1, "JS")]
@@ -278,7 +278,7 @@ def test_spare_auction_sale_buyer_pays_dealer_and_dealers_left_still_leads() -> 
 
 
 def test_spare_auction_unsold_then_dealer_swaps() -> None:
-    # RULINGS 10 (spare_unsold_dealer_may_swap: true): nobody bids, so the dealer may still
+    # ruling 10 (spare_unsold_dealer_may_swap: true): nobody bids, so the dealer may still
     # keep or swap (not auction again). The dealer swaps: seat 0 holds 5C KC, and QD 6C are
     # dead. No chips move: 42, 46, 46.
     _, deal = auction_deal()
@@ -308,7 +308,7 @@ def test_spare_auction_unsold_then_dealer_swaps() -> None:
 
 
 def test_spare_auction_after_swap_the_old_hand_cannot_be_sold() -> None:
-    # spare_sell_old_hand: false (RULINGS 10): after the dealer swaps, the spare phase is
+    # spare_sell_old_hand: false (ruling 10): after the dealer swaps, the spare phase is
     # over and play starts at the dealer's left; an auction of the old hand is illegal.
     _, deal = auction_deal()
     deal.apply({"seat": 0, "action": "swap"})
@@ -323,7 +323,7 @@ def test_spare_auction_after_swap_the_old_hand_cannot_be_sold() -> None:
 
 def test_spare_auction_four_players_bidding_order() -> None:
     # 4 players, dealer 2: stakes dealer 8, others 4 -> (46, 46, 42, 46), 5 on each card.
-    # RULINGS 11: bidders from the dealer's left, skipping the dealer: 3, 0, 1, round and
+    # ruling 11: bidders from the dealer's left, skipping the dealer: 3, 0, 1, round and
     # round, a pass is final. 3 bids 1, 0 passes, 1 bids 2, 3 bids 3, 1 passes: 3 buys for
     # 3 and pays the dealer: (46, 46, 45, 43). Seat 3 now holds the 44-card spare, and its
     # old 8C 9C are dead. Seat 3 is also the dealer's left: it leads (TC 2D 2H 2S offered).
@@ -357,7 +357,7 @@ def test_spare_auction_keep() -> None:
     assert deal.stacks == (42, 46, 46)
 
 
-# == boodle-change-suit (seed 001 "Required Change of Suit", option 1; RULINGS 29) ==========
+# == boodle-change-suit (seed 001 "Required Change of Suit", option 1; ruling 29) ==========
 
 
 def test_change_suit_required_and_same_suit_as_last_resort() -> None:
@@ -393,7 +393,7 @@ def test_change_suit_required_and_same_suit_as_last_resort() -> None:
 
 
 def test_change_suit_applies_after_an_ace() -> None:
-    # RULINGS 29: the rule also applies after an ace. 3 players, dealer 0; seat 1 leads.
+    # ruling 29: the rule also applies after an ace. 3 players, dealer 0; seat 1 leads.
     #   seat 0: 2S 3S    seat 1: 5H KH 9C 2D    seat 2: AH 4D
     # seat 1 leads 5H (its lowest heart); 6H dead: stop. Must change: 2D or 9C. 9C; TC dead:
     # stop. Now clubs are barred, hearts allowed: 2D or KH. KH; AH (seat 2) pays AH's 4;
@@ -415,14 +415,14 @@ def test_change_suit_applies_after_an_ace() -> None:
     assert deal.layout == {"AH": 0, "KC": 4, "QD": 4, "JS": 4}
 
 
-# == boodle-change-suit-pass (option 2: pass to the left; RULINGS 24, 29) ===================
+# == boodle-change-suit-pass (option 2: pass to the left; ruling 24, 29) ===================
 
 
 def test_change_suit_pass_lead_passed_and_receiver_must_change_suit() -> None:
     # 3 players, dealer 0 (42, 46, 46; 4 on each boodle card, all four in the dead hand).
     #   seat 0: 2H 3H    seat 1: 4C 5C 9C    seat 2: 7C 3D
     # seat 1 leads 4C, 5C; 6C dead: stop at 5C. Seat 1 holds only 9C (a club): the lead
-    # passes to seat 2 (event lead_passed 1 -> 2). Seat 2 must also change suit (RULINGS 24,
+    # passes to seat 2 (event lead_passed 1 -> 2). Seat 2 must also change suit (ruling 24,
     # pass_lead_keeps_forbidden_suit): 3D only; 7C raises suit_just_stopped. 3D; 4D dead:
     # stop. Seat 2 leads 7C (diamonds just stopped, clubs allowed), its last card: out.
     # Per card: seat 0 2, seat 1 1 (9C): seat 2 = 46 + 3 = 49; 40; 45. Layout unchanged.
@@ -470,7 +470,7 @@ def test_change_suit_pass_nobody_can_change_blocked_nobody_pays() -> None:
     assert table.dealer == 1  # a block ends the deal as usual: the deal passes left
 
 
-# == three-in-one-on-play (seed 000 variation; RULINGS 16) ==================================
+# == three-in-one-on-play (seed 000 variation; ruling 16) ==================================
 
 
 def poker_all_check(deal: stops.Deal, picks: dict[int, str]) -> None:
@@ -586,18 +586,18 @@ def test_on_play_kq_needs_both_cards_and_first_eight_nine_ten_takes_all() -> Non
     assert total(deal) == 150
 
 
-# == pot-and-kitty-four-kings (seed 003 "the four Kings"; RULINGS 35, 47) =====================
+# == pot-and-kitty-four-kings (seed 003 "the four Kings"; ruling 35, 47) =====================
 
 
 def test_four_kings_key_card_pays_only_its_exact_card() -> None:
-    # Layout KH KC KD KS pot kitty. 3 players, dealer 0, 20 chips. Stakes (RULINGS 35) from
+    # Layout KH KC KD KS pot kitty. 3 players, dealer 0, 20 chips. Stakes (ruling 35) from
     # the dealer's left: seat 1 KC, seat 2 KC, seat 0 KD, each + 1 pot + 1 kitty:
     # KC 2, KD 1, pot 3, kitty 3; stacks 17 each. Everyone keeps their hand.
     #   seat 0: 6S 7S    seat 1: 2H QC 5H    seat 2: KC 5D
     # seat 1 opens 2H; 3H dead: stop. Switch to black: QC (its only black card). QC is not a
     # key card here: it pays nothing (the KC space is not paid by QC). KC (seat 2) follows
     # and pays KC's 2 chips; AC dead: stop. Seat 2 switches to red: 5D, its last card: out,
-    # and wins the kitty 3 (kitty_only, RULINGS 44). QC-KC is not one player's run.
+    # and wins the kitty 3 (kitty_only, ruling 44). QC-KC is not one player's run.
     # seat 2 = 17 + 2 + 3 = 22; KC and kitty are won and retire; KD 1 and pot 3 stay.
     table = stops.Table("pot-and-kitty-four-kings", seats=3, chips=20, seed=1, dealer=0)
     assert table.layout == dict.fromkeys(["KH", "KC", "KD", "KS", "pot", "kitty"], 0)

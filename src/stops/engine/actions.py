@@ -150,7 +150,8 @@ class Action:
 
 
 def _bad(message: str) -> IllegalAction:
-    return IllegalAction("malformed_action", message, rule="the decision format of DESIGN.md")
+    return IllegalAction("malformed_action", message,
+                         rule="the decision format (docs/concepts.md, Decisions)")
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:

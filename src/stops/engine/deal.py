@@ -379,7 +379,7 @@ class Deal:
         return observe(self, seat)
 
     def record(self) -> dict[str, Any]:
-        """This deal as a replayable deal record (see DESIGN.md)."""
+        """This deal as a replayable deal record (docs/concepts.md, Records)."""
         from stops.engine.recording import deal_record
 
         return deal_record(self)

@@ -1,9 +1,9 @@
 """A deal as data: its record (cards as dealt, decisions in order), and replaying one.
 
-This is the engine's side of deal records (``DESIGN.md``'s format): turning a :class:`Deal`
-into a record and a record, with its variant already resolved, back into a deal. Reading
-records from files or untrusted text, and resolving the variant a record names, is
-:mod:`stops.io.records`' job.
+This is the engine's side of deal records (their format: docs/concepts.md, Records):
+turning a :class:`Deal` into a record and a record, with its variant already resolved, back
+into a deal. Reading records from files or untrusted text, and resolving the variant a record
+names, is :mod:`stops.io.records`' job.
 """
 
 from __future__ import annotations

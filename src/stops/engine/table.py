@@ -199,7 +199,8 @@ class Table:
                 return
 
     def _share_out(self, last_dealer: int) -> None:
-        """Share the chips left on the layout at the end of the session (RULINGS 38).
+        """Share the chips left on the layout at the end of the session (ruling 38,
+        docs/rulings.md).
 
         ``all_layout_equal`` pools every space and splits the pool equally; ``pot_only_equal``
         splits only the pot; ``refund_by_contribution`` gives each space back in proportion

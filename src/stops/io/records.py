@@ -1,4 +1,4 @@
-"""Deal records: one deal, fully reproducible, as YAML or JSON (DESIGN.md), and replay.
+"""Deal records: one deal, fully reproducible, as YAML or JSON (docs/concepts.md), and replay.
 
 A record stores the cards as dealt and the decisions in order; replaying it never depends on
 a random seed. Decisions with exactly one legal choice may be left out of a record: replay

@@ -1,5 +1,5 @@
 """The poker stage of Three-in-One: each player selects five cards, then one limit betting
-round into the ``pot`` space, then a showdown (RULINGS 17-23).
+round into the ``pot`` space, then a showdown (rulings 17-23 of docs/rulings.md).
 
 Selections are private until a showdown; folded hands are never shown. The winners are kept
 in ``deal.poker_winners`` for the ``poker_winner`` first-leader policy.

@@ -100,7 +100,7 @@ def _swap(deal: Deal, seat: int) -> None:
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DealerOptions(SpareProtocol):
-    """The dealer's options of Three-in-One (RULINGS 9-11)."""
+    """The dealer's options of Three-in-One (rulings 9-11 of docs/rulings.md)."""
 
     # -- auction helpers ------------------------------------------------------------------
     def _open_auction(self, deal: Deal, st: SpareState, what: str) -> bool:
@@ -243,7 +243,7 @@ class DealerOptions(SpareProtocol):
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class PaidExchange(SpareProtocol):
-    """The pot-and-kitty game's exchanges (RULINGS 13-14)."""
+    """The pot-and-kitty game's exchanges (rulings 13-14 of docs/rulings.md)."""
 
     def enter(self, deal: Deal) -> bool:
         st = SpareState()
