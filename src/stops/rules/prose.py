@@ -7,6 +7,9 @@ game add theirs here.
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from stops.engine.cards import CARDS
 from stops.rules.variant import Variant
 
@@ -67,15 +70,97 @@ def _claims_text(v: Variant) -> list[str]:
     return out
 
 
+def _same_file(a: object, b: object) -> bool:
+    try:
+        return Path(str(a)).resolve() == Path(str(b)).resolve()
+    except OSError:
+        return str(a) == str(b)
+
+
+def _own(v: Variant, key: str) -> bool:
+    """Did the variant's own file (not a file it extends) set ``key``? Rule options given when
+    loading (``-o``) make nothing of the file's own description true any more."""
+    origin: Any = v.raw.get("__origin__") if isinstance(v.raw, dict) else None
+    if not isinstance(origin, dict) or key not in origin:
+        return key in (v.raw or {})
+    return _same_file(origin[key], v.file)
+
+
+def _base(v: Variant) -> Variant | None:
+    """The variant this one derives from: the same file without ``-o`` options, or the file
+    whose description it would otherwise inherit."""
+    from stops.rules.variant import load_variant
+
+    try:
+        if v.options:
+            return load_variant(v.ref, registry=v.registry)
+        origin: Any = v.raw.get("__origin__")
+        where = origin.get("description") or origin.get("title")
+        if where is None or _same_file(where, v.file):
+            return None
+        from stops.rules.loader import builtin_names, resolve_ref
+
+        for name in builtin_names():  # a built-in parent is named by its name
+            if _same_file(resolve_ref(name, None), where):
+                return load_variant(name, registry=v.registry)
+        return load_variant(str(where), registry=v.registry)
+    except Exception:  # noqa: BLE001 -- a summary must never stop `stops rules`
+        return None
+
+
+def _change_lines(base: Variant, v: Variant) -> list[str]:
+    """The rule choices ``v`` makes differently from ``base``, one line each, in words."""
+    import attrs
+
+    from stops.rules.model import PolicyRef, Rules
+
+    out = []
+    for f in attrs.fields(Rules):
+        a, b = getattr(base.rules, f.name), getattr(v.rules, f.name)
+        if a == b and (not isinstance(a, PolicyRef) or a.params == b.params):
+            continue
+        if isinstance(b, PolicyRef):
+            value = str(b).split("(")[0].replace("_", " ")
+            out.append(f"- {f.name}: {value}. {_policy_text(v, f.name)}")
+        else:
+            shown = ("yes" if b else "no") if isinstance(b, bool) else str(b)
+            doc = f.metadata.get("doc", "")
+            out.append(f"- {f.name}: {shown.replace('_', ' ')}." + (f" ({doc})" if doc else ""))
+    if base.space_ids != v.space_ids:
+        out.append("- layout: " + ", ".join(v.space_ids))
+    if base.flow != v.flow:
+        out.append("- phases: " + ", ".join(v.flow))
+    return out
+
+
+def _options_text(v: Variant) -> str:
+    return ", ".join(f"{k}={val}" for k, val in v.options.items())
+
+
 def rules_text(v: Variant) -> str:
     r = v.rules
     out: list[str] = []
-    out.append(v.title)
-    out.append("=" * len(v.title))
-    if v.spec.description:
-        out.append(v.spec.description.strip())
-    if v.spec.source:
-        out.append(f"Source: {v.spec.source}")
+    base = None if (_own(v, "description") and not v.options) else _base(v)
+    title = v.title
+    if base is not None and (v.options or not _own(v, "title")):
+        title = (f"{base.title}, with house rules" if v.name == base.name
+                 else f"{v.name}: {base.title}, with house rules")
+    out.append(title)
+    out.append("=" * len(title))
+    if base is None:
+        if v.spec.description:
+            out.append(v.spec.description.strip())
+        if v.spec.source:
+            out.append(f"Source: {v.spec.source}")
+    else:
+        changes = _change_lines(base, v)
+        n = len(changes)
+        out.append(f"The rules of {base.name} ({base.title}), with "
+                   + (f"{n} rule{'s' if n != 1 else ''} changed:" if n else "no rule changed."))
+        out += changes
+        where = f"the options {_options_text(v)}" if v.options else v.file
+        out.append(f"House rules: {where}; based on {base.name}"
+                   + (f" (source: {base.spec.source})" if base.spec.source else "") + ".")
     lo, hi = v.players
     removed = ", ".join(str(c) for c in v.spec.deck.remove)
     pack = f"a {len(v.deck)}-card pack" + (f" (the 52 without {removed})" if removed else "")
