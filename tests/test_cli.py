@@ -29,7 +29,7 @@ from stops.apps.cli import main
 from stops.io import records as record
 
 BOODLE_SPACES = ("AH", "KC", "QD", "JS")
-LINE_RE = re.compile(r"^(?P<file>.+?): (?P<path>\S+): (?P<msg>.+)$")
+LINE_RE = re.compile(r"^(?P<file>.+?)(?::(?P<line>\d+))?: (?P<path>\S+): (?P<msg>.+)$")
 
 
 # --------------------------------------------------------------------------- helpers

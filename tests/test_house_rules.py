@@ -119,7 +119,7 @@ def test_schema_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert json.loads(capsys.readouterr().out)["title"] == "stops variant file"
     out = tmp_path / "s.json"
     assert main(["schema", "-O", str(out)]) == 0
-    assert json.loads(out.read_text())["required"] == ["name"]
+    assert json.loads(out.read_text())["then"]["required"] == ["name", "layout", "flow"]
 
 
 def test_diff_lists_exactly_the_changed_rules(capsys: pytest.CaptureFixture[str]) -> None:
@@ -150,7 +150,7 @@ def test_stakes_on_a_space_that_does_not_exist_are_reported(tmp_path: Path,
                  "rules:\n  stake_rule: {use: free, chips: 3, spaces: [AH, KH]}\n")
     assert main(["check", str(f)]) == 1
     line = capsys.readouterr().out.strip()
-    assert line.startswith(f"{f}: rules.stake_rule: stakes on 'KH', which is not a layout")
+    assert line.startswith(f"{f}:4: rules.stake_rule: stakes on 'KH', which is not a layout")
     assert "expected some of: AH, KC, QD, JS" in line
 
 

@@ -19,9 +19,10 @@ from stops.rules.loader import MAX_INT, PRESET_KEYS
 from stops.rules.model import DeckSpec, PlayerRange, PolicyRef, RankName, Rules, Space, VariantSpec
 from stops.rules.registry import Registry, default_registry
 
-CARD_PATTERN = r"^(?i:([2-9]|10|[TJQKA])([CDHS]|♣|♦|♥|♠))$"
+CARD_PATTERN = r"^\s*(?i:([2-9]|10|[TJQKA])([CDHS]|♣|♦|♥|♠|♧|♢|♡|♤))\s*$"
+"""What :func:`stops.engine.cards.parse_card` reads (surrounding spaces included)."""
 RANK_ENUM = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K", "A",
-             2, 3, 4, 5, 6, 7, 8, 9, 10]
+             "t", "j", "q", "k", "a", 2, 3, 4, 5, 6, 7, 8, 9, 10]
 
 
 def _type_schema(t: Any, reg: Registry, slot: str | None = None) -> dict[str, Any]:
@@ -47,6 +48,8 @@ def _type_schema(t: Any, reg: Registry, slot: str | None = None) -> dict[str, An
         opts = [a for a in typing.get_args(t) if a is not type(None)]
         inner = _type_schema(opts[0], reg) if len(opts) == 1 else {
             "anyOf": [_type_schema(a, reg) for a in opts]}
+        if type(None) in typing.get_args(t):   # Optional: null is read as "not given"
+            return {"anyOf": [inner, {"type": "null"}]}
         return inner
     if attrs.has(t):
         return _class_schema(t, reg)
@@ -58,6 +61,7 @@ def _class_schema(cls: type, reg: Registry, required: tuple[str, ...] = ()) -> d
     props: dict[str, Any] = {}
     for f in attrs.fields(cls):
         sch = _type_schema(hints[f.name], reg, slot=f.name if f.metadata.get("slot") else None)
+        sch = _bounds(sch, f.metadata)
         doc = f.metadata.get("doc")
         if doc:
             sch = {**sch, "description": doc}
@@ -66,6 +70,17 @@ def _class_schema(cls: type, reg: Registry, required: tuple[str, ...] = ()) -> d
     if required:
         out["required"] = list(required)
     return out
+
+
+def _bounds(sch: dict[str, Any], metadata: Any) -> dict[str, Any]:
+    """The field's bounds from its metadata: the same ones the loader checks
+    (:func:`stops.rules.variant.bound_problems`)."""
+    low = metadata.get("min")
+    if low is not None and sch.get("type") == "integer":
+        sch = {**sch, "minimum": max(low, sch.get("minimum", low))}
+    if metadata.get("nonblank") and sch.get("type") == "string":
+        sch = {**sch, "pattern": r"\S"}
+    return sch
 
 
 def _policy_schema(slot: str, reg: Registry) -> dict[str, Any]:
@@ -77,7 +92,7 @@ def _policy_schema(slot: str, reg: Registry) -> dict[str, Any]:
         if spec.params is not None:
             hints = typing.get_type_hints(spec.params)
             for a in attrs.fields(spec.params):
-                props[a.name] = _type_schema(hints[a.name], reg)
+                props[a.name] = _bounds(_type_schema(hints[a.name], reg), a.metadata)
         objects.append({"type": "object", "properties": props, "required": ["use"],
                         "additionalProperties": False, "description": spec.doc})
     return {"anyOf": [{"enum": names}, *objects]}
@@ -110,7 +125,7 @@ def variant_schema(registry: Registry | None = None) -> dict[str, Any]:
         "title": "stops variant file",
         "description": "A game of the Stops family, or a house rule extending one.",
         **body,
-        "required": ["name"],
+        # a file that extends another inherits its name, layout and flow
         "if": {"not": {"required": ["extends"]}},
         "then": {"required": ["name", "layout", "flow"]},
     }

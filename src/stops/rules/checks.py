@@ -50,10 +50,74 @@ def static_problems(v: Variant) -> list[tuple[str, str]]:
     return out
 
 
-def check_file(path: str | os.PathLike[str]) -> list[str]:
-    """All problems with a variant file, one line each (empty when it is fine)."""
+def _name_problems(path: str | os.PathLike[str]) -> list[tuple[str, str, str]]:
+    """Policy and phase names the file gets wrong, found even when the file cannot be
+    structured (so that ``stops check`` reports them with everything else at once)."""
+    from stops.rules.loader import ORIGIN, load_raw
+    from stops.rules.model import slot_names
+    from stops.rules.registry import default_registry
+    from stops.rules.variant import unknown_policy
+
     try:
-        v = load_variant(path)
-    except VariantError as e:
-        return [f"{f}: {p or '<top>'}: {m}" for f, p, m in e.problems]
-    return [f"{v.file}: {p}: {m}" for p, m in static_problems(v)]
+        data, file = load_raw(path)
+    except VariantError:
+        return []
+    reg = default_registry()
+    origin = data.get(ORIGIN) or {}
+    out: list[tuple[str, str, str]] = []
+    rules = data.get("rules")
+    if isinstance(rules, dict):
+        for slot in slot_names():
+            ref = rules.get(slot)
+            use = ref.get("use") if isinstance(ref, dict) else ref
+            if isinstance(use, str) and (slot, use) not in reg.policies:
+                out.append((origin.get(f"rules.{slot}", str(file)), f"rules.{slot}",
+                            unknown_policy(reg, slot, use)))
+    flow = data.get("flow")
+    if isinstance(flow, list):
+        from stops.rules.loader import suggest
+
+        phases = sorted(reg.phases)
+        for i, name in enumerate(flow):
+            if isinstance(name, str) and name not in reg.phases:
+                out.append((origin.get("flow", str(file)), f"flow[{i}]",
+                            f"unknown phase {name!r}{suggest(name, phases)}; expected one of: "
+                            + ", ".join(phases)))
+    return out
+
+
+def problems_of(path: str | os.PathLike[str]) -> list[tuple[str, str, str]]:
+    """Every problem with a variant file as ``(file, key path, message)``, all at once."""
+    from stops.rules.loader import collecting
+
+    with collecting() as found:
+        try:
+            v = load_variant(path)
+        except VariantError as e:
+            found += e.problems
+            seen = {(f, p) for f, p, _ in found}
+            found += [x for x in _name_problems(path) if (x[0], x[1]) not in seen]
+            return _unique(found)
+    if found:   # stepped over, and the rest is fine: report the rest's static problems too
+        return _unique([*found, *((v.file, p, m) for p, m in static_problems(v))])
+    return [(v.file, p, m) for p, m in static_problems(v)]
+
+
+def _unique(items: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    return list(dict.fromkeys(items))
+
+
+def check_file(path: str | os.PathLike[str]) -> list[str]:
+    """All problems with a variant file, one line each (empty when it is fine):
+    ``file:line: key.path: what is wrong; what would be right``."""
+    from stops.rules.loader import line_of
+
+    out = []
+    found = problems_of(path)
+    order = {f: i for i, (f, _, _) in reversed(list(enumerate(found)))}
+    found.sort(key=lambda x: (order[x[0]], line_of(x[0], x[1]) or 0))
+    for f, p, m in found:
+        line = line_of(f, p)
+        where = f"{f}:{line}" if line else f
+        out.append(f"{where}: {p or '<top>'}: {m}")
+    return out

@@ -34,6 +34,90 @@ MAX_INT = 1_000_000
 BUILTIN_SUFFIX = ".yaml"
 
 
+def suggest(word: object, choices: Any) -> str:
+    """`` (did you mean X?)`` for the choice nearest a misspelt ``word``, or nothing."""
+    import difflib
+
+    if not isinstance(word, str):
+        return ""
+    names = [str(c) for c in choices]
+    near = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
+    if not near:
+        near = [n for n in names if word and (n.startswith(word) or word.startswith(n))][:1]
+    return f" (did you mean {near[0]}?)" if near and near[0] != word else ""
+
+
+_COLLECT: list[list[tuple[str, str, str]]] = []
+"""While ``collecting()`` is active, problems a reader can step over (a duplicate key, an
+unknown top-level key) are gathered here instead of stopping the load, so that ``stops
+check`` reports them together with everything else."""
+
+
+class collecting:
+    """``with collecting() as found:`` gathers the problems a load can step over."""
+
+    def __enter__(self) -> list[tuple[str, str, str]]:
+        found: list[tuple[str, str, str]] = []
+        _COLLECT.append(found)
+        return found
+
+    def __exit__(self, *exc: object) -> None:
+        _COLLECT.pop()
+
+
+def _step_over(problems: list[tuple[str, str, str]]) -> bool:
+    """Note ``problems`` if collecting (and go on), else the caller raises them."""
+    if _COLLECT:
+        _COLLECT[-1].extend(problems)
+        return True
+    return False
+
+
+LINES: dict[str, dict[str, int]] = {}
+"""For each file read, the line on which each key path (``rules.after_stop``, ``layout[2]``)
+starts, so that ``stops check`` can say ``file:line``."""
+
+
+def line_of(label: str, path: str) -> int | None:
+    """The line of ``path`` in the file ``label`` (or of the nearest enclosing key)."""
+    lines = LINES.get(label)
+    if not lines:
+        return None
+    p = path.split(" -> ")[-1] if " -> " in path else path
+    while p:
+        if p in lines:
+            return lines[p]
+        cut = max(p.rfind("."), p.rfind("["))
+        p = p[:cut] if cut > 0 else ""
+    return None
+
+
+def _scan(node: Any, path: str, lines: dict[str, int],
+          dups: list[tuple[str, str, int, int]], depth: int = 0) -> None:
+    """Record each key path's line and every duplicated key of every mapping."""
+    if depth > 64:
+        return
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[str, int] = {}
+        for k, v in node.value:
+            if not isinstance(k, yaml.ScalarNode) or k.value == "<<":
+                continue
+            key = k.value
+            sub = f"{path}.{key}" if path else key
+            line = k.start_mark.line + 1
+            if key in seen:
+                dups.append((sub, key, seen[key], line))
+            else:
+                seen[key] = line
+                lines.setdefault(sub, line)
+            _scan(v, sub, lines, dups, depth + 1)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            sub = f"{path}[{i}]"
+            lines.setdefault(sub, item.start_mark.line + 1)
+            _scan(item, sub, lines, dups, depth + 1)
+
+
 def builtin_dir() -> Path:
     """Where the built-in variant files are: inside the wheel, or the checkout's ``variants/``."""
     package = Path(__file__).resolve().parent.parent  # src/stops (or site-packages/stops)
@@ -102,7 +186,21 @@ def parse_yaml_text(text: str, label: str) -> Any:
     loader = None
     try:
         loader = _LimitedLoader(text)
-        return loader.get_single_data()
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        lines: dict[str, int] = {}
+        dups: list[tuple[str, str, int, int]] = []
+        _scan(node, "", lines, dups)
+        if len(LINES) > 512:
+            LINES.clear()
+        LINES[label] = lines
+        if dups:
+            found = [(label, path, f"duplicate key {key!r}: it is on line {first} and again "
+                      f"on line {again}; keep one") for path, key, first, again in dups]
+            if not _step_over(found):
+                raise VariantError(found)
+        return loader.construct_document(node)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "somewhere"
@@ -205,17 +303,18 @@ CONVERTER = make_converter()
 
 def _literal_message(t: Any, v: Any) -> str:
     choices = ", ".join(repr(a) for a in get_args(t))
-    return f"expected one of {choices}, got {_show(v)}"
+    return f"expected one of {choices}, got {_show(v)}{suggest(v, get_args(t))}"
 
 
 def _walk(exc: BaseException, path: str, out: list[tuple[str, str]], typ: Any = None) -> None:
     """Flatten a cattrs exception tree into (key path, message) pairs with our wording."""
     if isinstance(exc, ForbiddenExtraKeysError):
-        names = ", ".join(sorted(str(x) for x in exc.extra_fields))
-        allowed = ""
-        if attrs.has(exc.cl):
-            allowed = "; allowed keys: " + ", ".join(a.name for a in attrs.fields(exc.cl))
-        out.append((path, f"unknown key(s) {names}{allowed}"))
+        fields = [a.name for a in attrs.fields(exc.cl)] if attrs.has(exc.cl) else []
+        for extra in sorted(str(x) for x in exc.extra_fields):
+            hint = suggest(extra, fields)
+            allowed = "" if hint or not fields else "; allowed keys: " + ", ".join(fields)
+            out.append((f"{path}.{extra}" if path else extra,
+                        f"unknown key {extra!r}{hint}{allowed}"))
         return
     if isinstance(exc, ClassValidationError | IterableValidationError):
         for sub in exc.exceptions:
@@ -286,15 +385,22 @@ def _list_shape_problems(data: Any, cls: Any, path: str) -> list[tuple[str, str]
 def structure(data: Any, cls: type[Any], label: str, path: str = "") -> Any:
     """Structure ``data`` into ``cls``, turning every failure into a VariantError."""
     shape = _list_shape_problems(data, cls, path)
-    if shape:
-        raise VariantError([(label, p, m) for p, m in shape])
+    found = [(label, p, m) for p, m in shape]
     try:
-        return CONVERTER.structure(data, cls)
+        result = CONVERTER.structure(data, cls)
     except (ClassValidationError, IterableValidationError, ForbiddenExtraKeysError,
             _TypeProblem, ValueError, TypeError, KeyError, AttributeError) as e:
         problems = structure_errors(e)
-        full = [(label, (path + "." + p if path and p else path or p), m) for p, m in problems]
-        raise VariantError(full) from None
+        bad = {p for _, p, _ in found}
+        for p, m in problems:
+            full = path + "." + p if path and p else path or p
+            # a shape problem already explains everything under its key
+            if not any(full == b or full.startswith((b + ".", b + "[")) for b in bad):
+                found.append((label, full, m))
+        raise VariantError(found or [(label, path, "cannot be read")]) from None
+    if found:
+        raise VariantError(found)
+    return result
 
 
 # -- extends and options ------------------------------------------------------------------
@@ -379,8 +485,13 @@ def check_top(data: Any, label: str) -> dict[str, Any]:
             raise VariantError.one(label, "", f"keys must be text, got {_show(k)}")
     unknown = [k for k in data if k not in TOP_KEYS]
     if unknown:
-        raise VariantError.one(label, unknown[0], "unknown key; allowed top-level keys: "
-                               + ", ".join(TOP_KEYS))
+        found = [(label, k, f"unknown key {k!r}" + (suggest(k, TOP_KEYS) or
+                                                   "; allowed top-level keys: "
+                                                   + ", ".join(TOP_KEYS))) for k in unknown]
+        if not _step_over(found):
+            raise VariantError(found)
+        for k in unknown:
+            del data[k]
     return data
 
 

@@ -55,7 +55,8 @@ class Space:
     whatever policy names them.
     """
 
-    id: str = attrs.field(metadata=_doc("Unique id used in stakes, claims and records."))
+    id: str = attrs.field(metadata=_doc("Unique id used in stakes, claims and records.",
+                                        nonblank=True))
     kind: SpaceKind = attrs.field(metadata=_doc("What wins this space."))
     card: Card | None = attrs.field(default=None, metadata=_doc("For kind card: the card."))
     cards: tuple[Card, ...] = attrs.field(default=(), metadata=_doc("For kind combo: the cards."))
@@ -70,8 +71,8 @@ class Space:
 
 @attrs.frozen
 class PlayerRange:
-    min: int = attrs.field(default=3, metadata=_doc("Fewest players."))
-    max: int = attrs.field(default=8, metadata=_doc("Most players."))
+    min: int = attrs.field(default=3, metadata=_doc("Fewest players.", min=2, unit="players"))
+    max: int = attrs.field(default=8, metadata=_doc("Most players.", min=2, unit="players"))
 
 
 @attrs.frozen
@@ -81,8 +82,13 @@ class DeckSpec:
     )
 
 
-def _rule(default: Any, doc: str) -> Any:
-    return attrs.field(default=default, metadata=_doc(doc))
+def _rule(default: Any, doc: str, **more: Any) -> Any:
+    return attrs.field(default=default, metadata=_doc(doc, **more))
+
+
+# Bounds live in a field's metadata, the one source for both the loader's checks
+# (:func:`stops.rules.variant.bound_problems`) and the JSON Schema (``minimum``, ``pattern``):
+#   ``min``: the smallest whole number allowed;  ``nonblank``: text with something in it.
 
 
 def _policy(default: str, doc: str, **params: Any) -> Any:
@@ -113,7 +119,8 @@ class Rules:
         "left with no chips, takes no part in later deals.",
     )
     # -- stakes --------------------------------------------------------------------------
-    stake_unit: int = _rule(1, "The unit stake in chips; stake rules are multiples of it.")
+    stake_unit: int = _rule(1, "The unit stake in chips; stake rules are multiples of it.",
+                            min=1)
     stake_rule: PolicyRef = _policy("each_space", "Who puts how many chips on which spaces.")
     stake_frequency: Literal["every_deal", "once_per_match"] = _rule(
         "every_deal", "Stakes are placed before every deal, or only before the first."
@@ -132,7 +139,7 @@ class Rules:
     auction_tie: Literal["first_from_dealers_left"] = _rule(
         "first_from_dealers_left", "Who wins equal bids (one-round and sealed auctions)."
     )
-    exchange_fee: int = _rule(1, "Stake units paid into the kitty for a paid exchange.")
+    exchange_fee: int = _rule(1, "Stake units paid into the kitty for a paid exchange.", min=0)
     exchange_order: Literal["non_dealers_from_left", "all_from_left_dealer_last"] = _rule(
         "non_dealers_from_left", "Who may make a paid exchange, in what order."
     )
@@ -154,17 +161,17 @@ class Rules:
         "who play one share it at the end of the deal.",
     )
     run_rule: PolicyRef = _policy("none", "A prize for a run of cards played by one player.")
-    run_length: int = _rule(3, "How many cards make a run for run_rule.")
+    run_length: int = _rule(3, "How many cards make a run for run_rule.", min=1)
     run_space: str = _rule("pot", "The layout space a run wins.")
     retire_claimed: bool = _rule(
         False, "A space whose chips are won leaves the layout for the rest of the session."
     )
     # -- poker ---------------------------------------------------------------------------
-    poker_hand_size: int = _rule(5, "Cards in a poker hand.")
+    poker_hand_size: int = _rule(5, "Cards in a poker hand.", min=1)
     poker_selection: Literal["free", "best"] = _rule(
         "free", "Players choose any poker cards, or must show their best hand."
     )
-    bet_limit: int = _rule(10, "Largest opening bet, and largest raise beyond the call.")
+    bet_limit: int = _rule(10, "Largest opening bet, and largest raise beyond the call.", min=1)
     short_call: Literal["fold_only", "all_in_no_side_pot"] = _rule(
         "fold_only", "A player who cannot afford to call may only fold, or may call all-in."
     )
@@ -226,7 +233,8 @@ def slot_names() -> tuple[str, ...]:
 class VariantSpec:
     """A variant file after ``extends`` and options are resolved, before registry checks."""
 
-    name: str = attrs.field(metadata=_doc("The variant's name (used by extends and records)."))
+    name: str = attrs.field(metadata=_doc("The variant's name (used by extends and records).",
+                                          nonblank=True))
     layout: tuple[Space, ...] = attrs.field(metadata=_doc("The layout spaces."))
     flow: tuple[str, ...] = attrs.field(metadata=_doc("The phases of a deal, in order."))
     title: str = attrs.field(default="", metadata=_doc("A human title."))

@@ -23,6 +23,7 @@ from stops.rules.loader import (
     presets_of,
     structure,
     structure_spec,
+    suggest,
 )
 from stops.rules.model import PolicyRef, Rules, Space, VariantSpec, slot_names
 from stops.rules.registry import PolicySpec, Registry, default_registry
@@ -120,14 +121,19 @@ class Variant:
         return [base + (1 if i < extra else 0) for i in range(hands)]
 
 
+def unknown_policy(registry: Registry, slot: str, name: object) -> str:
+    """The message for a policy name that ``slot`` does not know, with the nearest name."""
+    names = registry.policy_names(slot)
+    known = ", ".join(names) or "none registered"
+    return f"unknown policy {name!r} for {slot}{suggest(name, names)}; expected one of: {known}"
+
+
 def _bind(registry: Registry, slot: str, ref: PolicyRef, file: str,
           problems: list[tuple[str, str, str]]) -> BoundPolicy | None:
     path = f"rules.{slot}"
     spec = registry.policies.get((slot, ref.use))
     if spec is None:
-        known = ", ".join(registry.policy_names(slot)) or "none registered"
-        problems.append((file, path, f"unknown policy {ref.use!r} for {slot}; expected one "
-                         f"of: {known}"))
+        problems.append((file, path, unknown_policy(registry, slot, ref.use)))
         return None
     params: Any = None
     if spec.params is not None:
@@ -143,16 +149,38 @@ def _bind(registry: Registry, slot: str, ref: PolicyRef, file: str,
     return BoundPolicy(slot, ref.use, spec.impl, params, spec)
 
 
+def bound_problems(obj: Any, path: str = "") -> list[tuple[str, str]]:
+    """Values outside the bounds their fields' metadata declares (``min``, ``nonblank``):
+    the same bounds the JSON Schema states, so the two agree."""
+    out: list[tuple[str, str]] = []
+    if isinstance(obj, tuple | list):
+        for i, item in enumerate(obj):
+            out += bound_problems(item, f"{path}[{i}]")
+        return out
+    if not attrs.has(type(obj)):
+        return out
+    for f in attrs.fields(type(obj)):
+        value = getattr(obj, f.name)
+        p = f"{path}.{f.name}" if path else f.name
+        low = f.metadata.get("min")
+        if low is not None and isinstance(value, int) and value < low:
+            unit = f.metadata.get("unit")
+            out.append((p, f"expected at least {low} {unit}, got {value}" if unit
+                        else f"expected a number >= {low}, got {value}"))
+        if f.metadata.get("nonblank") and isinstance(value, str) and not value.strip():
+            out.append((p, f"expected a non-empty {f.name}"))
+        if attrs.has(type(value)) or isinstance(value, tuple | list):
+            out += bound_problems(value, p)
+    return out
+
+
 def _semantic_problems(v: Variant) -> list[tuple[str, str, str]]:
     f = v.file
     out: list[tuple[str, str, str]] = []
     spec = v.spec
     r = spec.rules
-    if not spec.name.strip():
-        out.append((f, "name", "expected a non-empty name"))
+    out += [(f, p, m) for p, m in bound_problems(spec)]
     pmin, pmax = spec.players.min, spec.players.max
-    if pmin < 2:
-        out.append((f, "players.min", f"expected at least 2 players, got {pmin}"))
     if pmax < pmin:
         out.append((f, "players.max", f"expected max >= min ({pmin}), got {pmax}"))
     hands = pmax + (1 if r.spare_hand else 0)
@@ -173,8 +201,6 @@ def _semantic_problems(v: Variant) -> list[tuple[str, str, str]]:
         if s.id in seen:
             out.append((f, f"{p}.id", f"duplicate space id {s.id!r}"))
         seen.add(s.id)
-        if not s.id.strip():
-            out.append((f, f"{p}.id", "expected a non-empty id"))
         if s.kind == "card":
             if s.card is None:
                 out.append((f, f"{p}.card", "a card space needs 'card: <card>'"))
@@ -202,7 +228,8 @@ def _semantic_problems(v: Variant) -> list[tuple[str, str, str]]:
     for i, name in enumerate(spec.flow):
         ph = reg.phases.get(name)
         if ph is None:
-            out.append((f, f"flow[{i}]", f"unknown phase {name!r}; expected one of: "
+            out.append((f, f"flow[{i}]", f"unknown phase {name!r}"
+                        + suggest(name, sorted(reg.phases)) + "; expected one of: "
                         + ", ".join(sorted(reg.phases))))
             continue
         if name in spec.flow[:i]:
@@ -222,12 +249,6 @@ def _semantic_problems(v: Variant) -> list[tuple[str, str, str]]:
     if r.run_rule.use != "none" and r.run_space not in v.spaces:
         out.append((f, "rules.run_space", f"no layout space {r.run_space!r}; expected one of "
                     + ", ".join(v.space_ids)))
-    for name, value in (("stake_unit", r.stake_unit), ("exchange_fee", r.exchange_fee),
-                        ("bet_limit", r.bet_limit), ("run_length", r.run_length),
-                        ("poker_hand_size", r.poker_hand_size)):
-        low = 0 if name == "exchange_fee" else 1
-        if value < low:
-            out.append((f, f"rules.{name}", f"expected a number >= {low}, got {value}"))
     for slot, bound in v.policies.items():
         if bound.spec.check is not None:
             for msg in bound.spec.check(v, bound.params):
