@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 import sys
-import textwrap
 import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
@@ -53,9 +52,12 @@ def sanitise(text: object) -> str:
 class Style:
     """How cards are written on this terminal: suit symbols or ASCII, colour or not."""
 
-    def __init__(self, unicode: bool = True, colour: bool = False) -> None:
+    def __init__(self, unicode: bool = True, colour: bool = False,
+                 combos: dict[str, tuple[int, ...]] | None = None) -> None:
         self.unicode = unicode
         self.colour = colour
+        self.combos = combos or {}
+        """Combination spaces by id, written as their cards (``K♥+Q♥`` for ``KQ``)."""
         self.sep = " · " if unicode else " | "
         self.dash = " — " if unicode else " - "
 
@@ -94,6 +96,8 @@ class Style:
         text = sanitise(space)
         if len(text) == 2 and text[0] in RANKS and text[1] in SUITS:
             return self.card(parse_card(text))
+        if text in self.combos:
+            return "+".join(self.card(c) for c in self.combos[text])
         return text
 
     def note(self, text: object, me: int) -> str:
@@ -206,8 +210,11 @@ class Narrator:
         if k == "claimed":
             if e.space is not None:
                 self.layout[e.space] = self.layout.get(e.space, 0) - e.chips
+            note = st.note(e.note, me)
+            if e.seat == me and note.startswith(("holds ", "played ")):
+                note = "you " + note.replace("holds ", "hold ", 1)
             return [f"{_verb(e.seat, me, 'win', 'wins')} {e.chips} from "
-                    f"{st.space(e.space)}" + (f" ({st.note(e.note, me)})" if e.note else "")]
+                    f"{st.space(e.space)}" + (f" ({note})" if note else "")]
         if k == "spare_swapped":
             if e.cards:
                 if e.seat == me:
@@ -270,7 +277,7 @@ class Narrator:
             return f"{st.space(e.space)} is back on the layout ({st.note(e.note, me)})"
         if k == "selected":
             if e.cards and e.seat == me:
-                return f"you select your poker hand: {st.cards(e.cards)}"
+                return f"you select your poker hand: {_poker(e.cards, st)}"
             return f"{w} selects a poker hand"
         if k == "checked":
             return _verb(e.seat, me, "check", "checks")
@@ -284,7 +291,7 @@ class Narrator:
             return _verb(e.seat, me, "fold", "folds")
         if k == "showdown":
             why = f" ({st.note(e.note, me)})" if e.note else ""
-            return f"{_verb(e.seat, me, 'show', 'shows')} {st.cards(e.cards)}{why}"
+            return f"{_verb(e.seat, me, 'show', 'shows')} {st.cards(_by_rank(e.cards))}{why}"
         if k == "lead_passed":
             note = st.note(e.note, me)
             if e.seat == me:
@@ -354,6 +361,24 @@ class Narrator:
         self.after_run = []
 
 
+def _by_rank(cards: Iterable[int]) -> list[int]:
+    """A poker hand as people read it: the most frequent ranks first, high before low."""
+    cs = [int(c) for c in cards]
+    count = {r: sum(1 for c in cs if c % 13 == r) for r in {c % 13 for c in cs}}
+    return sorted(cs, key=lambda c: (-count[c % 13], -(c % 13), c // 13))
+
+
+def _poker(cards: Iterable[int], st: Style) -> str:
+    from stops.phases.handrank import describe
+
+    hand = _by_rank(cards)
+    try:
+        what = f" ({describe(hand)})"
+    except (ValueError, KeyError, IndexError):
+        what = ""
+    return st.cards(hand) + what
+
+
 def _order(live: list[str], space: str) -> int:
     return live.index(space) if space in live else len(live)
 
@@ -368,10 +393,29 @@ def _by_seat(run: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
     return out
 
 
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
 def _wrap(line: str, indent: str) -> list[str]:
-    if len(line) <= WIDTH or "\033" in line:
+    """``line`` cut at spaces to the screen's width, counting only visible characters (the
+    colour codes of red cards take no room)."""
+    def width(t: str) -> int:
+        return len(_ANSI.sub("", t))
+
+    if width(line) <= WIDTH:
         return [line]
-    return textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False)
+    out: list[str] = []
+    current = ""
+    for word in line.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if current.strip() and width(candidate) > WIDTH:
+            out.append(current.rstrip())
+            current = indent + word
+        else:
+            current = candidate
+    if current.strip():
+        out.append(current.rstrip())
+    return out
 
 
 def layout_text(layout: dict[str, int], deal: Deal, st: Style) -> str:
@@ -404,6 +448,8 @@ def describe_action(a: Action, st: Style | None = None, to_call: int | None = No
             "stake  on", "stake on")
     if a.action == "call" and to_call is not None:
         return f"call {to_call}"
+    if a.action == "raise" and to_call is not None and a.chips is not None:
+        return f"raise {a.chips} (put in {to_call + a.chips})"
     if a.action in ("bid", "bet", "raise"):
         return f"{a.action} {a.chips}"
     if a.action == "select" and a.cards is not None:
@@ -412,6 +458,8 @@ def describe_action(a: Action, st: Style | None = None, to_call: int | None = No
         return "swap (take the spare hand)"
     if a.action == "keep":
         return "keep (your hand)"
+    if a.action == "auction":
+        return "auction (sell the unseen spare)"
     return a.action
 
 
@@ -422,7 +470,8 @@ def _status(deal: Deal, seat: int, st: Style) -> list[str]:
     lines.append("Chips:  " + seats_text(obs.stacks, seat, st))
     lines.append("Cards:  " + seats_text(obs.hand_sizes, seat, st))
     if obs.sequence:
-        lines.append("This sequence: " + st.cards(c for _, c in obs.sequence))
+        label = "Last sequence: " if deal.phase == "play" else "This sequence: "
+        lines.extend(_wrap(label + st.cards(c for _, c in obs.sequence), "    "))
     if obs.plays:
         played = [c for _, c in obs.plays]
         lines.extend(_wrap("Played: " + st.hand(played), "        "))
@@ -463,8 +512,14 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action |
     elif deal.phase == "poker" and len(legal) > 60:
         prompt = f"Your turn: choose {deal.rules.poker_hand_size} cards for poker."
     lines.append(prompt)
+    if deal.phase in ("spare_hand", "stake"):
+        lines.extend(_wrap(sanitise(_why(deal)), ""))
     if len(legal) <= 60:
-        lines.extend(_menu(legal, st, to_call))
+        menu = _menu(legal, st, to_call)
+        if any(e.kind == "spare_swapped" and e.seat == seat for e in deal.events):
+            menu = [m.replace("auction (sell the unseen spare)",
+                              "auction (sell the hand you gave up)") for m in menu]
+        lines.extend(menu)
     else:
         lines.append(f"  ({len(legal)} choices: type e.g. 'select 2c 3c 4c 5c 6c', "
                      "or 'best' for your best poker hand)")
@@ -583,6 +638,7 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
     inp = inp or sys.stdin
     out = out or sys.stdout
     st = Style.for_stream(out)
+    st.combos = {s.id: tuple(s.cards) for s in variant.layout if s.kind == "combo" and s.cards}
     if not 0 <= seat < players:
         out.write(f"seat must be 0..{players - 1}\n")
         return 1
@@ -601,12 +657,13 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
     others = [s for s in range(players) if s != seat]
     agents = {s: make_bot(names[i % len(names)], int(derive_seed(table.seed, "bot", s) % 2**31))
               for i, s in enumerate(others)}
-    _write(out, st, [
+    intro = [
         f"{sanitise(variant.title)}: {players} players, {chips} chips each. You are seat "
-        f"{seat}; the others are bots ({', '.join(sorted(set(names)))}).",
+        f"{seat} (\"you\" below); bots play the other seats ({', '.join(sorted(set(names)))}).",
         "Answer with a number from the list or a card (7h, 10" + ("♥" if st.unicode else "H")
         + "); Enter takes the only choice; ? explains the rule; q quits.",
-    ])
+    ]
+    _write(out, st, (w for line in intro for w in _wrap(line, "")))
     while not table.is_over:
         before = list(table.stacks)
         layout = {k: v for k, v in table.layout.items() if k not in table.retired}
