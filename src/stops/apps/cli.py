@@ -7,6 +7,7 @@ non-zero exit; a traceback means a bug in ``stops``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections.abc import Sequence
@@ -133,7 +134,7 @@ def _cluster_executor(address: str) -> Any:
                          "'stops-cards[dask]'") from None
     try:
         client = Client(address, timeout=20)
-    except (OSError, TimeoutError) as e:
+    except Exception as e:  # dask raises OSError, TimeoutError, ValueError ... by case
         raise StopsError(f"cannot reach the dask scheduler at {address}: {e}") from None
     return client
 
@@ -186,7 +187,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.plot:
         from stops.apps.plot import plot_reports
 
-        where = plot_reports(reports, args.plot)
+        try:
+            where = plot_reports(reports, args.plot)
+        except (OSError, ValueError) as e:
+            raise StopsError(f"cannot write the picture {args.plot}: {e}") from None
         print(f"picture written to {where}", file=sys.stderr)
     if other is not None:
         if args.json:
@@ -336,7 +340,17 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _safe_output() -> None:
+    """A character the terminal's encoding cannot show becomes '?', never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _safe_output()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
