@@ -52,3 +52,14 @@ def test_version_option_and_module_entry_point() -> None:
     done = subprocess.run([sys.executable, "-m", "stops", "variants"], capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 0 and "boodle" in done.stdout
+
+
+def test_a_terminal_that_is_not_utf8_never_gets_a_traceback() -> None:
+    import os
+
+    for argv in (["diff", "three-in-one", "boodle"], ["rules", "three-in-one"],
+                 ["simulate", "boodle", "--deals", "20", "--compare", "boodle-change-suit"]):
+        done = subprocess.run([sys.executable, "-m", "stops", *argv], capture_output=True,
+                              timeout=120, env={**os.environ, "PYTHONIOENCODING": "cp1252"})
+        assert done.returncode == 0, done.stderr
+        assert b"Traceback" not in done.stderr
