@@ -142,6 +142,10 @@ def _bind(registry: Registry, slot: str, ref: PolicyRef, file: str,
         except VariantError as e:
             problems.extend(e.problems)
             return None
+        out_of_bounds = bound_problems(params, path)
+        if out_of_bounds:   # the bounds the schema states for these parameters
+            problems.extend((file, p, m) for p, m in out_of_bounds)
+            return None
     elif ref.params:
         problems.append((file, path, f"policy {ref.use!r} takes no parameters, got "
                          + ", ".join(sorted(ref.params))))
