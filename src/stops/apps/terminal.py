@@ -13,6 +13,7 @@ from stops.engine.actions import Action, action_from_dict
 from stops.engine.cards import SUIT_SYMBOLS, parse_card
 from stops.engine.deal import Deal
 from stops.engine.errors import IllegalAction
+from stops.engine.eventkind import EventKind
 from stops.engine.rng import derive_seed
 from stops.engine.table import Table
 from stops.rules.variant import Variant
@@ -111,7 +112,7 @@ def _why(deal: Deal) -> str:
 
     def text(slot: str) -> str:
         b = v.policy(slot)
-        return b.spec.text(b.params) if b.spec.text else b.spec.doc
+        return str(b.spec.text(b.params)) if b.spec.text else str(b.spec.doc)
 
     if ph == "play":
         lead = deal.scratch.get("lead")
@@ -128,9 +129,9 @@ def _why(deal: Deal) -> str:
     if ph == "spare_hand":
         return text("spare_protocol")
     if ph == "poker":
-        r = deal.rules
-        return (f"Choose {r.poker_hand_size} cards for poker; then check or bet (1 to "
-                f"{r.bet_limit}) until someone bets, then fold, call or raise.")
+        s = v.settings("poker")
+        return (f"Choose {s.hand_size} cards for poker; then check or bet (1 to "
+                f"{s.bet_limit}) until someone bets, then fold, call or raise.")
     return "Choose one of the numbered options."
 
 
@@ -199,7 +200,7 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
         shown = 0
         while True:
             for e in deal.events[shown:]:
-                if e.visible(seat) and e.kind not in ("dealt",):
+                if e.visible(seat) and e.kind not in (EventKind.DEALT,):
                     out.write("  " + e.describe() + "\n")
             shown = len(deal.events)
             if deal.is_terminal:

@@ -17,7 +17,7 @@ import attrs
 from stops.engine.cards import Card
 from stops.rules.loader import MAX_INT, PRESET_KEYS
 from stops.rules.model import DeckSpec, PlayerRange, PolicyRef, RankName, Rules, Space, VariantSpec
-from stops.rules.registry import Registry, default_registry
+from stops.rules.registry import Registry, default_registry, has_flat_name, option_name
 
 CARD_PATTERN = r"^(?i:([2-9]|10|[TJQKA])([CDHS]|♣|♦|♥|♠))$"
 RANK_ENUM = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K", "A",
@@ -78,6 +78,8 @@ def _policy_schema(slot: str, reg: Registry) -> dict[str, Any]:
             hints = typing.get_type_hints(spec.params)
             for a in attrs.fields(spec.params):
                 props[a.name] = _type_schema(hints[a.name], reg)
+                if has_flat_name(a):
+                    props.setdefault(option_name(a), props[a.name])
         objects.append({"type": "object", "properties": props, "required": ["use"],
                         "additionalProperties": False, "description": spec.doc})
     return {"anyOf": [{"enum": names}, *objects]}
@@ -95,6 +97,18 @@ def variant_schema(registry: Registry | None = None) -> dict[str, Any]:
     props["players"] = {**_class_schema(PlayerRange, reg), "description": "Player range."}
     props["deck"] = {**_class_schema(DeckSpec, reg), "description": "The pack."}
     props["rules"] = {**_class_schema(Rules, reg), "description": "Every rule choice."}
+    flat = props["rules"]["properties"]
+    for name, owners in sorted(reg.options().items()):
+        kinds = []
+        for o in owners:
+            cls = (reg.policies[(o.slot, o.name)].params if o.slot is not None
+                   else reg.phases[o.name].settings)
+            sch = _type_schema(typing.get_type_hints(cls)[o.field], reg)
+            if sch not in kinds:
+                kinds.append(sch)
+        where = ", ".join(f"{o.slot} {o.name}" if o.slot else f"phase {o.name}" for o in owners)
+        flat.setdefault(name, {**(kinds[0] if len(kinds) == 1 else {"anyOf": kinds}),
+                               "description": f"A parameter of {where}, by its flat name."})
     props["presets"] = {
         "type": "object",
         "description": "Named bundles of changes, switched on with options={name: true}.",

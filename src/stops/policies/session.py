@@ -8,6 +8,7 @@ import attrs
 
 if TYPE_CHECKING:
     from stops.engine.table import Table
+    from stops.rules.registry import Registry
 
 
 @attrs.frozen
@@ -37,3 +38,15 @@ def all_spaces_retired(table: Table, params: RetiredParams) -> bool:
         return True
     limit = table.deal_limit or params.max_deals
     return bool(limit) and table.deals_played >= limit
+
+
+def register(reg: Registry) -> None:
+    """When a session ends."""
+    p = reg.register_policy
+    p("match_end", "deals", params=DealsParams,
+      text=lambda q: f"The session ends after {q.count} deals (or as many as agreed).")(deals)
+    p("match_end", "never", text=lambda q: "The session goes on until the players stop.")(never)
+    p("match_end", "all_spaces_retired", params=RetiredParams,
+      text=lambda q: "The session ends when every space has been won and removed from the "
+      "layout, or at an agreed last deal" + (f" (deal {q.max_deals} at the latest)."
+                                              if q.max_deals else "."))(all_spaces_retired)
