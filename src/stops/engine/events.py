@@ -46,7 +46,7 @@ from stops.engine.eventkind import EventKind
 class Event(NamedTuple):
     """One thing that happened. Fields not relevant to a kind keep their defaults."""
 
-    kind: str
+    kind: EventKind
     seat: int | None = None
     card: Card | None = None
     chips: int = 0
@@ -62,7 +62,7 @@ class Event(NamedTuple):
         return vt is None or (seat is not None and seat in vt)
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"kind": self.kind}
+        d: dict[str, Any] = {"kind": str(self.kind)}
         if self.seat is not None:
             d["seat"] = self.seat
         if self.card is not None:
@@ -93,7 +93,7 @@ class Event(NamedTuple):
 _new = tuple.__new__
 
 
-def event(kind: str, seat: int | None = None, card: Card | None = None, chips: int = 0,
+def event(kind: EventKind, seat: int | None = None, card: Card | None = None, chips: int = 0,
           space: str | None = None, to_seat: int | None = None, cards: tuple[Card, ...] = (),
           note: str = "", visible_to: frozenset[int] | None = None) -> Event:
     """Build an :class:`Event` (the same as ``Event(...)``).
@@ -104,11 +104,12 @@ def event(kind: str, seat: int | None = None, card: Card | None = None, chips: i
     return _new(Event, (kind, seat, card, chips, space, to_seat, cards, note, visible_to))
 
 
-_PLAY_EVENTS: Final[dict[str, list[list[Event]]]] = {"led": [], "played": []}
+_PLAY_EVENTS: Final[dict[EventKind, list[list[Event]]]] = {
+    EventKind.LED: [], EventKind.PLAYED: []}
 _STAKED: Final[dict[tuple[int, int, str], Event]] = {}
 
 
-def play_events(kind: str, seat: int) -> list[Event]:
+def play_events(kind: EventKind, seat: int) -> list[Event]:
     """The 52 shared ``led`` or ``played`` events of ``seat``, indexed by card.
 
     Events are immutable, so the hot path hands out the same object every time a seat plays
@@ -126,10 +127,10 @@ def staked_event(seat: int, chips: int, space: str) -> Event:
     return shared(EventKind.STAKED, seat, chips, space)
 
 
-_SHARED: Final[dict[tuple[str, int | None, int, str | None], Event]] = {}
+_SHARED: Final[dict[tuple[EventKind, int | None, int, str | None], Event]] = {}
 
 
-def shared(kind: str, seat: int | None = None, chips: int = 0,
+def shared(kind: EventKind, seat: int | None = None, chips: int = 0,
            space: str | None = None) -> Event:
     """A shared public event with no cards (``checked``, ``bid`` 3, ``staked`` ...).
 
@@ -209,7 +210,7 @@ def describe(e: Event) -> str:
     if k is EventKind.RETIRED:
         return f"{e.space} is won and removed from the layout"
     if k is EventKind.SELECTED:
-        return f"{w} selects a poker hand" + (f": {cards}" if cards else "")
+        return f"{w} selects a hand to show" + (f": {cards}" if cards else "")
     if k is EventKind.CHECKED:
         return f"{w} checks"
     if k in (EventKind.BET, EventKind.RAISED):

@@ -201,25 +201,14 @@ class Table:
                 return
 
     def _share_out(self, last_dealer: int) -> None:
-        """Share the chips left on the layout at the end of the session (RULINGS 38).
-
-        ``all_layout_equal`` pools every space and splits the pool equally; ``pot_only_equal``
-        splits only the pot; ``refund_by_contribution`` gives each space back in proportion
-        to what each seat put on it this session. Odd chips go one at a time clockwise from
-        the last dealer's left.
-        """
-        r = self.variant.rules
+        """Share the chips left on the layout at the end of the session, as the variant's
+        ``final_share`` policy groups and weighs them. Odd chips go one at a time clockwise
+        from the last dealer's left."""
         order = [(last_dealer + k) % self.n for k in range(1, self.n + 1)]
         order = [s for s in order if s not in self.eliminated] or order
-        if r.final_share == "refund_by_contribution":
-            for space in list(self.layout):
-                weights = [self.contributed.get(space, [0] * self.n)[s] for s in range(self.n)]
-                self._distribute([space], order, weights)
-            return
-        spaces = list(self.layout)
-        if r.final_share == "pot_only_equal":
-            spaces = [s for s in spaces if s == self.variant.pot]
-        self._distribute(spaces, order, [1] * self.n)
+        policy = self.variant.policy("final_share")
+        for spaces, weights in policy.impl(self, policy.params):
+            self._distribute(spaces, order, weights)
 
     def _distribute(self, spaces: list[str], order: list[int], weights: list[int]) -> None:
         total = sum(self.layout[s] for s in spaces)

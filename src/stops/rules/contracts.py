@@ -33,7 +33,8 @@ not need):
 7. ``settle`` — ``pay_collection.end`` and ``run_rule.end``; then ``going_out_reward(deal,
    winner, params)`` if someone went out, or ``block_outcome(deal, params)`` after a block.
 8. After the deal, the table calls ``match_end(table, params)`` to know whether the session
-   is over.
+   is over, and then (with ``leftover_at_match_end: share``) ``final_share(table, params)``
+   for how the chips left on the layout are shared.
 
 Phases hand results to later phases through ``deal.publish(value)`` / ``deal.result(Type)``,
 one typed value per type; the engine never looks inside.
@@ -151,6 +152,14 @@ class MatchEnd(Protocol):
     def __call__(self, table: Table, params: Any, /) -> bool: ...
 
 
+class FinalShare(Protocol):
+    """``final_share``: how chips left on the layout are shared when the session ends (with
+    ``leftover_at_match_end: share``): groups of spaces, each pooled and split in proportion
+    to the weights by seat (odd chips clockwise from the last dealer's left)."""
+
+    def __call__(self, table: Table, params: Any, /) -> list[tuple[list[str], list[int]]]: ...
+
+
 @attrs.frozen
 class Slot(Generic[P_co]):
     """A policy slot: its name, what it decides, and the protocol its policies implement.
@@ -190,10 +199,13 @@ BLOCK_OUTCOME: Slot[BlockOutcome] = Slot(
     "(deal, params) -> 'rotate' | 'same_dealer'")
 MATCH_END: Slot[MatchEnd] = Slot(
     "match_end", "When the session ends.", MatchEnd, "(table, params) -> bool")
+FINAL_SHARE: Slot[FinalShare] = Slot(
+    "final_share", "How chips left on the layout are shared at the end of the session.",
+    FinalShare, "(table, params) -> [(spaces, weights by seat)]")
 
 SLOTS: tuple[Slot[Any], ...] = (
     STAKE_RULE, SPARE_PROTOCOL, PAY_COLLECTION, RUN_RULE, FIRST_LEADER, AFTER_STOP,
-    GOING_OUT_REWARD, BLOCK_OUTCOME, MATCH_END,
+    GOING_OUT_REWARD, BLOCK_OUTCOME, MATCH_END, FINAL_SHARE,
 )
 """Every built-in slot, in the order a deal first consults them."""
 

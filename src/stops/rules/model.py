@@ -144,7 +144,7 @@ class Rules:
     leftover_at_match_end: Literal["stays", "share"] = _rule(
         "stays", "Chips left on the layout when the session ends stay there, or are shared."
     )
-    final_share: Literal["all_layout_equal", "pot_only_equal", "refund_by_contribution"] = _rule(
+    final_share: PolicyRef = _policy(
         "all_layout_equal", "How leftover chips are shared when leftover_at_match_end is share."
     )
     final_remainder: Literal["clockwise_from_dealers_left"] = _rule(

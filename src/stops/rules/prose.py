@@ -56,12 +56,7 @@ def rules_text(v: Variant) -> str:
         sections.extend(phase.sections())
     end = _policy_text(v, "match_end")
     if r.leftover_at_match_end == "share":
-        end += {"all_layout_equal": " Chips still on the layout are then shared equally, odd "
-                "chips going one at a time clockwise from the dealer's left.",
-                "pot_only_equal": " The pot is then shared equally; other chips stay.",
-                "refund_by_contribution": " Chips still on each space are then given back "
-                "in proportion to what each player put on it during the session, odd chips "
-                "going clockwise from the dealer's left."}[r.final_share]
+        end += " " + _policy_text(v, "final_share")
     else:
         end += " Chips still on the layout stay there."
     sections.append(("End of the session", end))

@@ -67,7 +67,7 @@ class Variant:
         self.flat: dict[str, Any] = flat
         """Rules given by flat name (``change_suit_fallback: pass_left``) rather than as a
         policy's inline parameters: they apply to whichever policy or phase has them."""
-        self.tracks_contributions = spec.rules.final_share == "refund_by_contribution"
+        self.tracks_contributions = False
         """Whether deals track what each seat puts on each space (the ledger does it)."""
         self.cache: dict[object, object] = {}
         """Derived values that phases and policies compute once per variant."""
@@ -83,6 +83,10 @@ class Variant:
             ph = registry.phases.get(name)
             if ph is not None and ph.settings is not None:
                 self._settings[name] = _settings(ph.settings, name, flat, file, problems)
+        share = self.policies.get("final_share")
+        self.tracks_contributions = bool(
+            share is not None and spec.rules.leftover_at_match_end == "share"
+            and getattr(share.impl, "tracks_contributions", False))
         problems.extend(_semantic_problems(self))
         if problems:
             raise VariantError(list(dict.fromkeys(problems)))
