@@ -1,4 +1,4 @@
-"""Helpers for stacked pot-and-kitty deals, shared by the hand-derived test files."""
+"""Helpers for stacked deals, shared by the hand-derived test files."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from typing import Any
 
 import stops
 from stops import parse_card
+from stops.phases.poker import PokerResult
 
 
 def rest_of_pack(hands: list[list[str]]) -> list[str]:
@@ -50,3 +51,9 @@ def lead(deal: stops.Deal, seat: int, card: str) -> list[stops.Event]:
 
 def legal(deal: stops.Deal) -> list[dict[str, Any]]:
     return [a.to_dict() for a in deal.legal_actions()]
+
+
+def poker_winners(deal: stops.Deal) -> tuple[int, ...]:
+    """Who won the poker pot (the poker phase's published result), or ``()``."""
+    result = deal.result(PokerResult)
+    return result.winners if result is not None else ()

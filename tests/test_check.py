@@ -16,10 +16,16 @@ import stops
 from stops.apps import cli
 from stops.engine.errors import VariantError
 from stops.io.schema import variant_schema
-from stops.rules.loader import ORIGIN, check_top, load_raw, structure_spec
+from stops.rules.loader import check_top, load_raw, split_rules, structure_spec
 from stops.rules.model import slot_names
 from stops.rules.registry import default_registry
-from stops.rules.variant import _bind, bound_problems, variant_from_mapping
+from stops.rules.variant import (
+    _bind,
+    _flat_problems,
+    _settings,
+    bound_problems,
+    variant_from_mapping,
+)
 
 
 def check(capsys: pytest.CaptureFixture[str], path: Path) -> tuple[int, list[str]]:
@@ -52,8 +58,11 @@ def test_every_problem_at_once_with_file_and_line(tmp_path: Path,
         f"{f}:5: rules.going_out_reward: unknown policy 'per_crd' for going_out_reward "
         "(did you mean per_card?); expected one of: kitty_only, kitty_plus_per_card, per_card",
         f"{f}:6: rules.bet_limit: expected a whole number, got 'x'",
+        f"{f}:7: rules.stake_unit: expected a number >= 1, got -3",
         f"{f}:8: flow[4]: unknown phase 'setle' (did you mean settle?); expected one of: "
         "claim_held, deal, play, poker, settle, spare_hand, stake",
+        f"{f}:8: flow: expected a 'settle' phase after 'play': without it nobody is paid at the "
+        "end of a deal",
         f"{f}:9: colour: unknown key 'colour'; allowed top-level keys: name, extends, title, "
         "description, source, players, deck, layout, flow, rules, presets",
     ]
@@ -101,7 +110,7 @@ def test_a_problem_in_a_parent_file_names_the_parent(tmp_path: Path,
 
 VALIDATOR = jsonschema.Draft202012Validator(variant_schema())
 REGISTRY = default_registry()
-BASES = {name: {k: v for k, v in load_raw(name)[0].items() if k != ORIGIN}
+BASES = {name: {k: v for k, v in load_raw(name)[0].items() if not k.startswith("__")}
          for name in stops.list_variants()}
 
 
@@ -125,9 +134,14 @@ def loader_structure_ok(data: Any) -> bool:
         spec = structure_spec(d, "fuzz.yaml")
     except VariantError:
         return False
-    problems: list[tuple[str, str, str]] = []
+    _, flat = split_rules(d)
+    problems = _flat_problems(REGISTRY, flat, "fuzz.yaml")
     for slot in slot_names():
-        _bind(REGISTRY, slot, getattr(spec.rules, slot), "fuzz.yaml", problems)
+        _bind(REGISTRY, slot, getattr(spec.rules, slot), "fuzz.yaml", problems, flat, {})
+    for name in spec.flow:
+        ph = REGISTRY.phases.get(name)
+        if ph is not None and ph.settings is not None:
+            _settings(ph.settings, name, flat, "fuzz.yaml", problems)
     unknown_phase = any(p not in REGISTRY.phases for p in spec.flow)
     return not problems and not bound_problems(spec) and not unknown_phase
 
@@ -136,7 +150,7 @@ def loader_structure_ok(data: Any) -> bool:
 def test_every_builtin_passes_both(name: str) -> None:
     assert schema_ok(BASES[name]) and loader_ok(BASES[name])
     own = load_raw(name)[0]   # the file as written, extends and all
-    assert VALIDATOR.is_valid({k: v for k, v in own.items() if k != ORIGIN})
+    assert VALIDATOR.is_valid({k: v for k, v in own.items() if not k.startswith("__")})
 
 
 VALUES: list[Any] = [

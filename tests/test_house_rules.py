@@ -46,6 +46,23 @@ def _alternatives(field: attrs.Attribute[Any]) -> list[Any]:
     return []
 
 
+def _option_alternatives(owner: Any) -> list[Any]:
+    reg = stops.default_registry()
+    cls = (reg.policies[(owner.slot, owner.name)].params if owner.slot is not None
+           else reg.phases[owner.name].settings)
+    f = attrs.fields_dict(cls)[owner.field]
+    t = typing.get_type_hints(cls)[owner.field]
+    if typing.get_origin(t) is typing.Literal:
+        return [x for x in typing.get_args(t) if x != f.default]
+    if isinstance(f.default, bool):
+        return [not f.default]
+    if isinstance(f.default, int):
+        return [f.default + 2]
+    if owner.field == "cards":
+        return [["3S", "2D"]]
+    return []
+
+
 def _cases() -> list[tuple[str, Any]]:
     out = []
     for f in attrs.fields(Rules):
@@ -53,6 +70,12 @@ def _cases() -> list[tuple[str, Any]]:
             continue
         for alt in _alternatives(f):
             out.append((f.name, alt))
+    for name, owners in stops.default_registry().options().items():
+        if name in SINGLE_VALUED or name in {"alternation", "colour_alternation", "auction_tie",
+                                             "split_remainder", "space", "run_space"}:
+            continue  # single-valued, or naming a space (tested with its own layout)
+        for alt in _option_alternatives(owners[0]):
+            out.append((name, alt))
     return out
 
 
@@ -63,7 +86,8 @@ def test_every_option_changes_the_rules_text(rule: str, value: Any) -> None:
     tried = []
     for base in CONTEXTS:
         v = stops.load_variant(base)
-        if str(getattr(v.rules, rule)) == str(value):
+        current = getattr(v.rules, rule, None)
+        if str(getattr(current, "use", current)) == str(value):
             continue
         extra = NEEDS.get((rule, value if isinstance(value, str) else ""), {})
         try:
@@ -126,8 +150,11 @@ def test_diff_lists_exactly_the_changed_rules(capsys: pytest.CaptureFixture[str]
     a = stops.load_variant("boodle")
     b = stops.load_variant("boodle-change-suit-pass")
     lines = diff_lines(a, b)
-    assert [x.split(" ")[0] for x in lines] == ["after_stop", "change_suit_fallback"]
+    # the fallback is a parameter of must_change_suit: one difference, shown with it
+    assert [x.split(" ")[0] for x in lines] == ["after_stop"]
     assert "After a stop or an ace the next lead must be of another suit" in lines[0]
+    assert "fallback: pass_left" in lines[0]
+    assert "passes the lead to the left" in lines[0]
     assert diff_text(a, a) == "boodle and boodle have the same rules.\n"
     assert main(["diff", "boodle", "pot-and-kitty-four-kings"]) == 0
     out = capsys.readouterr().out

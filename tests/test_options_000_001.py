@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import stops
+from stacking import poker_winners
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -280,7 +281,7 @@ def test_short_call_all_in_no_side_pot_short_stack_calls_and_wins_whole_pot() ->
     # showdown 1 vs 2: four twos beat 9-high; no side pot, so seat 2 takes all 16,
     # seat 1's 7 unmatched chips included: seat 2 0 + 16 = 16; seat 1 stays at 31.
     assert [e.seat for e in public(deal, "showdown")] == [1, 2]
-    assert deal.poker_winners == (2,)
+    assert poker_winners(deal) == (2,)
     assert brief(public(deal, "claimed")) == [("claimed", 2, 16, "pot", None)]
     assert deal.stacks == (41, 31, 16)
     assert deal.layout["pot"] == 0
@@ -460,7 +461,7 @@ def on_play_ten_deal(options: dict[str, Any] | None) -> stops.Deal:
     keep(deal)
     select_all(deal, {1: "7D 8C 9C TC JC", 2: "7C 8D 9D TD 2S", 0: "2C 4D 6C 9S KD"})
     all_check(deal, [1, 2, 0])
-    assert deal.poker_winners == (1,)          # straight; pot 3 -> seat 1: 41 + 3 = 44
+    assert poker_winners(deal) == (1,)          # straight; pot 3 -> seat 1: 41 + 3 = 44
     assert deal.current_seat == 1
     # seat 1 leads 7D; seat 2 must play 8D 9D TD (its own 8-9-10); JD is in the spare: stop
     lead(deal, 1, "7D")
@@ -562,7 +563,7 @@ def test_short_poker_hand_sit_out_four_cards_neither_select_nor_bet(tmp_path: Pa
     assert [e.seat for e in public(deal, "checked")] == in_poker
     assert [e.seat for e in public(deal, "showdown")] == in_poker
     # seat 1's full house wins the pot: 9 seats x 1 = 9; everyone else 50 - 9 = 41
-    assert deal.poker_winners == (1,)
+    assert poker_winners(deal) == (1,)
     assert deal.stacks == (41, 50, 41, 41, 41, 41, 41, 41, 41)
     assert deal.layout["pot"] == 0
     assert deal.phase == "play" and deal.current_seat == 1
@@ -592,7 +593,7 @@ def club_stop_deal(options: dict[str, Any] | None) -> stops.Deal:
     all_check(deal, [1, 2, 0])
     # seat 1 wins the pot (3): 44. It leads 2C, plays 3C 4C itself; 5C is dead: stop at 4C.
     # Seat 1 now holds 9C TC, only the stopped suit.
-    assert deal.poker_winners == (1,) and deal.current_seat == 1
+    assert poker_winners(deal) == (1,) and deal.current_seat == 1
     lead(deal, 1, "2C")
     assert plays(deal) == [(1, "2C"), (1, "3C"), (1, "4C")]
     assert brief(public(deal, "stop")) == [("stop", 1, 0, None, None)]
@@ -651,7 +652,7 @@ def block_deal(options: dict[str, Any] | None) -> tuple[stops.Table, stops.Deal]
     keep(deal)
     select_all(deal, {1: "3C 5C 8C TC QC", 2: "2C 4C 6C 9C AC", 0: "JC KC"})
     all_check(deal, [1, 2, 0])
-    assert deal.poker_winners == (2,)         # pot 3 -> seat 2: 44
+    assert poker_winners(deal) == (2,)         # pot 3 -> seat 2: 44
     # seat 2 leads 2C: 3C(1) 4C(2) 5C(1) 6C(2); 7C is dead: stop. Nobody holds anything but
     # clubs: the lead passes 2 -> 0 -> 1 -> 2 and play is blocked with 2, 2 and 3 cards held.
     lead(deal, 2, "2C")

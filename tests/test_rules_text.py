@@ -36,7 +36,7 @@ def test_a_house_rule_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     head = "\n".join(lines[:8])
     assert "leads again, any suit" not in head
     assert "- after_stop: must change suit." in head
-    assert "- change_suit_fallback: pass left." in head
+    assert "passes the lead to the left" in head       # its fallback, given by its flat name
     assert f"House rules: {f}; based on boodle" in head
     assert "\nSource:" not in text                     # not the parent's source line
 

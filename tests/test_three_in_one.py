@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 
 import stops
+from stacking import poker_winners
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -207,7 +208,7 @@ def test_pay_card_in_dead_hand_claims_nothing_and_carries_over() -> None:
     # 9-high; seat 1 takes the pot (3) and leads.
     select_all(deal, {1: "2C 3C 4C 5C 6C", 2: "7C 8C 9C 2D 3D", 0: "TC JC QC KC AD"})
     all_check(deal, 3)
-    assert deal.poker_winners == (1,)
+    assert poker_winners(deal) == (1,)
     # Stage three: 2C 3C 4C 5C 6C (seat 1), 7C 8C 9C (seat 2), TC JC QC KC (seat 0);
     # AC is dead so KC stops. Seat 0 must change suit and leads AD, its last card: out.
     lead(deal, 1, "2C")
@@ -460,7 +461,7 @@ def test_poker_all_check_showdown_everyone_best_hand_takes_whole_pot() -> None:
     shows = kinds(deal, "showdown")
     assert sorted(e.seat for e in shows) == [0, 1, 2]
     assert {e.seat: names(e.cards) for e in shows} == {s: set(cs(p)) for s, p in PICKS_C.items()}
-    assert deal.poker_winners == (2,)
+    assert poker_winners(deal) == (2,)
     assert [(e.seat, e.space, e.chips) for e in kinds(deal, "claimed")] == [(2, "pot", 7)]
     assert deal.layout["pot"] == 0
     assert deal.stacks == (41, 41, 48)
@@ -478,7 +479,7 @@ def test_poker_all_fold_but_one_no_showdown() -> None:
     assert brief(kinds(deal, "bet", "folded")) == [("bet", 1, 3, "pot", None),
                                                  ("folded", 2, 0, None, None),
                                                  ("folded", 0, 0, None, None)]
-    assert deal.poker_winners == (1,)
+    assert poker_winners(deal) == (1,)
     assert [(e.seat, e.space, e.chips) for e in kinds(deal, "claimed")] == [(1, "pot", 6)]
     assert deal.stacks == (41, 44, 41)
     assert deal.layout["pot"] == 0
@@ -509,7 +510,7 @@ def test_poker_check_raise_allowed() -> None:
         ("called", 0, 2, "pot", None), ("raised", 1, 5, "pot", None),
         ("called", 2, 3, "pot", None), ("folded", 0, 0, None, None)]
     assert sorted(e.seat for e in kinds(deal, "showdown")) == [1, 2]
-    assert deal.poker_winners == (2,)
+    assert poker_winners(deal) == (2,)
     assert [(e.seat, e.space, e.chips) for e in kinds(deal, "claimed")] == [(2, "pot", 15)]
     assert deal.stacks == (39, 36, 51)
     assert deal.current_seat == 2 and deal.phase == "play"
@@ -557,7 +558,7 @@ def test_poker_tie_odd_pot_remainder_stays_and_first_winner_from_dealers_left_le
     select_all(deal, {s: " ".join(h) for s, h in enumerate(hands)})
     all_check(deal, 4)
     assert sorted(e.seat for e in kinds(deal, "showdown")) == [0, 1, 2, 3]
-    assert set(deal.poker_winners) == {0, 3}
+    assert set(poker_winners(deal)) == {0, 3}
     assert sorted((e.seat, e.space, e.chips) for e in kinds(deal, "claimed")) == [
         (0, "pot", 3), (3, "pot", 3)]
     assert deal.layout["pot"] == 1
@@ -574,7 +575,7 @@ def test_poker_tie_with_dealer_dealer_leads_last() -> None:
     deal.apply({"seat": 0, "action": "keep"})
     select_all(deal, {s: " ".join(h) for s, h in enumerate(hands)})
     all_check(deal, 3)
-    assert set(deal.poker_winners) == {0, 1}
+    assert set(poker_winners(deal)) == {0, 1}
     assert sorted((e.seat, e.space, e.chips) for e in kinds(deal, "claimed")) == [
         (0, "pot", 1), (1, "pot", 1)]
     assert deal.layout["pot"] == 1
@@ -588,7 +589,7 @@ def test_poker_tie_with_dealer_dealer_leads_last() -> None:
 def deal_c_to_play(**kw) -> tuple[stops.Table, stops.Deal]:
     table, deal = deal_c(**kw)
     all_check(deal, 3)
-    assert deal.poker_winners == (2,)
+    assert poker_winners(deal) == (2,)
     return table, deal
 
 
@@ -685,7 +686,7 @@ def test_record_replays_to_same_result() -> None:
     assert again.layout == deal.layout
     assert plays(again) == plays(deal)
     assert again.events == deal.events
-    assert (again.outcome, again.winner, again.poker_winners) == ("went_out", 0, (2,))
+    assert (again.outcome, again.winner, poker_winners(again)) == ("went_out", 0, (2,))
     assert again.returns() == deal.returns() == (1, -11, -11)
 
 
@@ -756,7 +757,7 @@ def test_going_out_mid_sequence_wins_kitty_and_per_card() -> None:
     assert not kinds(deal, "claimed")
     select_all(deal, {1: "2C 3C 4C 5C 6C", 2: "3D 5D 7D 9D JD", 0: "QD KD AD 7C 8C"})
     all_check(deal, 3)
-    assert deal.poker_winners == (1,)
+    assert poker_winners(deal) == (1,)
     assert deal.current_seat == 1
     lead(deal, 1, "2D")
     assert plays(deal) == [(1, "2D"), (2, "3D"), (1, "4D"), (2, "5D"), (1, "6D"), (2, "7D"),

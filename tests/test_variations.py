@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 import stops
+from stacking import poker_winners
 
 PACK = [r + s for s in "CDHS" for r in "23456789TJQKA"]
 BOODLE = ("AH", "KC", "QD", "JS")
@@ -518,7 +519,7 @@ def test_on_play_pay_cards_pay_the_player_who_plays_them() -> None:
     assert claims(deal) == []  # holding AH (or KH QH, or 8S 9S TS) pays nothing
     assert deal.layout == dict.fromkeys(SPACES_3, 3)
     poker_all_check(deal, {1: "8S 8C 8D KH QH", 2: "AH 2C 3C 4C 7D", 0: "JH 2D 3D 4D 6S"})
-    assert deal.poker_winners == (1,)
+    assert poker_winners(deal) == (1,)
     assert claims(deal) == [(1, "pot", 3)]
     assert deal.stacks == (41, 44, 41)
     assert deal.phase == "play" and deal.current_seat == 1
@@ -568,7 +569,7 @@ def test_on_play_kq_needs_both_cards_and_first_eight_nine_ten_takes_all() -> Non
     deal.apply({"seat": 0, "action": "keep"})
     assert claims(deal) == []
     poker_all_check(deal, {1: "2D 2S 8C 9C TC", 2: "KH 8D 9D TD 5S", 0: "2H 3H 4S 6S 7S"})
-    assert deal.poker_winners == (1,)
+    assert poker_winners(deal) == (1,)
     assert deal.current_seat == 1
     lead(deal, 1, "8C")
     lead(deal, 1, "QH")

@@ -64,7 +64,7 @@ def snapshot(deal: Deal) -> Any:
         list(deal.events), list(deal.actions), deal.owner, deal.masks, deal.counts,
         sorted(deal.spare), deal.spare_known, deal.plays, deal.to_act, deal.phase_idx,
         deal.outcome, deal.winner, deal.ledger.stacks, deal.ledger.layout,
-        sorted(deal.retired), deal.scratch, deal.poker_winners, deal.next_deal,
+        sorted(deal.retired), deal.scratch, deal.results, deal.next_deal,
     ))
 
 

@@ -39,6 +39,7 @@ import attrs
 
 from stops.engine.actions import Action, select, simple, with_chips
 from stops.engine.cards import RANKS, parse_card
+from stops.engine.eventkind import EventKind
 from stops.phases.handrank import best_hand, hand_key
 
 if TYPE_CHECKING:
@@ -184,7 +185,7 @@ def _knowledge(obs: Observation) -> _Knowledge:
     for e in obs.events:
         if e.kind in _POKER_EVENTS:
             poker_seen = True
-        if e.kind == "showdown" and e.seat != obs.seat:
+        if e.kind == EventKind.SHOWDOWN and e.seat != obs.seat:
             shown.update(int(c) for c in e.cards)
     shown -= played
     unknown = 52 - len(hand) - len(dead) - len(shown)
@@ -446,9 +447,9 @@ class HeuristicBot:
         cards: tuple[int, ...] = ()
         raises = 0
         for e in obs.events:
-            if e.kind == "selected" and e.seat == obs.seat and e.cards:
+            if e.kind == EventKind.SELECTED and e.seat == obs.seat and e.cards:
                 cards = tuple(e.cards)
-            elif e.kind in ("raised", "bet"):
+            elif e.kind in (EventKind.RAISED, EventKind.BET):
                 raises += 1
         key = hand_key(cards) if cards else (0,)
         cat = key[0]
@@ -477,7 +478,7 @@ class HeuristicBot:
         amounts = {a.chips for a in legal if a.action == "stake"}
         mine = dict.fromkeys(spaces, 0)
         for e in obs.events:
-            if e.kind == "staked" and e.seat == obs.seat and e.space in mine:
+            if e.kind == EventKind.STAKED and e.seat == obs.seat and e.space in mine:
                 mine[e.space] += e.chips
         if len(amounts) <= 1 and not any(mine.values()):
             # One fixed amount on a space of our choice: the richest live key card. (A free
@@ -504,7 +505,7 @@ class HeuristicBot:
         for _ in range(SAMPLES):
             total += hand_quality(self._rng.sample(pool, size), kn.pay)
         expected = total / SAMPLES
-        if any(e.kind == "spare_swapped" and e.seat != obs.seat for e in obs.events):
+        if any(e.kind == EventKind.SPARE_SWAPPED and e.seat != obs.seat for e in obs.events):
             expected -= REJECT_PENALTY
         return expected - mine
 
@@ -518,7 +519,7 @@ class HeuristicBot:
         if seat != obs.dealer and "auction" not in verbs:
             fee = 1  # a paid exchange; an earlier exchange shows the actual fee
             for e in obs.events:
-                if e.kind == "exchanged":
+                if e.kind == EventKind.EXCHANGED:
                     fee = e.chips
         if "swap" in verbs and gain - fee > SWAP_MARGIN:
             return simple(seat, "swap")
@@ -528,7 +529,7 @@ class HeuristicBot:
 
     def _bid(self, obs: Observation, legal: Sequence[Action]) -> Action:
         gain = self._spare_gain(obs)
-        if any(e.kind == "auction_opened" and e.note == "old_hand" for e in obs.events):
+        if any(e.kind == EventKind.AUCTION_OPENED and e.note == "old_hand" for e in obs.events):
             gain -= REJECT_PENALTY  # the dealer's discarded hand
         stack = obs.stacks[obs.seat]
         limit = min(int(gain * BID_SHARE), stack // 4)

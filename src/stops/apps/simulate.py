@@ -17,9 +17,11 @@ import attrs
 
 from stops.apps.playout import play_random, play_with_bots
 from stops.engine.deal import Deal
+from stops.engine.eventkind import EventKind
 from stops.engine.rng import Rng, derive_seed
 from stops.engine.table import Table
 from stops.phases.handrank import category
+from stops.phases.poker import PokerResult
 from stops.rules.variant import Variant, load_variant
 
 CHUNK = 250
@@ -102,7 +104,7 @@ class Tally:
         showdown = False
         for e in deal.events:
             kind = e.kind
-            if kind == "claimed" and e.space is not None:
+            if kind == EventKind.CLAIMED and e.space is not None:
                 self.payouts[e.space] = self.payouts.get(e.space, 0) + e.chips
                 paid[e.space] = paid.get(e.space, 0) + e.chips
                 if e.space not in seen:
@@ -110,11 +112,12 @@ class Tally:
                     self.claims[e.space] = self.claims.get(e.space, 0) + 1
                 if e.space == deal.variant.pot and "poker" in deal.variant.flow:
                     self.poker_pot += e.chips
-            elif kind == "showdown":
+            elif kind == EventKind.SHOWDOWN:
                 showdown = True
                 cat = category(e.cards) if e.cards else "?"
                 self.poker_hands[cat] = self.poker_hands.get(cat, 0) + 1
-        if "poker" in deal.variant.flow and deal.poker_winners:
+        poker = deal.result(PokerResult)
+        if poker is not None and poker.winners:
             if showdown:
                 self.poker_showdowns += 1
             else:

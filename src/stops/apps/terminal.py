@@ -510,7 +510,7 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action |
     if to_call is not None and any(a.action == "call" for a in legal[:5]):
         prompt = f"Your turn to bet: calling costs {to_call}."
     elif deal.phase == "poker" and len(legal) > 60:
-        prompt = f"Your turn: choose {deal.rules.poker_hand_size} cards for poker."
+        prompt = f"Your turn: choose {deal.variant.settings('poker').hand_size} cards for poker."
     lines.append(prompt)
     if deal.phase in ("spare_hand", "stake"):
         lines.extend(_wrap(sanitise(_why(deal)), ""))
@@ -560,7 +560,7 @@ def _why(deal: Deal) -> str:
 
     def text(slot: str) -> str:
         b = v.policy(slot)
-        return b.spec.text(b.params) if b.spec.text else b.spec.doc
+        return str(b.spec.text(b.params)) if b.spec.text else str(b.spec.doc)
 
     if ph == "play":
         lead = deal.scratch.get("lead")
@@ -577,9 +577,9 @@ def _why(deal: Deal) -> str:
     if ph == "spare_hand":
         return text("spare_protocol")
     if ph == "poker":
-        r = deal.rules
-        return (f"Choose {r.poker_hand_size} cards for poker; then check or bet (1 to "
-                f"{r.bet_limit}) until someone bets, then fold, call or raise.")
+        s = v.settings("poker")
+        return (f"Choose {s.hand_size} cards for poker; then check or bet (1 to "
+                f"{s.bet_limit}) until someone bets, then fold, call or raise.")
     return "Choose one of the numbered options."
 
 

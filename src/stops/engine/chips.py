@@ -16,11 +16,24 @@ Account = int | str
 class Ledger:
     """Stacks by seat and chips by layout space."""
 
-    __slots__ = ("layout", "stacks")
+    __slots__ = ("contributed", "layout", "stacks")
 
-    def __init__(self, stacks: Iterable[int], layout: Mapping[str, int]) -> None:
+    def __init__(self, stacks: Iterable[int], layout: Mapping[str, int], *,
+                 track: bool = False) -> None:
         self.stacks: list[int] = list(stacks)
         self.layout: dict[str, int] = dict(layout)
+        self.contributed: dict[str, list[int]] | None = {} if track else None
+        """With ``track``: chips each seat has put on each space (``space -> [by seat]``),
+        for rules that give chips back in proportion to what was put in."""
+
+    def contribute(self, seat: int, space: str, chips: int) -> None:
+        """Note that ``seat`` put ``chips`` on ``space`` (when tracking)."""
+        c = self.contributed
+        if c is not None:
+            row = c.get(space)
+            if row is None:
+                row = c[space] = [0] * len(self.stacks)
+            row[seat] += chips
 
     def balance(self, account: Account) -> int:
         if isinstance(account, str):
@@ -37,6 +50,8 @@ class Ledger:
             self.layout[src] -= chips
         else:
             self.stacks[src] -= chips
+            if self.contributed is not None and isinstance(dst, str):
+                self.contribute(src, dst, chips)
         if isinstance(dst, str):
             self.layout[dst] = self.layout.get(dst, 0) + chips
         else:
@@ -47,4 +62,7 @@ class Ledger:
         return sum(self.stacks) + sum(self.layout.values())
 
     def copy(self) -> Ledger:
-        return Ledger(self.stacks, self.layout)
+        out = Ledger(self.stacks, self.layout, track=self.contributed is not None)
+        if self.contributed is not None:
+            out.contributed = {k: list(v) for k, v in self.contributed.items()}
+        return out

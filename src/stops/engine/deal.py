@@ -13,12 +13,13 @@ Validity is decided in one place: an action is legal iff it is in :meth:`Deal.le
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from stops.engine.actions import Action, action_from_dict
 from stops.engine.cards import CARDS, Card
 from stops.engine.chips import Account, Ledger
 from stops.engine.errors import IllegalAction
+from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event, staked_event
 from stops.engine.legal import LegalActions, LegalSet
 
@@ -35,6 +36,8 @@ ABSENT: Final = -3
 
 NO_LEGAL: Final = LegalActions()
 
+R = TypeVar("R")
+
 
 class Deal:
     """One deal of a variant at a table. Create it with :meth:`stops.Table.new_deal`."""
@@ -43,7 +46,7 @@ class Deal:
         "_given_hands", "_given_spare", "_legal", "_on_end", "_pay_what_you_can", "_phases",
         "_shuffle", "actions", "active", "counts", "deal_index", "dealer", "dealt_hands",
         "dealt_spare", "emit", "events", "ledger", "masks", "n", "next_deal", "outcome",
-        "owner", "phase_idx", "played_by", "plays", "poker_winners", "retired", "rules",
+        "owner", "phase_idx", "played_by", "plays", "results", "retired", "rules",
         "scratch", "seed", "short", "skip_stakes", "spare", "spare_known", "start_layout",
         "start_retired", "start_stacks", "to_act", "variant", "winner",
     )
@@ -84,7 +87,8 @@ class Deal:
         self.start_stacks = tuple(stacks)
         self.start_layout = {k: v for k, v in layout.items() if v}
         self.start_retired = frozenset(retired)
-        self.ledger = Ledger(stacks, {sid: layout.get(sid, 0) for sid in variant.space_ids})
+        self.ledger = Ledger(stacks, {sid: layout.get(sid, 0) for sid in variant.space_ids},
+                             track=variant.tracks_contributions)
         for sid, v in layout.items():
             if sid not in self.ledger.layout and v:
                 self.ledger.layout[sid] = v
@@ -111,11 +115,13 @@ class Deal:
         self.outcome: str | None = None
         self.winner: int | None = None
         self.next_deal = "rotate"
-        self.poker_winners: tuple[int, ...] = ()
+        self.results: dict[type, object] = {}
+        """What phases hand on to later phases and policies, one typed value per type (see
+        :meth:`publish`)."""
         self.scratch: dict[str, Any] = {}
         self._legal: LegalSet | None = None
         self._on_end = on_end
-        self.emit(event("deal_started", dealer))
+        self.emit(event(EventKind.DEAL_STARTED, dealer))
         self._advance_from(0)
 
     # -- the step API ---------------------------------------------------------------------
@@ -170,6 +176,25 @@ class Deal:
         if not phase.apply(self, action):
             self._advance_from(self.phase_idx + 1)
         return events[start:]
+
+    def offer(self, legal: LegalSet) -> None:
+        """A phase offers the seat to act exactly these decisions (computed while entering or
+        applying, so ``legal_actions`` need not compute them again)."""
+        self._legal = legal
+
+    def publish(self, result: object) -> None:
+        """Hand a phase's result on to later phases and policies (one value per type).
+
+        For example the poker phase publishes who won the pot, and the ``poker_winner``
+        first-leader policy reads it with ``deal.result(PokerResult)``. The engine never
+        looks inside: it only keeps the value with the deal (clones, saves by replay).
+        """
+        self.results[type(result)] = result
+
+    def result(self, kind: type[R]) -> R | None:
+        """The result of type ``kind`` an earlier phase published, or ``None``."""
+        found = self.results.get(kind)
+        return found if isinstance(found, kind) else None
 
     def can(self, action: Action | Mapping[str, Any]) -> bool:
         try:
@@ -289,9 +314,9 @@ class Deal:
         self.ledger.move(src, dst, chips)
         seat = src if isinstance(src, int) else None
         if isinstance(dst, str):
-            self.emit(event("paid", seat, chips=chips, space=dst, note=note))
+            self.emit(event(EventKind.PAID, seat, chips=chips, space=dst, note=note))
         else:
-            self.emit(event("paid", seat, chips=chips, to_seat=dst, note=note,
+            self.emit(event(EventKind.PAID, seat, chips=chips, to_seat=dst, note=note,
                             space=src if isinstance(src, str) else None))
         return chips
 
@@ -304,9 +329,12 @@ class Deal:
                 chips = have
             if not chips:
                 return
-        self.ledger.stacks[seat] -= chips
-        layout = self.ledger.layout
+        ledger = self.ledger
+        ledger.stacks[seat] -= chips
+        layout = ledger.layout
         layout[space] = layout.get(space, 0) + chips
+        if ledger.contributed is not None:
+            ledger.contribute(seat, space, chips)
         self.emit(staked_event(seat, chips, space))
 
     def stake_many(self, seat: int, stakes: tuple[tuple[str, int], ...]) -> None:
@@ -320,11 +348,14 @@ class Deal:
         evs = cache.get(key)
         if evs is None:
             evs = cache[key] = tuple(staked_event(seat, c, s) for s, c in stakes)
-        layout = self.ledger.layout
+        ledger = self.ledger
+        layout = ledger.layout
         total = 0
         for space, chips in stakes:
             total += chips
             layout[space] = layout.get(space, 0) + chips
+            if ledger.contributed is not None:
+                ledger.contribute(seat, space, chips)
         self.events.extend(evs)  # type: ignore[arg-type]
         self.ledger.stacks[seat] -= total
 
@@ -341,7 +372,7 @@ class Deal:
         if amount <= 0:
             return 0
         self.ledger.move(space, seat, amount)
-        self.emit(event("claimed", seat, chips=amount, space=space, note=note,
+        self.emit(event(EventKind.CLAIMED, seat, chips=amount, space=space, note=note,
                         cards=tuple(CARDS[c] for c in shown)))
         if self.rules.retire_claimed and chips is None:
             self.retire(space)
@@ -350,7 +381,7 @@ class Deal:
     def retire(self, space: str) -> None:
         if space not in self.retired:
             self.retired.add(space)
-            self.emit(event("retired", space=space))
+            self.emit(event(EventKind.RETIRED, space=space))
 
     def is_live(self, space: str) -> bool:
         return space not in self.retired

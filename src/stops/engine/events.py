@@ -40,12 +40,13 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple
 
 from stops.engine.cards import CARDS, Card
+from stops.engine.eventkind import EventKind
 
 
 class Event(NamedTuple):
     """One thing that happened. Fields not relevant to a kind keep their defaults."""
 
-    kind: str
+    kind: EventKind
     seat: int | None = None
     card: Card | None = None
     chips: int = 0
@@ -61,7 +62,7 @@ class Event(NamedTuple):
         return vt is None or (seat is not None and seat in vt)
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"kind": self.kind}
+        d: dict[str, Any] = {"kind": str(self.kind)}
         if self.seat is not None:
             d["seat"] = self.seat
         if self.card is not None:
@@ -92,7 +93,7 @@ class Event(NamedTuple):
 _new = tuple.__new__
 
 
-def event(kind: str, seat: int | None = None, card: Card | None = None, chips: int = 0,
+def event(kind: EventKind, seat: int | None = None, card: Card | None = None, chips: int = 0,
           space: str | None = None, to_seat: int | None = None, cards: tuple[Card, ...] = (),
           note: str = "", visible_to: frozenset[int] | None = None) -> Event:
     """Build an :class:`Event` (the same as ``Event(...)``).
@@ -103,11 +104,12 @@ def event(kind: str, seat: int | None = None, card: Card | None = None, chips: i
     return _new(Event, (kind, seat, card, chips, space, to_seat, cards, note, visible_to))
 
 
-_PLAY_EVENTS: Final[dict[str, list[list[Event]]]] = {"led": [], "played": []}
+_PLAY_EVENTS: Final[dict[EventKind, list[list[Event]]]] = {
+    EventKind.LED: [], EventKind.PLAYED: []}
 _STAKED: Final[dict[tuple[int, int, str], Event]] = {}
 
 
-def play_events(kind: str, seat: int) -> list[Event]:
+def play_events(kind: EventKind, seat: int) -> list[Event]:
     """The 52 shared ``led`` or ``played`` events of ``seat``, indexed by card.
 
     Events are immutable, so the hot path hands out the same object every time a seat plays
@@ -122,13 +124,13 @@ def play_events(kind: str, seat: int) -> list[Event]:
 
 def staked_event(seat: int, chips: int, space: str) -> Event:
     """The shared ``staked`` event for this seat, amount and space."""
-    return shared("staked", seat, chips, space)
+    return shared(EventKind.STAKED, seat, chips, space)
 
 
-_SHARED: Final[dict[tuple[str, int | None, int, str | None], Event]] = {}
+_SHARED: Final[dict[tuple[EventKind, int | None, int, str | None], Event]] = {}
 
 
-def shared(kind: str, seat: int | None = None, chips: int = 0,
+def shared(kind: EventKind, seat: int | None = None, chips: int = 0,
            space: str | None = None) -> Event:
     """A shared public event with no cards (``checked``, ``bid`` 3, ``staked`` ...).
 
@@ -152,7 +154,7 @@ def stop_event(seat: int, card: int, why: str) -> Event:
     key = (seat, card, why)
     e = _STOPS.get(key)
     if e is None:
-        e = _STOPS[key] = Event("stop", seat, CARDS[card], note=why)
+        e = _STOPS[key] = Event(EventKind.STOP, seat, CARDS[card], note=why)
     return e
 
 
@@ -175,71 +177,71 @@ def describe(e: Event) -> str:
     k = e.kind
     w = _who(e.seat)
     cards = " ".join(str(c) for c in e.cards)
-    if k == "deal_started":
+    if k is EventKind.DEAL_STARTED:
         return f"deal begins; dealer is seat {e.seat}"
-    if k == "staked":
+    if k is EventKind.STAKED:
         return f"{w} stakes {e.chips} on {e.space}"
-    if k == "dealt":
+    if k is EventKind.DEALT:
         return f"{w} is dealt {cards}" if cards else f"{w} is dealt {e.chips} cards"
-    if k == "spare_dealt":
+    if k is EventKind.SPARE_DEALT:
         return f"the spare hand ({e.chips} cards) is set aside face down"
-    if k == "spare_swapped":
+    if k is EventKind.SPARE_SWAPPED:
         return f"{w} swaps their hand for the spare" + (f": now holds {cards}" if cards else "")
-    if k == "auction_opened":
+    if k is EventKind.AUCTION_OPENED:
         what = "the spare hand" if e.note == "spare" else "the dealer's old hand"
         return f"{w} auctions {what}"
-    if k == "bid":
+    if k is EventKind.BID:
         return f"{w} bids {e.chips}"
-    if k == "passed":
+    if k is EventKind.PASSED:
         return f"{w} passes"
-    if k == "sold":
+    if k is EventKind.SOLD:
         return f"{w} buys the hand for {e.chips}, paid to seat {e.to_seat}" + (
             f": now holds {cards}" if cards else "")
-    if k == "unsold":
+    if k is EventKind.UNSOLD:
         return "nobody bids; the hand stays unsold"
-    if k == "exchanged":
+    if k is EventKind.EXCHANGED:
         return f"{w} pays {e.chips} to {e.space} and exchanges for the spare" + (
             f": now holds {cards}" if cards else "")
-    if k == "kept":
+    if k is EventKind.KEPT:
         return f"{w} keeps their hand"
-    if k == "claimed":
+    if k is EventKind.CLAIMED:
         why = f" ({e.note})" if e.note else ""
         return f"{w} wins {e.chips} from {e.space}{why}"
-    if k == "retired":
+    if k is EventKind.RETIRED:
         return f"{e.space} is won and removed from the layout"
-    if k == "selected":
-        return f"{w} selects a poker hand" + (f": {cards}" if cards else "")
-    if k == "checked":
+    if k is EventKind.SELECTED:
+        return f"{w} selects a hand to show" + (f": {cards}" if cards else "")
+    if k is EventKind.CHECKED:
         return f"{w} checks"
-    if k in ("bet", "raised"):
-        verb = "bets" if k == "bet" else "raises, putting in"
+    if k in (EventKind.BET, EventKind.RAISED):
+        verb = "bets" if k is EventKind.BET else "raises, putting in"
         return f"{w} {verb} {e.chips}"
-    if k == "called":
+    if k is EventKind.CALLED:
         return f"{w} calls {e.chips}"
-    if k == "folded":
+    if k is EventKind.FOLDED:
         return f"{w} folds"
-    if k == "showdown":
+    if k is EventKind.SHOWDOWN:
         return f"{w} shows {cards}" + (f" ({e.note})" if e.note else "")
-    if k == "led":
+    if k is EventKind.LED:
         return f"{w} leads {e.card}"
-    if k == "played":
+    if k is EventKind.PLAYED:
         return f"{w} plays {e.card}"
-    if k == "stop":
+    if k is EventKind.STOP:
         return f"{e.card} is a stop ({e.note})"
-    if k == "lead_passed":
+    if k is EventKind.LEAD_PASSED:
         return f"{w} cannot lead ({e.note}); the lead passes to seat {e.to_seat}"
-    if k == "went_out":
+    if k is EventKind.WENT_OUT:
         return f"{w} has played their last card"
-    if k == "blocked":
+    if k is EventKind.BLOCKED:
         return f"nobody can lead: {e.note}"
-    if k == "paid":
+    if k is EventKind.PAID:
         dest = e.space if e.space is not None else _who(e.to_seat)
         why = f" ({e.note})" if e.note else ""
         return f"{w} pays {e.chips} to {dest}{why}"
-    if k == "deal_ended":
+    if k is EventKind.DEAL_ENDED:
         return f"the deal ends: {e.note}"
-    if k == "eliminated":
+    if k is EventKind.ELIMINATED:
         return f"{w} is out of the session ({e.note})"
-    if k == "reopened":
+    if k is EventKind.REOPENED:
         return f"{e.space} is back on the layout ({e.note})"
     return f"{k} {w}"

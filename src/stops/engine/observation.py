@@ -13,6 +13,7 @@ import attrs
 
 from stops.engine.actions import Action
 from stops.engine.cards import CARDS, Card
+from stops.engine.eventkind import EventKind
 from stops.engine.events import Event
 
 if TYPE_CHECKING:
@@ -71,11 +72,11 @@ def observe(deal: Deal, seat: int) -> Observation:
     events = tuple(e for e in deal.events if e.visible(seat))
     seq_start = 0
     for i in range(len(events) - 1, -1, -1):
-        if events[i].kind == "led":
+        if events[i].kind == EventKind.LED:
             seq_start = i
             break
     plays_in_seq = tuple((e.seat, e.card) for e in events[seq_start:]
-                         if e.kind in ("led", "played") and e.seat is not None
+                         if e.kind in (EventKind.LED, EventKind.PLAYED) and e.seat is not None
                          and e.card is not None)
     legal: Sequence[Action] = deal.legal_actions() if deal.to_act == seat else ()
     spare = (tuple(CARDS[c] for c in sorted(deal.spare))

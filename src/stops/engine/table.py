@@ -11,6 +11,7 @@ from stops._mypyc import mypyc_attr
 from stops.engine.cards import Card, parse_cards
 from stops.engine.deal import Deal
 from stops.engine.errors import DealInProgress, SessionOver, StopsError
+from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event
 from stops.engine.resolver import resolve_variant
 from stops.engine.rng import Rng, derive_seed, keyed_shuffle
@@ -164,11 +165,11 @@ class Table:
     def _finished(self, deal: Deal) -> None:
         self.stacks = list(deal.ledger.stacks)
         self.layout = dict(deal.ledger.layout)
-        if self.variant.rules.final_share == "refund_by_contribution":
-            for e in deal.events:
-                if e.space is not None and e.seat is not None and e.kind in (
-                        "staked", "paid", "bet", "raised", "called") and e.to_seat is None:
-                    self.contributed.setdefault(e.space, [0] * self.n)[e.seat] += e.chips
+        if deal.ledger.contributed is not None:
+            for space, row in deal.ledger.contributed.items():
+                mine = self.contributed.setdefault(space, [0] * self.n)
+                for s, chips in enumerate(row):
+                    mine[s] += chips
         self.retired = set(deal.retired)
         self.deals_played += 1
         if self.keep_records:
@@ -177,7 +178,8 @@ class Table:
             out = deal.short | {s for s in range(self.n) if self.stacks[s] <= 0}
             for s in sorted(out - self.eliminated):
                 self.eliminated.add(s)
-                self.events.append(event("eliminated", s, note="cannot pay: out of the session"))
+                self.events.append(event(EventKind.ELIMINATED, s,
+                                         note="cannot pay: out of the session"))
         if deal.next_deal == "same_dealer" and self.dealer not in self.eliminated:
             self.skip_stakes = True
         else:
@@ -200,25 +202,13 @@ class Table:
 
     def _share_out(self, last_dealer: int) -> None:
         """Share the chips left on the layout at the end of the session (ruling 38,
-        docs/rulings.md).
-
-        ``all_layout_equal`` pools every space and splits the pool equally; ``pot_only_equal``
-        splits only the pot; ``refund_by_contribution`` gives each space back in proportion
-        to what each seat put on it this session. Odd chips go one at a time clockwise from
-        the last dealer's left.
-        """
-        r = self.variant.rules
+        docs/rulings.md), as the variant's ``final_share`` policy groups and weighs them.
+        Odd chips go one at a time clockwise from the last dealer's left."""
         order = [(last_dealer + k) % self.n for k in range(1, self.n + 1)]
         order = [s for s in order if s not in self.eliminated] or order
-        if r.final_share == "refund_by_contribution":
-            for space in list(self.layout):
-                weights = [self.contributed.get(space, [0] * self.n)[s] for s in range(self.n)]
-                self._distribute([space], order, weights)
-            return
-        spaces = list(self.layout)
-        if r.final_share == "pot_only_equal":
-            spaces = [s for s in spaces if s == self.variant.pot]
-        self._distribute(spaces, order, [1] * self.n)
+        policy = self.variant.policy("final_share")
+        for spaces, weights in policy.impl(self, policy.params):
+            self._distribute(spaces, order, weights)
 
     def _distribute(self, spaces: list[str], order: list[int], weights: list[int]) -> None:
         total = sum(self.layout[s] for s in spaces)
@@ -242,7 +232,7 @@ class Table:
                 self.layout[space] -= take
                 self.stacks[seat] += take
                 need -= take
-                self.events.append(event("claimed", seat, chips=take, space=space,
+                self.events.append(event(EventKind.CLAIMED, seat, chips=take, space=space,
                                          note="share-out at the end of the session"))
                 if not self.layout[space]:
                     pool.pop(0)

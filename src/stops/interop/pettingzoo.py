@@ -63,6 +63,7 @@ from stops.engine.actions import Action, lead, select, simple, with_chips
 from stops.engine.cards import CARDS
 from stops.engine.deal import Deal
 from stops.engine.errors import IllegalAction
+from stops.engine.eventkind import EventKind
 from stops.engine.observation import Observation
 from stops.engine.table import Table
 from stops.rules.variant import Variant, load_variant
@@ -101,7 +102,8 @@ class ActionCodec:
         self.variant = variant
         self.players = players
         self.bid_cap = bid_cap
-        self.bet_cap = max(1, variant.rules.bet_limit)
+        poker = variant.settings("poker")
+        self.bet_cap = max(1, poker.bet_limit if poker is not None else 1)
         self.stake_cap = stake_cap if stake_cap is not None else _stake_cap(variant)
         self.space_ids: tuple[str, ...] = variant.space_ids
         labels = [f"card {CARDS[c]}" for c in range(52)]
@@ -484,13 +486,14 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         in_pot = [0] * n
         high_bid = 0
         for e in view.events:
-            if e.kind == "auction_opened":
+            if e.kind == EventKind.AUCTION_OPENED:
                 high_bid = 0
-            elif e.kind == "bid":
+            elif e.kind == EventKind.BID:
                 high_bid = max(high_bid, e.chips)
-            elif e.kind == "folded" and e.seat is not None:
+            elif e.kind == EventKind.FOLDED and e.seat is not None:
                 folded[e.seat] = 1.0
-            elif e.kind in ("bet", "raised", "called") and e.seat is not None:
+            elif (e.kind in (EventKind.BET, EventKind.RAISED, EventKind.CALLED)
+                  and e.seat is not None):
                 in_pot[e.seat] += e.chips
         for i in range(n):
             put("hand_sizes", i, view.hand_sizes[i])

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from stops.engine.errors import RecordError, StopsError, VariantError
+from stops.engine.eventkind import EventKind
 from stops.engine.recording import (
     _need,
     check_record,
@@ -128,7 +129,8 @@ def account(deal: Deal) -> str:
     """A readable account of a deal, for ``stops replay``."""
     lines = [f"{deal.variant.title}: {deal.n} players, dealer seat {deal.dealer}"]
     for e in deal.events:
-        if e.visible_to is not None and e.kind not in ("dealt", "spare_swapped", "selected"):
+        if e.visible_to is not None and e.kind not in (
+                EventKind.DEALT, EventKind.SPARE_SWAPPED, EventKind.SELECTED):
             continue
         if e.visible_to is not None and not e.cards:
             continue

@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 
 from stops.rules.model import PolicyRef, Rules, Space
-from stops.rules.registry import Registry, default_registry
+from stops.rules.registry import Registry, default_registry, has_flat_name, option_name
 
 
 def _type_text(t: Any) -> str:
@@ -73,6 +73,10 @@ def reference_markdown(registry: Registry | None = None) -> str:
         if ph.slots:
             out.append("")
             out.append("Uses the slots: " + ", ".join(f"`{s}`" for s in ph.slots) + ".")
+        if ph.settings is not None:
+            out += ["", "Settings (written as flat rules, e.g. `rules: {NAME: VALUE}`):", "",
+                    "| rule | values | default | meaning |", "|---|---|---|---|"]
+            out += _param_rows(ph.settings, flat=True)
         out.append("")
     out += ["## Policy slots", "",
             "A slot is a rule question; its value in `rules:` is a policy name, or",
@@ -85,6 +89,7 @@ def reference_markdown(registry: Registry | None = None) -> str:
         out.append("")
         out.append("| policy | parameters | what it does |")
         out.append("|---|---|---|")
+        with_params = []
         for (s, name), pol in reg.policies.items():
             if s != slot:
                 continue
@@ -92,9 +97,17 @@ def reference_markdown(registry: Registry | None = None) -> str:
             if pol.params is not None:
                 params = ", ".join(f"`{a.name}` = {_default_text(a.default)}"
                                    for a in attrs.fields(pol.params))
+                with_params.append((name, pol.params))
             text = pol.text(_default_params(pol.params)) if pol.text else pol.doc
             out.append(f"| `{name}` | {params} | {text.replace('|', '/')} |")
         out.append("")
+        for name, cls in with_params:
+            out += [f"Parameters of `{name}` (inline: `{slot}: {{use: {name}, PARAM: VALUE}}`; "
+                    "the flat name in the second column works too, and in `-o` options):", "",
+                    "| parameter | flat name | values | default | meaning |",
+                    "|---|---|---|---|---|"]
+            out += _param_rows(cls, flat=False)
+            out.append("")
     out += ["## Rules", "", "| rule | values | default | meaning |", "|---|---|---|---|"]
     hints = typing.get_type_hints(Rules)
     for f in attrs.fields(Rules):
@@ -103,6 +116,21 @@ def reference_markdown(registry: Registry | None = None) -> str:
                    f"{f.metadata.get('doc', '')} |")
     out.append("")
     return "\n".join(out)
+
+
+def _param_rows(cls: type, *, flat: bool) -> list[str]:
+    hints = typing.get_type_hints(cls)
+    rows = []
+    for a in attrs.fields(cls):
+        doc = a.metadata.get("doc", "")
+        kind = _type_text(hints[a.name])
+        if flat:
+            rows.append(f"| `{option_name(a)}` | {kind} | {_default_text(a.default)} | {doc} |")
+        else:
+            flat_name = f"`{option_name(a)}`" if has_flat_name(a) else "(inline only)"
+            rows.append(f"| `{a.name}` | {flat_name} | {kind} | "
+                        f"{_default_text(a.default)} | {doc} |")
+    return rows
 
 
 def _default_params(cls: type | None) -> Any:

@@ -17,7 +17,7 @@ import attrs
 from stops.engine.cards import Card
 from stops.rules.loader import MAX_INT, PRESET_KEYS
 from stops.rules.model import DeckSpec, PlayerRange, PolicyRef, RankName, Rules, Space, VariantSpec
-from stops.rules.registry import Registry, default_registry
+from stops.rules.registry import Registry, default_registry, has_flat_name, option_name
 
 CARD_PATTERN = r"^\s*(?i:([2-9]|10|[TJQKA])([CDHS]|♣|♦|♥|♠|♧|♢|♡|♤))\s*$"
 """What :func:`stops.engine.cards.parse_card` reads (surrounding spaces included)."""
@@ -61,7 +61,7 @@ def _class_schema(cls: type, reg: Registry, required: tuple[str, ...] = ()) -> d
     props: dict[str, Any] = {}
     for f in attrs.fields(cls):
         sch = _type_schema(hints[f.name], reg, slot=f.name if f.metadata.get("slot") else None)
-        sch = _bounds(sch, f.metadata)
+        sch = _bounds(sch, f)
         doc = f.metadata.get("doc")
         if doc:
             sch = {**sch, "description": doc}
@@ -72,13 +72,29 @@ def _class_schema(cls: type, reg: Registry, required: tuple[str, ...] = ()) -> d
     return out
 
 
-def _bounds(sch: dict[str, Any], metadata: Any) -> dict[str, Any]:
-    """The field's bounds from its metadata: the same ones the loader checks
-    (:func:`stops.rules.variant.bound_problems`)."""
-    low = metadata.get("min")
+def _lowest(f: Any) -> int | None:
+    """The smallest whole number a field allows: its metadata ``min`` or an attrs ``ge``/``gt``
+    validator (the loader enforces both, so the schema states the same bound)."""
+    lows: list[int] = []
+    if f.metadata.get("min") is not None:
+        lows.append(int(f.metadata["min"]))
+    stack = [f.validator] if f.validator is not None else []
+    while stack:
+        v = stack.pop()
+        stack.extend(getattr(v, "_validators", ()) or ())
+        op, bound = getattr(v, "compare_op", None), getattr(v, "bound", None)
+        if isinstance(bound, int) and op in (">=", ">"):
+            lows.append(bound if op == ">=" else bound + 1)
+    return max(lows) if lows else None
+
+
+def _bounds(sch: dict[str, Any], f: Any) -> dict[str, Any]:
+    """The field's bounds: the same ones the loader checks
+    (:func:`stops.rules.variant.bound_problems`, attrs validators)."""
+    low = _lowest(f)
     if low is not None and sch.get("type") == "integer":
         sch = {**sch, "minimum": max(low, sch.get("minimum", low))}
-    if metadata.get("nonblank") and sch.get("type") == "string":
+    if f.metadata.get("nonblank") and sch.get("type") == "string":
         sch = {**sch, "pattern": r"\S"}
     return sch
 
@@ -92,7 +108,9 @@ def _policy_schema(slot: str, reg: Registry) -> dict[str, Any]:
         if spec.params is not None:
             hints = typing.get_type_hints(spec.params)
             for a in attrs.fields(spec.params):
-                props[a.name] = _bounds(_type_schema(hints[a.name], reg), a.metadata)
+                props[a.name] = _bounds(_type_schema(hints[a.name], reg), a)
+                if has_flat_name(a):
+                    props.setdefault(option_name(a), props[a.name])
         objects.append({"type": "object", "properties": props, "required": ["use"],
                         "additionalProperties": False, "description": spec.doc})
     return {"anyOf": [{"enum": names}, *objects]}
@@ -110,6 +128,20 @@ def variant_schema(registry: Registry | None = None) -> dict[str, Any]:
     props["players"] = {**_class_schema(PlayerRange, reg), "description": "Player range."}
     props["deck"] = {**_class_schema(DeckSpec, reg), "description": "The pack."}
     props["rules"] = {**_class_schema(Rules, reg), "description": "Every rule choice."}
+    flat = props["rules"]["properties"]
+    for name, owners in sorted(reg.options().items()):
+        kinds = []
+        for o in owners:
+            cls = (reg.policies[(o.slot, o.name)].params if o.slot is not None
+                   else reg.phases[o.name].settings)
+            assert cls is not None
+            sch = _bounds(_type_schema(typing.get_type_hints(cls)[o.field], reg),
+                          attrs.fields_dict(cls)[o.field])
+            if sch not in kinds:
+                kinds.append(sch)
+        where = ", ".join(f"{o.slot} {o.name}" if o.slot else f"phase {o.name}" for o in owners)
+        flat.setdefault(name, {**(kinds[0] if len(kinds) == 1 else {"anyOf": kinds}),
+                               "description": f"A parameter of {where}, by its flat name."})
     props["presets"] = {
         "type": "object",
         "description": "Named bundles of changes, switched on with options={name: true}.",

@@ -41,6 +41,21 @@ class Phase:
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
         return None
 
+    title: ClassVar[str] = ""
+    """The heading of this phase's section in ``stops rules``."""
+
     def describe(self) -> str:
-        """This phase in plain English, for ``stops rules``."""
+        """This phase in plain English, for ``stops rules`` (empty: nothing to say)."""
         return ""
+
+    def sections(self) -> list[tuple[str, str]]:
+        """``(heading, text)`` sections for ``stops rules``; by default ``describe()``."""
+        text = self.describe()
+        return [(self.title or self.name, text)] if text else []
+
+    def policy_text(self, slot: str) -> str:
+        """The plain-English text of the policy this variant put in ``slot``."""
+        b = self.variant.policy(slot)
+        if b.spec.text is not None:
+            return str(b.spec.text(b.params))
+        return str(b.spec.doc or f"{slot}: {b.name}")

@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING, Final
 from stops._mypyc import mypyc_attr
 from stops.engine.cards import CARDS, Card
 from stops.engine.deal import SPARE
+from stops.engine.eventkind import EventKind
 from stops.engine.events import event
 from stops.phases.base import Phase
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
 
@@ -37,6 +39,7 @@ class DealPhase(Phase):
     as ``deal_spare_position`` says. Stacked hands given to ``new_deal`` are used as they are."""
 
     name = "deal"
+    title = "The deal"
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
@@ -72,13 +75,13 @@ class DealPhase(Phase):
                 owner[c] = seat
                 masks[_SUIT[c]] |= _BIT[c]
             deal.counts[seat] = len(h)
-            emit(event("dealt", seat, None, len(h), None, None, h, "", _ONLY[seat]))
+            emit(event(EventKind.DEALT, seat, None, len(h), None, None, h, "", _ONLY[seat]))
         for c in deal.dealt_spare:
             deal.owner[c] = SPARE
         deal.spare = set(deal.dealt_spare)
         deal._given_hands = deal._given_spare = None  # the deal's own copies are kept
         if r.spare_hand:
-            deal.emit(event("spare_dealt", chips=len(deal.dealt_spare)))
+            deal.emit(event(EventKind.SPARE_DEALT, chips=len(deal.dealt_spare)))
         return False
 
     def describe(self) -> str:
@@ -87,9 +90,23 @@ class DealPhase(Phase):
                  else "after the dealer in each round")
         spare = (f" plus a spare hand that belongs to nobody, dealt {where}" if r.spare_hand
                  else "")
-        return ("The dealer deals the whole pack face down, one card at a time, clockwise "
-                f"from the dealer's left, into a hand for each player{spare}. Some hands may "
-                "have one card more than others.")
+        t = ("The dealer deals the whole pack face down, one card at a time, clockwise "
+             f"from the dealer's left, into a hand for each player{spare}. Some hands may "
+             "have one card more than others.")
+        t += (" The deal passes to the left after each deal." if r.dealer_rotation ==
+              "clockwise" else " The same player deals every time.")
+        if r.first_dealer == "random":
+            t += " The first dealer is chosen by lot."
+        return t
 
 
 __all__ = ["CARDS", "DealPhase", "deal_order"]
+
+
+def register(reg: Registry) -> None:
+    reg.register_phase("deal", pays=_pays_nothing)(DealPhase)
+
+
+def _pays_nothing(variant: object) -> tuple[str, ...]:
+    """This phase pays no layout space itself (its policies may)."""
+    return ()

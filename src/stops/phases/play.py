@@ -16,13 +16,15 @@ from stops.engine.actions import Action, leads_of
 from stops.engine.cards import CARDS, SUIT_NAMES
 from stops.engine.deal import PLAYED, SPARE
 from stops.engine.errors import IllegalAction
+from stops.engine.eventkind import EventKind
 from stops.engine.events import event, play_events, play_pairs, stop_event
 from stops.engine.legal import FixedActions, LegalSet
 from stops.phases.base import Phase
-from stops.policies.claims import Handler, Triggers
+from stops.rules.contracts import Handler, Triggers
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
 ACE: Final = 12
@@ -36,6 +38,26 @@ class PlayPhase(Phase):
 
     name = "play"
 
+    def sections(self) -> list[tuple[str, str]]:
+        t = self.policy_text("first_leader")
+        t += (" Whoever holds the next higher card of the suit must play it, and so on "
+              "until the ace is played or nobody can play: the last card is a stop (its "
+              "successor is in the spare hand, or already played). ")
+        t += self.policy_text("after_stop")
+        claims = []
+        pay = self.variant.policy("pay_collection")
+        if getattr(pay.impl, "claims_during_play", True):
+            claims.append(self.policy_text("pay_collection"))
+        else:
+            claims.append("The pay cards were settled in stage one; cards played now claim "
+                          "nothing.")
+        if self.variant.policy("run_rule").name != "none":
+            claims.append(self.policy_text("run_rule"))
+        if self.rules.retire_claimed:
+            claims.append("A space whose chips are won is removed from the layout for the rest "
+                          "of the game (a key card with no chips on it stays).")
+        return [("The play", t), ("Claims", " ".join(claims))]
+
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.first = variant.policy("first_leader")
@@ -44,10 +66,11 @@ class PlayPhase(Phase):
         self._after_impl: Callable[..., list[int]] = self.after.impl
         self._after_params: Any = self.after.params
         self.claims = [variant.policy("pay_collection"), variant.policy("run_rule")]
-        self.keeps = variant.rules.pass_lead_keeps_forbidden_suit
+        # an after_stop policy says whether a passed lead keeps its restriction (contracts)
+        self.keeps: bool = getattr(self._after_params, "passed_lead_keeps_suit", True)
         seats = range(variant.players[1])
-        self._led = [play_events("led", s) for s in seats]
-        self._played = [play_events("played", s) for s in seats]
+        self._led = [play_events(EventKind.LED, s) for s in seats]
+        self._played = [play_events(EventKind.PLAYED, s) for s in seats]
         self._pairs = [play_pairs(s) for s in seats]
         self.triggers: Triggers = {}
         self.every: list[Handler] = []
@@ -59,14 +82,14 @@ class PlayPhase(Phase):
         first = self.first.impl(deal, self.first.params)
         if first is None:
             deal.outcome = "redeal"
-            deal.emit(event("blocked", note="no opening card is in any player's hand"))
+            deal.emit(event(EventKind.BLOCKED, note="no opening card is in any player's hand"))
             return False
         if first.cards is not None:
             deal.to_act = first.seat
             deal.scratch["lead"] = (first.seat, list(first.cards), None)
             deal.scratch["opening"] = True
             table = leads_of(first.seat)
-            deal._legal = FixedActions([table[c] for c in first.cards])
+            deal.offer(FixedActions([table[c] for c in first.cards]))
             return True
         return self._seek_leader(deal, first.seat, None)
 
@@ -84,15 +107,15 @@ class PlayPhase(Phase):
                 deal.to_act = s
                 deal.scratch["lead"] = (s, opts, constraint)
                 table = leads_of(s)
-                deal._legal = FixedActions([table[c] for c in opts])  # offered at once
+                deal.offer(FixedActions([table[c] for c in opts]))  # offered at once
                 return True
             why = "has no card it may lead"
             if constraint is not None:
                 why = (f"holds no card it may lead after the stop in {SUIT_NAMES[constraint]}")
             nxt = ring[(k + 1) % len(ring)] if ring is not None else (s + 1) % n
-            deal.emit(event("lead_passed", s, to_seat=nxt, note=why))
+            deal.emit(event(EventKind.LEAD_PASSED, s, to_seat=nxt, note=why))
         deal.outcome = "blocked"
-        deal.emit(event("blocked", note="nobody can lead as the rules require"))
+        deal.emit(event(EventKind.BLOCKED, note="nobody can lead as the rules require"))
         return False
 
     # -- deciding ------------------------------------------------------------------------
@@ -132,7 +155,7 @@ class PlayPhase(Phase):
             if counts[seat] == 0:
                 deal.winner = seat
                 deal.outcome = "went_out"
-                emit(event("went_out", seat, CARDS[card]))
+                emit(event(EventKind.WENT_OUT, seat, CARDS[card]))
                 return False
             if card % 13 == ACE:
                 emit(stop_event(seat, card, "an ace is the top of its suit"))
@@ -167,3 +190,14 @@ class PlayPhase(Phase):
             if found is not None:
                 return found
         return IllegalAction("illegal_lead", f"you may lead {allowed}")
+
+
+def register(reg: Registry) -> None:
+    reg.register_phase("play", pays=_pays_nothing, requires=("deal",),
+                       slots=("first_leader", "after_stop", "pay_collection",
+                                          "run_rule"))(PlayPhase)
+
+
+def _pays_nothing(variant: object) -> tuple[str, ...]:
+    """This phase pays no layout space itself (its policies may)."""
+    return ()

@@ -1,23 +1,30 @@
 """The poker stage of Three-in-One: each player selects five cards, then one limit betting
 round into the ``pot`` space, then a showdown (rulings 17-23 of docs/rulings.md).
 
-Selections are private until a showdown; folded hands are never shown. The winners are kept
-in ``deal.poker_winners`` for the ``poker_winner`` first-leader policy.
+Selections are private until a showdown; folded hands are never shown. The phase publishes
+a :class:`PokerResult` (``deal.publish``) naming the winners, which the ``poker_winner``
+first-leader policy registered here reads. The phase's settings (:class:`PokerSettings`)
+are written as flat rules: ``poker_hand_size``, ``poker_selection``, ``bet_limit``, ...
 """
 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+import attrs
 
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, select, simple
 from stops.engine.cards import CARDS
 from stops.engine.errors import IllegalAction
+from stops.engine.eventkind import EventKind
 from stops.engine.events import event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet, Selections
 from stops.phases.base import Phase
 from stops.phases.handrank import describe, hand_key
+from stops.policies.leads import FirstLead
+from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -74,10 +81,15 @@ class PokerPhase(Phase):
     """Poker on five chosen cards, one limit betting round, showdown."""
 
     name = "poker"
+    title = "Stage two: poker"
     scratch_keys = ("poker",)
+
+    def describe(self) -> str:
+        return _poker_text(self.variant)
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
+        self.settings: PokerSettings = variant.settings("poker")
         self.pot = variant.pot
         self._menus: dict[tuple[object, ...], LegalActions] = {}
         self._seen_by: dict[int, tuple[frozenset[int], frozenset[int]]] = {}
@@ -86,9 +98,9 @@ class PokerPhase(Phase):
         order = deal.order(deal.dealer)
         st = PokerState(order=order)
         deal.scratch["poker"] = st
-        k = deal.rules.poker_hand_size
+        k = self.settings.hand_size
         for s in order:
-            if deal.counts[s] >= k or deal.rules.short_poker_hand == "play_all_cards":
+            if deal.counts[s] >= k or self.settings.short_hand == "play_all_cards":
                 st.queue.append(s)
         return self._next_select(deal, st)
 
@@ -101,8 +113,8 @@ class PokerPhase(Phase):
 
     def _choices(self, deal: Deal, seat: int) -> LegalSet:
         hand = deal.hand(seat)
-        k = min(deal.rules.poker_hand_size, len(hand))
-        if deal.rules.poker_selection == "free":
+        k = min(self.settings.hand_size, len(hand))
+        if self.settings.selection == "free":
             return LegalActions(Selections(seat, hand, k))
         best = None
         found: list[tuple[int, ...]] = []
@@ -143,7 +155,7 @@ class PokerPhase(Phase):
             return False
         if len(st.active) == 1:
             w = st.active[0]
-            deal.poker_winners = (w,)
+            deal.publish(PokerResult((w,)))
             if pot is not None:
                 deal.claim(w, pot, "everyone else folded")
             return False
@@ -151,11 +163,11 @@ class PokerPhase(Phase):
         for s in st.active:
             cards = st.hands[s]
             keys[s] = hand_key(cards)
-            deal.emit(event("showdown", s, cards=tuple(CARDS[c] for c in cards),
+            deal.emit(event(EventKind.SHOWDOWN, s, cards=tuple(CARDS[c] for c in cards),
                             note=describe(cards)))
         best = max(keys.values())
         winners = tuple(s for s in st.active if keys[s] == best)
-        deal.poker_winners = winners
+        deal.publish(PokerResult(winners))
         if pot is not None:
             have = deal.ledger.layout.get(pot, 0)
             share = have // len(winners)
@@ -184,13 +196,13 @@ class PokerPhase(Phase):
         assert seat is not None
         if st.step == "select":
             return self._choices(deal, seat)
-        limit = deal.rules.bet_limit
+        limit = self.settings.bet_limit
         stack = deal.ledger.stacks[seat]
         if not st.bet_made:
             key: tuple[object, ...] = ("open", seat, max(0, min(limit, stack)))
         else:
             to_call = self._to_call(st, seat)
-            can_call = to_call <= stack or deal.rules.short_call == "all_in_no_side_pot"
+            can_call = to_call <= stack or self.settings.short_call == "all_in_no_side_pot"
             key = ("facing", seat, can_call, max(0, min(limit, stack - to_call)))
         # the choices depend only on that key, and legal sets are immutable: share them
         legal = self._menus.get(key)
@@ -222,17 +234,17 @@ class PokerPhase(Phase):
             st.hands[seat] = tuple(action.cards)
             st.queue.pop(0)
             others, only = self._audiences(deal.n, seat)
-            deal.emit(event("selected", seat, visible_to=others))
-            deal.emit(event("selected", seat, cards=action.cards, visible_to=only))
+            deal.emit(event(EventKind.SELECTED, seat, visible_to=others))
+            deal.emit(event(EventKind.SELECTED, seat, cards=action.cards, visible_to=only))
             return self._next_select(deal, st)
         pot = self.pot or ""
         if verb == "check":
             st.need.discard(seat)
-            deal.emit(shared("checked", seat))
+            deal.emit(shared(EventKind.CHECKED, seat))
         elif verb == "fold":
             st.active.remove(seat)
             st.need.discard(seat)
-            deal.emit(shared("folded", seat))
+            deal.emit(shared(EventKind.FOLDED, seat))
         elif verb == "call":
             to_call = self._to_call(st, seat)
             amount = min(to_call, max(0, deal.ledger.stacks[seat]))
@@ -242,7 +254,7 @@ class PokerPhase(Phase):
                 deal.ledger.move(seat, pot, amount)
             st.contrib[seat] += amount
             st.need.discard(seat)
-            deal.emit(shared("called", seat, amount, pot))
+            deal.emit(shared(EventKind.CALLED, seat, amount, pot))
         else:  # bet or raise
             extra = action.chips or 0
             amount = self._to_call(st, seat) + extra
@@ -251,16 +263,17 @@ class PokerPhase(Phase):
             st.current = st.contrib[seat]
             st.bet_made = True
             st.need = {s for s in st.active if s != seat and s not in st.all_in}
-            deal.emit(shared("bet" if verb == "bet" else "raised", seat, amount, pot))
+            kind = EventKind.BET if verb == "bet" else EventKind.RAISED
+            deal.emit(shared(kind, seat, amount, pot))
         return self._advance(deal, st, seat)
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
         st = _st(deal)
         verb = action.action
         seat = action.seat
-        limit = deal.rules.bet_limit
+        limit = self.settings.bet_limit
         if verb == "select":
-            k = min(deal.rules.poker_hand_size, deal.counts[seat])
+            k = min(self.settings.hand_size, deal.counts[seat])
             if action.cards is None or len(action.cards) != k:
                 return IllegalAction("wrong_count", f"select exactly {k} cards",
                                      rule="each player selects a five-card poker hand")
@@ -286,5 +299,91 @@ class PokerPhase(Phase):
         return None
 
 
+class PokerResult(NamedTuple):
+    """Who won the poker pot (several on a split); published by the poker phase."""
+
+    winners: tuple[int, ...]
+
+
+@attrs.frozen
+class PokerSettings:
+    hand_size: int = param(5, "Cards in a poker hand (the best five count when more).",
+                           option="poker_hand_size", validator=attrs.validators.ge(1))
+    selection: Literal["free", "best"] = param(
+        "free", "Players choose any poker cards, or must show their best hand.",
+        option="poker_selection")
+    bet_limit: int = param(10, "Largest opening bet, and largest raise beyond the call.",
+                           validator=attrs.validators.ge(1))
+    short_call: Literal["fold_only", "all_in_no_side_pot"] = param(
+        "fold_only", "A player who cannot afford to call may only fold, or may call all-in.")
+    split_remainder: Literal["stays_on_pot"] = param(
+        "stays_on_pot", "Odd chips of a split poker pot stay on the pot for the next deal.")
+    short_hand: Literal["play_all_cards", "sit_out"] = param(
+        "play_all_cards", "A hand with fewer cards than a poker hand plays them all, or sits "
+        "out.", option="short_poker_hand")
+
+
+def poker_winner(deal: Deal, params: None) -> FirstLead:
+    """The winner of the poker pot leads first; tied winners: the first clockwise from the
+    dealer's left (the dealer last). Without a poker result, the dealer's left leads."""
+    order = deal.order(deal.dealer)
+    result = deal.result(PokerResult)
+    if result is None or not result.winners:
+        return FirstLead(order[0])
+    return FirstLead(min(result.winners, key=order.index))
+
+
+def _poker_text(variant: Variant) -> str:
+    s: PokerSettings = variant.settings("poker")
+    k = s.hand_size
+    sel = (f"any {k} cards they like (not necessarily their best hand)" if
+           s.selection == "free" else f"their best {k}-card poker hand")
+    t = (f"Each player selects {sel} and sets the rest aside. One round of betting "
+         "into the pot follows, from the dealer's left: check or bet until someone "
+         "bets; then fold, call or raise. "
+         f"A bet, and a raise beyond the call, is 1 to {s.bet_limit} chips; there is "
+         "no limit on the number of raises, and a player who checked may raise later."
+         " If everyone checks, or the betting ends with calls, the hands still in are "
+         "shown and the best wins the whole pot; equal hands split it, any odd chips "
+         "staying on the pot. If everyone else folds, the last player takes the pot "
+         "unseen. Standard poker ranking; A-2-3-4-5 is the lowest straight; suits "
+         "do not rank.")
+    t += (f" A player with fewer than {k} cards plays them all (missing cards rank "
+          "lowest)." if s.short_hand == "play_all_cards" else
+          f" A player with fewer than {k} cards sits the poker out.")
+    t += (" A player who cannot afford a call must fold." if s.short_call ==
+          "fold_only" else " A player who cannot afford a call may call with all "
+          "they have and still win the whole pot.")
+    return t
+
+
+def _needs_poker(variant: Any, params: None) -> list[str]:
+    if "poker" not in variant.flow:
+        return ["poker_winner needs the poker phase in flow; otherwise the dealer's left leads"]
+    return []
+
+
+def _poker_checks(variant: Any) -> list[str]:
+    out = []
+    if variant.pot is None:
+        out.append("the poker phase bets into the pot, but the layout has no space of kind pot")
+    s: PokerSettings = variant.settings("poker")
+    hi = variant.players[1]
+    hands = hi + (1 if variant.rules.spare_hand else 0)
+    if hi >= 2 and len(variant.deck) >= hands:
+        smallest = len(variant.deck) // hands
+        if smallest < s.hand_size and s.short_hand == "sit_out":
+            out.append(f"with {hi} players some hands have only {smallest} cards, fewer than a "
+                       "poker hand, and short hands sit out; expected at most "
+                       f"{len(variant.deck) // s.hand_size - 1} players")
+    return out
+
+
 def register(reg: Registry) -> None:
-    reg.register_phase("poker", requires=("deal",))(PokerPhase)
+    """The poker phase, its settings, and the first-leader policy that reads its result."""
+    reg.register_phase("poker", requires=("deal",), settings=PokerSettings,
+                       check=_poker_checks, pays=lambda v: (v.pot,) if v.pot else ())(PokerPhase)
+    reg.register_policy(
+        "first_leader", "poker_winner", lint=_needs_poker,
+        text=lambda _: "The winner of the poker pot makes the first lead; if the pot was "
+        "split, the first of the winners clockwise from the dealer's left.")(poker_winner)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stops._mypyc import mypyc_attr
+from stops.engine.eventkind import EventKind
 from stops.engine.events import event
 from stops.phases.base import Phase
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
 
@@ -19,6 +21,19 @@ class SettlePhase(Phase):
     the block's payments. Takes no decisions."""
 
     name = "settle"
+    title = "End of the deal"
+
+    def describe(self) -> str:
+        t = ("Play ends at once when a player plays their last card, even in the middle "
+             "of a sequence. " + self.policy_text("going_out_reward") + " "
+             + self.policy_text("block_outcome"))
+        t += {"pay_what_you_can": " A player who cannot pay in full pays what they have.",
+              "debt": " A player who cannot pay in full goes into debt.",
+              "eliminate": " A player who cannot pay in full pays what they have and, "
+              "like any player left without chips, is out for the rest of the session; "
+              "the session ends when fewer than two players are left."
+              }[self.rules.chip_shortfall]
+        return t + " Chips not won stay on the layout for the next deal."
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
@@ -37,7 +52,7 @@ class SettlePhase(Phase):
             note = "blocked" if deal.outcome == "blocked" else "no opening card; redeal"
         else:
             note = deal.outcome or "ended"
-        deal.emit(event("deal_ended", deal.winner, note=note))
+        deal.emit(event(EventKind.DEAL_ENDED, deal.winner, note=note))
         return False
 
 
@@ -46,6 +61,10 @@ class ClaimHeldPhase(Phase):
     """Stage one of Three-in-One: layout spaces pay the players who hold their cards."""
 
     name = "claim_held"
+    title = "Stage one: pay cards"
+
+    def describe(self) -> str:
+        return self.policy_text("pay_collection")
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
@@ -54,3 +73,15 @@ class ClaimHeldPhase(Phase):
     def enter(self, deal: Deal) -> bool:
         self.policy.impl.held(deal, self.policy.params)
         return False
+
+
+def register(reg: Registry) -> None:
+    reg.register_phase("claim_held", pays=_pays_nothing, requires=("deal",),
+                       slots=("pay_collection",))(ClaimHeldPhase)
+    reg.register_phase("settle", pays=_pays_nothing, requires=("play",),
+                       slots=("going_out_reward", "block_outcome"))(SettlePhase)
+
+
+def _pays_nothing(variant: object) -> tuple[str, ...]:
+    """This phase pays no layout space itself (its policies may)."""
+    return ()

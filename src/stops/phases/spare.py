@@ -14,14 +14,18 @@ A protocol is an object with ``enter/legal/apply/explain`` on the deal, like a p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
 
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, simple
 from stops.engine.errors import IllegalAction
+from stops.engine.eventkind import EventKind
 from stops.engine.events import event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
 from stops.phases.base import Phase
+from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -86,6 +90,11 @@ class SpareProtocol:
         return None
 
 
+def _params(deal: Deal) -> Any:
+    """The bound spare protocol's parameters (the protocol objects are shared by variants)."""
+    return deal.variant.policies["spare_protocol"].params
+
+
 def _st(deal: Deal) -> SpareState:
     st: SpareState = deal.scratch["spare"]
     return st
@@ -93,8 +102,8 @@ def _st(deal: Deal) -> SpareState:
 
 def _swap(deal: Deal, seat: int) -> None:
     deal.swap_with_spare(seat)
-    deal.emit(event("spare_swapped", seat, visible_to=None))
-    deal.emit(event("spare_swapped", seat, cards=tuple(deal.hand(seat)),
+    deal.emit(event(EventKind.SPARE_SWAPPED, seat, visible_to=None))
+    deal.emit(event(EventKind.SPARE_SWAPPED, seat, cards=tuple(deal.hand(seat)),
                     note="your new hand", visible_to=frozenset({seat})))
 
 
@@ -109,11 +118,11 @@ class DealerOptions(SpareProtocol):
         st.turn = 0
         st.high_bid, st.high_bidder, st.bids = 0, None, {}
         st.step = "auction"
-        deal.emit(event("auction_opened", deal.dealer, note=what))
+        deal.emit(event(EventKind.AUCTION_OPENED, deal.dealer, note=what))
         return self._next_bidder(deal, st)
 
     def _next_bidder(self, deal: Deal, st: SpareState) -> bool:
-        fmt = deal.rules.auction_format
+        fmt = _params(deal).auction_format
         if fmt == "open_ascending":
             active = [b for b in st.bidders if b != st.high_bidder]
             if not active or (not st.bidders):
@@ -136,7 +145,7 @@ class DealerOptions(SpareProtocol):
         return True
 
     def _close_auction(self, deal: Deal, st: SpareState) -> bool:
-        fmt = deal.rules.auction_format
+        fmt = _params(deal).auction_format
         if fmt != "open_ascending" and st.bids:
             best = max(st.bids.values())
             st.high_bidder = next(b for b in st.bidders if st.bids.get(b) == best)
@@ -144,17 +153,18 @@ class DealerOptions(SpareProtocol):
             if fmt == "sealed":
                 for b in st.bidders:
                     if b in st.bids:
-                        deal.emit(event("bid", b, chips=st.bids[b], note="revealed"))
+                        deal.emit(event(EventKind.BID, b, chips=st.bids[b], note="revealed"))
         buyer = st.high_bidder
         if buyer is None:
-            deal.emit(event("unsold", deal.dealer, note=st.offering))
-            if st.offering == "spare" and deal.rules.spare_unsold_dealer_may_swap:
+            deal.emit(event(EventKind.UNSOLD, deal.dealer, note=st.offering))
+            if st.offering == "spare" and _params(deal).unsold_dealer_may_swap:
                 st.step = "after_unsold"
                 deal.to_act = deal.dealer
                 return True
             return False
         deal.pay(buyer, deal.dealer, st.high_bid, "buys the hand", compulsory=False)
-        deal.emit(event("sold", buyer, chips=st.high_bid, to_seat=deal.dealer, note=st.offering))
+        deal.emit(event(EventKind.SOLD, buyer, chips=st.high_bid, to_seat=deal.dealer,
+                        note=st.offering))
         _swap(deal, buyer)
         return False
 
@@ -177,7 +187,7 @@ class DealerOptions(SpareProtocol):
         seat = deal.to_act
         assert seat is not None
         stack = deal.ledger.stacks[seat]
-        low = st.high_bid + 1 if deal.rules.auction_format == "open_ascending" else 1
+        low = st.high_bid + 1 if _params(deal).auction_format == "open_ascending" else 1
         return LegalActions(Fixed((simple(seat, "pass"),)),
                             Amounts(seat, "bid", range(low, max(low, stack + 1))))
 
@@ -186,12 +196,12 @@ class DealerOptions(SpareProtocol):
         verb = action.action
         if st.step in ("dealer", "after_swap", "after_unsold"):
             if verb == "keep":
-                deal.emit(shared("kept", deal.dealer))
+                deal.emit(shared(EventKind.KEPT, deal.dealer))
                 return False
             if verb == "swap":
                 _swap(deal, deal.dealer)
                 st.dealer_swapped = True
-                if st.step == "dealer" and deal.rules.spare_sell_old_hand:
+                if st.step == "dealer" and _params(deal).sell_old_hand:
                     st.step = "after_swap"
                     return True
                 return False
@@ -199,9 +209,9 @@ class DealerOptions(SpareProtocol):
             return self._open_auction(deal, st, "old_hand" if st.dealer_swapped else "spare")
         # auction step
         seat = action.seat
-        fmt = deal.rules.auction_format
+        fmt = _params(deal).auction_format
         if verb == "pass":
-            deal.emit(shared("passed", seat))
+            deal.emit(shared(EventKind.PASSED, seat))
             if fmt == "open_ascending":
                 st.bidders.remove(seat)
                 if st.bidders:
@@ -212,15 +222,15 @@ class DealerOptions(SpareProtocol):
         chips = action.chips or 0
         if fmt == "open_ascending":
             st.high_bid, st.high_bidder = chips, seat
-            deal.emit(shared("bid", seat, chips))
+            deal.emit(shared(EventKind.BID, seat, chips))
             st.turn = (st.turn + 1) % len(st.bidders)
         else:
             st.bids[seat] = chips
             vis = frozenset({seat}) if fmt == "sealed" else None
-            deal.emit(event("bid", seat, chips=chips, visible_to=vis))
+            deal.emit(event(EventKind.BID, seat, chips=chips, visible_to=vis))
             if fmt == "sealed":
                 others = frozenset(range(deal.n)) - {seat}
-                deal.emit(event("bid", seat, note="sealed bid", visible_to=others))
+                deal.emit(event(EventKind.BID, seat, note="sealed bid", visible_to=others))
             st.turn += 1
         return self._next_bidder(deal, st)
 
@@ -253,22 +263,21 @@ class PaidExchange(SpareProtocol):
 
     def _fee(self, deal: Deal) -> int | None:
         """The fee now, or None when paid exchanges are closed."""
-        r = deal.rules
+        p: ExchangeParams = _params(deal)
         kitty = deal.variant.kitty
-        fee = r.exchange_fee * r.stake_unit
+        fee = p.fee * deal.rules.stake_unit
         if kitty is None or deal.is_live(kitty):
             return fee
-        if r.fee_when_kitty_retired == "no_exchange":
+        if p.when_kitty_retired == "no_exchange":
             return None
-        if r.fee_when_kitty_retired == "free":
+        if p.when_kitty_retired == "free":
             return 0
         return fee
 
     def _after_dealer(self, deal: Deal, st: SpareState) -> bool:
-        r = deal.rules
         if self._fee(deal) is None:
             return False
-        if r.exchange_order == "non_dealers_from_left":
+        if _params(deal).order == "non_dealers_from_left":
             st.queue = deal.order(deal.dealer, include_self=False)
         else:
             st.queue = deal.order(deal.dealer)
@@ -305,22 +314,22 @@ class PaidExchange(SpareProtocol):
             if action.action == "swap":
                 _swap(deal, seat)
             else:
-                deal.emit(shared("kept", seat))
+                deal.emit(shared(EventKind.KEPT, seat))
             return self._after_dealer(deal, st)
         st.queue.pop(0)
         if action.action == "keep":
-            deal.emit(shared("kept", seat))
+            deal.emit(shared(EventKind.KEPT, seat))
             return self._next(deal, st)
         fee = self._fee(deal) or 0
         kitty = deal.variant.kitty
         if kitty is not None and fee:
             if not deal.is_live(kitty):  # fee_when_kitty_retired: reopen_kitty
                 deal.retired.discard(kitty)
-                deal.emit(event("reopened", space=kitty, note="an exchange fee reopens it"))
+                deal.emit(event(EventKind.REOPENED, space=kitty, note="an exchange fee reopens it"))
             deal.pay(seat, kitty, fee, "exchange fee", compulsory=False)
-        deal.emit(event("exchanged", seat, chips=fee, space=kitty))
+        deal.emit(event(EventKind.EXCHANGED, seat, chips=fee, space=kitty))
         _swap(deal, seat)
-        if deal.rules.exchange_limit == "first_only":
+        if _params(deal).limit == "first_only":
             return False
         return self._next(deal, st)
 
@@ -342,7 +351,11 @@ class SparePhase(Phase):
     """Whatever the variant's ``spare_protocol`` allows with the spare hand."""
 
     name = "spare_hand"
+    title = "The spare hand"
     scratch_keys = ("spare",)
+
+    def describe(self) -> str:
+        return self.policy_text("spare_protocol")
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
@@ -365,29 +378,100 @@ class SparePhase(Phase):
         return out
 
 
-def _dealer_options_text(params: Any) -> str:
-    return ("The dealer, without looking at the spare hand, may keep their hand, swap it for "
-            "the spare (never back), or auction the unseen spare to the other players. A "
-            "buyer pays the dealer and their own hand becomes the dead hand.")
+@attrs.frozen
+class DealerOptionsParams:
+    sell_old_hand: bool = param(True, "After swapping, the dealer may auction the old hand.",
+                                option="spare_sell_old_hand")
+    unsold_dealer_may_swap: bool = param(
+        True, "If nobody buys the spare hand at auction, the dealer may still swap for it.",
+        option="spare_unsold_dealer_may_swap")
+    auction_format: Literal["open_ascending", "one_round", "sealed"] = param(
+        "open_ascending", "How the spare hand is auctioned.")
+    auction_tie: Literal["first_from_dealers_left"] = param(
+        "first_from_dealers_left", "Who wins equal bids (one-round and sealed auctions).")
 
 
-def _paid_exchange_text(params: Any) -> str:
-    return ("The dealer may swap their hand for the unseen spare, free, never back. Then each "
-            "other player in turn from the dealer's left may swap their hand for the spare as "
-            "it now is (perhaps a hand given up earlier) by paying into the kitty; the hand "
-            "given up becomes the spare.")
+@attrs.frozen
+class ExchangeParams:
+    fee: int = param(1, "Stake units paid into the kitty for a paid exchange.",
+                     option="exchange_fee", validator=attrs.validators.ge(0))
+    order: Literal["non_dealers_from_left", "all_from_left_dealer_last"] = param(
+        "non_dealers_from_left", "Who may make a paid exchange, in what order.",
+        option="exchange_order")
+    limit: Literal["each_once", "first_only"] = param(
+        "each_once", "Every eligible player may exchange once, or only the first who wants to.",
+        option="exchange_limit")
+    when_kitty_retired: Literal["reopen_kitty", "no_exchange", "free"] = param(
+        "reopen_kitty", "The exchange fee once the kitty has been won and retired.",
+        option="fee_when_kitty_retired")
+
+
+_AUCTIONS = {
+    "open_ascending": " The auction is open: bidding goes clockwise from the dealer's left, "
+    "each bid higher than the last and no more than the bidder's chips; a pass is final.",
+    "one_round": " Each player bids once, clockwise from the dealer's left; the highest bid "
+    "wins, ties going to the first bidder.",
+    "sealed": " Bids are sealed: each player bids once in secret; the highest wins, ties going "
+    "to the first from the dealer's left.",
+}
+
+
+def _dealer_options_text(p: DealerOptionsParams) -> str:
+    t = ("The dealer, without looking at the spare hand, may keep their hand, swap it for "
+         "the spare (never back), or auction the unseen spare to the other players. A "
+         "buyer pays the dealer and their own hand becomes the dead hand.")
+    t += (" After a swap the dealer may auction the old hand instead of keeping it in the "
+          "spare." if p.sell_old_hand else " After a swap the dealer may not auction the old "
+          "hand.")
+    t += (" If an auction of the spare finds no buyer, the dealer may still swap." if
+          p.unsold_dealer_may_swap else " If nobody buys the spare, the dealer keeps their hand.")
+    return t + _AUCTIONS[p.auction_format]
+
+
+def _paid_exchange_text(p: ExchangeParams) -> str:
+    t = ("The dealer may swap their hand for the unseen spare, free, never back. Then each "
+         "other player in turn from the dealer's left may swap their hand for the spare as "
+         "it now is (perhaps a hand given up earlier) by paying into the kitty; the hand "
+         f"given up becomes the spare. The fee is {p.fee} stake unit(s).")
+    if p.order == "all_from_left_dealer_last":
+        t += " Everyone may exchange in turn from the dealer's left, the dealer last."
+    if p.limit == "first_only":
+        t += " Only the first player who exchanges may do so."
+    return t + {"reopen_kitty": " Once the kitty has been won, a fee reopens it.",
+                "no_exchange": " Once the kitty has been won there are no more paid exchanges.",
+                "free": " Once the kitty has been won exchanges are free."}[p.when_kitty_retired]
+
+
+def _needs_spare_hand(variant: Any, params: Any) -> list[str]:
+    out = []
+    if "spare_hand" not in variant.flow:
+        out.append("the spare_hand phase is not in flow, so this protocol never runs; add "
+                   "spare_hand after deal")
+    if not variant.rules.spare_hand:
+        out.append("spare_hand is false, so there is no spare hand to use; set spare_hand: "
+                   "true or spare_protocol: none")
+    return out
+
+
+def _needs_kitty(variant: Any, p: ExchangeParams) -> list[str]:
+    if variant.kitty is None and p.fee > 0:
+        return ["paid_exchange pays its fee into the kitty, but the layout has no kitty space"]
+    return []
 
 
 def register(reg: Registry) -> None:
+    """The spare-hand phase and its protocols (slot ``spare_protocol``)."""
     p = reg.register_policy
     p("spare_protocol", "none", text=lambda _: "The spare hand is not used by anyone; it "
       "stays face down and its cards cause stops.")(SpareProtocol())
-    p("spare_protocol", "dealer_options", text=_dealer_options_text)(DealerOptions())
-    p("spare_protocol", "paid_exchange", text=_paid_exchange_text,
-      check=_needs_kitty_for_fee)(PaidExchange())
+    p("spare_protocol", "dealer_options", params=DealerOptionsParams, text=_dealer_options_text,
+      lint=_needs_spare_hand)(DealerOptions())
+    p("spare_protocol", "paid_exchange", params=ExchangeParams, text=_paid_exchange_text,
+      check=_needs_kitty, lint=_needs_spare_hand)(PaidExchange())
+    reg.register_phase("spare_hand", pays=_pays_nothing, requires=("deal",),
+                       slots=("spare_protocol",))(SparePhase)
 
 
-def _needs_kitty_for_fee(variant: Any, params: Any) -> list[str]:
-    if variant.kitty is None and variant.rules.exchange_fee > 0:
-        return ["paid_exchange pays its fee into the kitty, but the layout has no kitty space"]
-    return []
+def _pays_nothing(variant: object) -> tuple[str, ...]:
+    """This phase pays no layout space itself (its policies may)."""
+    return ()

@@ -12,6 +12,7 @@ from stops.phases.base import Phase
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.rules.registry import Registry
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -20,7 +21,19 @@ class StakePhase(Phase):
     dealer's left. A player keeps the turn until their free allowance is placed."""
 
     name = "stake"
+    title = "Stakes"
     scratch_keys = ("stake_queue",)
+
+    def describe(self) -> str:
+        r = self.rules
+        t = self.policy_text("stake_rule")
+        if r.stake_unit != 1:
+            t += f" One stake unit is {r.stake_unit} chips."
+        if r.stake_frequency == "once_per_match":
+            t += " Stakes are placed only before the first deal of the session."
+        if r.retire_claimed:
+            t += " Spaces already won and removed take no stakes."
+        return t
 
     def __init__(self, variant: object) -> None:
         super().__init__(variant)  # type: ignore[arg-type]
@@ -88,3 +101,12 @@ class StakePhase(Phase):
                                  "of your allowance)", rule="free placement of chips")
         return IllegalAction("bad_amount", f"this stake is exactly {chips} chip(s)",
                              rule="the stake rule fixes the amount")
+
+
+def register(reg: Registry) -> None:
+    reg.register_phase("stake", pays=_pays_nothing, slots=("stake_rule",))(StakePhase)
+
+
+def _pays_nothing(variant: object) -> tuple[str, ...]:
+    """This phase pays no layout space itself (its policies may)."""
+    return ()

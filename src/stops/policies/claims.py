@@ -13,23 +13,28 @@ A claim policy is a class with up to three hooks, all optional:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
 
 from stops._mypyc import mypyc_attr
 from stops.engine.cards import CARDS, RANKS
+from stops.rules.contracts import Handler, Triggers
 from stops.rules.model import Space
+from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.rules.registry import Registry
     from stops.rules.variant import Variant
-
-Handler = Callable[["Deal", int, int], None]
-Triggers = dict[int, list[Handler]]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ClaimPolicy:
     """Base class: a claim policy that claims nothing."""
+
+    claims_during_play: bool = True
+    """Whether the policy's claims happen as cards are played (for ``stops rules``)."""
 
     def watch(self, variant: Variant, params: Any, triggers: Triggers,
               every: list[Handler]) -> None:
@@ -70,7 +75,7 @@ class OnPlay(ClaimPolicy):
                     triggers.setdefault(int(combo_card), []).append(h)
             elif space.kind == "suit_run":
                 for cards in _run_cards(space):
-                    h = _run_handler(space.id, tuple(cards))
+                    h = _run_handler(space.id, tuple(cards), params.ten == "first_takes_all")
                     for c in cards:
                         triggers.setdefault(c, []).append(h)
 
@@ -95,12 +100,12 @@ def _combo_handler(space: str, cards: tuple[int, ...]) -> Handler:
     return on_combo
 
 
-def _run_handler(space: str, cards: tuple[int, ...]) -> Handler:
+def _run_handler(space: str, cards: tuple[int, ...], first_takes_all: bool) -> Handler:
     def on_run(deal: Deal, seat: int, card: int) -> None:
         if not all(deal.played_by[c] == seat for c in cards):
             return
         note = "played " + "-".join(_name(c) for c in cards)
-        if deal.rules.on_play_ten == "first_takes_all":
+        if first_takes_all:
             if space not in deal.scratch.setdefault("runs_paid", set()):
                 deal.scratch["runs_paid"].add(space)
                 deal.claim(seat, space, note)
@@ -115,6 +120,8 @@ class StageOne(ClaimPolicy):
     """Stage one of Three-in-One: spaces pay the players who *hold* their cards once the
     spare hand is settled. Suit runs are shared (``ten_share``), the remainder staying."""
 
+    claims_during_play = False
+
     def held(self, deal: Deal, params: Any) -> None:
         cache = deal.variant.cache
         plan: _Plan
@@ -124,7 +131,7 @@ class StageOne(ClaimPolicy):
             plan = _stage_one_plan(deal.variant)
             cache[_STAGE_ONE] = plan
         owner = deal.owner
-        per_player = deal.rules.ten_share == "per_player"
+        per_player = params.ten_share == "per_player"
         for kind, sid, groups, note in plan:
             if kind == "suit_run":
                 claimants: list[int] = []
@@ -204,8 +211,8 @@ class SameSuitRun(ClaimPolicy):
 
     def watch(self, variant: Variant, params: Any, triggers: Triggers,
               every: list[Handler]) -> None:
-        length = variant.rules.run_length
-        space = variant.rules.run_space
+        length: int = params.length
+        space: str = params.space
         same_suit = self.same_suit
 
         def on_any(d: Deal, seat: int, card: int) -> None:
@@ -235,3 +242,96 @@ class AnyThreeRun(SameSuitRun):
 
 def _name(card: int) -> str:
     return str(CARDS[card])
+
+
+@attrs.frozen
+class OnPlayParams:
+    ten: Literal["first_takes_all", "share_at_end"] = param(
+        "first_takes_all", "Played suit runs: the first to play one takes the space, or all "
+        "who play one share it at the end of the deal.", option="on_play_ten")
+
+
+@attrs.frozen
+class StageOneParams:
+    ten_share: Literal["per_player", "per_sequence"] = param(
+        "per_player", "Held suit runs (8-9-10): one share per player, or per run held.")
+
+
+@attrs.frozen
+class RunParams:
+    length: int = param(3, "How many cards make a run.", option="run_length",
+                        validator=attrs.validators.ge(2))
+    space: str = param("pot", "The layout space a run wins.", option="run_space")
+
+
+def _on_play_text(p: OnPlayParams) -> str:
+    return ("A card space pays whoever plays its card, during the play. A combination space "
+            "pays a player who plays all its cards. " + (
+                "A run space pays the first player to play its ranks in one suit." if
+                p.ten == "first_takes_all" else "A run space is shared at the end of the deal "
+                "by every player who played all its ranks in one suit."))
+
+
+def _stage_one_text(p: StageOneParams) -> str:
+    return ("Before play, each card space pays the player who holds its card; a combination "
+            "space pays a player who holds all its cards; a run space is shared equally by the "
+            "players who hold its ranks in one suit, any remainder staying on the space. Cards "
+            "in the spare hand claim nothing." + (
+                " A player holding the run in two suits takes one share." if
+                p.ten_share == "per_player" else
+                " A player holding the run in two suits takes two shares."))
+
+
+def _run_text(consecutive: bool) -> Callable[[RunParams], str]:
+    def text(p: RunParams) -> str:
+        what = ("cards of consecutive rank in one suit, one straight after another (the lead "
+                "counts)" if consecutive else "cards one straight after another (any cards)")
+        return (f"A player who plays {p.length} {what} wins the {p.space} space; only the first "
+                "run of a deal collects.")
+    return text
+
+
+def _run_space_exists(variant: Any, p: RunParams) -> list[tuple[str, str]]:
+    if p.space not in variant.spaces:
+        return [("space", f"no layout space {p.space!r}; expected one of "
+                 + ", ".join(variant.space_ids))]
+    return []
+
+
+def _text(s: str) -> Any:
+    return lambda params: s
+
+
+def register(reg: Registry) -> None:
+    """The claim policies (slots ``pay_collection`` and ``run_rule``)."""
+    p = reg.register_policy
+    p("pay_collection", "none", pays=_nothing, text=_text(
+        "The card spaces never pay by themselves."))(NoClaims())
+    p("pay_collection", "on_play", params=OnPlayParams, text=_on_play_text,
+      pays=_card_spaces)(OnPlay())
+    p("pay_collection", "stage_one", params=StageOneParams, text=_stage_one_text,
+      lint=_stage_one_needs_phase, pays=_card_spaces)(StageOne())
+    p("run_rule", "none", pays=_nothing, text=_text("There is no prize for runs."))(RunNone())
+    p("run_rule", "same_suit_consecutive", params=RunParams, text=_run_text(True),
+      check=_run_space_exists, pays=_run_space)(SameSuitRun())
+    p("run_rule", "any_three_consecutive_plays", params=RunParams, text=_run_text(False),
+      check=_run_space_exists, pays=_run_space)(AnyThreeRun())
+
+
+def _nothing(variant: Any, params: Any) -> tuple[str, ...]:
+    return ()
+
+
+def _card_spaces(variant: Any, params: Any) -> tuple[str, ...]:
+    return tuple(s.id for s in variant.layout if s.kind in ("card", "combo", "suit_run"))
+
+
+def _run_space(variant: Any, p: RunParams) -> tuple[str, ...]:
+    return (p.space,)
+
+
+def _stage_one_needs_phase(variant: Any, p: StageOneParams) -> list[str]:
+    if "claim_held" not in variant.flow:
+        return ["stage_one claims are made by the claim_held phase, which is not in flow; "
+                "add claim_held after spare_hand"]
+    return []

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.rules.registry import Registry
 
 
 def _others(deal: Deal, seat: int) -> list[int]:
@@ -68,3 +69,46 @@ def redeal_next_round(deal: Deal, params: Any) -> str:
 def redeal_same_round(deal: Deal, params: Any) -> str:
     """The same dealer gathers the cards and deals again, with no new stakes."""
     return "same_dealer"
+
+
+def _text(s: str) -> Any:
+    return lambda params: s
+
+
+def _nothing(variant: Any, params: Any) -> tuple[str, ...]:
+    return ()
+
+
+def _kitty(variant: Any, params: Any) -> tuple[str, ...]:
+    return (variant.kitty,) if variant.kitty is not None else ()
+
+
+def register(reg: Registry) -> None:
+    """The going-out rewards and block outcomes."""
+    reg_p = reg.register_policy
+
+    def p(slot: str, name: str, **kw: Any) -> Any:
+        kw.setdefault("pays", _kitty if kw.get("check") is needs_kitty and slot ==
+                      "going_out_reward" else _nothing)
+        return reg_p(slot, name, **kw)
+
+    p("going_out_reward", "per_card", text=_text(
+        "The first player out collects one chip per card still held from every other "
+        "player."))(per_card)
+    p("going_out_reward", "kitty_plus_per_card", check=needs_kitty, text=_text(
+        "The first player out wins the kitty and one chip per card still held from every "
+        "other player."))(kitty_plus_per_card)
+    p("going_out_reward", "kitty_only", check=needs_kitty, text=_text(
+        "The first player out wins the kitty; nobody pays for cards left."))(kitty_only)
+    p("block_outcome", "end_no_payment", text=_text(
+        "If nobody can lead, the deal ends and nobody pays for the cards left."))(
+        end_no_payment)
+    p("block_outcome", "kitty_per_card", check=needs_kitty, text=_text(
+        "If nobody can lead, the deal ends and every player puts one chip per card left into "
+        "the kitty."))(kitty_per_card)
+    p("block_outcome", "redeal_next_round", text=_text(
+        "If nobody can lead, the cards are gathered and the next round is dealt as usual; "
+        "nothing is paid and all chips stay on the layout."))(redeal_next_round)
+    p("block_outcome", "redeal_same_round", text=_text(
+        "If nobody can lead, the same dealer gathers the cards and deals again without new "
+        "stakes; all chips stay on the layout."))(redeal_same_round)

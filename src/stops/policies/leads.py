@@ -9,13 +9,17 @@ seat cannot lead and the lead passes left.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
+
+import attrs
 
 from stops.engine.cards import CARDS, HEARTS, SUIT_NAMES, SUITS, Card, opposite_colour_suits
 from stops.engine.errors import IllegalAction
+from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.rules.registry import Registry
 
 
 class FirstLead(NamedTuple):
@@ -31,25 +35,24 @@ def dealers_left(deal: Deal, params: None) -> FirstLead:
     return FirstLead(deal.order(deal.dealer)[0])
 
 
-def poker_winner(deal: Deal, params: None) -> FirstLead:
-    """The winner of the poker pot leads first; tied winners: the first clockwise from the
-    dealer's left (the dealer last)."""
-    winners = deal.poker_winners
-    if not winners:
-        return FirstLead(deal.order(deal.dealer)[0])
-    order = deal.order(deal.dealer)
-    return FirstLead(min(winners, key=order.index))
+@attrs.frozen
+class OpeningParams:
+    cards: tuple[Card, ...] = param(
+        (), "The cards that open, in order of preference (e.g. [2H, 2C, 2D, 2S]).",
+        option="opening_cards")
+    fallback: Literal["next_rank", "redeal"] = param(
+        "next_rank", "If every opening card is in the spare hand: go on to the next rank in "
+        "the same suit order, or redeal.", option="opening_fallback")
 
 
-def opening_card(deal: Deal, params: None) -> FirstLead | None:
-    """Whoever holds the first of ``opening_cards`` still in a player's hand leads it. If all
+def opening_card(deal: Deal, params: OpeningParams) -> FirstLead | None:
+    """Whoever holds the first of the opening cards still in a player's hand leads it. If all
     are in the spare hand: the next rank up in the same suit order, or a redeal."""
-    r = deal.rules
-    order = [int(c) for c in r.opening_cards]
+    order = [int(c) for c in params.cards]
     if not order:
         return FirstLead(deal.order(deal.dealer)[0])
     candidates = list(order)
-    if r.opening_fallback == "next_rank":
+    if params.fallback == "next_rank":
         for step in range(1, 13):
             candidates += [c + step for c in order if (c % 13) + step <= 12]
     for c in candidates:
@@ -59,9 +62,19 @@ def opening_card(deal: Deal, params: None) -> FirstLead | None:
     return None
 
 
-def opening_text(params: None) -> str:
-    return ("The holder of the first opening card leads it; if it is in the spare hand, the "
-            "next one in the list does.")
+def opening_text(params: OpeningParams) -> str:
+    cards = ", ".join(str(c) for c in params.cards)
+    return (f"The holder of the first of the opening cards ({cards}) leads it; if it is in the "
+            "spare hand, the next one in the list does." + (
+                " If all of them are in the spare hand, the next rank up opens, in the same "
+                "suit order." if params.fallback == "next_rank" else
+                " If all of them are in the spare hand, the cards are redealt."))
+
+
+def _needs_opening_cards(variant: Any, params: OpeningParams) -> list[str]:
+    if not params.cards:
+        return ["opening_card needs its cards: opening_cards: [2H, 2C, 2D, 2S]"]
+    return []
 
 
 # -- after a stop --------------------------------------------------------------------------
@@ -85,13 +98,26 @@ def any_suit(deal: Deal, seat: int, broken: int | None, params: None) -> list[in
     return _lowest_each(deal, seat, ALL_SUITS)
 
 
-def must_change_suit(deal: Deal, seat: int, broken: int | None, params: None) -> list[int]:
+_KEEPS_DOC = "A player who receives a passed lead must also obey the restriction."
+
+
+@attrs.frozen
+class ChangeSuitParams:
+    fallback: Literal["same_suit", "pass_left"] = param(
+        "same_suit", "When a player has only the stopped suit: lead it anyway, or pass the "
+        "lead to the left.", option="change_suit_fallback")
+    passed_lead_keeps_suit: bool = param(
+        True, _KEEPS_DOC, option="pass_lead_keeps_forbidden_suit")
+
+
+def must_change_suit(deal: Deal, seat: int, broken: int | None,
+                     params: ChangeSuitParams) -> list[int]:
     """The lowest card of a suit other than the one just stopped; with only that suit left,
-    ``change_suit_fallback`` decides: lead it anyway, or pass the lead to the left."""
+    ``fallback`` decides: lead it anyway, or pass the lead to the left."""
     if broken is None:
         return _lowest_each(deal, seat, ALL_SUITS)
     opts = _lowest_each(deal, seat, tuple(s for s in ALL_SUITS if s != broken))
-    if opts or deal.rules.change_suit_fallback != "same_suit":
+    if opts or params.fallback != "same_suit":
         return opts
     return _lowest_each(deal, seat, (broken,))
 
@@ -100,19 +126,35 @@ _OPPOSITE: Final = tuple(opposite_colour_suits(s) for s in range(4))
 _HCDS: Final = {HEARTS: 0, 0: 1, 1: 2, 3: 3}
 
 
-def opposite_colour(deal: Deal, seat: int, broken: int | None, params: None) -> list[int]:
+@attrs.frozen
+class ColourParams:
+    alternation: Literal["opposite_of_broken_suit"] = param(
+        "opposite_of_broken_suit", "The switch is to the colour opposite to the suit that "
+        "broke (after a black opening, the first switch is to red).",
+        option="colour_alternation")
+    switch_card: Literal["lowest_of_colour", "lowest_in_chosen_suit"] = param(
+        "lowest_of_colour", "The lowest card of the colour across both its suits, or the "
+        "lowest of a suit of that colour the player chooses.")
+    colour_tie: Literal["player_choice", "suit_order_HCDS"] = param(
+        "player_choice", "Two switch cards of the same rank: the player chooses, or H, C, D, S.")
+    passed_lead_keeps_suit: bool = param(
+        True, _KEEPS_DOC, option="pass_lead_keeps_forbidden_suit")
+
+
+def opposite_colour(deal: Deal, seat: int, broken: int | None,
+                    params: ColourParams) -> list[int]:
     """Colour alternation: the lowest card of the colour opposite to the suit that broke
     (``switch_card`` says lowest across the colour or in a chosen suit of it)."""
     if broken is None:
         return _lowest_each(deal, seat, ALL_SUITS)
     suits = _OPPOSITE[broken]
     opts = _lowest_each(deal, seat, suits)
-    if len(opts) < 2 or deal.rules.switch_card == "lowest_in_chosen_suit":
+    if len(opts) < 2 or params.switch_card == "lowest_in_chosen_suit":
         return opts
     a, b = opts
     if a % 13 != b % 13:
         return [a if a % 13 < b % 13 else b]
-    if deal.rules.colour_tie == "player_choice":
+    if params.colour_tie == "player_choice":
         return opts
     return [min(opts, key=lambda c: _HCDS[c // 13])]
 
@@ -152,9 +194,48 @@ def _explain_colour(deal: Deal, seat: int, card: int, broken: int | None,
                          rule="after a break, lead the lowest card of the other colour")
 
 
-EXPLAIN = {"any_suit": _explain_any_suit, "must_change_suit": _explain_change_suit,
-           "opposite_colour": _explain_colour}
-"""Why each built-in ``after_stop`` rule refuses a lead (registered with ``explain=``)."""
+def _change_suit_text(p: ChangeSuitParams) -> str:
+    t = ("After a stop or an ace the next lead must be of another suit (the lowest card the "
+         "player holds in it).")
+    if p.fallback == "same_suit":
+        return t + " A player who holds only the stopped suit leads it anyway."
+    t += " A player who holds only the stopped suit passes the lead to the left."
+    return t + (" " + _KEEPS_DOC if p.passed_lead_keeps_suit else
+                " A player who receives a passed lead may lead any suit.")
+
+
+def _colour_text(p: ColourParams) -> str:
+    t = "After a break the player of the last card leads the lowest card of the opposite colour."
+    if p.switch_card == "lowest_of_colour":
+        t += " 'Lowest' means the lowest rank across both suits of that colour."
+        t += (" With two such cards of equal rank the player chooses." if
+              p.colour_tie == "player_choice" else
+              " With two such cards of equal rank, hearts, clubs, diamonds, spades decide.")
+    else:
+        t += " The player picks a suit of that colour and leads its lowest card."
+    t += " A player who cannot passes the duty to the left."
+    return t + (" " + _KEEPS_DOC if p.passed_lead_keeps_suit else
+                " A player who receives a passed lead may lead any suit.")
+
+
+def _text(s: str) -> Any:
+    return lambda params: s
+
+
+def register(reg: Registry) -> None:
+    """The first-leader and after-stop policies, each with its parameters, text and checks."""
+    p = reg.register_policy
+    p("first_leader", "dealers_left", text=_text(
+        "The player to the dealer's left makes the first lead."))(dealers_left)
+    p("first_leader", "opening_card", params=OpeningParams, text=opening_text,
+      check=_needs_opening_cards)(opening_card)
+    p("after_stop", "any_suit", explain=_explain_any_suit, text=_text(
+        "A lead may be of any suit, the suit just stopped included, and must be the lowest "
+        "card the player holds in that suit."))(any_suit)
+    p("after_stop", "must_change_suit", params=ChangeSuitParams, explain=_explain_change_suit,
+      text=_change_suit_text)(must_change_suit)
+    p("after_stop", "opposite_colour", params=ColourParams, explain=_explain_colour,
+      text=_colour_text)(opposite_colour)
 
 
 __all__ = ["SUITS", "Card", "FirstLead"]

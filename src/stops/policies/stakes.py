@@ -14,6 +14,7 @@ import attrs
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.rules.registry import Registry
 
 
 @attrs.frozen
@@ -160,3 +161,15 @@ def choose_one_text(p: ChooseOneParams) -> str:
             f"space of their choice (still on the layout) and {p.pool_chips} on each of the "
             "pot and the kitty (while they are still on the layout); players choose in turn "
             "from the dealer's left, openly.")
+
+
+def register(reg: Registry) -> None:
+    """The stake rules."""
+    p = reg.register_policy
+    p("stake_rule", "each_space", params=EachSpaceParams, check=spaces_exist,
+      text=each_space_text)(each_space)
+    p("stake_rule", "dealer_two_others_one", params=DealerDoubleParams, check=spaces_exist,
+      text=dealer_double_text)(dealer_two_others_one)
+    p("stake_rule", "free", params=FreeParams, check=spaces_exist, text=free_text)(free)
+    p("stake_rule", "choose_one_card", params=ChooseOneParams, text=choose_one_text)(
+        choose_one_card)

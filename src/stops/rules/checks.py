@@ -1,56 +1,65 @@
 """``stops check``: schema errors plus static checks that explain themselves.
 
-Every problem is one line: ``file: key.path: what is wrong; what would be right``.
+Every problem is one line: ``file:line: key.path: what is wrong; what would be right``, and
+every problem of a file is reported at once. Checks
+that concern one policy or phase live with it (its registered ``check``) and run when the
+variant loads; this module adds the checks that need the whole variant: a layout space that
+nothing in the variant can ever pay out, and a phase whose policy makes it do nothing.
 """
 
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from stops.engine.errors import VariantError
+from stops.rules.loader import line_of
+from stops.rules.registry import Registry
 from stops.rules.variant import Variant, load_variant
+
+PAYING_SLOTS = ("pay_collection", "run_rule", "going_out_reward", "block_outcome")
+"""The slots whose policies may pay layout spaces out."""
+
+
+def payable_spaces(v: Variant) -> set[str] | None:
+    """Every space some policy or phase of ``v`` can pay out, or ``None`` when one of them
+    (a plug-in) has not declared what it pays, so nothing can be concluded."""
+    out: set[str] = set()
+    for slot in PAYING_SLOTS:
+        b = v.policy(slot)
+        if b.spec.pays is None:
+            return None
+        out.update(b.spec.pays(v, b.params))
+    for name in v.flow:
+        ph = v.registry.phases[name]
+        if ph.pays is None:
+            return None
+        out.update(ph.pays(v))
+    return out
 
 
 def static_problems(v: Variant) -> list[tuple[str, str]]:
     """Problems a variant can load with but that make part of it pointless."""
     out: list[tuple[str, str]] = []
-    pay = v.policy("pay_collection").name
-    run = v.policy("run_rule").name
-    reward = v.policy("going_out_reward").name
-    block = v.policy("block_outcome").name
-    for i, s in enumerate(v.layout):
-        path = f"layout[{i}]"
-        if s.kind in ("card", "combo", "suit_run") and pay == "none":
-            out.append((path, f"space {s.id} can never be won: rules.pay_collection is none; "
-                        "use on_play or stage_one"))
-        if s.kind == "pot" and "poker" not in v.flow and not (
-                run != "none" and v.rules.run_space == s.id):
-            out.append((path, f"space {s.id} can never be won: no poker phase and no run_rule "
-                        "pays it; add poker to flow or set run_rule and run_space"))
-        if s.kind == "kitty" and reward not in ("kitty_plus_per_card", "kitty_only"):
-            out.append((path, f"space {s.id} can never be won: going_out_reward {reward} does "
-                        "not pay the kitty; use kitty_plus_per_card or kitty_only"))
-    if "claim_held" in v.flow and pay != "stage_one":
-        out.append(("flow", f"claim_held pays nothing with pay_collection {pay}; remove it or "
-                    "use pay_collection: stage_one"))
-    if pay == "stage_one" and "claim_held" not in v.flow:
-        out.append(("rules.pay_collection", "stage_one claims are made by the claim_held "
-                    "phase, which is not in flow; add claim_held after spare_hand"))
-    if v.policy("spare_protocol").name != "none" and "spare_hand" not in v.flow:
-        out.append(("rules.spare_protocol", "the spare_hand phase is not in flow, so this "
-                    "protocol never runs; add spare_hand after deal"))
-    if v.policy("first_leader").name == "poker_winner" and "poker" not in v.flow:
-        out.append(("rules.first_leader", "poker_winner needs the poker phase in flow; "
-                    "otherwise the dealer's left leads"))
-    if block == "kitty_per_card" and v.kitty is None:
-        out.append(("rules.block_outcome", "kitty_per_card needs a kitty space"))
-    if v.policy("spare_protocol").name != "none" and not v.rules.spare_hand:
-        out.append(("rules.spare_protocol", "spare_hand is false, so there is no spare hand "
-                    "to use; set spare_hand: true or spare_protocol: none"))
+    paid = payable_spaces(v)
+    if paid is not None:
+        for i, s in enumerate(v.layout):
+            if s.id not in paid:
+                out.append((f"layout[{i}]", f"space {s.id} can never be won: no policy or "
+                            "phase of this variant pays it out"))
+    for slot, b in v.policies.items():
+        if b.spec.lint is not None:
+            out.extend((f"rules.{slot}", msg) for msg in b.spec.lint(v, b.params))
+    if "claim_held" in v.flow and getattr(v.policy("pay_collection").impl,
+                                          "claims_during_play", True):
+        out.append(("flow", f"claim_held pays nothing with pay_collection "
+                    f"{v.policy('pay_collection').name}; remove it or use a policy that "
+                    "claims by holding (stage_one)"))
     return out
 
 
-def _name_problems(path: str | os.PathLike[str]) -> list[tuple[str, str, str]]:
+def _name_problems(path: str | os.PathLike[str], registry: Registry | None = None
+                   ) -> list[tuple[str, str, str]]:
     """Policy and phase names the file gets wrong, found even when the file cannot be
     structured (so that ``stops check`` reports them with everything else at once)."""
     from stops.rules.loader import ORIGIN, load_raw
@@ -62,7 +71,7 @@ def _name_problems(path: str | os.PathLike[str]) -> list[tuple[str, str, str]]:
         data, file = load_raw(path)
     except VariantError:
         return []
-    reg = default_registry()
+    reg = registry or default_registry()
     origin = data.get(ORIGIN) or {}
     out: list[tuple[str, str, str]] = []
     rules = data.get("rules")
@@ -86,17 +95,18 @@ def _name_problems(path: str | os.PathLike[str]) -> list[tuple[str, str, str]]:
     return out
 
 
-def problems_of(path: str | os.PathLike[str]) -> list[tuple[str, str, str]]:
+def problems_of(path: str | os.PathLike[str], *, registry: Registry | None = None
+                ) -> list[tuple[str, str, str]]:
     """Every problem with a variant file as ``(file, key path, message)``, all at once."""
     from stops.rules.loader import collecting
 
     with collecting() as found:
         try:
-            v = load_variant(path)
+            v = load_variant(path, registry=registry)
         except VariantError as e:
             found += e.problems
             seen = {(f, p) for f, p, _ in found}
-            found += [x for x in _name_problems(path) if (x[0], x[1]) not in seen]
+            found += [x for x in _name_problems(path, registry) if (x[0], x[1]) not in seen]
             return _unique(found)
     if found:   # stepped over, and the rest is fine: report the rest's static problems too
         return _unique([*found, *((v.file, p, m) for p, m in static_problems(v))])
@@ -107,17 +117,59 @@ def _unique(items: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
     return list(dict.fromkeys(items))
 
 
-def check_file(path: str | os.PathLike[str]) -> list[str]:
-    """All problems with a variant file, one line each (empty when it is fine):
-    ``file:line: key.path: what is wrong; what would be right``."""
-    from stops.rules.loader import line_of
+def hints(v: Variant) -> list[tuple[str, str]]:
+    """Flat rules that are a policy's parameters: the inline form says the same more clearly
+    (and a flat rule that no policy in use reads has no effect here)."""
+    out: list[tuple[str, str]] = []
+    index = v.registry.options()
+    for key, value in v.flat.items():
+        owners = index.get(key, [])
+        used = [o for o in owners if (o.slot is not None and v.policy(o.slot).name == o.name)
+                or (o.slot is None and o.name in v.flow)]
+        if not used:
+            names = ", ".join(f"{o.slot or 'phase'} {o.name}" for o in owners)
+            out.append((f"rules.{key}", f"has no effect here: it is a setting of {names}, "
+                        "which this variant does not use"))
+            continue
+        o = used[0]
+        if o.slot is not None:
+            out.append((f"rules.{key}", f"this is a parameter of {o.slot} {o.name}; you may "
+                        f"write it as {o.slot}: {{use: {o.name}, {o.field}: {_yaml(value)}}}"))
+    return out
 
-    out = []
-    found = problems_of(path)
+
+def _yaml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(str(x) for x in value) + "]"
+    return str(value)
+
+
+def check_file(path: str | os.PathLike[str], *, registry: Registry | None = None
+               ) -> list[str]:
+    """All problems with a variant file, one line each (empty when it is fine):
+    ``file:line: key.path: what is wrong; what would be right``.
+
+    ``registry`` is the registry to load with (plug-in policies registered in it are known).
+    """
+    found = problems_of(path, registry=registry)
     order = {f: i for i, (f, _, _) in reversed(list(enumerate(found)))}
     found.sort(key=lambda x: (order[x[0]], line_of(x[0], x[1]) or 0))
-    for f, p, m in found:
-        line = line_of(f, p)
-        where = f"{f}:{line}" if line else f
-        out.append(f"{where}: {p or '<top>'}: {m}")
-    return out
+    return [_line(f, p, m) for f, p, m in found]
+
+
+def _line(f: str, p: str, m: str) -> str:
+    line = line_of(f, p)
+    where = f"{f}:{line}" if line else f
+    return f"{where}: {p or '<top>'}: {m}"
+
+
+def hint_lines(path: str | os.PathLike[str], *, registry: Registry | None = None
+               ) -> list[str]:
+    """Suggestions for a variant file that loads (the newer way to write a rule)."""
+    try:
+        v = load_variant(path, registry=registry)
+    except VariantError:
+        return []
+    return [_line(v.file, p, m) for p, m in hints(v)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from stops.rules.model import PolicyRef, Rules
+from stops.rules.registry import option_name
 from stops.rules.variant import Variant
 
 
@@ -63,7 +64,24 @@ def diff_lines(a: Variant, b: Variant) -> list[str]:
         if not same:
             out.append(f"{f.name} ({f.metadata.get('doc', '')})\n"
                        f"    {a.name}: {_value(a, f.name)}\n    {b.name}: {_value(b, f.name)}")
+    for name in dict.fromkeys((*a.flow, *b.flow)):
+        sa, sb = a.settings(name), b.settings(name)
+        if sa is None or sb is None or sa == sb:
+            continue
+        for f in attrs.fields(type(sa)):
+            va, vb = getattr(sa, f.name), getattr(sb, f.name)
+            if va != vb:
+                out.append(f"{option_name(f)} ({f.metadata.get('doc', '')})\n"
+                           f"    {a.name}: {_plain(va)}\n    {b.name}: {_plain(vb)}")
     return out
+
+
+def _plain(value: object) -> str:
+    if isinstance(value, tuple):
+        return "[" + ", ".join(str(x) for x in value) + "]"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def diff_text(a: Variant, b: Variant) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import os
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
@@ -348,6 +348,12 @@ def _walk(exc: BaseException, path: str, out: list[tuple[str, str]], typ: Any = 
     if isinstance(exc, TypeError | AttributeError):
         out.append((path, "expected a mapping (key: value) or a list here"))
         return
+    import re
+
+    bound = re.fullmatch(r"'(\w+)' must be (>=|>|<=|<) (\S+): (.*)", str(exc))
+    if bound:   # an attrs bound (ge, gt, ...), worded as the loader's other bounds
+        out.append((path, f"expected a number {bound[2]} {bound[3]}, got {bound[4]}"))
+        return
     out.append((path, str(exc) or type(exc).__name__))
 
 
@@ -413,14 +419,28 @@ PRESET_KEYS = ("title", "players", "deck", "layout", "flow", "rules")
 
 ORIGIN = "__origin__"
 """Private key of a merged mapping: which file (or ``<options>``) set each key."""
+LAYER = "__layer__"
+"""Private key of a merged mapping: for each ``rules.KEY``, how late in the chain of files
+(base first, options last) it was set. A policy parameter given both inline
+(``after_stop: {use: must_change_suit, fallback: pass_left}``) and flat
+(``change_suit_fallback: same_suit``) takes the value set later; in one file, the inline one."""
 
 
 def _origins(data: dict[str, Any], label: str) -> dict[str, str]:
-    out = {k: label for k in data if k != ORIGIN}
+    out = {k: label for k in data if k not in (ORIGIN, LAYER)}
     rules = data.get("rules")
     if isinstance(rules, dict):
         out.update({f"rules.{k}": label for k in rules})
     return out
+
+
+def _layers(parent: dict[str, Any], child_rules: Any) -> dict[str, int]:
+    """The parent's rule layers, with the child's rules one layer later."""
+    layers = dict(parent.get(LAYER) or {})
+    top = max(layers.values(), default=0) + 1
+    if isinstance(child_rules, dict):
+        layers.update({k: top for k in child_rules})
+    return layers
 
 
 def attribute(problems: list[tuple[str, str, str]], origin: dict[str, str]
@@ -467,6 +487,7 @@ def load_raw(ref: str | os.PathLike[str], *, _seen: tuple[Path, ...] = (),
     base = data.get("extends")
     if base is None:
         data[ORIGIN] = _origins(data, label)
+        data[LAYER] = _layers({}, data.get("rules"))
         return data, path
     if not isinstance(base, str):
         raise VariantError.one(label, "extends", f"expected a built-in name or a file path, "
@@ -502,8 +523,9 @@ def merge(parent: dict[str, Any], child: dict[str, Any], label: str) -> dict[str
     origin = dict(parent.get(ORIGIN) or {})
     origin.update(_origins({k: v for k, v in child.items() if k != "extends"}, label))
     out[ORIGIN] = origin
+    out[LAYER] = _layers(parent, child.get("rules"))
     for k, v in child.items():
-        if k in ("extends", ORIGIN):
+        if k in ("extends", ORIGIN, LAYER):
             continue
         if k == "presets":
             if not isinstance(v, dict):
@@ -551,14 +573,16 @@ def apply_preset(data: dict[str, Any], name: str, label: str) -> dict[str, Any]:
     return out
 
 
-def apply_options(data: dict[str, Any], options: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Option overrides: rule choices (``{"after_stop": "must_change_suit"}``) and named
+def apply_options(data: dict[str, Any], options: Mapping[str, Any] | None,
+                  flat_names: Iterable[str] = ()) -> dict[str, Any]:
+    """Option overrides: rule choices (``{"after_stop": "must_change_suit"}``), flat names of
+    policy parameters and phase settings (``flat_names``, from the registry), and named
     presets of the variant switched on (``{"four-kings": True}``)."""
     if not options:
         return data
     if not isinstance(options, Mapping):
         raise VariantError.one("<options>", "", f"options must be a mapping, got {_show(options)}")
-    known = {f.name for f in attrs.fields(Rules)}
+    known = {f.name for f in attrs.fields(Rules)} | set(flat_names)
     presets = presets_of(data, "<options>")
     rules: dict[str, Any] = {}
     out = dict(data)
@@ -575,6 +599,7 @@ def apply_options(data: dict[str, Any], options: Mapping[str, Any] | None) -> di
             extra = f"; presets: {', '.join(presets)}" if presets else ""
             raise VariantError.one("<options>", str(k), "unknown rule; known rules: "
                                    + ", ".join(sorted(known)) + extra)
+    out[LAYER] = _layers(out, rules)
     out["rules"] = {**(out.get("rules") or {}), **rules}
     origin = dict(out.get(ORIGIN) or {})
     origin.update({f"rules.{k}": "<options>" for k in rules})
@@ -582,8 +607,27 @@ def apply_options(data: dict[str, Any], options: Mapping[str, Any] | None) -> di
     return out
 
 
+RULE_FIELDS: frozenset[str] = frozenset(f.name for f in attrs.fields(Rules))
+"""The rules every variant has (shared settings and policy slots); any other key under
+``rules`` is the flat name of a policy parameter or phase setting."""
+
+
+def split_rules(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``data`` without flat parameter names under ``rules``, and those flat names."""
+    rules = data.get("rules")
+    if not isinstance(rules, dict):
+        return data, {}
+    flat = {k: v for k, v in rules.items() if k not in RULE_FIELDS}
+    if not flat:
+        return data, {}
+    out = dict(data)
+    out["rules"] = {k: v for k, v in rules.items() if k in RULE_FIELDS}
+    return out, flat
+
+
 def structure_spec(data: dict[str, Any], label: str) -> VariantSpec:
-    clean = {k: v for k, v in data.items() if k not in ("extends", ORIGIN, "presets")}
+    data, _ = split_rules(data)
+    clean = {k: v for k, v in data.items() if k not in ("extends", ORIGIN, LAYER, "presets")}
     try:
         spec: VariantSpec = structure(clean, VariantSpec, label)
     except VariantError as e:

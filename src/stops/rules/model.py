@@ -99,7 +99,12 @@ def _policy(default: str, doc: str, **params: Any) -> Any:
 
 @attrs.frozen
 class Rules:
-    """Every rule choice of a variant. Fields marked as slots take a registered policy name."""
+    """The rules every variant has: shared settings, and a policy for every slot.
+
+    A policy's own parameters and a phase's own settings are not here: they live with the
+    policy or phase (its ``params`` / ``settings`` class), and are written either inline
+    (``after_stop: {use: must_change_suit, fallback: pass_left}``) or by their flat name
+    (``change_suit_fallback: pass_left``) under ``rules``."""
 
     # -- the deal ------------------------------------------------------------------------
     spare_hand: bool = _rule(True, "Deal an extra (spare, dead) hand that belongs to nobody.")
@@ -127,88 +132,17 @@ class Rules:
     )
     # -- spare hand ----------------------------------------------------------------------
     spare_protocol: PolicyRef = _policy("none", "What may be done with the spare hand.")
-    spare_sell_old_hand: bool = _rule(
-        True, "After swapping, the dealer may auction the old hand."
-    )
-    spare_unsold_dealer_may_swap: bool = _rule(
-        True, "If nobody buys the spare hand at auction, the dealer may still swap for it."
-    )
-    auction_format: Literal["open_ascending", "one_round", "sealed"] = _rule(
-        "open_ascending", "How the spare hand is auctioned."
-    )
-    auction_tie: Literal["first_from_dealers_left"] = _rule(
-        "first_from_dealers_left", "Who wins equal bids (one-round and sealed auctions)."
-    )
-    exchange_fee: int = _rule(1, "Stake units paid into the kitty for a paid exchange.", min=0)
-    exchange_order: Literal["non_dealers_from_left", "all_from_left_dealer_last"] = _rule(
-        "non_dealers_from_left", "Who may make a paid exchange, in what order."
-    )
-    exchange_limit: Literal["each_once", "first_only"] = _rule(
-        "each_once", "Every eligible player may exchange once, or only the first who wants to."
-    )
-    fee_when_kitty_retired: Literal["reopen_kitty", "no_exchange", "free"] = _rule(
-        "reopen_kitty", "The exchange fee once the kitty has been won and retired."
-    )
     # -- claims --------------------------------------------------------------------------
     pay_collection: PolicyRef = _policy(
         "on_play", "When the card, combination and run spaces pay: as played, or as held."
     )
-    ten_share: Literal["per_player", "per_sequence"] = _rule(
-        "per_player", "Held suit runs (8-9-10): one share per player, or per run held."
-    )
-    on_play_ten: Literal["first_takes_all", "share_at_end"] = _rule(
-        "first_takes_all", "Played suit runs: the first to play one takes the space, or all "
-        "who play one share it at the end of the deal.",
-    )
     run_rule: PolicyRef = _policy("none", "A prize for a run of cards played by one player.")
-    run_length: int = _rule(3, "How many cards make a run for run_rule.", min=1)
-    run_space: str = _rule("pot", "The layout space a run wins.")
     retire_claimed: bool = _rule(
         False, "A space whose chips are won leaves the layout for the rest of the session."
     )
-    # -- poker ---------------------------------------------------------------------------
-    poker_hand_size: int = _rule(5, "Cards in a poker hand.", min=1)
-    poker_selection: Literal["free", "best"] = _rule(
-        "free", "Players choose any poker cards, or must show their best hand."
-    )
-    bet_limit: int = _rule(10, "Largest opening bet, and largest raise beyond the call.", min=1)
-    short_call: Literal["fold_only", "all_in_no_side_pot"] = _rule(
-        "fold_only", "A player who cannot afford to call may only fold, or may call all-in."
-    )
-    split_remainder: Literal["stays_on_pot"] = _rule(
-        "stays_on_pot", "Odd chips of a split poker pot stay on the pot for the next deal."
-    )
-    short_poker_hand: Literal["play_all_cards", "sit_out"] = _rule(
-        "play_all_cards", "A hand with fewer cards than a poker hand plays them all, or sits out."
-    )
     # -- stops play ----------------------------------------------------------------------
     first_leader: PolicyRef = _policy("dealers_left", "Who makes the first lead of the play.")
-    opening_cards: tuple[Card, ...] = _rule(
-        (), "For first_leader opening_card: the cards that open, in order of preference."
-    )
-    opening_fallback: Literal["next_rank", "redeal"] = _rule(
-        "next_rank", "If every opening card is in the spare hand: go on to the next rank in "
-        "the same suit order, or redeal.",
-    )
     after_stop: PolicyRef = _policy("any_suit", "What the player of a stop may lead next.")
-    change_suit_fallback: Literal["same_suit", "pass_left"] = _rule(
-        "same_suit", "When a change of suit is required and a player has only the stopped "
-        "suit: lead it anyway, or pass the lead to the left.",
-    )
-    pass_lead_keeps_forbidden_suit: bool = _rule(
-        True, "A player who receives a passed lead must also avoid the stopped suit."
-    )
-    colour_alternation: Literal["opposite_of_broken_suit"] = _rule(
-        "opposite_of_broken_suit", "Colour alternation switches to the colour opposite to "
-        "the suit that broke (after a black opening, the first switch is to red).",
-    )
-    switch_card: Literal["lowest_of_colour", "lowest_in_chosen_suit"] = _rule(
-        "lowest_of_colour", "Colour alternation: the lowest card of the colour across both "
-        "its suits, or the lowest of a suit of that colour the player chooses.",
-    )
-    colour_tie: Literal["player_choice", "suit_order_HCDS"] = _rule(
-        "player_choice", "Two switch cards of the same rank: the player chooses, or H, C, D, S."
-    )
     # -- end of the deal -----------------------------------------------------------------
     going_out_reward: PolicyRef = _policy("per_card", "What the first player out wins.")
     block_outcome: PolicyRef = _policy("end_no_payment", "What happens when nobody can lead.")
@@ -217,7 +151,7 @@ class Rules:
     leftover_at_match_end: Literal["stays", "share"] = _rule(
         "stays", "Chips left on the layout when the session ends stay there, or are shared."
     )
-    final_share: Literal["all_layout_equal", "pot_only_equal", "refund_by_contribution"] = _rule(
+    final_share: PolicyRef = _policy(
         "all_layout_equal", "How leftover chips are shared when leftover_at_match_end is share."
     )
     final_remainder: Literal["clockwise_from_dealers_left"] = _rule(

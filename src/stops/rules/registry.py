@@ -93,20 +93,71 @@ class PolicySpec:
     doc: str
     text: Callable[[Any], str] | None = None
     plugin: str | None = None
-    check: Callable[[Any, Any], list[str]] | None = None
+    check: Callable[[Any, Any], list[Any]] | None = None
+    """``check(variant, params)``: problems that stop the variant from loading; each a
+    message, or ``(parameter, message)`` to point at one parameter."""
     explain: Callable[..., Any] | None = None
     """For ``after_stop``: ``explain(deal, seat, card, broken_suit, allowed)`` says why a card
     may not be led (an :class:`~stops.engine.errors.IllegalAction`, or ``None``)."""
+    lint: Callable[[Any, Any], list[str]] | None = None
+    """``lint(variant, params)``: ways the variant loads but the policy cannot do its job
+    (it needs a phase that is not in the flow, say). ``stops check`` reports them; unlike
+    ``check`` they do not stop the variant from loading."""
+    pays: Callable[[Any, Any], Iterable[str]] | None = None
+    """``pays(variant, params)``: the layout spaces this policy can ever pay out. Declared by
+    every built-in; ``stops check`` warns about a space that nothing can win only when every
+    policy and phase in use has declared what it pays."""
 
 
 @attrs.frozen
 class PhaseSpec:
+    """A registered phase. ``settings`` is an attrs class of the phase's own rule settings
+    (the poker phase's bet limit, say), written in YAML as flat rules (``bet_limit: 10``)."""
+
     name: str
     impl: Any
     doc: str
     requires: tuple[str, ...] = ()
     slots: tuple[str, ...] = ()
     plugin: str | None = None
+    settings: type | None = None
+    check: Callable[[Any], list[str]] | None = None
+    """``check(variant)``: problems with a variant whose flow has this phase."""
+    pays: Callable[[Any], Iterable[str]] | None = None
+    """``pays(variant)``: the layout spaces this phase itself can pay out (see PolicySpec)."""
+
+
+@attrs.frozen
+class OptionOwner:
+    """Who owns a flat rule name such as ``change_suit_fallback``: a parameter ``field`` of
+    policy ``name`` in slot ``slot``, or (``slot`` None) a setting of phase ``name``."""
+
+    slot: str | None
+    name: str
+    field: str
+    type: Any
+
+
+def option_name(field: attrs.Attribute) -> str:  # type: ignore[type-arg]
+    """The flat rule name of a parameter or setting field (its ``option`` metadata, or its
+    own name). Flat names are what ``-o NAME=VALUE``, records' ``options`` and the flat form
+    ``rules: {NAME: VALUE}`` use."""
+    return str(field.metadata.get("option") or field.name)
+
+
+def has_flat_name(field: attrs.Attribute) -> bool:  # type: ignore[type-arg]
+    """Whether a field may be given by its flat name: fields made with :func:`param` may; a
+    plain attrs field (``chips`` of a stake rule, say) is only ever written inline."""
+    return "option" in field.metadata
+
+
+def param(default: Any, doc: str, *, option: str | None = None, validator: Any = None) -> Any:
+    """An attrs field for a policy parameter or phase setting, with its documentation and
+    (optionally) the flat rule name it is known by when that differs from the field name."""
+    meta: dict[str, Any] = {"doc": doc, "option": option}
+    if isinstance(default, list | dict | set):
+        raise TypeError("use a tuple or frozen value as a parameter default")
+    return attrs.field(default=default, metadata=meta, validator=validator)
 
 
 class RegistryError(StopsError):
@@ -120,6 +171,7 @@ class Registry:
         self.slots: dict[str, SlotSpec] = {}
         self.policies: dict[tuple[str, str], PolicySpec] = {}
         self.phases: dict[str, PhaseSpec] = {}
+        self._options: dict[str, list[OptionOwner]] | None = None
 
     def copy(self) -> Registry:
         r = Registry()
@@ -128,6 +180,27 @@ class Registry:
         r.phases = dict(self.phases)
         return r
 
+    def options(self) -> dict[str, list[OptionOwner]]:
+        """Every flat rule name a parameter or phase setting is known by, and its owners."""
+        if self._options is None:
+            index: dict[str, list[OptionOwner]] = {}
+            for (slot, name), spec in self.policies.items():
+                if spec.params is not None:
+                    for f in attrs.fields(attrs.resolve_types(spec.params)):
+                        if not has_flat_name(f):
+                            continue
+                        index.setdefault(option_name(f), []).append(
+                            OptionOwner(slot, name, f.name, f.type))
+            for name, ph in self.phases.items():
+                if ph.settings is not None:
+                    for f in attrs.fields(attrs.resolve_types(ph.settings)):
+                        if not has_flat_name(f):
+                            continue
+                        index.setdefault(option_name(f), []).append(
+                            OptionOwner(None, name, f.name, f.type))
+            self._options = index
+        return self._options
+
     # -- registration ---------------------------------------------------------------------
     def add_slot(self, name: str, doc: str, protocol: str, default: str) -> None:
         self.slots[name] = SlotSpec(name, doc, protocol, default)
@@ -135,8 +208,10 @@ class Registry:
     def register_policy(
         self, slot: str, name: str, *, params: type | None = None,
         text: Callable[[Any], str] | None = None, replace: bool = False,
-        plugin: str | None = None, check: Callable[[Any, Any], list[str]] | None = None,
+        plugin: str | None = None, check: Callable[[Any, Any], list[Any]] | None = None,
         explain: Callable[..., Any] | None = None,
+        pays: Callable[[Any, Any], Iterable[str]] | None = None,
+        lint: Callable[[Any, Any], list[str]] | None = None,
     ) -> Callable[[F], F]:
         """Decorator: register ``impl`` as policy ``name`` for ``slot``.
 
@@ -158,22 +233,33 @@ class Registry:
             doc = doc_of(impl)
             why = explain if explain is not None else getattr(impl, "explain", None)
             self.policies[(slot, name)] = PolicySpec(
-                slot, name, impl, params, doc, text, plugin, check, why)
+                slot, name, impl, params, doc, text, plugin, check, why, lint, pays)
+            self._options = None
             return impl
 
         return deco
 
     def register_phase(
         self, name: str, *, requires: Iterable[str] = (), slots: Iterable[str] = (),
-        replace: bool = False, plugin: str | None = None,
+        replace: bool = False, plugin: str | None = None, settings: type | None = None,
+        check: Callable[[Any], list[str]] | None = None,
+        pays: Callable[[Any], Iterable[str]] | None = None,
     ) -> Callable[[F], F]:
-        """Decorator: register a phase class under ``name`` (see :class:`stops.phases.Phase`)."""
+        """Decorator: register a phase class under ``name`` (see :mod:`stops.rules.contracts`).
+
+        ``settings`` is an attrs class of the phase's own rule settings (each field made with
+        :func:`param`); the variant structures it and the phase reads ``variant.settings(name)``.
+        """
 
         def deco(impl: F) -> F:
             if name in self.phases and not replace:
                 raise RegistryError(f"phase {name!r} is already registered")
+            if settings is not None and not attrs.has(settings):
+                raise RegistryError(f"settings for phase {name} must be an attrs class")
             doc = doc_of(impl)
-            self.phases[name] = PhaseSpec(name, impl, doc, tuple(requires), tuple(slots), plugin)
+            self.phases[name] = PhaseSpec(name, impl, doc, tuple(requires), tuple(slots), plugin,
+                                          settings, check, pays)
+            self._options = None
             return impl
 
         return deco
@@ -226,17 +312,21 @@ def default_registry() -> Registry:
 def register_policy(
     slot: str, name: str, *, params: type | None = None,
     text: Callable[[Any], str] | None = None, replace: bool = False,
-    check: Callable[[Any, Any], list[str]] | None = None,
+    check: Callable[[Any, Any], list[Any]] | None = None,
     explain: Callable[..., Any] | None = None,
+    pays: Callable[[Any, Any], Iterable[str]] | None = None,
+    lint: Callable[[Any, Any], list[str]] | None = None,
 ) -> Callable[[F], F]:
     """Register a policy in the default registry (the common case for house rules)."""
     return default_registry().register_policy(slot, name, params=params, text=text,
-                                              replace=replace, check=check, explain=explain)
+                                              replace=replace, check=check, explain=explain,
+                                              pays=pays, lint=lint)
 
 
 def register_phase(
     name: str, *, requires: Iterable[str] = (), slots: Iterable[str] = (), replace: bool = False,
+    settings: type | None = None, check: Callable[[Any], list[str]] | None = None,
 ) -> Callable[[F], F]:
     """Register a phase class in the default registry."""
     return default_registry().register_phase(name, requires=requires, slots=slots,
-                                             replace=replace)
+                                             replace=replace, settings=settings, check=check)

@@ -5,14 +5,16 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, overload
 
 import attrs
 
 from stops.engine.cards import CARDS, RANKS, Card
 from stops.engine.errors import VariantError
 from stops.engine.resolver import install_loader
+from stops.rules.contracts import BoundPolicy, Slot
 from stops.rules.loader import (
+    LAYER,
     ORIGIN,
     apply_options,
     apply_preset,
@@ -21,23 +23,21 @@ from stops.rules.loader import (
     check_top,
     load_raw,
     presets_of,
+    split_rules,
     structure,
     structure_spec,
     suggest,
 )
 from stops.rules.model import PolicyRef, Rules, Space, VariantSpec, slot_names
-from stops.rules.registry import PolicySpec, Registry, default_registry
+from stops.rules.registry import (
+    OptionOwner,
+    Registry,
+    default_registry,
+    has_flat_name,
+    option_name,
+)
 
-
-@attrs.frozen
-class BoundPolicy:
-    """A policy chosen for a slot, with its parameters structured."""
-
-    slot: str
-    name: str
-    impl: Any
-    params: Any
-    spec: PolicySpec
+RULE_NAMES = tuple(f.name for f in attrs.fields(Rules))
 
 
 class Variant:
@@ -62,18 +62,35 @@ class Variant:
         self.deck: tuple[Card, ...] = tuple(c for c in CARDS if c not in removed)
         self.kitty: str | None = next((s.id for s in spec.layout if s.kind == "kitty"), None)
         self.pot: str | None = next((s.id for s in spec.layout if s.kind == "pot"), None)
-        self.policies: dict[str, BoundPolicy] = {}
+        self.policies: dict[str, BoundPolicy[Any]] = {}
+        self._settings: dict[str, Any] = {}
+        _, flat = split_rules(raw)
+        self.flat: dict[str, Any] = flat
+        """Rules given by flat name (``change_suit_fallback: pass_left``) rather than as a
+        policy's inline parameters: they apply to whichever policy or phase has them."""
+        self.tracks_contributions = False
+        """Whether deals track what each seat puts on each space (the ledger does it)."""
         self.cache: dict[object, object] = {}
         """Derived values that phases and policies compute once per variant."""
         problems: list[tuple[str, str, str]] = []
+        layers: dict[str, int] = raw.get(LAYER) or {}
+        problems.extend(_flat_problems(registry, flat, file))
         for slot in slot_names():
             ref_: PolicyRef = getattr(spec.rules, slot)
-            bound = _bind(registry, slot, ref_, file, problems)
+            bound = _bind(registry, slot, ref_, file, problems, flat, layers)
             if bound is not None:
                 self.policies[slot] = bound
+        for name in spec.flow:
+            ph = registry.phases.get(name)
+            if ph is not None and ph.settings is not None:
+                self._settings[name] = _settings(ph.settings, name, flat, file, problems)
+        share = self.policies.get("final_share")
+        self.tracks_contributions = bool(
+            share is not None and spec.rules.leftover_at_match_end == "share"
+            and getattr(share.impl, "tracks_contributions", False))
         problems.extend(_semantic_problems(self))
         if problems:
-            raise VariantError(problems)
+            raise VariantError(list(dict.fromkeys(problems)))
         self.phases: tuple[Any, ...] = tuple(
             registry.phases[name].impl(self) for name in spec.flow
         )
@@ -102,8 +119,18 @@ class Variant:
     def flow(self) -> tuple[str, ...]:
         return self.spec.flow
 
-    def policy(self, slot: str) -> BoundPolicy:
-        return self.policies[slot]
+    @overload
+    def policy(self, slot: Slot[P]) -> BoundPolicy[P]: ...
+    @overload
+    def policy(self, slot: str) -> BoundPolicy[Any]: ...
+    def policy(self, slot: Slot[Any] | str) -> BoundPolicy[Any]:
+        """The policy bound to ``slot`` (a :class:`~stops.rules.contracts.Slot`, typed by its
+        protocol, or a slot's name)."""
+        return self.policies[slot if isinstance(slot, str) else slot.name]
+
+    def settings(self, phase: str) -> Any:
+        """The settings of phase ``phase`` in this variant (``None`` if it has none)."""
+        return self._settings.get(phase)
 
     def with_options(self, **options: Any) -> Variant:
         """The same variant with more rule choices overridden."""
@@ -128,8 +155,14 @@ def unknown_policy(registry: Registry, slot: str, name: object) -> str:
     return f"unknown policy {name!r} for {slot}{suggest(name, names)}; expected one of: {known}"
 
 
+P = TypeVar("P")
+
+
 def _bind(registry: Registry, slot: str, ref: PolicyRef, file: str,
-          problems: list[tuple[str, str, str]]) -> BoundPolicy | None:
+          problems: list[tuple[str, str, str]], flat: Mapping[str, Any],
+          layers: Mapping[str, int]) -> BoundPolicy[Any] | None:
+    """Bind a slot's policy, structuring its parameters from the inline ones and the flat
+    rules that name them (the one set later wins; in one file the inline one)."""
     path = f"rules.{slot}"
     spec = registry.policies.get((slot, ref.use))
     if spec is None:
@@ -137,10 +170,21 @@ def _bind(registry: Registry, slot: str, ref: PolicyRef, file: str,
         return None
     params: Any = None
     if spec.params is not None:
+        fields = attrs.fields(spec.params)
+        by_option = {option_name(f): f.name for f in fields}
+        inline = {by_option.get(k, k): v for k, v in ref.params.items()}
+        values: dict[str, Any] = {}
+        for f in fields:
+            opt = option_name(f)
+            if has_flat_name(f) and opt in flat and (f.name not in inline
+                                or layers.get(opt, 0) > layers.get(slot, 0)):
+                values[f.name] = flat[opt]
+        values.update({k: v for k, v in inline.items() if k not in values})
         try:
-            params = structure(ref.params, spec.params, file, path)
+            params = structure(values, spec.params, file, path)
         except VariantError as e:
-            problems.extend(e.problems)
+            problems.extend((f_, _flat_path(p_, slot, flat, by_option), m)
+                            for f_, p_, m in e.problems)
             return None
         out_of_bounds = bound_problems(params, path)
         if out_of_bounds:   # the bounds the schema states for these parameters
@@ -178,6 +222,64 @@ def bound_problems(obj: Any, path: str = "") -> list[tuple[str, str]]:
     return out
 
 
+def _flat_path(path: str, slot: str, flat: Mapping[str, Any], by_option: Mapping[str, str]
+               ) -> str:
+    """Blame a bad parameter on its flat rule when that is where it was given."""
+    field = path.rsplit(".", 1)[-1]
+    for opt, name in by_option.items():
+        if name == field and opt in flat:
+            return f"rules.{opt}"
+    return path
+
+
+def _settings(cls: type, phase: str, flat: Mapping[str, Any], file: str,
+              problems: list[tuple[str, str, str]]) -> Any:
+    values = {f.name: flat[option_name(f)] for f in attrs.fields(cls)
+              if has_flat_name(f) and option_name(f) in flat}
+    try:
+        return structure(values, cls, file, f"rules.{phase}")
+    except VariantError as e:
+        by_option = {option_name(f): f.name for f in attrs.fields(cls)}
+        problems.extend((f_, _flat_path(p_, phase, flat, by_option), m)
+                        for f_, p_, m in e.problems)
+        return cls()
+
+
+def _flat_problems(registry: Registry, flat: Mapping[str, Any], file: str
+                   ) -> list[tuple[str, str, str]]:
+    """A flat rule must be some policy's parameter or some phase's setting, with a value of
+    the right type for at least one of them (the policy in use is checked in full later)."""
+    out: list[tuple[str, str, str]] = []
+    index = registry.options()
+    for key, value in flat.items():
+        owners: list[OptionOwner] = index.get(key, [])
+        if not owners:
+            known = sorted({*RULE_NAMES, *index})
+            hint = suggest(key, known)
+            out.append((file, f"rules.{key}", f"unknown key {key!r}{hint}" if hint else
+                        "unknown key; allowed keys: " + ", ".join(known)))
+            continue
+        found: list[tuple[str, str, str]] = []
+        for o in owners:
+            cls = (registry.policies[(o.slot, o.name)].params if o.slot is not None
+                   else registry.phases[o.name].settings)
+            if cls is None:  # pragma: no cover - the index lists only classes
+                continue
+            try:
+                structure({o.field: value}, cls, file, f"rules.{key}")
+            except VariantError as e:
+                found = [(f, f"rules.{key}", m) for f, _, m in e.problems]
+            else:
+                found = []
+                break
+        out.extend(found)
+    return out
+
+
+def _show_value(v: Any) -> str:
+    return repr(v) if not isinstance(v, str) else f"'{v}'"
+
+
 def _semantic_problems(v: Variant) -> list[tuple[str, str, str]]:
     f = v.file
     out: list[tuple[str, str, str]] = []
@@ -191,12 +293,6 @@ def _semantic_problems(v: Variant) -> list[tuple[str, str, str]]:
     if pmax >= 2 and len(v.deck) < hands:
         out.append((f, "players.max", f"a {len(v.deck)}-card pack cannot deal {hands} hands; "
                     f"expected at most {len(v.deck) - (1 if r.spare_hand else 0)} players"))
-    if "poker" in spec.flow and pmax >= 2 and len(v.deck) >= hands:
-        smallest = len(v.deck) // hands
-        if smallest < r.poker_hand_size and r.short_poker_hand == "sit_out":
-            out.append((f, "players.max", f"with {pmax} players some hands have only "
-                        f"{smallest} cards, fewer than a poker hand and short hands sit out; "
-                        f"expected at most {len(v.deck) // r.poker_hand_size - 1} players"))
     # layout
     seen: set[str] = set()
     deck = set(v.deck)
@@ -246,18 +342,30 @@ def _semantic_problems(v: Variant) -> list[tuple[str, str, str]]:
     elif "settle" not in spec.flow[spec.flow.index("play"):]:
         out.append((f, "flow", "expected a 'settle' phase after 'play': without it nobody "
                     "is paid at the end of a deal"))
-    if "poker" in spec.flow and v.pot is None:
-        out.append((f, "flow", "the poker phase bets into the pot, but the layout has no "
-                    "space of kind pot"))
-    # references
-    if r.run_rule.use != "none" and r.run_space not in v.spaces:
-        out.append((f, "rules.run_space", f"no layout space {r.run_space!r}; expected one of "
-                    + ", ".join(v.space_ids)))
+    for name in spec.flow:
+        ph = reg.phases.get(name)
+        if ph is not None and ph.check is not None:
+            out.extend((f, "flow", msg) for msg in ph.check(v))
     for slot, bound in v.policies.items():
         if bound.spec.check is not None:
             for msg in bound.spec.check(v, bound.params):
-                out.append((f, f"rules.{slot}", msg))
+                out.append((f, _check_path(v, slot, bound, msg), _check_text(msg)))
     return out
+
+
+def _check_path(v: Variant, slot: str, bound: BoundPolicy[Any], msg: str | tuple[str, str]
+                ) -> str:
+    """Where a policy's check points: the slot, or (for ``(field, message)``) the parameter,
+    by its flat name when the variant gave it flat."""
+    if isinstance(msg, str) or bound.spec.params is None:
+        return f"rules.{slot}"
+    field = attrs.fields_dict(bound.spec.params)[msg[0]]
+    opt = option_name(field)
+    return f"rules.{opt}" if has_flat_name(field) and opt in v.flat else f"rules.{slot}.{msg[0]}"
+
+
+def _check_text(msg: str | tuple[str, str]) -> str:
+    return msg if isinstance(msg, str) else msg[1]
 
 
 def _check_presets(data: dict[str, Any], label: str, reg: Registry) -> None:
@@ -292,7 +400,7 @@ def load_variant(
     data, path = load_raw(ref)
     label = str(path)
     _check_presets(data, label, reg)
-    data = apply_options(data, options)
+    data = apply_options(data, options, reg.options())
     spec = structure_spec(data, label)
     ref_text = os.fspath(ref) if not isinstance(ref, str) else ref
     try:

@@ -1,0 +1,53 @@
+"""The kinds of :class:`~stops.engine.events.Event`, as one enum.
+
+Consumers switch on ``EventKind`` members, never on spelled-out strings, so renaming or
+finding every use of a kind is a symbol search. The enum is a ``StrEnum``: an event's JSON and
+record form (``"kind": "claimed"``) is unchanged, and comparing with a plain string still
+works for programs written against earlier versions.
+
+The meaning and fields of each kind are listed in :mod:`stops.engine.events`.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum, unique
+
+
+@unique
+class EventKind(StrEnum):
+    """What happened. The value is the name used in JSON, records and logs."""
+
+    DEAL_STARTED = "deal_started"
+    STAKED = "staked"
+    DEALT = "dealt"
+    SPARE_DEALT = "spare_dealt"
+    TURNED_UP = "turned_up"
+    SPARE_SWAPPED = "spare_swapped"
+    AUCTION_OPENED = "auction_opened"
+    BID = "bid"
+    PASSED = "passed"
+    SOLD = "sold"
+    UNSOLD = "unsold"
+    EXCHANGED = "exchanged"
+    KEPT = "kept"
+    CLAIMED = "claimed"
+    RETIRED = "retired"
+    REOPENED = "reopened"
+    SELECTED = "selected"
+    CHECKED = "checked"
+    BET = "bet"
+    CALLED = "called"
+    RAISED = "raised"
+    FOLDED = "folded"
+    SHOWDOWN = "showdown"
+    LED = "led"
+    PLAYED = "played"
+    STOP = "stop"
+    LEAD_PASSED = "lead_passed"
+    PASSED_OVER = "passed_over"
+    BONUS = "bonus"
+    WENT_OUT = "went_out"
+    BLOCKED = "blocked"
+    PAID = "paid"
+    DEAL_ENDED = "deal_ended"
+    ELIMINATED = "eliminated"

@@ -1,0 +1,222 @@
+"""The contracts between the engine, phases and policies, in one place.
+
+A variant file names **phases** (the ``flow``) and fills **policy slots** (the ``rules``).
+This module states what a phase must provide, what each slot's policies must provide, and —
+once, here — the order in which the engine calls them through a deal.
+
+Order of hooks through a deal
+=============================
+
+``Table.new_deal`` builds a :class:`~stops.engine.deal.Deal`; the deal then runs the phases of
+``flow`` in order. For each phase the deal calls ``phase.enter(deal)``, which runs every step
+that needs no decision and returns ``True`` when a seat must decide (``deal.to_act`` set, and
+usually the decisions offered with ``deal.offer(legal)``), or ``False`` when the phase is done
+and the deal moves on. While a phase waits, ``legal(deal)`` lists the decisions,
+``apply(deal, action)`` carries out a legal one and returns whether another decision is due
+in the phase, and ``explain(deal, action)`` says why an illegal one is refused.
+
+The built-in phases call their slots in this order (a variant leaves out the phases it does
+not need):
+
+1. ``stake`` — ``stake_rule(deal, seat, params) -> StakePlan`` once per seat, clockwise from
+   the dealer's left; a plan with a choice becomes ``stake`` decisions.
+2. ``deal`` — deals the pack (the ``deal`` phase's settings say how).
+3. ``spare_hand`` — the ``spare_protocol`` object runs its own ``enter / legal / apply /
+   explain`` (the dealer's swap, an auction, paid exchanges).
+4. ``claim_held`` — ``pay_collection.held(deal, params)`` pays spaces whose cards are held.
+5. ``poker`` — selection, betting and showdown; publishes a ``PokerResult`` with
+   ``deal.publish`` for later policies (``first_leader: poker_winner``).
+6. ``play`` — ``first_leader(deal, params)`` once; then for every lead
+   ``after_stop(deal, seat, broken_suit, params)`` lists the cards ``seat`` may lead (the
+   lead passes left while it is empty); each card played runs the claim handlers that
+   ``pay_collection.watch`` and ``run_rule.watch`` registered for it, in registration order.
+7. ``settle`` — ``pay_collection.end`` and ``run_rule.end``; then ``going_out_reward(deal,
+   winner, params)`` if someone went out, or ``block_outcome(deal, params)`` after a block.
+8. After the deal, the table calls ``match_end(table, params)`` to know whether the session
+   is over, and then (with ``leftover_at_match_end: share``) ``final_share(table, params)``
+   for how the chips left on the layout are shared.
+
+Phases hand results to later phases through ``deal.publish(value)`` / ``deal.result(Type)``,
+one typed value per type; the engine never looks inside.
+
+A policy is registered together with its parameters (an attrs class made with
+:func:`stops.rules.registry.param`), its plain-English text, its load-time checks and — for
+``after_stop`` — its refusal explanations: see
+:meth:`stops.rules.registry.Registry.register_policy`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+
+import attrs
+
+if TYPE_CHECKING:
+    from stops.engine.actions import Action
+    from stops.engine.deal import Deal
+    from stops.engine.errors import IllegalAction
+    from stops.engine.legal import LegalSet
+    from stops.engine.table import Table
+
+P = TypeVar("P")
+P_co = TypeVar("P_co", covariant=True)
+
+
+class PhaseProtocol(Protocol):
+    """What a phase provides. ``stops.phases.base.Phase`` implements every method with a
+    harmless default; a phase class is registered with ``register_phase`` and built once per
+    variant with the variant as its only argument."""
+
+    name: ClassVar[str]
+    scratch_keys: ClassVar[tuple[str, ...]]
+    """Keys of ``deal.scratch`` the phase owns; dropped when the deal moves past it."""
+    normalize: Callable[[Deal, Action], Action] | None
+    """Fills in a field a player may omit (the fixed amount of a stake), or ``None``."""
+
+    def enter(self, deal: Deal) -> bool: ...
+    def legal(self, deal: Deal) -> LegalSet: ...
+    def apply(self, deal: Deal, action: Action) -> bool: ...
+    def explain(self, deal: Deal, action: Action) -> IllegalAction | None: ...
+    def describe(self) -> str: ...
+
+
+# -- one protocol per policy slot -------------------------------------------------------------
+
+
+class StakeRule(Protocol):
+    """``stake_rule``: the stake plan of one seat (fixed stakes and at most one choice)."""
+
+    def __call__(self, deal: Deal, seat: int, params: Any, /) -> Any: ...
+
+
+class SpareProtocol(Protocol):
+    """``spare_protocol``: a small phase of its own (see :class:`PhaseProtocol`)."""
+
+    def enter(self, deal: Deal) -> bool: ...
+    def legal(self, deal: Deal) -> LegalSet: ...
+    def apply(self, deal: Deal, action: Action) -> bool: ...
+    def explain(self, deal: Deal, action: Action) -> IllegalAction | None: ...
+
+
+Handler = Callable[["Deal", int, int], None]
+"""A claim hook: ``handler(deal, seat, card)`` after ``seat`` played ``card``."""
+Triggers = dict[int, list[Handler]]
+"""Claim hooks by card: the play loop calls ``triggers[card]`` after that card is played."""
+
+
+class ClaimPolicy(Protocol):
+    """``pay_collection`` and ``run_rule``: claims on the layout.
+
+    ``watch`` runs once per variant and registers hooks per card (``triggers``) or for every
+    card (``every``); ``held`` runs in the ``claim_held`` phase; ``end`` at settlement.
+    """
+
+    def watch(self, variant: Any, params: Any, triggers: Triggers,
+              every: list[Handler]) -> None: ...
+    def held(self, deal: Deal, params: Any) -> None: ...
+    def end(self, deal: Deal, params: Any) -> None: ...
+
+
+class FirstLeader(Protocol):
+    """``first_leader``: who leads first (a ``FirstLead``), or ``None`` to redeal."""
+
+    def __call__(self, deal: Deal, params: Any, /) -> Any: ...
+
+
+class AfterStop(Protocol):
+    """``after_stop``: the cards ``seat`` may lead after a stop in ``broken_suit`` (``None``
+    for an unrestricted lead). Empty: the seat cannot lead and the lead passes left. A
+    policy whose parameters have ``passed_lead_keeps_suit`` says with it whether a seat that
+    receives a passed lead is bound by the same restriction."""
+
+    def __call__(self, deal: Deal, seat: int, broken_suit: int | None, params: Any, /
+                 ) -> list[int]: ...
+
+
+class GoingOutReward(Protocol):
+    """``going_out_reward``: pay the first player out (with ``deal.claim`` / ``deal.pay``)."""
+
+    def __call__(self, deal: Deal, winner: int, params: Any, /) -> None: ...
+
+
+class BlockOutcome(Protocol):
+    """``block_outcome``: settle a blocked deal; returns ``"rotate"`` or ``"same_dealer"``."""
+
+    def __call__(self, deal: Deal, params: Any, /) -> str: ...
+
+
+class MatchEnd(Protocol):
+    """``match_end``: whether the session is over, asked after every deal."""
+
+    def __call__(self, table: Table, params: Any, /) -> bool: ...
+
+
+class FinalShare(Protocol):
+    """``final_share``: how chips left on the layout are shared when the session ends (with
+    ``leftover_at_match_end: share``): groups of spaces, each pooled and split in proportion
+    to the weights by seat (odd chips clockwise from the last dealer's left)."""
+
+    def __call__(self, table: Table, params: Any, /) -> list[tuple[list[str], list[int]]]: ...
+
+
+@attrs.frozen
+class Slot(Generic[P_co]):
+    """A policy slot: its name, what it decides, and the protocol its policies implement.
+
+    ``variant.policy(AFTER_STOP)`` is typed by the slot, so a phase that calls a policy is
+    checked against the slot's protocol.
+    """
+
+    name: str
+    doc: str
+    protocol: object
+    """The :class:`typing.Protocol` a policy for this slot implements (``P_co``)."""
+    signature: str
+
+
+STAKE_RULE: Slot[StakeRule] = Slot(
+    "stake_rule", "Who puts how many chips on which spaces before the deal.", StakeRule,
+    "(deal, seat, params) -> StakePlan")
+SPARE_PROTOCOL: Slot[SpareProtocol] = Slot(
+    "spare_protocol", "What may be done with the spare hand before play.", SpareProtocol,
+    "an object with enter / legal / apply / explain")
+PAY_COLLECTION: Slot[ClaimPolicy] = Slot(
+    "pay_collection", "When card, combination and run spaces pay.", ClaimPolicy,
+    "a ClaimPolicy: watch / held / end")
+RUN_RULE: Slot[ClaimPolicy] = Slot(
+    "run_rule", "A prize for a run played by one player.", ClaimPolicy, "a ClaimPolicy")
+FIRST_LEADER: Slot[FirstLeader] = Slot(
+    "first_leader", "Who leads first.", FirstLeader, "(deal, params) -> FirstLead | None")
+AFTER_STOP: Slot[AfterStop] = Slot(
+    "after_stop", "What may be led, after a stop and at a free lead.", AfterStop,
+    "(deal, seat, broken_suit | None, params) -> list[card]")
+GOING_OUT_REWARD: Slot[GoingOutReward] = Slot(
+    "going_out_reward", "What the first player out wins.", GoingOutReward,
+    "(deal, winner, params) -> None")
+BLOCK_OUTCOME: Slot[BlockOutcome] = Slot(
+    "block_outcome", "What happens when nobody can lead.", BlockOutcome,
+    "(deal, params) -> 'rotate' | 'same_dealer'")
+MATCH_END: Slot[MatchEnd] = Slot(
+    "match_end", "When the session ends.", MatchEnd, "(table, params) -> bool")
+FINAL_SHARE: Slot[FinalShare] = Slot(
+    "final_share", "How chips left on the layout are shared at the end of the session.",
+    FinalShare, "(table, params) -> [(spaces, weights by seat)]")
+
+SLOTS: tuple[Slot[Any], ...] = (
+    STAKE_RULE, SPARE_PROTOCOL, PAY_COLLECTION, RUN_RULE, FIRST_LEADER, AFTER_STOP,
+    GOING_OUT_REWARD, BLOCK_OUTCOME, MATCH_END, FINAL_SHARE,
+)
+"""Every built-in slot, in the order a deal first consults them."""
+
+
+@attrs.frozen
+class BoundPolicy(Generic[P]):
+    """A policy chosen for a slot in one variant, with its parameters structured."""
+
+    slot: str
+    name: str
+    impl: P
+    params: Any
+    spec: Any
+    """The :class:`~stops.rules.registry.PolicySpec` it was registered with."""
