@@ -10,9 +10,7 @@ are written as flat rules: ``poker_hand_size``, ``poker_selection``, ``bet_limit
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
-
-import attrs
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, select, simple
@@ -23,8 +21,8 @@ from stops.engine.events import event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet, Selections
 from stops.phases.base import Phase
 from stops.phases.handrank import describe, hand_key
+from stops.phases.settings import PokerSettings
 from stops.policies.leads import FirstLead
-from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -305,22 +303,6 @@ class PokerResult(NamedTuple):
     winners: tuple[int, ...]
 
 
-@attrs.frozen
-class PokerSettings:
-    hand_size: int = param(5, "Cards in a poker hand (the best five count when more).",
-                           option="poker_hand_size", validator=attrs.validators.ge(1))
-    selection: Literal["free", "best"] = param(
-        "free", "Players choose any poker cards, or must show their best hand.",
-        option="poker_selection")
-    bet_limit: int = param(10, "Largest opening bet, and largest raise beyond the call.",
-                           validator=attrs.validators.ge(1))
-    short_call: Literal["fold_only", "all_in_no_side_pot"] = param(
-        "fold_only", "A player who cannot afford to call may only fold, or may call all-in.")
-    split_remainder: Literal["stays_on_pot"] = param(
-        "stays_on_pot", "Odd chips of a split poker pot stay on the pot for the next deal.")
-    short_hand: Literal["play_all_cards", "sit_out"] = param(
-        "play_all_cards", "A hand with fewer cards than a poker hand plays them all, or sits "
-        "out.", option="short_poker_hand")
 
 
 def poker_winner(deal: Deal, params: None) -> FirstLead:
