@@ -213,3 +213,13 @@ def test_the_screen_in_a_real_terminal(tmp_path: Path) -> None:
         assert "you select your poker hand" in shot
     finally:
         tm("kill-session", "-t", name)
+
+
+def test_a_stake_space_may_be_typed_in_any_case_or_as_its_card() -> None:
+    for typed in ("stake qc", "stake Q♣", "stake QC"):
+        code, text = run("pot-and-kitty", f"{typed}\n" + "1\n" * 300, players=4, seed=5,
+                         deals=1)
+        assert code == 0
+        assert "Not allowed" not in text.split("Stakes:", 1)[0]
+        assert "you and seats" in text or "you: 1 on Q♣" in text
+        assert "1 on Q♣" in text.split("Stakes:", 1)[1].split("\n", 1)[0]

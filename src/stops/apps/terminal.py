@@ -468,7 +468,8 @@ def _status(deal: Deal, seat: int, st: Style) -> list[str]:
     lines = [""]
     lines.append("Layout: " + layout_text(obs.layout, deal, st))
     lines.append("Chips:  " + seats_text(obs.stacks, seat, st))
-    lines.append("Cards:  " + seats_text(obs.hand_sizes, seat, st))
+    if any(obs.hand_sizes):
+        lines.append("Cards:  " + seats_text(obs.hand_sizes, seat, st))
     if obs.sequence:
         label = "Last sequence: " if deal.phase == "play" else "This sequence: "
         lines.extend(_wrap(label + st.cards(c for _, c in obs.sequence), "    "))
@@ -611,7 +612,8 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
         if verb == "select":
             return action_from_dict({"seat": seat, "action": "select", "cards": words[1:]})
         if verb == "stake" and len(words) >= 2:
-            d: dict[str, object] = {"seat": seat, "action": "stake", "space": words[1]}
+            d: dict[str, object] = {"seat": seat, "action": "stake",
+                                    "space": _space_id(words[1], choices)}
             if len(words) > 2:
                 d["chips"] = int(words[2])
             return action_from_dict(d)
@@ -623,6 +625,19 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
         raise ValueError(e.message) from None
     raise ValueError(f"{sanitise(text)!r}: type a number, a card such as 7h, or a word "
                      "such as keep, swap, pass, call, fold, 'bid 3', 'stake AH 2'")
+
+
+def _space_id(typed: str, choices: Sequence[Action] | None) -> str:
+    """The layout space a player typed: its id in any case, or its card (``q♣``, ``10s``)."""
+    spaces = {a.space for a in choices or () if a.space is not None}
+    for sp in spaces:
+        if sp.lower() == typed.lower():
+            return sp
+    try:
+        as_card = str(parse_card(typed))
+    except ValueError:
+        return typed
+    return as_card if as_card in spaces else typed
 
 
 def _write(out: TextIO, st: Style, lines: Iterable[str]) -> None:
