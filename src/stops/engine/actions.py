@@ -28,6 +28,7 @@ VERBS: Final[dict[str, tuple[str, ...]]] = {
     "bet": ("chips",),
     "raise": ("chips",),
     "lead": ("card",),
+    "play": ("card",),
 }
 
 _OPTIONAL: Final = {("stake", "chips")}
@@ -227,6 +228,17 @@ def leads_of(seat: int) -> list[Action]:
         s = len(_LEADS_BY_SEAT)
         _LEADS_BY_SEAT.append([Action(s, "lead", card=CARDS[c]) for c in range(52)])
     return _LEADS_BY_SEAT[seat]
+
+
+_PLAYS_BY_SEAT: Final[list[list[Action]]] = []
+
+
+def plays_of(seat: int) -> list[Action]:
+    """The 52 interned ``play`` actions of ``seat`` (a card laid in turn), indexed by card."""
+    while len(_PLAYS_BY_SEAT) <= seat:
+        s = len(_PLAYS_BY_SEAT)
+        _PLAYS_BY_SEAT.append([Action(s, "play", card=CARDS[c]) for c in range(52)])
+    return _PLAYS_BY_SEAT[seat]
 
 
 def with_chips(seat: int, verb: str, chips: int, space: str | None = None) -> Action:

@@ -134,8 +134,15 @@ class Rules:
         False, "A space whose chips are won leaves the layout for the rest of the session."
     )
     # -- stops play ----------------------------------------------------------------------
+    ace: Literal["high", "low"] = _rule(
+        "high", "Rank order: ace high (2 ... K A) or ace low (A 2 ... K). The top of the "
+        "order always ends a sequence.")
+    successor: PolicyRef = _policy("same_suit", "What card continues a sequence.")
+    turn_order: PolicyRef = _policy("holder", "Who plays the next card of a sequence.")
     first_leader: PolicyRef = _policy("dealers_left", "Who makes the first lead of the play.")
     after_stop: PolicyRef = _policy("any_suit", "What the player of a stop may lead next.")
+    failed_lead: PolicyRef = _policy(
+        "pass_left", "What happens when a player cannot lead as the rules require.")
     # -- end of the deal -----------------------------------------------------------------
     going_out_reward: PolicyRef = _policy("per_card", "What the first player out wins.")
     block_outcome: PolicyRef = _policy("end_no_payment", "What happens when nobody can lead.")
