@@ -14,6 +14,7 @@ does every card in ``stop_cards``.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
@@ -60,7 +61,7 @@ class SuccessionParams:
 def _tables(ace: str, stops: tuple[Card, ...], by_rank: bool) -> Succession:
     order = rank_order(ace)
     next_rank = [-1] * 13
-    for low, high in zip(order, order[1:], strict=False):
+    for low, high in pairwise(order):
         next_rank[low] = high
     top = order[-1]
     nxt: list[int] = []
