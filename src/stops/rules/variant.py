@@ -160,7 +160,8 @@ def _bind(registry: Registry, slot: str, ref: PolicyRef, file: str,
     if spec is None:
         known = ", ".join(registry.policy_names(slot)) or "none registered"
         problems.append((file, path, f"unknown policy {ref.use!r} for {slot}; expected one "
-                         f"of: {known}"))
+                         f"of: {known} (a plug-in's policy must be registered first: "
+                         "stops ... --plugins MODULE_OR_FILE)"))
         return None
     params: Any = None
     if spec.params is not None:
