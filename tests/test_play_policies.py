@@ -232,3 +232,75 @@ def test_without_a_flip_a_full_round_of_failed_leads_is_a_block() -> None:
     assert d.layout["kitty"] == 6
     free = _pot_and_kitty()
     assert free.outcome == "blocked" and free.layout["kitty"] == 3
+
+
+# -- a companion card: a decision inside a forced run, a card laid out of sequence ----------------
+
+class AceOfDiamondsCompanion:
+    """A test companion (Spinado's mechanism, without its bonuses): the AD may go down
+    straight after any card its holder plays, which then stops the sequence."""
+
+    def card(self, params: Any) -> int:
+        return int(stops.parse_card("AD"))
+
+    def flag(self, params: Any) -> str:
+        return "with_ad"
+
+    def attach(self, deal: stops.Deal, seat: int, card: int, params: Any, lay: Any) -> str:
+        lay(deal, seat, self.card(params), EventKind.PLAYED)
+        return "the ace of diamonds went down with it"
+
+
+def _companion_variant() -> stops.Variant:
+    from stops.engine.actions import register_flag
+
+    register_flag("with_ad", ("lead", "follow"))
+    reg = stops.default_registry().copy()
+    reg.register_policy("companion", "ad_test")(AceOfDiamondsCompanion())
+    return stops.load_variant("boodle", options={"companion": "ad_test"}, registry=reg)
+
+
+COMPANION_HANDS = [["7C", "2D"], ["4C", "6C", "AD"], ["5C", "9S"]]
+
+
+def test_the_companion_holder_decides_each_card_due_from_him() -> None:
+    # s1 holds the AD: his leads are offered with it too (not the AD itself). He leads 4C;
+    # s2's 5C is forced (s2 has no AD); the 6C is due from s1, who holds the AD: a decision.
+    # He follows with the AD: 6C, AD, and his hand is empty: out. s2 pays 1, s0 pays 2.
+    v = _companion_variant()
+    d = boodle(COMPANION_HANDS, variant=v)
+    assert legal(d) == [{"seat": 1, "action": "lead", "card": "4C"},
+                        {"seat": 1, "action": "lead", "card": "AD"},
+                        {"seat": 1, "action": "lead", "card": "4C", "with_ad": True}]
+    lead(d, 1, "4C")
+    assert legal(d) == [{"seat": 1, "action": "follow", "card": "6C"},
+                        {"seat": 1, "action": "follow", "card": "6C", "with_ad": True}]
+    before = d.record()
+    for bad in ({"action": "lead", "card": "6C"}, {"action": "follow", "card": "AD"}):
+        with pytest.raises(stops.IllegalAction) as e:
+            d.apply({"seat": 1, **bad})
+        assert e.value.code == "must_follow" and d.record() == before
+    d.apply({"seat": 1, "action": "follow", "card": "6C", "with_ad": True})
+    assert plays(d) == [(1, "4C"), (2, "5C"), (1, "6C"), (1, "AD")]
+    assert d.winner == 1 and d.stacks == (40, 49, 45)
+    assert d.record()["actions"][-1] == {"seat": 1, "action": "follow", "card": "6C",
+                                         "with_ad": True}
+    assert stops.replay(d.record(), v).plays == d.plays  # the record replays
+
+
+def test_following_without_the_companion_lets_the_run_go_on() -> None:
+    # s1 follows 6C alone: s0's 7C is forced (8C is spare: a stop), s0 leads 2D (3D spare)
+    # and is out. s1 pays 1 (AD), s2 pays 1 (9S): 42 + 2, 46 - 1, 46 - 1.
+    d = boodle(COMPANION_HANDS, variant=_companion_variant())
+    lead(d, 1, "4C")
+    d.apply({"seat": 1, "action": "follow", "card": "6C"})
+    lead(d, 0, "2D")
+    assert plays(d) == [(1, "4C"), (2, "5C"), (1, "6C"), (0, "7C"), (0, "2D")]
+    assert d.winner == 0 and d.stacks == (44, 45, 45)
+
+
+def test_a_companion_flag_without_the_card_is_refused() -> None:
+    d = boodle([["7C", "2D"], ["4C", "6C"], ["5C", "9S", "AD"]], variant=_companion_variant())
+    with pytest.raises(stops.IllegalAction) as e:
+        d.apply({"seat": 1, "action": "lead", "card": "4C", "with_ad": True})
+    assert e.value.code == "no_companion"

@@ -25,6 +25,7 @@ from stops.phases.base import Phase
 from stops.policies.succession import Succession
 from stops.rules.contracts import (
     AFTER_STOP,
+    COMPANION,
     FAILED_LEAD,
     FIRST_LEADER,
     PAY_COLLECTION,
@@ -97,6 +98,10 @@ class PlayPhase(Phase):
         self.every: list[Handler] = []
         for b in self.claims:
             b.impl.watch(variant, b.params, self.triggers, self.every)
+        self.companion = variant.policy(COMPANION)
+        self.comp_card: int = self.companion.impl.card(self.companion.params)
+        """The companion card (-1: none): its holder decides each card due from him."""
+        self.comp_flag: str = self.companion.impl.flag(self.companion.params)
         turns = variant.policy(TURN_ORDER)
         self.turns: Any = turns.impl(self, turns.params)
         """``None``: the holder of the next card plays it (this class's forced run);
@@ -161,8 +166,11 @@ class PlayPhase(Phase):
                     deal.to_act = s
                     deal.scratch["lead"] = (s, opts, constraint)
                     if self.turns is None:
-                        table = leads_of(s)
-                        deal.offer(FixedActions([table[c] for c in opts]))  # offered at once
+                        if self.comp_card >= 0:
+                            deal.offer(FixedActions(self._with_companion(deal, s, opts)))
+                        else:
+                            table = leads_of(s)
+                            deal.offer(FixedActions([table[c] for c in opts]))  # at once
                     return True
                 why = "has no card it may lead"
                 if constraint is not None:
@@ -185,7 +193,12 @@ class PlayPhase(Phase):
         if self.turns is not None:
             legal: LegalSet = self.turns.legal(deal)
             return legal
+        due = deal.scratch.get("follow")
+        if due is not None:
+            return FixedActions(self._follows(deal.to_act, due))  # type: ignore[arg-type]
         seat, opts, _ = deal.scratch["lead"]
+        if self.comp_card >= 0:
+            return FixedActions(self._with_companion(deal, seat, opts))
         table = leads_of(seat)
         return FixedActions([table[c] for c in opts])
 
@@ -195,13 +208,17 @@ class PlayPhase(Phase):
         seat = action.seat
         card: int = action.card  # type: ignore[assignment]
         deal.scratch.pop("opening", None)
+        deal.scratch.pop("follow", None)
+        follow = action.action == "follow"
+        attach = bool(action.flags)
         owner = deal.owner
+        comp = self.comp_card
         emit = deal.events.append
         triggers = self.triggers
         every = self.every
         next_card = self.next_card
         masks, counts, played_by, plays = deal.masks, deal.counts, deal.played_by, deal.plays
-        events = self._led[seat]
+        events = self._played[seat] if follow else self._led[seat]
         all_pairs = self._pairs
         played_events = self._played
         pairs = all_pairs[seat]
@@ -226,6 +243,14 @@ class PlayPhase(Phase):
                 deal.outcome = "went_out"
                 emit(event(EventKind.WENT_OUT, seat, CARDS[card]))
                 return False
+            if attach:
+                # the companion card goes down straight after this one (out of sequence)
+                b = self.companion
+                halt = b.impl.attach(deal, seat, card, b.params, self.lay)
+                if deal.outcome == "went_out":
+                    return False
+                emit(stop_event(seat, card, halt or "a companion card makes it a stop"))
+                break
             nxt = next_card[card]
             if nxt < 0:
                 emit(stop_event(seat, card, self.stop_reason[card]))
@@ -238,15 +263,53 @@ class PlayPhase(Phase):
                 why = STOP_WHY.get(o, "the next card is not in the pack")
                 emit(stop_event(seat, card, why))
                 break
+            if comp >= 0 and owner[comp] == o and nxt != comp:
+                # the holder of the companion card decides how to play the card due from him
+                return self._offer_follow(deal, o, nxt)
             seat, card = o, nxt
             events = played_events[seat]
             pairs = all_pairs[seat]
         return self.seek_leader(deal, seat, card // 13)
 
+    def _offer_follow(self, deal: Deal, seat: int, card: int) -> bool:
+        deal.to_act = seat
+        deal.scratch["follow"] = card
+        deal.offer(FixedActions(self._follows(seat, card)))
+        return True
+
+    def _follows(self, seat: int, card: int) -> list[Action]:
+        plain = Action(seat, "follow", card=CARDS[card])
+        return [plain, Action(seat, "follow", card=CARDS[card], flags=(self.comp_flag,))]
+
+    def _with_companion(self, deal: Deal, seat: int, opts: list[int]) -> list[Action]:
+        """The leads of ``opts``, each also offered with the companion card attached when
+        ``seat`` holds it (and it is not the card led)."""
+        table = leads_of(seat)
+        out = [table[c] for c in opts]
+        comp = self.comp_card
+        if comp >= 0 and deal.owner[comp] == seat:
+            out += [Action(seat, "lead", card=CARDS[c], flags=(self.comp_flag,))
+                    for c in opts if c != comp]
+        return out
+
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
         if self.turns is not None:
             found: IllegalAction | None = self.turns.explain(deal, action)
             return found
+        due = deal.scratch.get("follow")
+        if due is not None:
+            if action.action != "follow" or action.card != due:
+                return IllegalAction("must_follow", f"play the {CARDS[due]}, which is due from "
+                                     "you (with or without your companion card)",
+                                     rule="the holder of the next card plays it")
+            return None
+        if action.action == "follow":
+            return IllegalAction("nothing_to_follow", "no card is due from you: lead",
+                                 rule="a follow decision is offered only inside a sequence")
+        if action.flags and (self.comp_card < 0 or deal.owner[self.comp_card] != action.seat):
+            return IllegalAction("no_companion", f"you do not hold the card that "
+                                 f"{action.flags[0]} attaches",
+                                 rule="a companion card goes down only with its holder's card")
         seat, opts, broken = deal.scratch["lead"]
         c = action.card
         if c is None:
@@ -267,6 +330,20 @@ class PlayPhase(Phase):
         return IllegalAction("illegal_lead", f"you may lead {allowed}")
 
 
+class NoCompanion:
+    """No card may be played out of sequence with another."""
+
+    def card(self, params: None) -> int:
+        return -1
+
+    def flag(self, params: None) -> str:
+        return ""
+
+    def attach(self, deal: Deal, seat: int, card: int, params: None,
+               lay: Callable[..., str | None]) -> str | None:  # pragma: no cover - never
+        return None
+
+
 def holder(phase: PlayPhase, params: None) -> None:
     """Whoever holds the next card plays it at once, out of turn: a forced run, not a
     decision. Only leads are decisions."""
@@ -276,6 +353,8 @@ def holder(phase: PlayPhase, params: None) -> None:
 def register(reg: Registry) -> None:
     reg.register_policy("turn_order", "holder", text=lambda _: (
         "Whoever holds the next card plays it at once."))(holder)
+    reg.register_policy("companion", "none", text=lambda _: (
+        "No card may be played out of sequence."))(NoCompanion())
     reg.register_phase("play", pays=_pays_nothing, requires=("deal",),
                        slots=("first_leader", "after_stop", "pay_collection",
                                           "run_rule"))(PlayPhase)

@@ -165,6 +165,21 @@ class FailedLead(Protocol):
     def full_round(self, deal: Deal, broken_suit: int | None, params: Any) -> int | None: ...
 
 
+class Companion(Protocol):
+    """``companion``: a card that may go down out of sequence together with a card its holder
+    plays (Spinado's A♦). ``card(params)`` is that card (-1: none) and ``flag(params)`` the
+    decision field that attaches it (``{"action": "lead", ..., FLAG: true}``). Its holder
+    decides every card due from him in a sequence (a ``follow`` decision, with or without
+    the flag). ``attach(deal, seat, card, params, lay)`` lays the companion straight after
+    ``card`` (with ``lay(deal, seat, companion, kind)``), pays what it pays, and returns why
+    the card is now a stop."""
+
+    def card(self, params: Any) -> int: ...
+    def flag(self, params: Any) -> str: ...
+    def attach(self, deal: Deal, seat: int, card: int, params: Any,
+               lay: Callable[..., str | None]) -> str | None: ...
+
+
 class GoingOutReward(Protocol):
     """``going_out_reward``: pay the first player out (with ``deal.claim`` / ``deal.pay``)."""
 
@@ -228,6 +243,9 @@ SUCCESSOR: Slot[Successor] = Slot(
 TURN_ORDER: Slot[TurnOrder] = Slot(
     "turn_order", "Who plays the next card of a sequence.", TurnOrder,
     "(play_phase, params) -> None | turns object")
+COMPANION: Slot[Companion] = Slot(
+    "companion", "A card that may go down out of sequence with another.", Companion,
+    "object: card(params), flag(params), attach(deal, seat, card, params, lay)")
 FAILED_LEAD: Slot[FailedLead] = Slot(
     "failed_lead", "What happens when a player cannot lead as the rules require.", FailedLead,
     "object: failed(deal, seat, params); full_round(deal, broken_suit, params)")
@@ -244,8 +262,9 @@ FINAL_SHARE: Slot[FinalShare] = Slot(
     FinalShare, "(table, params) -> [(spaces, weights by seat)]")
 
 SLOTS: tuple[Slot[Any], ...] = (
-    STAKE_RULE, SPARE_PROTOCOL, PAY_COLLECTION, RUN_RULE, SUCCESSOR, TURN_ORDER, FIRST_LEADER,
-    AFTER_STOP, FAILED_LEAD, GOING_OUT_REWARD, BLOCK_OUTCOME, MATCH_END, FINAL_SHARE,
+    STAKE_RULE, SPARE_PROTOCOL, PAY_COLLECTION, RUN_RULE, SUCCESSOR, TURN_ORDER, COMPANION,
+    FIRST_LEADER, AFTER_STOP, FAILED_LEAD, GOING_OUT_REWARD, BLOCK_OUTCOME, MATCH_END,
+    FINAL_SHARE,
 )
 """Every built-in slot, in the order a deal first consults them."""
 
