@@ -304,3 +304,55 @@ def test_a_companion_flag_without_the_card_is_refused() -> None:
     with pytest.raises(stops.IllegalAction) as e:
         d.apply({"seat": 1, "action": "lead", "card": "4C", "with_ad": True})
     assert e.value.code == "no_companion"
+
+
+# -- a wild card in rotation, several cards of one rank per turn ----------------------------------
+
+class NineOfDiamondsWild:
+    """A test wild card (the Comet's mechanism): the 9D stands for any rank, always stops,
+    and each other player pays its player 2 chips."""
+
+    def card(self, params: Any) -> int:
+        return int(stops.parse_card("9D"))
+
+    def on_lay(self, deal: stops.Deal, seat: int, as_rank: Any, params: Any) -> str:
+        for s in deal.order(seat, include_self=False):
+            deal.pay(s, seat, 2, "the wild card")
+        return "the wild card ends the sequence"
+
+
+def _wild_variant() -> stops.Variant:
+    reg = stops.default_registry().copy()
+    reg.register_policy("wild_card", "nine_test")(NineOfDiamondsWild())
+    return stops.load_variant(ROTATION, registry=reg, options={
+        "wild_card": "nine_test", "cards_per_turn": "same_rank", "turn_length": "one_rank"})
+
+
+def test_a_wild_card_stands_for_the_needed_rank_and_stops() -> None:
+    # s1 leads both 3s; one rank per turn: s2 must play its 4H; s0 has no 5 (passed over);
+    # s1 has no natural 5 but the wild 9D: he may lay it as a 5 or pass. He lays it: s2 and
+    # s0 pay him 2 each, and it was his last card: out. Per card: s2 1 (5C), s0 2 (4C 6D).
+    d = boodle([["4C", "6D"], ["3C", "3S", "9D"], ["4H", "5C"]], variant=_wild_variant())
+    offered = legal(d)
+    assert {"seat": 1, "action": "lead", "cards": ["3C", "3S"]} in offered
+    assert {"seat": 1, "action": "lead", "cards": ["3C", "3S", "9D"], "as_rank": "3"} in offered
+    assert {"seat": 1, "action": "lead", "cards": ["9D"], "as_rank": "K"} in offered
+    before = d.record()
+    for bad, code in (({"cards": ["3C", "9D"], "as_rank": "4"}, "wrong_rank"),
+                      ({"cards": ["9D"], "as_rank": "Z"}, "malformed_action"),
+                      ({"cards": ["3C", "9D"]}, "illegal")):
+        with pytest.raises(stops.IllegalAction) as e:
+            d.apply({"seat": 1, "action": "lead", **bad})
+        assert e.value.code in (code, "not_wild"), e.value.code
+        assert d.record() == before
+    d.apply({"seat": 1, "action": "lead", "cards": ["3C", "3S"]})
+    assert legal(d) == [{"seat": 2, "action": "play", "cards": ["4H"]}]
+    d.apply({"seat": 2, "action": "play", "cards": ["4H"]})
+    assert legal(d) == [{"seat": 1, "action": "play", "cards": ["9D"], "as_rank": "5"},
+                        {"seat": 1, "action": "pass"}]
+    with pytest.raises(stops.IllegalAction) as e:
+        d.apply({"seat": 1, "action": "play", "cards": ["9D"], "as_rank": "6"})
+    assert e.value.code == "wrong_rank"
+    d.apply({"seat": 1, "action": "play", "cards": ["9D"], "as_rank": "5"})
+    assert plays(d) == [(1, "3C"), (1, "3S"), (2, "4H"), (1, "9D")]
+    assert d.winner == 1 and d.stacks == (38, 53, 43)

@@ -180,6 +180,15 @@ class Companion(Protocol):
                lay: Callable[..., str | None]) -> str | None: ...
 
 
+class WildCard(Protocol):
+    """``wild_card``: a card that may stand for any rank when laid in turn (the Comet's
+    9♦): ``card(params)`` (-1: none); ``on_lay(deal, seat, as_rank, params)`` pays what laying
+    it pays and returns why it ends the sequence (``None``: it does not by itself)."""
+
+    def card(self, params: Any) -> int: ...
+    def on_lay(self, deal: Deal, seat: int, as_rank: str | None, params: Any) -> str | None: ...
+
+
 class GoingOutReward(Protocol):
     """``going_out_reward``: pay the first player out (with ``deal.claim`` / ``deal.pay``)."""
 
@@ -246,6 +255,9 @@ TURN_ORDER: Slot[TurnOrder] = Slot(
 COMPANION: Slot[Companion] = Slot(
     "companion", "A card that may go down out of sequence with another.", Companion,
     "object: card(params), flag(params), attach(deal, seat, card, params, lay)")
+WILD_CARD: Slot[WildCard] = Slot(
+    "wild_card", "A card that may stand for any rank in play in rotation.", WildCard,
+    "object: card(params), on_lay(deal, seat, as_rank, params)")
 FAILED_LEAD: Slot[FailedLead] = Slot(
     "failed_lead", "What happens when a player cannot lead as the rules require.", FailedLead,
     "object: failed(deal, seat, params); full_round(deal, broken_suit, params)")
@@ -263,6 +275,7 @@ FINAL_SHARE: Slot[FinalShare] = Slot(
 
 SLOTS: tuple[Slot[Any], ...] = (
     STAKE_RULE, SPARE_PROTOCOL, PAY_COLLECTION, RUN_RULE, SUCCESSOR, TURN_ORDER, COMPANION,
+    WILD_CARD,
     FIRST_LEADER, AFTER_STOP, FAILED_LEAD, GOING_OUT_REWARD, BLOCK_OUTCOME, MATCH_END,
     FINAL_SHARE,
 )

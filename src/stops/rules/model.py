@@ -141,6 +141,8 @@ class Rules:
     turn_order: PolicyRef = _policy("holder", "Who plays the next card of a sequence.")
     companion: PolicyRef = _policy(
         "none", "A card that may go down out of sequence together with another.")
+    wild_card: PolicyRef = _policy(
+        "none", "A card that may stand for any rank (play in rotation).")
     first_leader: PolicyRef = _policy("dealers_left", "Who makes the first lead of the play.")
     after_stop: PolicyRef = _policy("any_suit", "What the player of a stop may lead next.")
     failed_lead: PolicyRef = _policy(
