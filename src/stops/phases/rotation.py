@@ -129,8 +129,12 @@ class RotationTurns:
         wild = self._wild_held(deal, seat)
         if wild:
             name = RANKS[st.need]
-            acts += [Action(seat, "play", cards=(*g, CARDS[self.wild]), as_rank=name)
-                     for g in ([()] + _groups(cards) if self.multi else [()])]
+            w = CARDS[self.wild]
+            if self.multi:
+                acts += [Action(seat, "play", cards=(*g, w), as_rank=name)
+                         for g in [(), *_groups(cards)]]
+            else:
+                acts.append(Action(seat, "play", card=w, as_rank=name))
         if self.params.voluntary_stop or (wild and not cards):
             acts.append(simple(seat, "pass"))
         return acts
