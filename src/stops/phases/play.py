@@ -208,11 +208,13 @@ class PlayPhase(Phase):
         seat = action.seat
         card: int = action.card  # type: ignore[assignment]
         deal.scratch.pop("opening", None)
-        deal.scratch.pop("follow", None)
-        follow = action.action == "follow"
-        attach = bool(action.flags)
         owner = deal.owner
         comp = self.comp_card
+        follow = attach = False
+        if comp >= 0:  # only a variant with a companion card has follows and attachments
+            deal.scratch.pop("follow", None)
+            follow = action.action == "follow"
+            attach = bool(action.flags)
         emit = deal.events.append
         triggers = self.triggers
         every = self.every
