@@ -275,3 +275,79 @@ def test_register_is_entry_point_shaped() -> None:
     spec = reg.policy("pay_collection", "peel_below")
     assert spec.plugin == "newmarket_plugins"
     assert ("pay_collection", "peel_below") not in stops.default_registry().policies
+
+
+# -- (f) plug-ins are first-class in the command line (issue 11) --------------------------------
+PEEL = str(EXAMPLES / "peels-newmarket.yaml")
+PLUGIN = str(EXAMPLES / "newmarket_plugins.py")
+
+
+def test_every_variant_command_takes_plugins(capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path) -> None:
+    from stops.apps.cli import main
+
+    assert main(["check", PEEL]) == 1
+    assert "--plugins" in capsys.readouterr().out  # the refusal says how to register it
+    assert main(["check", PEEL, "--plugins", PLUGIN]) == 0
+    assert capsys.readouterr().out == "ok\n"
+    assert main(["rules", PEEL, "--plugins", PLUGIN]) == 0
+    assert "the card just below its card" in capsys.readouterr().out  # the plug-in's text
+    assert main(["diff", "boodle", PEEL, "--plugins", PLUGIN]) == 0
+    assert "pay_collection" in capsys.readouterr().out
+    assert main(["simulate", PEEL, "--plugins", PLUGIN, "--deals", "20", "--players", "3",
+                 "--workers", "2", "--json"]) == 0
+    capsys.readouterr()
+    # a deal played under the plug-in replays only with it
+    reg = stops.apps.plugins.load_plugins([PLUGIN])  # type: ignore[attr-defined]
+    v = stops.load_variant(PEEL, registry=reg)
+    d = stops.Table(v, seats=3, chips=50, seed=2).new_deal()
+    while not d.is_terminal:
+        d.apply(d.legal_actions()[0])
+    rec = tmp_path / "deal.yaml"
+    rec.write_text(stops.io.records.dumps(d.record()))  # type: ignore[attr-defined]
+    assert main(["replay", str(rec)]) == 1
+    capsys.readouterr()
+    assert main(["replay", str(rec), "--plugins", PLUGIN]) == 0
+
+
+def test_bad_plugins_are_clear_errors(capsys: pytest.CaptureFixture[str],
+                                      tmp_path: Path) -> None:
+    from stops.apps.cli import main
+
+    no_register = tmp_path / "empty.py"
+    no_register.write_text("x = 1\n")
+    broken = tmp_path / "broken.py"
+    broken.write_text("raise RuntimeError('boom')\n")
+    for spec, words in ((str(tmp_path / "missing.py"), "no such Python file"),
+                        ("no_such_module_xyz", "no such module"),
+                        (str(no_register), "no register(registry)"),
+                        (str(broken), "importing it failed: boom"),
+                        ("dist:no-such-dist", "not installed")):
+        assert main(["rules", "boodle", "--plugins", spec]) == 1
+        assert words in capsys.readouterr().err
+
+
+def test_entry_points_are_allowed_by_distribution_not_by_their_own_name(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.metadata as md
+
+    calls: list[str] = []
+
+    class Dist:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+    class EP:
+        def __init__(self, name: str, dist: str) -> None:
+            self.name, self.dist = name, Dist(dist)
+
+        def load(self) -> object:
+            return lambda reg: calls.append(self.name)
+
+    eps = [EP("stops-cards-extra", "evil-package"), EP("peel", "Stops_Newmarket.Plugins")]
+    monkeypatch.setattr(md, "entry_points", lambda group: eps)
+    reg = stops.default_registry().copy()
+    # the entry point named like an allowed distribution is not loaded; names normalise
+    assert reg.load_entry_points(allow=["stops-cards-extra", "stops-newmarket-plugins"]) == [
+        "peel"]
+    assert calls == ["peel"]

@@ -38,7 +38,7 @@ def test_the_header_and_json_state_what_ran(capsys: pytest.CaptureFixture[str]) 
                    "options": {"after_stop": "must_change_suit"}, "players": 4, "chips": 40,
                    "deals": 300, "sessions": None, "seed": 3,
                    "bots": ["heuristic", "random", "heuristic", "random"],
-                   "stops_version": stops.__version__}
+                   "stops_version": stops.__version__, "plugins": []}
 
 
 def test_compare_states_both_runs(capsys: pytest.CaptureFixture[str]) -> None:

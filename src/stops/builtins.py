@@ -8,13 +8,14 @@ into the default registry when ``stops`` is imported. ``docs/reference.md`` is g
 
 from __future__ import annotations
 
-from stops.phases import dealing, play, poker, settle, spare, stake
-from stops.policies import claims, endings, leads, session, stakes
+from stops.phases import dealing, play, poker, rotation, settle, spare, stake
+from stops.policies import claims, endings, leads, session, stakes, succession
 from stops.rules.contracts import SLOTS
 from stops.rules.model import PolicyRef, Rules
 from stops.rules.registry import Registry, default_registry
 
-MODULES = (stakes, claims, leads, endings, session, stake, dealing, spare, settle, poker, play)
+MODULES = (stakes, claims, succession, leads, endings, session, stake, dealing, spare, settle,
+           poker, play, rotation)
 """Every module that registers built-in names, in registration order."""
 
 

@@ -17,10 +17,20 @@ from typing import Any
 from stops.engine.errors import RecordError, StopsError, VariantError
 
 
-def _load(ref: str, options: list[str] | None = None) -> Any:
+def _registry(args: argparse.Namespace) -> Any:
+    """The registry a command loads variants with: the default, plus any ``--plugins``."""
+    specs = getattr(args, "plugins", None) or []
+    if not specs:
+        return None
+    from stops.apps.plugins import load_plugins
+
+    return load_plugins(specs)
+
+
+def _load(ref: str, options: list[str] | None = None, registry: Any = None) -> Any:
     from stops.rules.variant import load_variant
 
-    return load_variant(ref, options=_parse_options(options))
+    return load_variant(ref, options=_parse_options(options), registry=registry)
 
 
 def _parse_options(items: list[str] | None) -> dict[str, Any] | None:
@@ -54,16 +64,19 @@ def cmd_variants(args: argparse.Namespace) -> int:
 def cmd_rules(args: argparse.Namespace) -> int:
     from stops.rules.prose import rules_text
 
-    print(rules_text(_load(args.variant, args.option)), end="")
+    print(rules_text(_load(args.variant, args.option, _registry(args))), end="")
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from stops.rules.checks import check_file
+    from stops.rules.checks import check_file, hint_lines
 
-    problems = check_file(args.file)
+    registry = _registry(args)
+    problems = check_file(args.file, registry=registry)
     if not problems:
         print("ok")
+        for line in hint_lines(args.file, registry=registry):
+            print(f"hint: {line}")
         return 0
     for line in problems:
         print(line)
@@ -142,7 +155,8 @@ def _cluster_executor(address: str) -> Any:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from stops.apps.simulate import compare_dict, compare_text, simulate
 
-    v = _load(args.variant, args.option)
+    registry = _registry(args)
+    v = _load(args.variant, args.option, registry)
     lo, hi = v.players
     if not lo <= args.players <= hi:
         raise StopsError(f"{v.name} is for {lo} to {hi} players, not {args.players}")
@@ -160,7 +174,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise StopsError(f"unknown bot {bad[0] if bad else ''!r}; bots: {', '.join(BOTS)}")
     other = None
     if args.compare:
-        other = _load(args.compare, args.option)
+        other = _load(args.compare, args.option, registry)
         lo2, hi2 = other.players
         if not lo2 <= args.players <= hi2:
             raise StopsError(f"{other.name} is for {lo2} to {hi2} players, not {args.players}")
@@ -170,7 +184,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         _pyplot()   # fail now, not after the run, if matplotlib is missing
     common: dict[str, Any] = dict(players=args.players, deals=args.deals, seed=args.seed,
                                   chips=args.chips, bots=bots, workers=args.workers,
-                                  sessions=args.sessions)
+                                  sessions=args.sessions, plugins=tuple(args.plugins or ()))
     client = None
     if args.scheduler:
         client = _cluster_executor(args.scheduler)
@@ -219,17 +233,19 @@ def cmd_schema(args: argparse.Namespace) -> int:
 def cmd_diff(args: argparse.Namespace) -> int:
     from stops.rules.diff import diff_text
 
-    print(diff_text(_load(args.a), _load(args.b)), end="")
+    registry = _registry(args)
+    print(diff_text(_load(args.a, None, registry), _load(args.b, None, registry)), end="")
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from stops.io import records as record
 
+    registry = _registry(args)
     rec = record.load(args.file)
     here = Path(args.file).resolve().parent
     if "deals" in rec and "hands" not in rec:
-        deals = record.replay_session(rec, base_dir=here)
+        deals = record.replay_session(rec, base_dir=here, registry=registry)
         if args.json:
             print(json.dumps([record.result_json(d) for d in deals], indent=2))
         else:
@@ -237,7 +253,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 print(f"Deal {k}")
                 print(record.account(d))
         return 0
-    deal = record.replay(rec, base_dir=here)
+    deal = record.replay(rec, base_dir=here, registry=registry)
     if args.json:
         print(json.dumps(record.result_json(deal), indent=2))
     else:
@@ -248,7 +264,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from stops.apps.terminal import play_terminal
 
-    return play_terminal(_load(args.variant, args.option), players=args.players,
+    return play_terminal(_load(args.variant, args.option, _registry(args)),
+                         players=args.players,
                          seat=args.seat, seed=args.seed, chips=args.chips,
                          deals=args.deals, bots=args.bots)
 
@@ -273,6 +290,13 @@ def build_parser() -> argparse.ArgumentParser:
     def opt(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--option", "-o", action="append", metavar="RULE=VALUE",
                         help="override a rule, e.g. -o after_stop=must_change_suit")
+        plugins(sp)
+
+    def plugins(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--plugins", action="append", metavar="MODULE_OR_FILE",
+                        help="register the policies of a plug-in first: a .py file, a module "
+                        "name, or dist:DISTRIBUTION (its stops.plugins entry points); "
+                        "repeatable")
 
     sp = sub.add_parser("variants", help="list the built-in variants")
     sp.set_defaults(fn=cmd_variants)
@@ -284,6 +308,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("check", help="validate a variant file (exit 1 with the problems)")
     sp.add_argument("file")
+    plugins(sp)
     sp.set_defaults(fn=cmd_check)
 
     sp = sub.add_parser("simulate", help="play many deals with random bots and report")
@@ -331,11 +356,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("diff", help="list the rule differences between two variants")
     sp.add_argument("a", help="built-in name or variant file")
     sp.add_argument("b", help="built-in name or variant file")
+    plugins(sp)
     sp.set_defaults(fn=cmd_diff)
 
     sp = sub.add_parser("replay", help="replay a deal record (YAML or JSON)")
     sp.add_argument("file")
     sp.add_argument("--json", action="store_true", help="print the result as JSON")
+    plugins(sp)
     sp.set_defaults(fn=cmd_replay)
     return p
 

@@ -184,7 +184,8 @@ class Report:
                 else f"{self.deals} deals")
         return [
             f"{self.variant} ({r.get('title', '')}), stops {r.get('stops_version', '?')}",
-            f"  options (-o): {opt_text}",
+            f"  options (-o): {opt_text}"
+            + (f"; plug-ins: {', '.join(r['plugins'])}" if r.get("plugins") else ""),
             f"  {size}, {self.players} players, {r.get('chips', '?')} chips each, "
             f"seed {self.seed}, bots: {_bots_text(self.bots)}",
         ]
@@ -267,9 +268,19 @@ def _make_bots(names: Sequence[str], players: int, seed: int | str, chunk: int) 
 
 def run_chunk(variant_ref: Any, options: dict[str, Any] | None, players: int, deals: int,
               seed: int | str, chunk: int, bots: Sequence[str] = ("random",),
-              chips: int = 100, sessions_mode: bool = False) -> Tally:
-    """Play one chunk: ``deals`` deals (or, in sessions mode, ``deals`` whole sessions)."""
-    v = variant_ref if isinstance(variant_ref, Variant) else load_variant(variant_ref, options)
+              chips: int = 100, sessions_mode: bool = False,
+              plugins: Sequence[str] = ()) -> Tally:
+    """Play one chunk: ``deals`` deals (or, in sessions mode, ``deals`` whole sessions).
+    ``plugins`` are registered first (in a worker process, the plug-ins the caller named)."""
+    if isinstance(variant_ref, Variant):
+        v = variant_ref
+    else:
+        registry = None
+        if plugins:
+            from stops.apps.plugins import load_plugins
+
+            registry = load_plugins(plugins)
+        v = load_variant(variant_ref, options, registry=registry)
     tally = Tally(players)
     fast = all(b == "random" for b in bots)
     rng = Rng(derive_seed(seed, "bots", chunk))
@@ -306,7 +317,8 @@ def simulate(variant: Variant | str, players: int, deals: int = 1000, seed: int 
              chips: int = 100, options: dict[str, Any] | None = None,
              bots: Sequence[str] = ("random",), workers: int = 1,
              executor: Executor | None = None, sessions: int | None = None,
-             progress: Callable[[int, int], None] | None = None) -> Report:
+             progress: Callable[[int, int], None] | None = None,
+             plugins: Sequence[str] = ()) -> Report:
     """Play ``deals`` deals (or ``sessions`` whole sessions) with bots, and report.
 
     ``bots`` names a bot per seat (cycled): ``random`` or ``heuristic``. ``workers > 1`` runs
@@ -314,15 +326,22 @@ def simulate(variant: Variant | str, players: int, deals: int = 1000, seed: int 
     workers must be able to import ``stops`` and load the variant). Results do not depend on
     either.
     """
-    v = variant if isinstance(variant, Variant) and not options else load_variant(
-        variant, options)
+    if isinstance(variant, Variant):
+        v = variant.with_options(**options) if options else variant
+    else:
+        registry = None
+        if plugins:
+            from stops.apps.plugins import load_plugins
+
+            registry = load_plugins(plugins)
+        v = load_variant(variant, options, registry=registry)
     sessions_mode = sessions is not None
     total = sessions if sessions is not None else deals
     per = 1 if sessions_mode else CHUNK
     sizes = [min(per, total - i) for i in range(0, total, per)]
     ref = v.ref if workers > 1 or executor is not None else v
-    args = [(ref, dict(v.options), players, size, seed, i, tuple(bots), chips, sessions_mode)
-            for i, size in enumerate(sizes)]
+    args = [(ref, dict(v.options), players, size, seed, i, tuple(bots), chips, sessions_mode,
+             tuple(plugins)) for i, size in enumerate(sizes)]
     tally = Tally(players)
     done = 0
     own = None
@@ -346,6 +365,7 @@ def simulate(variant: Variant | str, players: int, deals: int = 1000, seed: int 
     rep = _report(v, tally, seed, bots, players)
     rep.run = run_info(v, players, chips, deals if sessions is None else tally.deals, sessions,
                        seed, bots)
+    rep.run["plugins"] = list(plugins)
     return rep
 
 

@@ -27,10 +27,30 @@ VERBS: Final[dict[str, tuple[str, ...]]] = {
     "fold": (),
     "bet": ("chips",),
     "raise": ("chips",),
-    "lead": ("card",),
+    "lead": ("card", "cards", "as_rank"),
+    "play": ("card", "cards", "as_rank"),
+    "follow": ("card",),
 }
 
-_OPTIONAL: Final = {("stake", "chips")}
+_OPTIONAL: Final = {("stake", "chips"), ("lead", "card"), ("lead", "cards"),
+                    ("lead", "as_rank"), ("play", "card"), ("play", "cards"),
+                    ("play", "as_rank")}
+_ONE_OF: Final = {"lead": ("card", "cards"), "play": ("card", "cards")}
+"""Verbs that take a card or a list of cards: exactly one of the two."""
+
+RANK_NAMES: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+
+FLAGS: Final[dict[str, tuple[str, ...]]] = {}
+"""Yes/no fields a policy adds to some verbs (``{"spinado": true}`` on ``lead`` and
+``follow``): flag name -> the verbs that take it. The engine knows no flag by itself; a
+policy module registers its own with :func:`register_flag`."""
+
+
+def register_flag(name: str, verbs: tuple[str, ...]) -> None:
+    """Let ``verbs`` carry the yes/no field ``name`` (``{..., name: true}``)."""
+    if name in ("seat", "action") or any(name in f for f in VERBS.values()):
+        raise ValueError(f"{name!r} is already a field of a decision")
+    FLAGS[name] = tuple(sorted({*FLAGS.get(name, ()), *verbs}))
 
 
 class Action:
@@ -44,19 +64,23 @@ class Action:
     Python-level ``__init__`` or ``__eq__``).
     """
 
-    __slots__ = ("_action", "_card", "_cards", "_chips", "_hash", "_seat", "_space")
+    __slots__ = ("_action", "_as_rank", "_card", "_cards", "_chips", "_flags", "_hash", "_seat",
+                 "_space")
     __match_args__: ClassVar[tuple[str, ...]] = ("seat", "action", "card", "chips", "space",
-                                                 "cards")
+                                                 "cards", "as_rank", "flags")
 
     def __init__(self, seat: int, action: str, card: Card | None = None,
                  chips: int | None = None, space: str | None = None,
-                 cards: tuple[Card, ...] | None = None) -> None:
+                 cards: tuple[Card, ...] | None = None, as_rank: str | None = None,
+                 flags: tuple[str, ...] = ()) -> None:
         self._seat = seat
         self._action = action
         self._card = card
         self._chips = chips
         self._space = space
         self._cards = cards
+        self._as_rank = as_rank
+        self._flags = flags
         self._hash = -1
 
     @property
@@ -84,8 +108,19 @@ class Action:
     def cards(self) -> tuple[Card, ...] | None:
         return self._cards
 
+    @property
+    def as_rank(self) -> str | None:
+        """The rank a wild card is declared as (``2`` … ``9``, ``T``, ``J``, ``Q``, ``K``)."""
+        return self._as_rank
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """The yes/no fields set on this decision, sorted (see :data:`FLAGS`)."""
+        return self._flags
+
     def _key(self) -> tuple[object, ...]:
-        return (self._seat, self._action, self._card, self._chips, self._space, self._cards)
+        return (self._seat, self._action, self._card, self._chips, self._space, self._cards,
+                self._as_rank, self._flags)
 
     def __eq__(self, other: object) -> bool:
         if self is other:
@@ -94,7 +129,8 @@ class Action:
             return False  # not NotImplemented: the compiled build holds __eq__ to bool
         return (self._seat == other._seat and self._action == other._action
                 and self._card == other._card and self._chips == other._chips
-                and self._space == other._space and self._cards == other._cards)
+                and self._space == other._space and self._cards == other._cards
+                and self._as_rank == other._as_rank and self._flags == other._flags)
 
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
@@ -106,8 +142,13 @@ class Action:
         return h
 
     def __repr__(self) -> str:
+        more = ""
+        if self._as_rank is not None:
+            more += f", as_rank={self._as_rank!r}"
+        if self._flags:
+            more += f", flags={self._flags!r}"
         return (f"Action(seat={self._seat!r}, action={self._action!r}, card={self._card!r}, "
-                f"chips={self._chips!r}, space={self._space!r}, cards={self._cards!r})")
+                f"chips={self._chips!r}, space={self._space!r}, cards={self._cards!r}{more})")
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Action, self._key())
@@ -129,6 +170,10 @@ class Action:
             d["chips"] = self.chips
         if self.cards is not None:
             d["cards"] = [str(c) for c in self.cards]
+        if self._as_rank is not None:
+            d["as_rank"] = self._as_rank
+        for flag in self._flags:
+            d[flag] = True
         return d
 
     def __str__(self) -> str:
@@ -141,6 +186,9 @@ class Action:
             parts.append(str(self.chips))
         if self.cards is not None:
             parts.append(" ".join(str(c) for c in self.cards))
+        if self._as_rank is not None:
+            parts.append(f"as {self._as_rank}")
+        parts.extend(f"with {f}" for f in self._flags)
         return " ".join(parts)
 
     @staticmethod
@@ -167,11 +215,25 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise _bad(f"{verb}: 'seat' must be a whole number, got {seat!r}")
     fields = VERBS[verb]
-    extra = set(data) - {"seat", "action", *fields}
+    flags = [f for f, verbs in FLAGS.items() if verb in verbs]
+    extra = set(data) - {"seat", "action", *fields, *flags}
     if extra:
-        takes = list(fields) or "none"
+        takes = [*fields, *flags] or "none"
         raise _bad(f"{verb}: unexpected field(s) {sorted(extra)}; it takes {takes}")
+    one_of = _ONE_OF.get(verb)
+    if one_of is not None and sum(f in data for f in one_of) != 1:
+        raise _bad(f"{verb}: give exactly one of {' or '.join(map(repr, one_of))}")
     kwargs: dict[str, Any] = {}
+    on = []
+    for flag in flags:
+        if flag in data:
+            v = data[flag]
+            if not isinstance(v, bool):
+                raise _bad(f"{verb}: {flag!r} must be true or false, got {v!r}")
+            if v:
+                on.append(flag)
+    if on:
+        kwargs["flags"] = tuple(sorted(on))
     for f in fields:
         if f not in data:
             if (verb, f) in _OPTIONAL:
@@ -198,6 +260,15 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
             if not isinstance(v, str):
                 raise _bad(f"{verb}: 'space' must be a layout space id, got {v!r}")
             kwargs[f] = v
+        elif f == "as_rank":
+            text = str(v).upper() if isinstance(v, str | int) and not isinstance(v, bool) else ""
+            text = "T" if text == "10" else text
+            if text not in RANK_NAMES:
+                raise _bad(f"{verb}: 'as_rank' must be a rank (2-9, T, J, Q, K, A), got {v!r}")
+            kwargs[f] = text
+    if verb in _ONE_OF and "cards" in kwargs and "cards" in data:
+        # a list of cards keeps the order it was given in (a wild card is listed last)
+        kwargs["cards"] = tuple(parse_cards(data["cards"]))
     return Action(seat, verb, **kwargs)
 
 
@@ -228,6 +299,17 @@ def leads_of(seat: int) -> list[Action]:
         s = len(_LEADS_BY_SEAT)
         _LEADS_BY_SEAT.append([Action(s, "lead", card=CARDS[c]) for c in range(52)])
     return _LEADS_BY_SEAT[seat]
+
+
+_PLAYS_BY_SEAT: Final[list[list[Action]]] = []
+
+
+def plays_of(seat: int) -> list[Action]:
+    """The 52 interned ``play`` actions of ``seat`` (a card laid in turn), indexed by card."""
+    while len(_PLAYS_BY_SEAT) <= seat:
+        s = len(_PLAYS_BY_SEAT)
+        _PLAYS_BY_SEAT.append([Action(s, "play", card=CARDS[c]) for c in range(52)])
+    return _PLAYS_BY_SEAT[seat]
 
 
 def with_chips(seat: int, verb: str, chips: int, space: str | None = None) -> Action:

@@ -43,12 +43,47 @@ class Deal:
     """One deal of a variant at a table. Create it with :meth:`stops.Table.new_deal`."""
 
     __slots__ = (
-        "_given_hands", "_given_spare", "_legal", "_on_end", "_pay_what_you_can", "_phases",
-        "_shuffle", "actions", "active", "counts", "deal_index", "dealer", "dealt_hands",
-        "dealt_spare", "emit", "events", "ledger", "masks", "n", "next_deal", "outcome",
-        "owner", "phase_idx", "played_by", "plays", "results", "retired", "rules",
-        "scratch", "seed", "short", "skip_stakes", "spare", "spare_known", "start_layout",
-        "start_retired", "start_stacks", "to_act", "variant", "winner",
+        "_given_hands",
+        "_given_spare",
+        "_legal",
+        "_on_end",
+        "_pay_what_you_can",
+        "_phases",
+        "_shuffle",
+        "ace_low",
+        "actions",
+        "active",
+        "counts",
+        "deal_index",
+        "dealer",
+        "dealt_hands",
+        "dealt_spare",
+        "emit",
+        "events",
+        "ledger",
+        "masks",
+        "n",
+        "next_deal",
+        "outcome",
+        "owner",
+        "phase_idx",
+        "played_by",
+        "plays",
+        "results",
+        "retired",
+        "rules",
+        "scratch",
+        "seed",
+        "short",
+        "skip_stakes",
+        "spare",
+        "spare_known",
+        "start_layout",
+        "start_retired",
+        "start_stacks",
+        "to_act",
+        "variant",
+        "winner",
     )
 
     def __init__(
@@ -73,6 +108,8 @@ class Deal:
         self._phases = variant.phases
         self.rules = variant.rules
         self._pay_what_you_can = variant.rules.chip_shortfall != "debt"
+        self.ace_low: bool = variant.rules.ace == "low"
+        """The variant's rank order puts the ace below the two."""
         self.n = players
         self.active: tuple[int, ...] = tuple(range(players)) if active is None else tuple(
             sorted(active))
@@ -282,9 +319,12 @@ class Deal:
         return out
 
     def lowest_in_suit(self, seat: int, suit: int) -> int | None:
+        """The lowest card ``seat`` holds in ``suit``, in the variant's rank order."""
         m = self.masks[seat][suit]
         if not m:
             return None
+        if self.ace_low and m & 4096:
+            return suit * 13 + 12
         return suit * 13 + (m & -m).bit_length() - 1
 
     def swap_with_spare(self, seat: int) -> None:

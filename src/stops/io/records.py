@@ -26,6 +26,7 @@ from stops.engine.recording import (
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024
@@ -65,7 +66,8 @@ def loads(text: str, label: str = "<record>") -> dict[str, Any]:
 
 def replay(record: Mapping[str, Any], variant: Variant | None = None,
            *, check_result: bool = True, base_dir: str | Path | None = None,
-           partial: bool = False, fill_forced: bool = True) -> Deal:
+           partial: bool = False, fill_forced: bool = True,
+           registry: Registry | None = None) -> Deal:
     """Play a deal record through the engine and return the finished :class:`Deal`.
 
     Raises :class:`RecordError` for a malformed record, an illegal or missing decision, or a
@@ -80,7 +82,7 @@ def replay(record: Mapping[str, Any], variant: Variant | None = None,
         options = record.get("options") or {}
         if not isinstance(options, Mapping):
             raise RecordError("'options' must be a mapping of rule: choice")
-        variant = load_variant(_locate(ref, base_dir), options=options)
+        variant = load_variant(_locate(ref, base_dir), options=options, registry=registry)
     return replay_record(record, variant, check_result=check_result, partial=partial,
                          fill_forced=fill_forced)
 
@@ -99,8 +101,8 @@ def _locate(ref: str, base_dir: str | Path | None) -> str:
     return ref
 
 
-def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = None
-                   ) -> list[Deal]:
+def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = None,
+                   registry: Registry | None = None) -> list[Deal]:
     """Replay every deal of a session record, checking each continues from the last."""
     unknown = [k for k in record if k not in SESSION_KEYS]
     if unknown:
@@ -112,7 +114,7 @@ def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = N
     out: list[Deal] = []
     for k, rec in enumerate(deals_):
         try:
-            d = replay(rec, base_dir=base_dir)
+            d = replay(rec, base_dir=base_dir, registry=registry)
         except RecordError as e:
             raise RecordError(f"deal {k}: {e}", index=e.index, seat=e.seat,
                               code=e.code) from None

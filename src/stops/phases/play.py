@@ -1,9 +1,11 @@
 """Stops play: leads, forced runs, stops, passes, going out and the block.
 
-This is the hot path. The holder of the next card is ``deal.owner[card + 1]`` (one lookup),
-and a forced run is a tight loop here rather than a policy call per card. Policies are
-consulted only at leads (``first_leader``, ``after_stop``) and for the claims that asked to
-watch a card.
+This is the hot path. The card that continues a sequence comes from the ``successor``
+policy's table (``next_card[card]``, worked out once per variant) and its holder from
+``deal.owner`` (one lookup each), so a forced run is a tight loop here rather than a policy
+call per card. Policies are consulted only at leads (``first_leader``, ``after_stop``,
+``failed_lead``) and for the claims that asked to watch a card. A ``turn_order`` other than
+the default ``holder`` replaces the forced run with decisions turn by turn.
 """
 
 from __future__ import annotations
@@ -20,14 +22,25 @@ from stops.engine.eventkind import EventKind
 from stops.engine.events import event, play_events, play_pairs, stop_event
 from stops.engine.legal import FixedActions, LegalSet
 from stops.phases.base import Phase
-from stops.rules.contracts import Handler, Triggers
+from stops.policies.succession import Succession
+from stops.rules.contracts import (
+    AFTER_STOP,
+    COMPANION,
+    FAILED_LEAD,
+    FIRST_LEADER,
+    PAY_COLLECTION,
+    RUN_RULE,
+    SUCCESSOR,
+    TURN_ORDER,
+    Handler,
+    Triggers,
+)
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
-ACE: Final = 12
 STOP_WHY: Final = {SPARE: "the next card is in the spare hand",
                    PLAYED: "the next card has been played"}
 
@@ -39,11 +52,15 @@ class PlayPhase(Phase):
     name = "play"
 
     def sections(self) -> list[tuple[str, str]]:
-        t = self.policy_text("first_leader")
-        t += (" Whoever holds the next higher card of the suit must play it, and so on "
-              "until the ace is played or nobody can play: the last card is a stop (its "
-              "successor is in the spare hand, or already played). ")
-        t += self.policy_text("after_stop")
+        t = self.policy_text("first_leader") + " "
+        if self.turns is None:
+            t += ("Whoever holds the next card must play it at once, and so on until nobody "
+                  "can: the last card is a stop (the top of its suit, or its successor is in "
+                  "the spare hand, out of the pack or already played). ")
+        t += self.policy_text("successor") + " "
+        if self.turns is not None:
+            t += self.policy_text("turn_order") + " "
+        t += self.policy_text("after_stop") + " " + self.policy_text("failed_lead")
         claims = []
         pay = self.variant.policy("pay_collection")
         if getattr(pay.impl, "claims_during_play", True):
@@ -60,12 +77,17 @@ class PlayPhase(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        self.first = variant.policy("first_leader")
-        self.after = variant.policy("after_stop")
+        self.first = variant.policy(FIRST_LEADER)
+        self.after = variant.policy(AFTER_STOP)
         # read once here: the compiled build then calls them without attribute lookups
         self._after_impl: Callable[..., list[int]] = self.after.impl
         self._after_params: Any = self.after.params
-        self.claims = [variant.policy("pay_collection"), variant.policy("run_rule")]
+        self.failed = variant.policy(FAILED_LEAD)
+        succ = variant.policy(SUCCESSOR)
+        self.succession: Succession = succ.impl(variant, succ.params)
+        self.next_card: tuple[int, ...] = self.succession.next_card
+        self.stop_reason: tuple[str, ...] = self.succession.stop_reason
+        self.claims = [variant.policy(PAY_COLLECTION), variant.policy(RUN_RULE)]
         # an after_stop policy says whether a passed lead keeps its restriction (contracts)
         self.keeps: bool = getattr(self._after_params, "passed_lead_keeps_suit", True)
         seats = range(variant.players[1])
@@ -76,6 +98,36 @@ class PlayPhase(Phase):
         self.every: list[Handler] = []
         for b in self.claims:
             b.impl.watch(variant, b.params, self.triggers, self.every)
+        self.companion = variant.policy(COMPANION)
+        self.comp_card: int = self.companion.impl.card(self.companion.params)
+        """The companion card (-1: none): its holder decides each card due from him."""
+        self.comp_flag: str = self.companion.impl.flag(self.companion.params)
+        turns = variant.policy(TURN_ORDER)
+        self.turns: Any = turns.impl(self, turns.params)
+        """``None``: the holder of the next card plays it (this class's forced run);
+        otherwise the object that runs the play as decisions, turn by turn."""
+
+    def lay(self, deal: Deal, seat: int, card: int, kind: EventKind) -> str | None:
+        """``seat`` lays ``card`` (a lead or a play in turn): the hand, the events, the
+        claims; ends the deal if the hand is now empty. Returns a claim's reason to make the
+        card a stop, if one gave it. (The forced run in :meth:`apply` does the same inline.)
+        """
+        deal.masks[seat][card // 13] &= ~(1 << (card % 13))
+        deal.counts[seat] -= 1
+        deal.owner[card] = PLAYED
+        deal.played_by[card] = seat
+        deal.plays.append(self._pairs[seat][card])
+        deal.emit((self._led if kind is EventKind.LED else self._played)[seat][card])
+        halt: str | None = None
+        for h in self.triggers.get(card, ()):
+            halt = h(deal, seat, card) or halt
+        for h in self.every:
+            halt = h(deal, seat, card) or halt
+        if deal.counts[seat] == 0:
+            deal.winner = seat
+            deal.outcome = "went_out"
+            deal.emit(event(EventKind.WENT_OUT, seat, CARDS[card]))
+        return halt
 
     # -- entering: the first lead -----------------------------------------------------------
     def enter(self, deal: Deal) -> bool:
@@ -91,49 +143,84 @@ class PlayPhase(Phase):
             table = leads_of(first.seat)
             deal.offer(FixedActions([table[c] for c in first.cards]))
             return True
-        return self._seek_leader(deal, first.seat, None)
+        return self.seek_leader(deal, first.seat, None)
 
-    def _seek_leader(self, deal: Deal, seat: int, broken: int | None) -> bool:
-        """Offer the lead to ``seat``; if it cannot lead, pass it left round the table."""
+    def seek_leader(self, deal: Deal, seat: int, broken: int | None) -> bool:
+        """Offer the lead to ``seat``; if it cannot lead, pass it left round the table.
+
+        Each seat that cannot lead runs ``failed_lead.failed``; after a full round,
+        ``failed_lead.full_round`` gives a new restriction to go round with once more, or
+        the deal is blocked.
+        """
         after_impl = self._after_impl
         after_params = self._after_params
         ring = deal.order(seat - 1) if len(deal.active) != deal.n else None
         n = deal.n
-        for k in range(len(deal.active)):
-            s = ring[k] if ring is not None else (seat + k) % n
-            constraint = broken if (k == 0 or self.keeps) else None
-            opts = after_impl(deal, s, constraint, after_params)
-            if opts:
-                deal.to_act = s
-                deal.scratch["lead"] = (s, opts, constraint)
-                table = leads_of(s)
-                deal.offer(FixedActions([table[c] for c in opts]))  # offered at once
-                return True
-            why = "has no card it may lead"
-            if constraint is not None:
-                why = (f"holds no card it may lead after the stop in {SUIT_NAMES[constraint]}")
-            nxt = ring[(k + 1) % len(ring)] if ring is not None else (s + 1) % n
-            deal.emit(event(EventKind.LEAD_PASSED, s, to_seat=nxt, note=why))
+        rounds = 0
+        while True:
+            for k in range(len(deal.active)):
+                s = ring[k] if ring is not None else (seat + k) % n
+                constraint = broken if (k == 0 or self.keeps) else None
+                opts = after_impl(deal, s, constraint, after_params)
+                if opts:
+                    deal.to_act = s
+                    deal.scratch["lead"] = (s, opts, constraint)
+                    if self.turns is None:
+                        if self.comp_card >= 0:
+                            deal.offer(FixedActions(self._with_companion(deal, s, opts)))
+                        else:
+                            table = leads_of(s)
+                            deal.offer(FixedActions([table[c] for c in opts]))  # at once
+                    return True
+                why = "has no card it may lead"
+                if constraint is not None:
+                    why = (f"holds no card it may lead after the stop in "
+                           f"{SUIT_NAMES[constraint]}")
+                nxt = ring[(k + 1) % len(ring)] if ring is not None else (s + 1) % n
+                deal.emit(event(EventKind.LEAD_PASSED, s, to_seat=nxt, note=why))
+                self.failed.impl.failed(deal, s, self.failed.params)
+            again = self.failed.impl.full_round(deal, broken, self.failed.params)
+            rounds += 1
+            if again is None or rounds > 1:
+                break
+            broken = again
         deal.outcome = "blocked"
         deal.emit(event(EventKind.BLOCKED, note="nobody can lead as the rules require"))
         return False
 
     # -- deciding ------------------------------------------------------------------------
     def legal(self, deal: Deal) -> LegalSet:
+        if self.turns is not None:
+            legal: LegalSet = self.turns.legal(deal)
+            return legal
+        due = deal.scratch.get("follow")
+        if due is not None:
+            return FixedActions(self._follows(deal.to_act, due))  # type: ignore[arg-type]
         seat, opts, _ = deal.scratch["lead"]
+        if self.comp_card >= 0:
+            return FixedActions(self._with_companion(deal, seat, opts))
         table = leads_of(seat)
         return FixedActions([table[c] for c in opts])
 
     def apply(self, deal: Deal, action: Action) -> bool:
+        if self.turns is not None:
+            return bool(self.turns.apply(deal, action))
         seat = action.seat
         card: int = action.card  # type: ignore[assignment]
         deal.scratch.pop("opening", None)
         owner = deal.owner
+        comp = self.comp_card
+        follow = attach = False
+        if comp >= 0:  # only a variant with a companion card has follows and attachments
+            deal.scratch.pop("follow", None)
+            follow = action.action == "follow"
+            attach = bool(action.flags)
         emit = deal.events.append
         triggers = self.triggers
         every = self.every
+        next_card = self.next_card
         masks, counts, played_by, plays = deal.masks, deal.counts, deal.played_by, deal.plays
-        events = self._led[seat]
+        events = self._played[seat] if follow else self._led[seat]
         all_pairs = self._pairs
         played_events = self._played
         pairs = all_pairs[seat]
@@ -146,32 +233,85 @@ class PlayPhase(Phase):
             ev = events[card]
             plays.append(pairs[card])
             emit(ev)
+            halt: str | None = None
             hs = triggers.get(card)
             if hs is not None:
                 for h in hs:
-                    h(deal, seat, card)
+                    halt = h(deal, seat, card) or halt
             for h in every:
-                h(deal, seat, card)
+                halt = h(deal, seat, card) or halt
             if counts[seat] == 0:
                 deal.winner = seat
                 deal.outcome = "went_out"
                 emit(event(EventKind.WENT_OUT, seat, CARDS[card]))
                 return False
-            if card % 13 == ACE:
-                emit(stop_event(seat, card, "an ace is the top of its suit"))
+            if attach:
+                # the companion card goes down straight after this one (out of sequence)
+                b = self.companion
+                halt = b.impl.attach(deal, seat, card, b.params, self.lay)
+                if deal.outcome == "went_out":
+                    return False
+                emit(stop_event(seat, card, halt or "a companion card makes it a stop"))
                 break
-            nxt = card + 1
+            nxt = next_card[card]
+            if nxt < 0:
+                emit(stop_event(seat, card, self.stop_reason[card]))
+                break
+            if halt is not None:
+                emit(stop_event(seat, card, halt))
+                break
             o = owner[nxt]
             if o < 0:
                 why = STOP_WHY.get(o, "the next card is not in the pack")
                 emit(stop_event(seat, card, why))
                 break
+            if comp >= 0 and owner[comp] == o and nxt != comp:
+                # the holder of the companion card decides how to play the card due from him
+                return self._offer_follow(deal, o, nxt)
             seat, card = o, nxt
             events = played_events[seat]
             pairs = all_pairs[seat]
-        return self._seek_leader(deal, seat, card // 13)
+        return self.seek_leader(deal, seat, card // 13)
+
+    def _offer_follow(self, deal: Deal, seat: int, card: int) -> bool:
+        deal.to_act = seat
+        deal.scratch["follow"] = card
+        deal.offer(FixedActions(self._follows(seat, card)))
+        return True
+
+    def _follows(self, seat: int, card: int) -> list[Action]:
+        plain = Action(seat, "follow", card=CARDS[card])
+        return [plain, Action(seat, "follow", card=CARDS[card], flags=(self.comp_flag,))]
+
+    def _with_companion(self, deal: Deal, seat: int, opts: list[int]) -> list[Action]:
+        """The leads of ``opts``, each also offered with the companion card attached when
+        ``seat`` holds it (and it is not the card led)."""
+        table = leads_of(seat)
+        out = [table[c] for c in opts]
+        comp = self.comp_card
+        if comp >= 0 and deal.owner[comp] == seat:
+            out += [Action(seat, "lead", card=CARDS[c], flags=(self.comp_flag,))
+                    for c in opts if c != comp]
+        return out
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
+        if self.turns is not None:
+            found: IllegalAction | None = self.turns.explain(deal, action)
+            return found
+        due = deal.scratch.get("follow")
+        if due is not None:
+            if action.action != "follow" or action.card != due:
+                return IllegalAction("must_follow", f"play the {CARDS[due]}, which is due from "
+                                     "you (with or without your companion card)",
+                                     rule="the holder of the next card plays it")
+            return None
+        if action.action == "follow":
+            return IllegalAction("nothing_to_follow", "no card is due from you: lead",
+                                 rule="a follow decision is offered only inside a sequence")
+        if action.flags and (self.comp_card < 0 or deal.owner[self.comp_card] != action.seat):
+            return IllegalAction("no_companion", f"you do not hold the card that "
+                                 f"{action.flags[0]} attaches",
+                                 rule="a companion card goes down only with its holder's card")
         seat, opts, broken = deal.scratch["lead"]
         c = action.card
         if c is None:
@@ -186,13 +326,37 @@ class PlayPhase(Phase):
         # the after_stop policy knows why its rule refuses a card, if it says so
         why = getattr(self.after.impl, "explain", None) or self.after.spec.explain
         if why is not None:
-            found: IllegalAction | None = why(deal, seat, c, broken, opts)
-            if found is not None:
-                return found
+            explained: IllegalAction | None = why(deal, seat, c, broken, opts)
+            if explained is not None:
+                return explained
         return IllegalAction("illegal_lead", f"you may lead {allowed}")
 
 
+class NoCompanion:
+    """No card may be played out of sequence with another."""
+
+    def card(self, params: None) -> int:
+        return -1
+
+    def flag(self, params: None) -> str:
+        return ""
+
+    def attach(self, deal: Deal, seat: int, card: int, params: None,
+               lay: Callable[..., str | None]) -> str | None:  # pragma: no cover - never
+        return None
+
+
+def holder(phase: PlayPhase, params: None) -> None:
+    """Whoever holds the next card plays it at once, out of turn: a forced run, not a
+    decision. Only leads are decisions."""
+    return None
+
+
 def register(reg: Registry) -> None:
+    reg.register_policy("turn_order", "holder", text=lambda _: (
+        "Whoever holds the next card plays it at once."))(holder)
+    reg.register_policy("companion", "none", text=lambda _: (
+        "No card may be played out of sequence."))(NoCompanion())
     reg.register_phase("play", pays=_pays_nothing, requires=("deal",),
                        slots=("first_leader", "after_stop", "pay_collection",
                                           "run_rule"))(PlayPhase)

@@ -13,7 +13,13 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from stops.engine.cards import CARDS, HEARTS, SUIT_NAMES, SUITS, Card, opposite_colour_suits
 from stops.engine.errors import IllegalAction
-from stops.policies.params import KEEPS_DOC, ChangeSuitParams, ColourParams, OpeningParams
+from stops.policies.params import (
+    KEEPS_DOC,
+    ChangeSuitParams,
+    ColourParams,
+    OpeningParams,
+    PassLeftParams,
+)
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -70,13 +76,21 @@ def _needs_opening_cards(variant: Any, params: OpeningParams) -> list[str]:
 # -- after a stop --------------------------------------------------------------------------
 
 
+_ACE_BIT: Final = 1 << 12
+
+
 def _lowest_each(deal: Deal, seat: int, suits: tuple[int, ...]) -> list[int]:
+    """The lowest card ``seat`` holds in each of ``suits`` (in the variant's rank order)."""
     masks = deal.masks[seat]
+    ace_low = deal.ace_low
     out: list[int] = []
     for s in suits:
         m = masks[s]
         if m:
-            out.append(s * 13 + (m & -m).bit_length() - 1)
+            if ace_low and m & _ACE_BIT:
+                out.append(s * 13 + 12)
+            else:
+                out.append(s * 13 + (m & -m).bit_length() - 1)
     return out
 
 
@@ -129,6 +143,11 @@ def opposite_colour(deal: Deal, seat: int, broken: int | None,
     return [min(opts, key=lambda c: _HCDS[c // 13])]
 
 
+def any_card(deal: Deal, seat: int, broken: int | None, params: None) -> list[int]:
+    """Any card the player holds may be led, after a stop as at the start."""
+    return [int(c) for c in deal.hand(seat)]
+
+
 def _not_lowest(deal: Deal, seat: int, card: int) -> IllegalAction | None:
     low = deal.lowest_in_suit(seat, card // 13)
     if low is None or low == card:
@@ -154,6 +173,11 @@ def _explain_change_suit(deal: Deal, seat: int, card: int, broken: int | None,
         return IllegalAction("suit_just_stopped",
                              f"{SUIT_NAMES[broken]} were just stopped; lead another suit "
                              f"({names})", rule="after a stop the suit must change")
+    return None
+
+
+def _explain_any_card(deal: Deal, seat: int, card: int, broken: int | None,
+                      allowed: list[int]) -> IllegalAction | None:
     return None
 
 
@@ -192,6 +216,39 @@ def _text(s: str) -> Any:
     return lambda params: s
 
 
+
+
+class PassLeft:
+    """A player who cannot lead passes the duty to the left (paying ``penalty`` into the
+    kitty); after a full round nobody could lead: the deal is blocked, or with
+    ``colour_flip`` the required colour flips and the duty goes round once more."""
+
+    def failed(self, deal: Deal, seat: int, params: PassLeftParams) -> None:
+        kitty = deal.variant.kitty
+        if params.penalty and kitty is not None:
+            deal.pay(seat, kitty, params.penalty, "could not lead as required")
+
+    def full_round(self, deal: Deal, broken: int | None, params: PassLeftParams) -> int | None:
+        if not params.colour_flip or broken is None:
+            return None
+        return _OPPOSITE[broken][0]  # a suit of the other colour: the other colour is due
+
+
+def _pass_left_text(p: PassLeftParams) -> str:
+    t = "A player who cannot lead as required passes the duty to lead to the left"
+    t += f", paying {p.penalty} chip(s) into the kitty." if p.penalty else "."
+    if p.colour_flip:
+        t += (" If the duty goes all the way round with nobody able, the required colour "
+              "flips and the duty goes round again from the first player.")
+    return t
+
+
+def _penalty_needs_kitty(variant: Any, p: PassLeftParams) -> list[tuple[str, str]]:
+    if p.penalty and variant.kitty is None:
+        return [("penalty", "the penalty is paid into the kitty, but the layout has no kitty")]
+    return []
+
+
 def register(reg: Registry) -> None:
     """The first-leader and after-stop policies, each with its parameters, text and checks."""
     p = reg.register_policy
@@ -206,6 +263,10 @@ def register(reg: Registry) -> None:
       text=_change_suit_text)(must_change_suit)
     p("after_stop", "opposite_colour", params=ColourParams, explain=_explain_colour,
       text=_colour_text)(opposite_colour)
+    p("after_stop", "any_card", explain=_explain_any_card, text=_text(
+        "Any card may be led, after a stop as at the start."))(any_card)
+    p("failed_lead", "pass_left", params=PassLeftParams, text=_pass_left_text,
+      check=_penalty_needs_kitty)(PassLeft())
 
 
 __all__ = ["SUITS", "Card", "FirstLead"]

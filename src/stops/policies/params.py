@@ -70,3 +70,14 @@ class ColourParams:
         "player_choice", "Two switch cards of the same rank: the player chooses, or H, C, D, S.")
     passed_lead_keeps_suit: bool = param(
         True, KEEPS_DOC, option="pass_lead_keeps_forbidden_suit")
+
+
+@attrs.frozen
+class PassLeftParams:
+    penalty: int = param(0, "Chips a player pays into the kitty each time he cannot lead as "
+                         "required and the duty passes on.", option="lead_pass_penalty",
+                         validator=attrs.validators.ge(0))
+    colour_flip: bool = param(
+        False, "When the duty to lead has gone round the table with nobody able, the required "
+        "colour flips and the duty goes round once more from the player who had it first "
+        "(otherwise the deal is blocked).")

@@ -26,10 +26,14 @@ not need):
 4. ``claim_held`` — ``pay_collection.held(deal, params)`` pays spaces whose cards are held.
 5. ``poker`` — selection, betting and showdown; publishes a ``PokerResult`` with
    ``deal.publish`` for later policies (``first_leader: poker_winner``).
-6. ``play`` — ``first_leader(deal, params)`` once; then for every lead
-   ``after_stop(deal, seat, broken_suit, params)`` lists the cards ``seat`` may lead (the
-   lead passes left while it is empty); each card played runs the claim handlers that
-   ``pay_collection.watch`` and ``run_rule.watch`` registered for it, in registration order.
+6. ``play`` — once per variant, ``successor(variant, params)`` builds the tables of what
+   continues each card and ``turn_order(phase, params)`` says who plays it. Then per deal:
+   ``first_leader(deal, params)`` once; for every lead ``after_stop(deal, seat, broken_suit,
+   params)`` lists the cards ``seat`` may lead; while it is empty ``failed_lead.failed``
+   runs and the lead passes left, and after a full round ``failed_lead.full_round`` decides
+   between going round again (with a new restriction) and a block. Each card played runs
+   the claim handlers that ``pay_collection.watch`` and ``run_rule.watch`` registered for it,
+   in registration order; a handler that returns a reason (text) makes that card a stop.
 7. ``settle`` — ``pay_collection.end`` and ``run_rule.end``; then ``going_out_reward(deal,
    winner, params)`` if someone went out, or ``block_outcome(deal, params)`` after a block.
 8. After the deal, the table calls ``match_end(table, params)`` to know whether the session
@@ -99,8 +103,9 @@ class SpareProtocol(Protocol):
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None: ...
 
 
-Handler = Callable[["Deal", int, int], None]
-"""A claim hook: ``handler(deal, seat, card)`` after ``seat`` played ``card``."""
+Handler = Callable[["Deal", int, int], "str | None"]
+"""A claim hook: ``handler(deal, seat, card)`` after ``seat`` played ``card``. It returns
+``None``, or a reason (text) to make that card a stop whatever follows it."""
 Triggers = dict[int, list[Handler]]
 """Claim hooks by card: the play loop calls ``triggers[card]`` after that card is played."""
 
@@ -132,6 +137,56 @@ class AfterStop(Protocol):
 
     def __call__(self, deal: Deal, seat: int, broken_suit: int | None, params: Any, /
                  ) -> list[int]: ...
+
+
+class Successor(Protocol):
+    """``successor``: once per variant, the tables of what continues each card
+    (a ``Succession``: next card by suit, next rank, the cards that always stop)."""
+
+    def __call__(self, variant: Any, params: Any, /) -> Any: ...
+
+
+class TurnOrder(Protocol):
+    """``turn_order``: ``None`` for the default (the holder of the next card plays it at
+    once, a forced run inside the play phase), or, built once per variant from the play
+    phase, an object that runs the play as decisions (``enter / legal / apply / explain``,
+    like a phase)."""
+
+    def __call__(self, phase: Any, params: Any, /) -> Any: ...
+
+
+class FailedLead(Protocol):
+    """``failed_lead``: what a lead that cannot be made costs. ``failed(deal, seat, params)``
+    may move chips (a penalty) as the lead passes on; ``full_round(deal, broken_suit,
+    params)`` says, when nobody could lead, the new restriction to go round with once more
+    (a colour flip), or ``None`` for a block."""
+
+    def failed(self, deal: Deal, seat: int, params: Any) -> None: ...
+    def full_round(self, deal: Deal, broken_suit: int | None, params: Any) -> int | None: ...
+
+
+class Companion(Protocol):
+    """``companion``: a card that may go down out of sequence together with a card its holder
+    plays (Spinado's A♦). ``card(params)`` is that card (-1: none) and ``flag(params)`` the
+    decision field that attaches it (``{"action": "lead", ..., FLAG: true}``). Its holder
+    decides every card due from him in a sequence (a ``follow`` decision, with or without
+    the flag). ``attach(deal, seat, card, params, lay)`` lays the companion straight after
+    ``card`` (with ``lay(deal, seat, companion, kind)``), pays what it pays, and returns why
+    the card is now a stop."""
+
+    def card(self, params: Any) -> int: ...
+    def flag(self, params: Any) -> str: ...
+    def attach(self, deal: Deal, seat: int, card: int, params: Any,
+               lay: Callable[..., str | None]) -> str | None: ...
+
+
+class WildCard(Protocol):
+    """``wild_card``: a card that may stand for any rank when laid in turn (the Comet's
+    9♦): ``card(params)`` (-1: none); ``on_lay(deal, seat, as_rank, params)`` pays what laying
+    it pays and returns why it ends the sequence (``None``: it does not by itself)."""
+
+    def card(self, params: Any) -> int: ...
+    def on_lay(self, deal: Deal, seat: int, as_rank: str | None, params: Any) -> str | None: ...
 
 
 class GoingOutReward(Protocol):
@@ -191,6 +246,21 @@ FIRST_LEADER: Slot[FirstLeader] = Slot(
 AFTER_STOP: Slot[AfterStop] = Slot(
     "after_stop", "What may be led, after a stop and at a free lead.", AfterStop,
     "(deal, seat, broken_suit | None, params) -> list[card]")
+SUCCESSOR: Slot[Successor] = Slot(
+    "successor", "What card continues a sequence.", Successor,
+    "(variant, params) -> Succession")
+TURN_ORDER: Slot[TurnOrder] = Slot(
+    "turn_order", "Who plays the next card of a sequence.", TurnOrder,
+    "(play_phase, params) -> None | turns object")
+COMPANION: Slot[Companion] = Slot(
+    "companion", "A card that may go down out of sequence with another.", Companion,
+    "object: card(params), flag(params), attach(deal, seat, card, params, lay)")
+WILD_CARD: Slot[WildCard] = Slot(
+    "wild_card", "A card that may stand for any rank in play in rotation.", WildCard,
+    "object: card(params), on_lay(deal, seat, as_rank, params)")
+FAILED_LEAD: Slot[FailedLead] = Slot(
+    "failed_lead", "What happens when a player cannot lead as the rules require.", FailedLead,
+    "object: failed(deal, seat, params); full_round(deal, broken_suit, params)")
 GOING_OUT_REWARD: Slot[GoingOutReward] = Slot(
     "going_out_reward", "What the first player out wins.", GoingOutReward,
     "(deal, winner, params) -> None")
@@ -204,8 +274,10 @@ FINAL_SHARE: Slot[FinalShare] = Slot(
     FinalShare, "(table, params) -> [(spaces, weights by seat)]")
 
 SLOTS: tuple[Slot[Any], ...] = (
-    STAKE_RULE, SPARE_PROTOCOL, PAY_COLLECTION, RUN_RULE, FIRST_LEADER, AFTER_STOP,
-    GOING_OUT_REWARD, BLOCK_OUTCOME, MATCH_END, FINAL_SHARE,
+    STAKE_RULE, SPARE_PROTOCOL, PAY_COLLECTION, RUN_RULE, SUCCESSOR, TURN_ORDER, COMPANION,
+    WILD_CARD,
+    FIRST_LEADER, AFTER_STOP, FAILED_LEAD, GOING_OUT_REWARD, BLOCK_OUTCOME, MATCH_END,
+    FINAL_SHARE,
 )
 """Every built-in slot, in the order a deal first consults them."""
 

@@ -141,8 +141,19 @@ class Rules:
         False, "A space whose chips are won leaves the layout for the rest of the session."
     )
     # -- stops play ----------------------------------------------------------------------
+    ace: Literal["high", "low"] = _rule(
+        "high", "Rank order: ace high (2 ... K A) or ace low (A 2 ... K). The top of the "
+        "order always ends a sequence.")
+    successor: PolicyRef = _policy("same_suit", "What card continues a sequence.")
+    turn_order: PolicyRef = _policy("holder", "Who plays the next card of a sequence.")
+    companion: PolicyRef = _policy(
+        "none", "A card that may go down out of sequence together with another.")
+    wild_card: PolicyRef = _policy(
+        "none", "A card that may stand for any rank (play in rotation).")
     first_leader: PolicyRef = _policy("dealers_left", "Who makes the first lead of the play.")
     after_stop: PolicyRef = _policy("any_suit", "What the player of a stop may lead next.")
+    failed_lead: PolicyRef = _policy(
+        "pass_left", "What happens when a player cannot lead as the rules require.")
     # -- end of the deal -----------------------------------------------------------------
     going_out_reward: PolicyRef = _policy("per_card", "What the first player out wins.")
     block_outcome: PolicyRef = _policy("end_no_payment", "What happens when nobody can lead.")

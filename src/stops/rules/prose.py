@@ -132,8 +132,10 @@ def rules_text(v: Variant) -> str:
     lo, hi = v.players
     removed = ", ".join(str(c) for c in v.spec.deck.remove)
     pack = f"a {len(v.deck)}-card pack" + (f" (the 52 without {removed})" if removed else "")
-    out.append(f"\nPlayers and cards\n{lo} to {hi} players, {pack}; cards rank from 2 (low) "
-               "to ace (high) in each suit.")
+    order = ("from 2 (low) to ace (high)" if r.ace == "high" else
+             "from ace (low) to king (high)")
+    out.append(f"\nPlayers and cards\n{lo} to {hi} players, {pack}; cards rank {order} in "
+               "each suit.")
     out.append("\nThe layout")
     out += [_space_line(v, sid) for sid in v.space_ids]
     sections: list[tuple[str, str]] = []

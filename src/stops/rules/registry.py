@@ -279,22 +279,31 @@ class Registry:
     def load_entry_points(self, allow: Iterable[str], group: str = "stops.plugins") -> list[str]:
         """Opt in to installed plug-ins: call the entry points of the allowed distributions.
 
-        Each entry point must name a function ``register(registry)``. Distributions not in
-        ``allow`` are ignored, so installing a package never changes a game by itself.
+        Each entry point must name a function ``register(registry)``. Only entry points whose
+        *distribution* is named in ``allow`` are loaded (names compared as the packaging
+        standard normalises them), so installing a package never changes a game by itself,
+        and an entry point cannot enable itself by choosing a name on the list.
         Returns the names of the entry points loaded.
         """
         from importlib.metadata import entry_points
 
-        allowed = set(allow)
+        allowed = {_normal(a) for a in allow}
         loaded: list[str] = []
         for ep in entry_points(group=group):
             dist = ep.dist.name if ep.dist is not None else ""
-            if dist not in allowed and ep.name not in allowed:
+            if not dist or _normal(dist) not in allowed:
                 continue
             fn = ep.load()
             fn(self)
             loaded.append(ep.name)
         return loaded
+
+
+def _normal(name: str) -> str:
+    """A distribution name as PEP 503 normalises it (``Stops_Cards`` is ``stops-cards``)."""
+    import re
+
+    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 _DEFAULT = Registry()

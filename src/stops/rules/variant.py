@@ -152,7 +152,9 @@ def unknown_policy(registry: Registry, slot: str, name: object) -> str:
     """The message for a policy name that ``slot`` does not know, with the nearest name."""
     names = registry.policy_names(slot)
     known = ", ".join(names) or "none registered"
-    return f"unknown policy {name!r} for {slot}{suggest(name, names)}; expected one of: {known}"
+    return (f"unknown policy {name!r} for {slot}{suggest(name, names)}; expected one of: "
+            f"{known} (a plug-in's policy must be registered first: stops ... --plugins "
+            "MODULE_OR_FILE)")
 
 
 P = TypeVar("P")

@@ -1,0 +1,83 @@
+"""Plug-ins for the command line: ``--plugins MODULE_OR_FILE`` registers policies first.
+
+A variant file never imports code. A person who wants a house rule that YAML cannot say
+writes a Python module with a ``register(registry)`` function (see ``docs/house-rules.md``
+and ``examples/newmarket_plugins.py``) and names it on the command line, explicitly:
+
+* ``--plugins path/to/rules.py`` — a Python file;
+* ``--plugins package.module`` — an importable module;
+* ``--plugins dist:NAME`` — the ``stops.plugins`` entry points of the installed distribution
+  ``NAME`` (the allow-list matches the distribution's name, so installing a package never
+  changes a game by itself, and an entry point cannot enable itself by its own name).
+
+Each ``register(registry)`` is called on a copy of the default registry, which every command
+then loads variants with. The rules text, checks and refusal reasons of a plug-in policy come
+from its own registration.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from types import ModuleType
+
+from stops.engine.errors import StopsError
+from stops.rules.registry import Registry, RegistryError, default_registry
+
+
+class PluginError(StopsError):
+    """A plug-in that cannot be found, imported or registered."""
+
+
+def _module(spec: str) -> ModuleType:
+    path = Path(spec)
+    if spec.endswith(".py"):
+        if not path.is_file():
+            raise PluginError(f"--plugins {spec}: no such Python file")
+        name = "stops_plugin_" + hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:12]
+        if name in sys.modules:
+            return sys.modules[name]
+        loader = importlib.util.spec_from_file_location(name, path)
+        if loader is None or loader.loader is None:  # pragma: no cover - a .py file loads
+            raise PluginError(f"--plugins {spec}: cannot be imported")
+        module = importlib.util.module_from_spec(loader)
+        sys.modules[name] = module
+        try:
+            loader.loader.exec_module(module)
+        except Exception as e:
+            del sys.modules[name]
+            raise PluginError(f"--plugins {spec}: importing it failed: {e}") from None
+        return module
+    try:
+        return importlib.import_module(spec)
+    except ImportError as e:
+        raise PluginError(f"--plugins {spec}: no such module ({e}); give a .py file, a "
+                          "module name, or dist:DISTRIBUTION") from None
+
+
+def load_plugins(specs: Iterable[str], base: Registry | None = None) -> Registry:
+    """A copy of ``base`` (default: the default registry) with every plug-in registered."""
+    reg = (base or default_registry()).copy()
+    for spec in specs:
+        if spec.startswith("dist:"):
+            dist = spec[5:].strip()
+            if not dist:
+                raise PluginError("--plugins dist:NAME needs a distribution name")
+            if not reg.load_entry_points(allow=[dist]):
+                raise PluginError(f"--plugins {spec}: the distribution {dist!r} is not "
+                                  "installed or offers no stops.plugins entry point")
+            continue
+        module = _module(spec)
+        register = getattr(module, "register", None)
+        if not callable(register):
+            raise PluginError(f"--plugins {spec}: the module has no register(registry) "
+                              "function")
+        try:
+            register(reg)
+        except RegistryError as e:
+            raise PluginError(f"--plugins {spec}: {e}") from None
+    return reg

@@ -1,0 +1,365 @@
+"""Play in rotation (slot ``turn_order``, policy ``rotation``): every card is a decision.
+
+Players act in turn round the table. The player on turn either continues the sequence with a
+card the ``successor`` policy allows (the next rank; in any suit under ``rank_only``) or cannot
+and is passed over (an event, not a decision). With ``per_turn: run`` a player who has just
+laid a card goes on while he can; with ``one_rank`` the turn passes after each card. When the
+turn comes back round to the player who laid the last card, nobody else could continue: he
+starts a new sequence with any card (``dead_gap: restart_any``), or the missing rank is
+skipped (``next_rank_up``). A card at the top of the order (or a fixed stop) ends the sequence
+and its player leads again.
+
+The play phase keeps what every turn order shares: playing a card (events, claims, going
+out) and finding a leader. This module only decides whose turn it is and what they may lay.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
+
+from stops.engine.actions import Action, leads_of, plays_of, simple
+from stops.engine.cards import CARDS, RANKS, Card
+from stops.engine.errors import IllegalAction
+from stops.engine.eventkind import EventKind
+from stops.engine.events import event, stop_event
+from stops.engine.legal import FixedActions, LegalSet
+from stops.rules.contracts import WILD_CARD
+from stops.rules.registry import param
+
+if TYPE_CHECKING:
+    from stops.engine.deal import Deal
+    from stops.phases.play import PlayPhase
+    from stops.rules.registry import Registry
+
+
+@attrs.frozen
+class RotationParams:
+    direction: Literal["clockwise", "anticlockwise"] = param(
+        "clockwise", "Turns pass to the left (clockwise) or to the right.")
+    per_turn: Literal["run", "one_rank"] = param(
+        "run", "After laying a card a player goes on while he can (run), or the turn passes "
+        "(one_rank).", option="turn_length")
+    voluntary_stop: bool = param(
+        False, "A player on turn who could play may pass instead.")
+    dead_gap: Literal["restart_any", "next_rank_up"] = param(
+        "restart_any", "When nobody holds the needed rank: the last player starts a new "
+        "sequence, or the rank is skipped and the next one is needed.")
+    cards_per_turn: Literal["one", "same_rank"] = param(
+        "one", "A player lays one card at a time (``card``), or any number of cards of one "
+        "rank at once (``cards``).")
+
+
+class RotationState:
+    """Whose turn it is (``deal.scratch["rotation"]``)."""
+
+    __slots__ = ("last", "need", "turn")
+
+    def __init__(self, last: int, need: int, turn: int) -> None:
+        self.last = last
+        """The seat that laid the last card."""
+        self.need = need
+        """The rank index that continues the sequence."""
+        self.turn = turn
+        """The seat deciding now."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RotationState) and (self.last, self.need, self.turn) == (
+            other.last, other.need, other.turn)
+
+    def __repr__(self) -> str:
+        return f"RotationState(last={self.last}, need={self.need}, turn={self.turn})"
+
+    def __deepcopy__(self, memo: dict[int, object]) -> RotationState:
+        return RotationState(self.last, self.need, self.turn)
+
+
+class RotationTurns:
+    """The turn-by-turn play of one variant (built once, from its play phase)."""
+
+    def __init__(self, phase: PlayPhase, params: RotationParams) -> None:
+        self.phase = phase
+        self.params = params
+        self.step = 1 if params.direction == "clockwise" else -1
+        self.by_rank = phase.succession.by_rank
+        self.next_rank = phase.succession.next_rank
+        self.next_card = phase.succession.next_card
+        self.multi = params.cards_per_turn == "same_rank"
+        self.wild_policy = phase.variant.policy(WILD_CARD)
+        self.wild: int = self.wild_policy.impl.card(self.wild_policy.params)
+        """The wild card (-1: none): it may stand for any rank."""
+        pack = {int(c) % 13 for c in phase.variant.deck}
+        self.wild_ranks = tuple(r for r in phase.succession.order if r in pack)
+
+    # -- helpers ---------------------------------------------------------------------------
+    def _next_seat(self, deal: Deal, seat: int) -> int:
+        n = deal.n
+        s = (seat + self.step) % n
+        while s not in deal.active:
+            s = (s + self.step) % n
+        return s
+
+    def _options(self, deal: Deal, seat: int, st: RotationState) -> list[int]:
+        """The cards ``seat`` may lay to continue the sequence."""
+        if self.by_rank:
+            masks = deal.masks[seat]
+            bit = 1 << st.need
+            return [s * 13 + st.need for s in range(4)
+                    if masks[s] & bit and s * 13 + st.need != self.wild]
+        # same suit: only the card after the last one laid continues
+        last = deal.plays[-1][1] if deal.plays else None
+        if last is None:
+            return []
+        nxt = self.next_card[int(last)]
+        return [nxt] if nxt >= 0 and deal.owner[nxt] == seat else []
+
+    def _wild_held(self, deal: Deal, seat: int) -> bool:
+        return self.wild >= 0 and deal.owner[self.wild] == seat
+
+    def _play_actions(self, deal: Deal, seat: int, st: RotationState) -> list[Action]:
+        """The ways ``seat`` may continue (naturals of the needed rank, and the wild card
+        named as that rank), and ``pass`` where the rules allow it."""
+        cards = self._options(deal, seat, st)
+        if not self.multi:
+            table = plays_of(seat)
+            acts = [table[c] for c in cards]
+        else:
+            acts = [Action(seat, "play", cards=g) for g in _groups(cards)]
+        wild = self._wild_held(deal, seat)
+        if wild:
+            name = RANKS[st.need]
+            w = CARDS[self.wild]
+            if self.multi:
+                acts += [Action(seat, "play", cards=(*g, w), as_rank=name)
+                         for g in [(), *_groups(cards)]]
+            else:
+                acts.append(Action(seat, "play", card=w, as_rank=name))
+        if self.params.voluntary_stop or (wild and not cards):
+            acts.append(simple(seat, "pass"))
+        return acts
+
+    def _lead_actions(self, deal: Deal, seat: int, opts: list[int]) -> list[Action]:
+        """Every lead: one card, or (``same_rank``) any cards of one rank, with or without the
+        wild card named as their rank; the wild card alone, named as any rank."""
+        wild = self.wild
+        naturals = [c for c in opts if c != wild]
+        if not self.multi:
+            table = leads_of(seat)
+            acts = [table[c] for c in naturals]
+        else:
+            by_rank: dict[int, list[int]] = {}
+            for c in naturals:
+                by_rank.setdefault(c % 13, []).append(c)
+            acts = [Action(seat, "lead", cards=g) for r in sorted(by_rank)
+                    for g in _groups(by_rank[r])]
+        if wild >= 0 and wild in opts:
+            w = CARDS[wild]
+            if self.multi:
+                acts += [Action(seat, "lead", cards=(*g, w), as_rank=RANKS[g[0] % 13])
+                         for r in sorted({c % 13 for c in naturals})
+                         for g in _groups([c for c in naturals if c % 13 == r])]
+            acts += [Action(seat, "lead", cards=(w,), as_rank=RANKS[r]) if self.multi else
+                     Action(seat, "lead", card=w, as_rank=RANKS[r]) for r in self.wild_ranks]
+        return acts
+
+    def _offer_play(self, deal: Deal, st: RotationState, seat: int, cards: list[int]) -> bool:
+        st.turn = seat
+        deal.to_act = seat
+        deal.offer(FixedActions(self._play_actions(deal, seat, st)))
+        return True
+
+    def _lead(self, deal: Deal, seat: int) -> bool:
+        deal.scratch.pop("rotation", None)
+        return self.phase.seek_leader(deal, seat, None)
+
+    def _round(self, deal: Deal, st: RotationState, start: int) -> bool:
+        """Go round from ``start`` for the needed rank; back at the last player, restart or
+        skip the missing rank."""
+        seat = start
+        while True:
+            if seat == st.last:
+                if self.params.dead_gap == "restart_any":
+                    return self._lead(deal, seat)
+                st.need = self.next_rank[st.need]
+                if st.need < 0:
+                    return self._lead(deal, seat)
+                opts = self._options(deal, seat, st)
+                if opts or self._wild_held(deal, seat):
+                    return self._offer_play(deal, st, seat, opts)
+                seat = self._next_seat(deal, seat)
+                continue
+            opts = self._options(deal, seat, st)
+            if opts or self._wild_held(deal, seat):
+                return self._offer_play(deal, st, seat, opts)
+            deal.emit(event(EventKind.PASSED_OVER, seat,
+                            note=f"holds no {_rank_name(st.need)}"))
+            seat = self._next_seat(deal, seat)
+
+    # -- the turn protocol -----------------------------------------------------------------
+    def legal(self, deal: Deal) -> LegalSet:
+        st: RotationState | None = deal.scratch.get("rotation")
+        if st is None:
+            seat, opts, _ = deal.scratch["lead"]
+            return FixedActions(self._lead_actions(deal, seat, opts))
+        return FixedActions(self._play_actions(deal, st.turn, st))
+
+    def apply(self, deal: Deal, action: Action) -> bool:
+        seat = action.seat
+        st: RotationState | None = deal.scratch.get("rotation")
+        if action.action == "pass":
+            assert st is not None
+            deal.emit(event(EventKind.PASSED, seat, note=f"sans {_rank_name(st.need)}"))
+            return self._round(deal, st, self._next_seat(deal, seat))
+        cards = [int(c) for c in action.cards] if action.cards is not None else [
+            int(action.card)]  # type: ignore[arg-type]
+        deal.scratch.pop("opening", None)
+        kind = EventKind.LED if action.action == "lead" else EventKind.PLAYED
+        halt: str | None = None
+        for k, c in enumerate(cards):
+            halt = self.phase.lay(deal, seat, c, kind if k == 0 else EventKind.PLAYED) or halt
+            if c == self.wild:
+                w = self.wild_policy
+                halt = w.impl.on_lay(deal, seat, action.as_rank, w.params) or halt
+        if deal.outcome == "went_out":
+            return False
+        card = cards[-1]
+        rank = RANKS.index(action.as_rank) if action.as_rank is not None else card % 13
+        nxt_rank = self.next_rank[rank]
+        why = (self.phase.stop_reason[card] if card != self.wild else "") or halt
+        if nxt_rank < 0 or why:
+            deal.emit(stop_event(seat, card, why or "the top of the order"))
+            return self._lead(deal, seat)
+        if st is None:
+            st = RotationState(seat, nxt_rank, seat)
+            deal.scratch["rotation"] = st
+        st.last, st.need = seat, nxt_rank
+        if self.params.per_turn == "run":
+            opts = self._options(deal, seat, st)
+            if opts:
+                return self._offer_play(deal, st, seat, opts)
+        return self._round(deal, st, self._next_seat(deal, seat))
+
+    def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
+        st: RotationState | None = deal.scratch.get("rotation")
+        if action.action == "pass":
+            if st is None:
+                return IllegalAction("must_lead", "you must start a new sequence: lead a card",
+                                     rule="the player on lead cannot pass")
+            return IllegalAction("no_voluntary_stop", "you hold a card that continues the "
+                                 "sequence and must play it",
+                                 rule="voluntary_stop is false: a player who can play must")
+        if st is None:
+            if action.action != "lead":
+                return IllegalAction("must_lead", "start a new sequence with a lead",
+                                     rule="a new sequence is started with a lead")
+            laid = action.cards if action.cards is not None else (
+                (action.card,) if action.card is not None else ())
+            naturals = {int(c) % 13 for c in laid if int(c) != self.wild}
+            if len(naturals) > 1:
+                return IllegalAction("one_rank", "lead cards of one rank only",
+                                     rule="one rank per turn")
+            if action.as_rank is not None and (
+                    self.wild < 0 or not laid or int(laid[-1]) != self.wild):
+                return IllegalAction("not_wild", "only a wild card is named as a rank",
+                                     rule="as_rank names the rank of the wild card")
+            if action.as_rank is not None and action.as_rank not in {
+                    RANKS[r] for r in self.wild_ranks}:
+                return IllegalAction("no_such_rank", f"there is no rank {action.as_rank} in "
+                                     "this pack", rule="the wild card stands for a rank of "
+                                     "the pack")
+            if action.as_rank is not None and naturals and RANKS[naturals.pop()] != \
+                    action.as_rank:
+                return IllegalAction("wrong_rank", "the wild card must be named as the rank "
+                                     "of the cards laid with it", rule="one rank per turn")
+            return None
+        if action.action == "lead":
+            return IllegalAction("must_continue", f"continue the sequence: play a "
+                                 f"{_rank_name(st.need)}", rule="a lead starts a sequence only")
+        laid = action.cards if action.cards is not None else (
+            (action.card,) if action.card is not None else ())
+        for c in laid:
+            if deal.owner[c] != st.turn:
+                return IllegalAction("not_in_hand", f"you do not hold {c}",
+                                     rule="you can only play a card you hold")
+        if action.as_rank is not None:
+            if self.wild < 0 or int(laid[-1]) != self.wild:
+                return IllegalAction("not_wild", "only a wild card is named as a rank",
+                                     rule="as_rank names the rank of the wild card")
+            if action.as_rank != RANKS[st.need]:
+                return IllegalAction("wrong_rank", f"the wild card must stand for the needed "
+                                     f"{_rank_name(st.need)}", rule="a sequence goes up one "
+                                     "rank")
+        if len({int(c) % 13 for c in laid if int(c) != self.wild}) > 1:
+            return IllegalAction("one_rank", "lay cards of one rank only",
+                                 rule="one rank per turn")
+        if not laid:
+            return None
+        if (self.multi and action.cards is None) or (not self.multi and action.cards is not None):
+            form = "cards: [...]" if self.multi else "card: ..."
+            return IllegalAction("wrong_form", f"give the cards as {form}",
+                                 rule="cards_per_turn says how many cards a turn lays")
+        return IllegalAction("wrong_rank", f"{laid[0]} does not continue the sequence: play a "
+                             f"{_rank_name(st.need)}", rule="a sequence goes up one rank")
+
+
+def _groups(cards: list[int]) -> list[tuple[Card, ...]]:
+    """Every non-empty set of ``cards``, each sorted, smaller sets first."""
+    from itertools import combinations
+
+    return [tuple(CARDS[c] for c in g) for k in range(1, len(cards) + 1)
+            for g in combinations(sorted(cards), k)]
+
+
+def _rank_name(rank: int) -> str:
+    r = RANKS[rank]
+    return "10" if r == "T" else r
+
+
+def rotation(phase: PlayPhase, params: RotationParams) -> RotationTurns:
+    """Players act in turn round the table; every card laid is a decision."""
+    return RotationTurns(phase, params)
+
+
+def _rotation_text(p: RotationParams) -> str:
+    t = ("Players act in turn, " + ("clockwise" if p.direction == "clockwise" else
+                                     "anticlockwise") + ". The player on turn continues the "
+         "sequence with a card of the needed rank if he can; a player who cannot is passed "
+         "over.")
+    t += (" A turn lays any number of cards of one rank." if p.cards_per_turn == "same_rank"
+          else "")
+    t += (" After laying a card he goes on while he can." if p.per_turn == "run" else
+          " After laying his cards the turn passes.")
+    t += (" A player who could play may pass instead." if p.voluntary_stop else
+          " A player who can play must.")
+    t += (" When the turn comes back to the player who laid the last card, he starts a new "
+          "sequence with any card." if p.dead_gap == "restart_any" else
+          " When nobody holds the needed rank, that rank is skipped and the next one is "
+          "needed, starting with the player who laid the last card.")
+    return t
+
+
+class NoWildCard:
+    """No card stands for another rank."""
+
+    def card(self, params: None) -> int:
+        return -1
+
+    def on_lay(self, deal: Deal, seat: int, as_rank: str | None,
+               params: None) -> str | None:  # pragma: no cover - never laid
+        return None
+
+
+def _wild_needs_rotation(variant: Any, params: Any) -> list[str]:
+    if variant.policy("turn_order").name == "holder":
+        return ["a wild card is laid in turn: it needs turn_order: rotation"]
+    return []
+
+
+def register(reg: Registry) -> None:
+    reg.register_policy("turn_order", "rotation", params=RotationParams,
+                        text=_rotation_text)(rotation)
+    reg.register_policy("wild_card", "none", text=lambda _: "No card is wild.")(NoWildCard())
+
+
+__all__ = ["CARDS", "RotationParams", "RotationTurns", "rotation"]

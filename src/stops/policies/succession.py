@@ -1,0 +1,120 @@
+"""What continues a sequence (slot ``successor``), in the variant's rank order.
+
+A succession is worked out once per variant into tables the play phase indexes directly, so
+the forced run stays one lookup per card whatever the rules:
+
+* ``same_suit`` (the default): the next rank of the same suit continues a card.
+* ``rank_only``: any card of the next rank continues it, whatever its suit (Nain Jaune,
+  Comet); only a turn order that asks each player in turn can play it.
+
+The rank order is the shared rule ``ace``: ``high`` (2 … K A, the ace the top of each suit)
+or ``low`` (A 2 … K, the king the top). The top of the order always stops a sequence, and so
+does every card in ``stop_cards``.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import attrs
+
+from stops.engine.cards import CARDS, Card
+from stops.rules.registry import param
+
+if TYPE_CHECKING:
+    from stops.rules.registry import Registry
+
+ACE_INDEX = 12
+"""Rank index of the ace in card codes (``suit * 13 + rank``, rank 0 = the two)."""
+
+
+def rank_order(ace: str) -> tuple[int, ...]:
+    """Rank indices from low to high: 2..A (ace high) or A, 2..K (ace low)."""
+    if ace == "low":
+        return (ACE_INDEX, *range(ACE_INDEX))
+    return tuple(range(13))
+
+
+class Succession(NamedTuple):
+    """The tables the play phase reads: per card, what continues it."""
+
+    next_card: tuple[int, ...]
+    """Per card: the one card that continues it (same suit), or -1 when nothing does."""
+    next_rank: tuple[int, ...]
+    """Per rank index: the rank index that continues it, or -1 at the top of the order."""
+    by_rank: bool
+    """Whether any card of the next rank continues (``rank_only``)."""
+    stop_reason: tuple[str, ...]
+    """Per card: why it always ends a sequence ("" when it does not by itself)."""
+    order: tuple[int, ...]
+    """Rank indices from low to high."""
+
+
+@attrs.frozen
+class SuccessionParams:
+    stop_cards: tuple[Card, ...] = param(
+        (), "Cards that always end a sequence, beside the top of each suit (and beside the "
+        "cards whose successor is out of play, which stop anyway).", option="stop_cards")
+
+
+def _tables(ace: str, stops: tuple[Card, ...], by_rank: bool) -> Succession:
+    order = rank_order(ace)
+    next_rank = [-1] * 13
+    for low, high in pairwise(order):
+        next_rank[low] = high
+    top = order[-1]
+    nxt: list[int] = []
+    why: list[str] = []
+    fixed = {int(c) for c in stops}
+    for c in range(52):
+        suit, rank = divmod(c, 13)
+        r = next_rank[rank]
+        if c in fixed:
+            nxt.append(-1)
+            why.append(f"{CARDS[c]} always ends a sequence")
+        elif r < 0:
+            nxt.append(-1)
+            name = "an ace" if top == ACE_INDEX else "a king"
+            why.append(f"{name} is the top of its suit")
+        else:
+            nxt.append(suit * 13 + r)
+            why.append("")
+    return Succession(tuple(nxt), tuple(next_rank), by_rank, tuple(why), order)
+
+
+def same_suit(variant: Any, params: SuccessionParams) -> Succession:
+    """The next rank of the same suit continues a card (in the variant's rank order)."""
+    return _tables(variant.rules.ace, params.stop_cards, False)
+
+
+def rank_only(variant: Any, params: SuccessionParams) -> Succession:
+    """Any card of the next rank continues, whatever its suit."""
+    return _tables(variant.rules.ace, params.stop_cards, True)
+
+
+
+def _stops_text(p: SuccessionParams) -> str:
+    if not p.stop_cards:
+        return ""
+    return " " + ", ".join(str(c) for c in p.stop_cards) + " always end a sequence."
+
+
+def _needs_rotation(variant: Any, params: SuccessionParams) -> list[str]:
+    if variant.policy("turn_order").name == "holder":
+        return ["rank_only succession needs turns in rotation (turn_order: rotation): with "
+                "several holders of the next rank, nobody would know who plays"]
+    return []
+
+
+def register(reg: Registry) -> None:
+    p = reg.register_policy
+    p("successor", "same_suit", params=SuccessionParams,
+      text=lambda q: "A sequence goes up one rank at a time in the same suit." +
+      _stops_text(q))(same_suit)
+    p("successor", "rank_only", params=SuccessionParams, check=_needs_rotation,
+      text=lambda q: "A sequence goes up one rank at a time, in any suit: suits do not "
+      "matter." + _stops_text(q))(rank_only)
+
+
+__all__ = ["Succession", "SuccessionParams", "rank_only", "rank_order", "same_suit"]
