@@ -51,6 +51,11 @@ class Action:
     def __init__(self, seat: int, action: str, card: Card | None = None,
                  chips: int | None = None, space: str | None = None,
                  cards: tuple[Card, ...] | None = None) -> None:
+        # Checked here, once per construction (the engine's own actions are interned, so
+        # this is off the hot path): a malformed action would be recorded and then refuse
+        # to replay. The checks go through ``object`` so that both builds raise our error.
+        if not _valid(seat, action, card, chips, space, cards):
+            raise _bad(_why_invalid(seat, action, card, chips, space, cards))
         self._seat = seat
         self._action = action
         self._card = card
@@ -149,6 +154,40 @@ class Action:
         return action_from_dict(data)
 
 
+def _valid(seat: object, action: object, card: object, chips: object, space: object,
+           cards: object) -> bool:
+    if seat.__class__ is not int or action.__class__ is not str or action not in VERBS:
+        return False
+    if card is not None and card.__class__ is not Card:
+        return False
+    if chips is not None and chips.__class__ is not int:
+        return False
+    if space is not None and space.__class__ is not str:
+        return False
+    if cards is not None:
+        if not isinstance(cards, tuple):
+            return False
+        for c in cards:
+            if c.__class__ is not Card:
+                return False
+    return True
+
+
+def _why_invalid(seat: object, action: object, card: object, chips: object, space: object,
+                 cards: object) -> str:
+    if seat.__class__ is not int:
+        return f"'seat' must be a whole number, got {seat!r}"
+    if action.__class__ is not str or action not in VERBS:
+        return f"unknown action {action!r}; expected one of {', '.join(VERBS)}"
+    if card is not None and card.__class__ is not Card:
+        return f"'card' must be a stops.Card (use stops.card('5D')), got {card!r}"
+    if chips is not None and chips.__class__ is not int:
+        return f"'chips' must be a whole number, got {chips!r}"
+    if space is not None and space.__class__ is not str:
+        return f"'space' must be a layout space id, got {space!r}"
+    return f"'cards' must be a tuple of stops.Card, got {cards!r}"
+
+
 def _bad(message: str) -> IllegalAction:
     return IllegalAction("malformed_action", message, rule="the decision format of DESIGN.md")
 
@@ -218,14 +257,18 @@ def lead(seat: int, card: int) -> Action:
     return leads_of(seat)[card]
 
 
-_LEADS_BY_SEAT: Final[list[list[Action]]] = []
+MAX_SEATS: Final = 52
+"""No pack deals more hands than it has cards: the interned tables cover every seat."""
+
+# Built once, at import, for every seat: a table grown lazily from several threads at once
+# could hand one seat another seat's actions (issue 13). Nothing here is written after
+# import, so the tables are safe to share between threads without a lock.
+_LEADS_BY_SEAT: Final[list[list[Action]]] = [
+    [Action(s, "lead", card=CARDS[c]) for c in range(52)] for s in range(MAX_SEATS)]
 
 
 def leads_of(seat: int) -> list[Action]:
     """The 52 interned ``lead`` actions of ``seat``, indexed by card (the hot path's table)."""
-    while len(_LEADS_BY_SEAT) <= seat:
-        s = len(_LEADS_BY_SEAT)
-        _LEADS_BY_SEAT.append([Action(s, "lead", card=CARDS[c]) for c in range(52)])
     return _LEADS_BY_SEAT[seat]
 
 

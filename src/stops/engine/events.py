@@ -103,7 +103,14 @@ def event(kind: str, seat: int | None = None, card: Card | None = None, chips: i
     return _new(Event, (kind, seat, card, chips, space, to_seat, cards, note, visible_to))
 
 
-_PLAY_EVENTS: Final[dict[str, list[list[Event]]]] = {"led": [], "played": []}
+MAX_SEATS: Final = 52
+"""No pack deals more hands than it has cards: the shared tables cover every seat."""
+
+# Built once, at import, for every seat: tables grown lazily from several threads at once
+# could give one seat another seat's events (issue 13). They are never written afterwards.
+_PLAY_EVENTS: Final[dict[str, list[list[Event]]]] = {
+    kind: [[Event(kind, s, CARDS[c]) for c in range(52)] for s in range(MAX_SEATS)]
+    for kind in ("led", "played")}
 _STAKED: Final[dict[tuple[int, int, str], Event]] = {}
 
 
@@ -113,11 +120,7 @@ def play_events(kind: str, seat: int) -> list[Event]:
     Events are immutable, so the hot path hands out the same object every time a seat plays
     a card: no allocation, and no memory per deal beyond the log's pointer.
     """
-    table = _PLAY_EVENTS[kind]
-    while len(table) <= seat:
-        s = len(table)
-        table.append([Event(kind, s, CARDS[c]) for c in range(52)])
-    return table[seat]
+    return _PLAY_EVENTS[kind][seat]
 
 
 def staked_event(seat: int, chips: int, space: str) -> Event:
@@ -156,14 +159,12 @@ def stop_event(seat: int, card: int, why: str) -> Event:
     return e
 
 
-_PLAY_PAIRS: Final[list[list[tuple[int, Card]]]] = []
+_PLAY_PAIRS: Final[list[list[tuple[int, Card]]]] = [
+    [(s, CARDS[c]) for c in range(52)] for s in range(MAX_SEATS)]
 
 
 def play_pairs(seat: int) -> list[tuple[int, Card]]:
     """The shared ``(seat, card)`` pairs of ``deal.plays``, indexed by card."""
-    while len(_PLAY_PAIRS) <= seat:
-        s = len(_PLAY_PAIRS)
-        _PLAY_PAIRS.append([(s, CARDS[c]) for c in range(52)])
     return _PLAY_PAIRS[seat]
 
 

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from stops.rules.variant import Variant
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024
+"""The one size limit of a record file or text (deal or session): 4 MiB, enough for a
+session of about 1,800 deals at eight seats."""
 
 
 def dumps(record: Mapping[str, Any], fmt: str = "yaml") -> str:
@@ -38,23 +40,25 @@ def dumps(record: Mapping[str, Any], fmt: str = "yaml") -> str:
 
 def load(path: str | Path) -> dict[str, Any]:
     """Read a deal record (or a session record) from a YAML or JSON file."""
+    from stops.rules.loader import FileProblem, read_bounded
+
+    if not isinstance(path, str | Path):
+        raise RecordError(f"expected a file path, got {type(path).__name__}")
     p = Path(path)
     try:
-        if p.stat().st_size > MAX_RECORD_BYTES:
-            raise RecordError(f"{p}: larger than {MAX_RECORD_BYTES} bytes")
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise RecordError(f"{p}: cannot read ({e.strerror or e})") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{p}: not UTF-8 text") from None
+        text = read_bounded(p, MAX_RECORD_BYTES)
+    except FileProblem as e:
+        raise RecordError(f"{p}: {e}") from None
     return loads(text, label=str(p))
 
 
 def loads(text: str, label: str = "<record>") -> dict[str, Any]:
     from stops.rules.loader import parse_yaml_text
 
+    if not isinstance(text, str):
+        raise RecordError(f"{label}: expected record text, got {type(text).__name__}")
     try:
-        data = parse_yaml_text(text, label)  # JSON is YAML
+        data = parse_yaml_text(text, label, limit=MAX_RECORD_BYTES)  # JSON is YAML
     except VariantError as e:
         raise RecordError(str(e)) from None
     if not isinstance(data, dict):
@@ -64,22 +68,33 @@ def loads(text: str, label: str = "<record>") -> dict[str, Any]:
 
 def replay(record: Mapping[str, Any], variant: Variant | None = None,
            *, check_result: bool = True, base_dir: str | Path | None = None,
-           partial: bool = False, fill_forced: bool = True) -> Deal:
+           partial: bool = False, fill_forced: bool = True, allow_paths: bool = False,
+           registry: Any = None) -> Deal:
     """Play a deal record through the engine and return the finished :class:`Deal`.
 
     Raises :class:`RecordError` for a malformed record, an illegal or missing decision, or a
     result that differs from the record's ``result``. With ``partial=True`` the record may
     stop mid-deal: the deal is returned at exactly that point (a saved game).
+
+    The record's ``variant`` is a built-in name or the variant itself (a mapping). A file
+    path is read only with ``allow_paths=True`` and a ``base_dir`` (the record's directory),
+    and only a ``.yaml`` / ``.yml`` file directly in it: replaying a record from anyone never
+    reads another file.
     """
-    from stops.rules.variant import load_variant
+    from stops.rules.untrusted import variant_for_record
+    from stops.rules.variant import Variant
 
     if variant is None:
         check_record(record)
-        ref = _need(record, "variant", str, "a built-in variant name or a file path")
-        options = record.get("options") or {}
-        if not isinstance(options, Mapping):
-            raise RecordError("'options' must be a mapping of rule: choice")
-        variant = load_variant(_locate(ref, base_dir), options=options)
+        ref = _need(record, "variant", (str, Mapping),
+                    "a built-in variant name or the variant itself")
+        try:
+            variant = variant_for_record(ref, record.get("options") or {}, registry,
+                                         base_dir=base_dir, allow_paths=allow_paths)
+        except VariantError as e:
+            raise RecordError(f"the record's variant cannot be loaded: {e}") from None
+    elif not isinstance(variant, Variant):
+        raise RecordError(f"variant must be a stops.Variant, got {type(variant).__name__}")
     return replay_record(record, variant, check_result=check_result, partial=partial,
                          fill_forced=fill_forced)
 
@@ -87,20 +102,11 @@ def replay(record: Mapping[str, Any], variant: Variant | None = None,
 SESSION_KEYS = ("format", "variant", "options", "players", "deals", "meta")
 
 
-def _locate(ref: str, base_dir: str | Path | None) -> str:
-    """A relative variant path in a record is looked for beside the record first."""
-    from stops.rules.loader import _is_path
-
-    if base_dir is not None and _is_path(ref) and not Path(ref).is_absolute():
-        beside = Path(base_dir) / ref
-        if beside.exists():
-            return str(beside)
-    return ref
-
-
-def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = None
-                   ) -> list[Deal]:
+def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = None,
+                   allow_paths: bool = False) -> list[Deal]:
     """Replay every deal of a session record, checking each continues from the last."""
+    if not isinstance(record, Mapping):
+        raise RecordError("a session record must be a mapping of keys")
     unknown = [k for k in record if k not in SESSION_KEYS]
     if unknown:
         raise RecordError(f"unknown key {unknown[0]!r}; a session record has: "
@@ -111,7 +117,7 @@ def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = N
     out: list[Deal] = []
     for k, rec in enumerate(deals_):
         try:
-            d = replay(rec, base_dir=base_dir)
+            d = replay(rec, base_dir=base_dir, allow_paths=allow_paths)
         except RecordError as e:
             raise RecordError(f"deal {k}: {e}", index=e.index, seat=e.seat,
                               code=e.code) from None
