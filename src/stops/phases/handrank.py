@@ -204,8 +204,13 @@ def _validate(cards: tuple[int, ...]) -> None:
         raise ValueError(f"duplicate cards: {dupes}")
 
 
+MAX_SELECTION = 7
+"""The most cards a poker selection may hold: six or seven are ranked by their best five."""
+
+
 def hand_key(cards: Iterable[int]) -> tuple[int, ...]:
-    """Return a totally ordered strength key for a hand of 1 to 5 cards.
+    """Return a totally ordered strength key for a hand of 1 to 7 cards (six or seven
+    are ranked by their best five, as in seven-card stud).
 
     A higher key is a stronger hand and equal keys tie (split the pot), so
     hands can be compared, sorted or ``max``-ed by key directly.  The first
@@ -245,6 +250,15 @@ def hand_key(cards: Iterable[int]) -> tuple[int, ...]:
                 mask |= 1 << card
             if mask.bit_count() == n:
                 return _KEYS[product]
+        elif _HAND_SIZE < n <= MAX_SELECTION:
+            # six or seven cards (poker_hand_size 6 or 7): the best five of them count
+            if len(set(hand)) == n:
+                best = hand_key(hand[:_HAND_SIZE])
+                for five in combinations(hand, _HAND_SIZE):
+                    k = hand_key(five)
+                    if k > best:
+                        best = k
+                return best
     except (IndexError, KeyError, TypeError, ValueError):
         pass
     _reject(hand)

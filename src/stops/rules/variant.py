@@ -254,6 +254,8 @@ def _semantic_problems(v: Variant) -> list[tuple[str, str, str]]:
         low = 0 if name == "exchange_fee" else 1
         if value < low:
             out.append((f, f"rules.{name}", f"expected a number >= {low}, got {value}"))
+    if r.poker_hand_size > 7:  # the showdown ranks the best five of at most seven cards
+        out.append((f, "rules.poker_hand_size", f"expected at most 7, got {r.poker_hand_size}"))
     for slot, bound in v.policies.items():
         if bound.spec.check is not None:
             for msg in bound.spec.check(v, bound.params):
