@@ -174,7 +174,7 @@ for _name in GAMES:
 @FUZZ
 @given(name=st.sampled_from(GAMES), data=st.data())
 def test_fuzzed_saves_restore_consistently_or_are_refused(name: str, data: Any) -> None:
-    base, total = SAVES[name]
+    base, _total = SAVES[name]
     forged = _mutated(base, data)
     try:
         table = stops.Table.from_dict(forged)

@@ -250,15 +250,14 @@ def hand_key(cards: Iterable[int]) -> tuple[int, ...]:
                 mask |= 1 << card
             if mask.bit_count() == n:
                 return _KEYS[product]
-        elif _HAND_SIZE < n <= MAX_SELECTION:
+        elif _HAND_SIZE < n <= MAX_SELECTION and len(set(hand)) == n:
             # six or seven cards (poker_hand_size 6 or 7): the best five of them count
-            if len(set(hand)) == n:
-                best = hand_key(hand[:_HAND_SIZE])
-                for five in combinations(hand, _HAND_SIZE):
-                    k = hand_key(five)
-                    if k > best:
-                        best = k
-                return best
+            best = hand_key(hand[:_HAND_SIZE])
+            for five in combinations(hand, _HAND_SIZE):
+                k = hand_key(five)
+                if k > best:
+                    best = k
+            return best
     except (IndexError, KeyError, TypeError, ValueError):
         pass
     _reject(hand)
