@@ -257,31 +257,39 @@ THREADS = """
 import sys, threading
 sys.setswitchinterval(1e-6)
 import stops
+from stops.engine import actions, events
 from stops.engine.rng import Rng
 from stops.apps.simulate import play_random
+v = stops.load_variant("boodle")
+go = threading.Barrier(6)
 bad = []
 def run(k):
-    v = stops.load_variant("boodle")
-    for s in range(4):
+    go.wait()
+    for s in range(3):
         t = stops.Table(v, seats=8, seed=k * 100 + s)
         d = t.new_deal()
         play_random(d, Rng(k + s))
-        for seat, card in d.plays:
-            if card not in d.dealt_hands[seat] and card not in d.dealt_spare:
-                bad.append((k, seat, str(card)))
         for a in d.actions:
             if a.action == "lead" and a.card not in d.dealt_hands[a.seat]:
                 bad.append((k, a.seat, str(a.card)))
 ts = [threading.Thread(target=run, args=(k,)) for k in range(6)]
 [t.start() for t in ts]
 [t.join() for t in ts]
+for s, row in enumerate(actions._LEADS_BY_SEAT):
+    bad += [("lead table", s) for a in row if a.seat != s]
+for kind, rows in events._PLAY_EVENTS.items():
+    for s, row in enumerate(rows):
+        bad += [(kind, s) for e in row if e.seat != s]
+for s, row in enumerate(events._PLAY_PAIRS):
+    bad += [("pairs", s) for p in row if p[0] != s]
 print(len(bad))
 """
 
 
 def test_threads_do_not_corrupt_the_shared_tables() -> None:
-    # a fresh process: the shared tables must not already be grown by other tests
-    for _ in range(2):
+    # fresh processes: the shared tables must not already be grown by other tests (on the
+    # old code, lazily grown tables were corrupted in most runs)
+    for _ in range(5):
         out = subprocess.run([sys.executable, "-c", THREADS], capture_output=True, text=True,
                              timeout=300, check=True)
         assert out.stdout.strip() == "0", out.stdout + out.stderr
@@ -429,9 +437,19 @@ def test_stops_rules_strips_escape_codes(tmp_path: Path,
 def test_pettingzoo_refuses_booleans() -> None:
     pz = pytest.importorskip("stops.interop.pettingzoo")
     e = pz.env(variant="boodle", players=4)
-    e.reset(seed=1)
-    with pytest.raises(stops.IllegalAction):
-        e.step(True)
+    e.reset(seed=0)
+    for _agent in e.agent_iter(max_iter=400):
+        obs, _r, terminated, truncated, _info = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        mask = obs["action_mask"]
+        if mask[1]:  # action 1 is legal: True must still not be taken for it
+            with pytest.raises(stops.IllegalAction):
+                e.step(True)
+            return
+        e.step(int(mask.nonzero()[0][-1]))
+    pytest.fail("action 1 was never legal")  # pragma: no cover
 
 
 # -- pickling ------------------------------------------------------------------------------------
