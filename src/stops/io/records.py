@@ -57,12 +57,50 @@ def loads(text: str, label: str = "<record>") -> dict[str, Any]:
 
     if not isinstance(text, str):
         raise RecordError(f"{label}: expected record text, got {type(text).__name__}")
+    if len(text) > MAX_RECORD_BYTES or len(text.encode("utf-8", "replace")) > MAX_RECORD_BYTES:
+        raise RecordError(f"{label}: larger than {MAX_RECORD_BYTES} bytes")
+    fast = _fast_parse(text)
+    if fast is not None:
+        if not isinstance(fast, dict):
+            raise RecordError(f"{label}: a record must be a mapping of keys")
+        return fast
     try:
         data = parse_yaml_text(text, label, limit=MAX_RECORD_BYTES)  # JSON is YAML
     except VariantError as e:
         raise RecordError(str(e)) from None
     if not isinstance(data, dict):
         raise RecordError(f"{label}: a record must be a mapping of keys")
+    return data
+
+
+def _fast_parse(text: str) -> Any:
+    """Parse a record quickly when that is safe: JSON with the json module, YAML without
+    anchors (so without aliases) with libyaml. ``None`` means "use the careful loader",
+    which counts aliases (pure-Python YAML reads about 50 KB a second; libyaml 50 times
+    that). Nesting is bounded after parsing, without recursion."""
+    from stops.rules.loader import MAX_NESTING
+
+    data: Any = None
+    stripped = text.lstrip()
+    try:
+        if stripped.startswith("{"):
+            data = json.loads(text)
+        elif "&" not in text and "*" not in text and getattr(yaml, "CSafeLoader", None):
+            data = yaml.load(text, Loader=yaml.CSafeLoader)
+        else:
+            return None
+    except (ValueError, yaml.YAMLError, RecursionError, TypeError):
+        return None  # the careful loader gives the precise message
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict | list):
+            if depth > MAX_NESTING:
+                return None
+            items = node.values() if isinstance(node, dict) else node
+            stack.extend((x, depth + 1) for x in items if isinstance(x, dict | list))
+    if isinstance(data, dict) and not all(isinstance(k, str) for k in data):
+        return None
     return data
 
 
@@ -115,9 +153,10 @@ def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = N
     if not isinstance(deals_, list) or not deals_:
         raise RecordError("a session record needs 'deals': a non-empty list of deal records")
     out: list[Deal] = []
+    cache: dict[str, Variant] = {}
     for k, rec in enumerate(deals_):
         try:
-            d = replay(rec, base_dir=base_dir, allow_paths=allow_paths)
+            d = _replay_cached(rec, cache, base_dir=base_dir, allow_paths=allow_paths)
         except RecordError as e:
             raise RecordError(f"deal {k}: {e}", index=e.index, seat=e.seat,
                               code=e.code) from None
@@ -128,6 +167,23 @@ def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = N
                                   "ended with")
         out.append(d)
     return out
+
+
+def _replay_cached(rec: Any, cache: dict[str, Variant], **where: Any) -> Deal:
+    """Replay one deal of a session, loading each distinct variant once."""
+    if isinstance(rec, Mapping) and "variant" in rec:
+        try:
+            key = json.dumps([rec["variant"], rec.get("options") or {}], sort_keys=True)
+        except (TypeError, ValueError):
+            key = None
+        if key is not None:
+            variant = cache.get(key)
+            if variant is None:
+                check_record(rec)
+                variant = replay(rec, partial=True, check_result=False, **where).variant
+                cache[key] = variant
+            return replay(rec, variant)
+    return replay(rec, **where)
 
 
 def account(deal: Deal) -> str:
