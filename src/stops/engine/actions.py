@@ -48,20 +48,23 @@ class Action:
     __match_args__: ClassVar[tuple[str, ...]] = ("seat", "action", "card", "chips", "space",
                                                  "cards")
 
-    def __init__(self, seat: int, action: str, card: Card | None = None,
-                 chips: int | None = None, space: str | None = None,
-                 cards: tuple[Card, ...] | None = None) -> None:
+    # Typed ``Any`` so that both builds refuse a wrong type with IllegalAction (the compiled
+    # build would raise its own TypeError for a declared ``int``). Expected: seat ``int``,
+    # action ``str`` (a verb), card ``Card | None``, chips ``int | None``, space
+    # ``str | None``, cards ``tuple[Card, ...] | None``.
+    def __init__(self, seat: Any, action: Any, card: Any = None, chips: Any = None,
+                 space: Any = None, cards: Any = None) -> None:
         # Checked here, once per construction (the engine's own actions are interned, so
         # this is off the hot path): a malformed action would be recorded and then refuse
         # to replay. The checks go through ``object`` so that both builds raise our error.
         if not _valid(seat, action, card, chips, space, cards):
             raise _bad(_why_invalid(seat, action, card, chips, space, cards))
-        self._seat = seat
-        self._action = action
-        self._card = card
-        self._chips = chips
-        self._space = space
-        self._cards = cards
+        self._seat: int = seat
+        self._action: str = action
+        self._card: Card | None = card
+        self._chips: int | None = chips
+        self._space: str | None = space
+        self._cards: tuple[Card, ...] | None = cards
         self._hash = -1
 
     @property

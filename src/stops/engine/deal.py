@@ -377,7 +377,7 @@ class Deal:
         """The events ``seat`` may see (``None``: the public log)."""
         return [e for e in self.events if e.visible(seat)]
 
-    def observe(self, seat: int) -> Observation:
+    def observe(self, seat: Any) -> Observation:
         """Everything ``seat`` may know now, and nothing more."""
         from stops.engine.observation import observe
 
@@ -389,7 +389,7 @@ class Deal:
 
         return deal_record(self)
 
-    def to_dict(self, *, key: bytes | None = None) -> dict[str, Any]:
+    def to_dict(self, *, key: Any = None) -> dict[str, Any]:
         """This deal, finished or not, as JSON-safe data (its deal record); with ``key``,
         signed with HMAC-SHA256 (see :meth:`stops.Table.to_dict`)."""
         if key is None:
@@ -400,7 +400,7 @@ class Deal:
 
     @staticmethod
     def from_dict(data: Mapping[str, Any], *, registry: Any = None,
-                  key: bytes | None = None) -> Deal:
+                  key: Any = None) -> Deal:
         """Restore a deal saved with :meth:`to_dict`, at exactly the point it was saved
         (with ``key``, only if its signature is valid)."""
         from stops.engine.saving import deal_from_dict

@@ -52,19 +52,24 @@ class Table:
     >>> deal = table.new_deal()
     """
 
+    # The arguments are typed ``Any`` on purpose: they are checked below and refused with a
+    # TableError, which the compiled build could not do for a declared ``int`` (its own
+    # argument check would raise TypeError first). Expected: variant ``Variant | str``,
+    # seats ``int``, chips ``int | Sequence[int]``, seed ``int | str | None``, dealer
+    # ``int | None``, deals ``int | None``, keep_records ``bool | int``.
     def __init__(
         self,
         variant: Variant | str,
-        seats: int,
-        chips: int | Sequence[int] = 50,
-        seed: int | str | None = None,
-        dealer: int | None = None,
+        seats: Any,
+        chips: Any = 50,
+        seed: Any = None,
+        dealer: Any = None,
         *,
         layout: Mapping[str, int] | None = None,
         retired: Sequence[str] = (),
-        deals: int | None = None,
+        deals: Any = None,
         options: Mapping[str, Any] | None = None,
-        keep_records: bool | int = KEEP_RECORDS,
+        keep_records: Any = KEEP_RECORDS,
     ) -> None:
         if options is not None and not isinstance(options, Mapping):
             raise TableError(f"options must be a mapping of rule: choice, got {options!r}")
@@ -93,7 +98,7 @@ class Table:
         lo, hi = v.players
         if isinstance(seats, bool) or not isinstance(seats, int) or not lo <= seats <= hi:
             raise TableError(f"{v.name} is for {lo} to {hi} players, not {seats!r}")
-        self.n = seats
+        self.n: int = seats
         if isinstance(chips, bool):
             raise TableError(f"chips must be a whole number, got {chips!r}")
         if isinstance(chips, int):
@@ -129,12 +134,14 @@ class Table:
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < seats:
             raise TableError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
         self.dealer: int = dealer
-        self.deal_limit = deals
+        self.deal_limit: int | None = deals
         self.deal_index = 0
         self.deals_played = 0
         self.skip_stakes = False
         self.deal: Deal | None = None
-        self.keep_records: bool | int = keep_records
+        self.keep_records: Any = keep_records
+        """``True`` (every record), ``False`` (none) or how many of the latest to keep."""
+        self._keep: int = -1 if keep_records is True else int(keep_records)
         self.contributed: dict[str, list[int]] = {}
         """Chips each seat put on each space this session (for refund_by_contribution)."""
         self.records: list[dict[str, Any]] = []
@@ -217,10 +224,10 @@ class Table:
                     self.contributed.setdefault(e.space, [0] * self.n)[e.seat] += e.chips
         self.retired = set(deal.retired)
         self.deals_played += 1
-        keep = self.keep_records
+        keep = self._keep
         if keep:
             self.records.append(deal.record())
-            if keep is not True and len(self.records) > keep:
+            if keep > 0 and len(self.records) > keep:
                 del self.records[:len(self.records) - keep]
         if self.variant.rules.chip_shortfall == "eliminate":
             out = deal.short | {s for s in range(self.n) if self.stacks[s] <= 0}
@@ -325,7 +332,7 @@ class Table:
                 "options": dict(self.variant.options), "players": self.n,
                 "deals": list(self.records)}
 
-    def to_dict(self, *, key: bytes | None = None) -> dict[str, Any]:
+    def to_dict(self, *, key: Any = None) -> dict[str, Any]:
         """The whole table, its deal in progress included, as JSON-safe data.
 
         With ``key`` (bytes) the data carries an HMAC-SHA256 ``signature``, so a host that
@@ -337,7 +344,7 @@ class Table:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, registry: Any = None,
-                  key: bytes | None = None) -> Table:
+                  key: Any = None) -> Table:
         """Restore a table saved with :meth:`to_dict`; play continues identically.
 
         Every field is checked (type, range, the deal the seed deals, the chips adding up);

@@ -31,8 +31,9 @@ class PokerState:
     __slots__ = ("active", "all_in", "bet_made", "contrib", "current", "hands", "need",
                  "order", "queue", "step")
 
-    def __init__(self, order: list[int]) -> None:
-        self.order = order
+    def __init__(self, order: list[int] | None = None) -> None:
+        # ``order`` may be omitted so that the compiled build can unpickle the state
+        self.order: list[int] = order if order is not None else []
         self.step = "select"
         self.queue: list[int] = []
         self.hands: dict[int, tuple[int, ...]] = {}
