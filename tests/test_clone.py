@@ -201,3 +201,13 @@ def test_fuzzed_untrusted_records_give_only_record_errors(name: str, data: Any) 
     except StopsError:
         return
     assert deal.is_terminal
+
+
+def test_a_variant_with_its_own_registry_pickles() -> None:
+    reg = stops.default_registry().copy()
+    v = stops.load_variant("boodle", registry=reg)
+    again = pickle.loads(pickle.dumps(v))
+    assert again.registry is not stops.default_registry()
+    assert set(again.registry.policies) == set(reg.policies)
+    assert again.rules == v.rules
+    assert pickle.loads(pickle.dumps(stops.default_registry())) is stops.default_registry()
