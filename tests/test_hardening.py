@@ -472,3 +472,16 @@ def test_variants_tables_and_deals_pickle(tmp_path: Path) -> None:
         assert table.deals_played == 0
         v2 = pickle.loads(pickle.dumps(table.variant))
         assert v2.rules == table.variant.rules
+
+
+def test_a_house_rule_save_restores_without_its_file(tmp_path: Path) -> None:
+    f = tmp_path / "club.yaml"
+    f.write_text("name: club\nextends: boodle\nrules:\n  after_stop: must_change_suit\n")
+    table = stops.Table(str(f), seats=4, chips=30, seed=4)
+    deal = table.new_deal()
+    deal.apply(deal.legal_actions()[0])
+    data = json.loads(json.dumps(table.to_dict()))
+    f.unlink()
+    again = stops.Table.from_dict(data)
+    assert again.deal is not None and again.deal.events == deal.events
+    assert again.variant.rules.after_stop.use == "must_change_suit"

@@ -183,8 +183,14 @@ class Deal:
             return False
         return a in self.legal_actions()
 
-    def explain(self, action: Action) -> IllegalAction:
-        """Why ``action`` is not legal now, as the exception ``apply`` would raise."""
+    def explain(self, action: Any) -> IllegalAction:
+        """Why ``action`` (an Action or its dict form) is not legal now, as the exception
+        ``apply`` would raise."""
+        if action.__class__ is not Action:
+            try:
+                action = action_from_dict(action)
+            except IllegalAction as e:
+                return e
         if self.to_act is None:
             return IllegalAction("deal_over", "the deal is over")
         if not 0 <= action.seat < self.n:
