@@ -93,6 +93,14 @@ def beside(ref: str, base_dir: str | os.PathLike[str]) -> Path:
     return real
 
 
+def _json_safe(options: Any) -> bool:
+    try:
+        json.dumps(options)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
 def variant_for_record(ref: Any, options: Any = None, registry: Registry | None = None, *,
                        base_dir: str | os.PathLike[str] | None = None,
                        allow_paths: bool = False) -> Variant:
@@ -117,6 +125,10 @@ def variant_for_record(ref: Any, options: Any = None, registry: Registry | None 
         raise RecordError("'variant' must be a built-in variant name or the variant itself "
                           "(a mapping)")
     if ref in builtin_names():
+        if registry is None and (not options or _json_safe(options)):
+            from stops.rules.variant import _unpickle_variant
+
+            return _unpickle_variant(ref, dict(options or {}), None)  # loaded once a process
         return load_variant(ref, options, registry=registry)
     if not (ref.endswith(VARIANT_SUFFIXES) or "/" in ref or "\\" in ref or os.sep in ref):
         shown = ref if len(ref) <= 60 and ref.isprintable() else ref[:60].encode(

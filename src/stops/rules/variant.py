@@ -300,8 +300,11 @@ def _unpickle_variant(ref: str | dict[str, Any], options: dict[str, Any],
     if isinstance(ref, str) and registry is None:
         import json
 
-        key = (ref, json.dumps(options, sort_keys=True, default=str))
-        hit = _UNPICKLED.get(key)
+        try:
+            key = (ref, json.dumps(options, sort_keys=True))
+        except (TypeError, ValueError):
+            key = None
+        hit = _UNPICKLED.get(key) if key is not None else None
         if hit is not None:
             return hit
     if isinstance(ref, str):
