@@ -276,12 +276,6 @@ def _check_presets(data: dict[str, Any], label: str, reg: Registry) -> None:
                                ) from None
 
 
-def _builtin(v: Variant) -> bool:
-    from stops.rules.untrusted import is_builtin
-
-    return is_builtin(v)
-
-
 def _from_data(base: dict[str, Any], options: Mapping[str, Any], file: str, reg: Registry,
                ref: str, all_options: Mapping[str, Any]) -> Variant:
     data = apply_options(base, options)
