@@ -241,6 +241,17 @@ class Registry:
                             OptionOwner(None, name, f.name, f.type))
             self._options = index
         return self._options
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the default registry plus what differs from it (entries shared with the
+        default go by name, so the built-ins' helpers need not pickle)."""
+        if self is _DEFAULT:
+            return (default_registry, ())
+        d = _DEFAULT
+        slots = {k: v for k, v in self.slots.items() if d.slots.get(k) is not v}
+        policies = {k: v for k, v in self.policies.items() if d.policies.get(k) is not v}
+        phases = {k: v for k, v in self.phases.items() if d.phases.get(k) is not v}
+        return (_rebuild_registry, (sorted(self.slots), sorted(self.policies),
+                                    sorted(self.phases), slots, policies, phases))
 
     # -- registration ---------------------------------------------------------------------
     def add_slot(self, name: str, doc: str, protocol: str, default: str) -> None:
@@ -352,6 +363,21 @@ def _normal(name: str) -> str:
 
 
 _DEFAULT = Registry()
+
+
+def _rebuild_registry(slot_names: list[str], policy_keys: list[tuple[str, str]],
+                      phase_names: list[str], slots: dict[str, SlotSpec],
+                      policies: dict[tuple[str, str], PolicySpec],
+                      phases: dict[str, PhaseSpec]) -> Registry:
+    r = Registry()
+    d = _DEFAULT
+    r.slots = {k: slots[k] if k in slots else d.slots[k] for k in slot_names}
+    r.policies = {}
+    for k in policy_keys:
+        pk = (str(k[0]), str(k[1]))
+        r.policies[pk] = policies[pk] if pk in policies else d.policies[pk]
+    r.phases = {k: phases[k] if k in phases else d.phases[k] for k in phase_names}
+    return r
 
 
 def default_registry() -> Registry:
