@@ -657,3 +657,17 @@ def test_no_dummy_decision_by_default() -> None:
     # F13 default spare_protocol none: the first decision is the opening lead.
     deal = stops.replay(record(HANDS_S, SPARE_S), partial=True)
     assert legal(deal) == [L(1, "3D")]
+
+
+def test_compulsory_payments_may_drive_a_stack_below_zero() -> None:
+    # F2: DEAL_G with seat 1 holding only 3 chips. His stakes (6) are compulsory: 3 - 6 = -3.
+    # Seat 0 goes out as before; seat 1 pays 1 for each of his 6 cards: -3 - 6 = -9, and seat
+    # 0 receives the full 6 (104 as before). Chips are conserved: 353 in all.
+    stacks = [50, 3, 50, 50, 50, 50, 50, 50]
+    deal = stops.replay(record(HANDS_G, SPARE_G, stacks=stacks), partial=True)
+    assert deal.stacks == (44, -3, 44, 44, 44, 44, 44, 44)
+    deal = stops.replay(record(HANDS_G, SPARE_G, [L(0, "2D")], stacks=stacks))
+    assert plays(deal) == G_PLAYS
+    assert deal.stacks == (104, -9, 40, 40, 40, 38, 38, 38)
+    assert nonzero(deal) == {"AH": 8, "KC": 8, "JS": 8}
+    assert sum(deal.stacks) + sum(deal.layout.values()) == 353

@@ -585,6 +585,15 @@ def test_three_players_everyone_dresses() -> None:
     assert nonzero(deal) == {k: 3 * v for k, v in DRESSED.items() if k != "game"}
 
 
+def test_dressing_may_drive_the_dealer_below_zero() -> None:
+    # F2: the dealer has 10 chips and must dress 15: -5. Seat 1 goes out as in the test above
+    # and the dealer pays his 12 cards: -17. Seat 1: 63; seat 2 (the Pope): 50.
+    deal = stops.replay(record(HANDS_3, DEAD_3, "5S", [L(1, "AC")], stacks=[10, 50, 50]))
+    assert plays(deal) == PLAYS_3
+    assert deal.stacks == (-17, 63, 50)
+    assert nonzero(deal) == {k: v for k, v in DRESSED.items() if k != "game"}
+
+
 # -- deal shape n_plus_one (F15) --------------------------------------------------------------
 #
 #         A 2 3 4 5 6 7 8 9 T J Q K
