@@ -269,6 +269,7 @@ def test_choose_one_horse_stake_decisions_then_the_block() -> None:
 def test_choose_one_horse_order_and_illegal_stakes() -> None:
     # The first stake decision is seat 1's (dealer's left); the dealer staking first is not
     # his turn; the kitty is not a horse. Seat 1's legal stakes are the four horses.
+    # Reading: the `stake` decision names only the horse; its kitty_stake is placed for him.
     opts = {"stake_rule": "choose_one_horse"}
     deal = stops.replay(record(HANDS_B, SPARE_B, options=opts), partial=True)
     assert deal.current_seat == 1
@@ -549,7 +550,8 @@ def test_colour_fallback_pass_left_receiver_bound_by_the_colour() -> None:
 
 
 def test_colour_fallback_pass_left_with_lowest_of_colour() -> None:
-    # The receiver is bound by the switch_card rule too: seat 2's lowest black card is 3S.
+    # Reading: the receiver is bound by the switch_card rule too (F10 "bound by the same
+    # colour", F9 for the card): under lowest_of_colour seat 2's lowest black card is 3S.
     opts = {"switch_card": "lowest_of_colour"}
     deal = stops.replay(record(HANDS_P, SPARE_P, [L(1, "2D")], options=opts), partial=True)
     assert lead_choices(deal) == [(2, "3S")]
@@ -557,8 +559,8 @@ def test_colour_fallback_pass_left_with_lowest_of_colour() -> None:
 
 def test_colour_fallback_same_colour_stop_player_leads_his_own_suit() -> None:
     # F10 same_colour: seat 1 (no black card) leads the lowest card of a suit of his choice:
-    # QD (diamonds) or 8H (hearts). QD takes its horse (8); KD (4) AD (5): stop. Seat 5 must
-    # lead black: TC or 9S.
+    # QD (diamonds) or 8H (hearts). Reading: any suit he holds (all of the stop's colour).
+    # QD takes its horse (8); KD (4) AD (5): stop. Seat 5 must lead black: TC or 9S.
     opts = {"colour_fallback": "same_colour"}
     deal = stops.replay(record(HANDS_P, SPARE_P, [L(1, "2D")], options=opts), partial=True)
     assert lead_choices(deal) == [(1, "8H"), (1, "QD")]
@@ -591,7 +593,8 @@ def test_colour_fallback_same_colour_avoids_the_block_and_goes_out_mid_sequence(
 # -- ace low (F12) ---------------------------------------------------------------------------
 
 # DEAL_L: DEAL_B with AD (seat 5) and TD (dummy) exchanged, so the AD is in the dummy and the
-# opening card is 2D under any reading of "2D ... AD" with the ace low.
+# opening card is 2D under any reading of "2D ... AD" with the ace low (F8 does not say
+# whether an ace-low AD would open before the 2D; these tests avoid the question).
 DEAL_L_ROWS = dict(DEAL_B_ROWS, D="1 x 2 2 3 0 3 6 5 4 1 4 x")
 HANDS_L, SPARE_L = grid(DEAL_L_ROWS, SIZES_8, 5)
 

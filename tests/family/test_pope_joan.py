@@ -8,7 +8,8 @@ and that each hand has the size of the deal shape:
 
 * equal_plus_dead (default): 8 players 5 each + 11 dead; 3 players 12 each + 15 dead.
 * n_plus_one (F15), 8 players, dealer 0: 51 = 9 x 5 + 6, so the first six seats from the
-  dealer's left (1-6) hold 6, seats 7 and 0 hold 5, the dead hand 5.
+  dealer's left (1-6) hold 6, seats 7 and 0 hold 5, the dead hand 5 (Reading: RULINGS 1's
+  `after_dealer` order, the dead hand dealt last in each round, applied to 51 cards).
 
 Unless a test says otherwise: dealer 0, so seat 1 leads; 50 chips each; the dealer alone
 dresses the board (F17): pope 6, matrimony 2, intrigue 2, ace 1, king 1, queen 1, jack 1,
@@ -425,6 +426,7 @@ def test_pope_turned_up_compartment_only() -> None:
 def test_pope_turned_up_game_and_per_card() -> None:
     # F16 game_and_per_card: the dealer takes `pope` (6) and `game` (1), each other player
     # pays him 1 per card dealt to him (5 x 7 = 35), and the deal ends without play.
+    # Reading: the Pope-holder excuse (F19) does not arise: the 9D is the turn-up.
     # Dealer: 35 + 6 + 1 + 35 = 77; others 45.
     deal = stops.replay(record(HANDS_D, DEAD_D, "9D",
                                options={"pope_turn_up": "game_and_per_card"}))

@@ -418,6 +418,8 @@ C_BEFORE = auction_unsold() + bet_all_fold()
 #     the duty passes left: 6, 7, 8, 0, 1, 2, 3, 4 hold no black either and pay 1 each
 #     (F51): 9 chips. Round complete: the colour flips (F52) and the duty returns to seat 5,
 #     who leads his lowest red card: KH, his last card: he is out.
+#     Reading: "all the way round" is one failed lead (and one penalty) per seat, the first
+#     duty-holder included; after the flip he does not pay again.
 C_PLAY = [L(1, "2C"), L(7, "2D"), L(7, "2S"), L(5, "4D"), L(5, "KH")]
 C_PLAYS = P("1:2C 1:3C 2:4C 2:5C 3:6C 3:7C 4:8C 4:9C 5:TC 5:JC 6:QC 6:KC 7:AC 7:2D "
             "7:2S 8:3S 8:4S 0:5S 0:6S 1:7S 1:8S 2:9S 2:TS 3:JS 3:QS 4:KS 5:AS 5:4D 5:KH")
@@ -528,7 +530,9 @@ def test_no_colour_flip_with_the_kitty_penalty() -> None:
 
 def test_home_table_preset_collects_pay_cards_on_play_and_lets_the_dealer_keep() -> None:
     # F54 preset home-table (switched on like pot-and-kitty's four-kings: an option set to
-    # true): pay_collection on_play and dealer_keep true. The dealer keeps; there is no
+    # true): pay_collection on_play and dealer_keep true. Reading: whether F49 still stops a
+    # dealer holding a pay card from swapping under on_play is left open: only `keep` is
+    # asserted to be offered. The dealer keeps; there is no
     # stage-one claim, so the pot is still 9: seat 1 bets 1, all fold: 190 + 10 = 200.
     # Stage three as C_PLAYS. The only pay card played is the KH, seat 5's last card: he takes
     # KH (9), then goes out: kitty 9 + 9 penalties = 18, + 18 cards.
@@ -597,6 +601,9 @@ HANDS_E, DEAD_E = grid(DEAL_E_ROWS, FOUR, 10)
 def test_short_stacks_pay_in_layout_order_and_are_eliminated() -> None:
     # F47 default chip_shortfall eliminate. Stacks 4, 200, 4, 4: seats 0, 2 and 3 can pay only
     # AH KH QH JH (layout order), then have 0; seat 1 pays all nine: 191.
+    # Reading: a seat brought to 0 by its stakes still plays this deal (it has been dealt
+    # in; at 0 it can only pass in the auction and fold in the poker) and leaves the session
+    # when the deal ends, still at 0.
     # Layout: AH KH QH JH 4 each; TH KQ 8-9-10 pot kitty 1 each.
     stacks = [4, 200, 4, 4]
     deal = stops.replay(record(HANDS_E, DEAD_E, stacks=stacks), partial=True)
