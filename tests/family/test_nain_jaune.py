@@ -258,7 +258,7 @@ def test_record_with_a_refused_pass_is_rejected() -> None:
     """A record whose seat 1 passes while holding a 6 (default voluntary_stop false) does not
     replay: RecordError."""
     spare = talon_of(MAIN, MAIN_TALON)
-    actions = [lead(1, "5C"), pass_(1)] + MAIN_ACTIONS[1:]
+    actions = [lead(1, "5C"), pass_(1), *MAIN_ACTIONS[1:]]
     with pytest.raises(stops.RecordError):
         stops.replay(record(MAIN, spare, actions))
 
