@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterable
 from itertools import combinations, combinations_with_replacement
@@ -255,7 +256,7 @@ def test_accepts_any_iterable_and_int_subclasses() -> None:
     "hand",
     [
         [],
-        list(range(6)),
+        list(range(8)),
         list(range(13)),
         [5, 5],
         [1, 2, 3, 4, 1],
@@ -277,8 +278,10 @@ def test_invalid_hands_raise_value_error(hand: list[int]) -> None:
 def test_error_messages_name_the_problem() -> None:
     with pytest.raises(ValueError, match="at least one"):
         hand_key([])
-    with pytest.raises(ValueError, match="at most 5"):
-        hand_key(range(6))
+    with pytest.raises(ValueError, match="at most 7"):
+        hand_key(range(8))
+    # six or seven cards rank by their best five (poker_hand_size 6 or 7, issue 13)
+    assert hand_key(range(6)) == max(hand_key(c) for c in itertools.combinations(range(6), 5))
     with pytest.raises(ValueError, match="duplicate"):
         hand_key([7, 8, 7])
     with pytest.raises(ValueError, match="out of range"):

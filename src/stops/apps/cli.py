@@ -15,6 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from stops.engine.errors import RecordError, StopsError, VariantError
+from stops.engine.text import printable
+
+
+def _say(*parts: object, end: str = "\n", file: Any = None) -> None:
+    """``print``, with control characters from variant files and records stripped."""
+    out = file if file is not None else sys.stdout
+    out.write(printable(" ".join(str(p) for p in parts) + end))
 
 
 def _registry(args: argparse.Namespace) -> Any:
@@ -57,14 +64,14 @@ def cmd_variants(args: argparse.Namespace) -> int:
     for name in list_variants():
         v = load_variant(name)
         lo, hi = v.players
-        print(f"{name:28} {lo}-{hi} players  {v.title}")
+        _say(f"{name:28} {lo}-{hi} players  {v.title}")
     return 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
     from stops.rules.prose import rules_text
 
-    print(rules_text(_load(args.variant, args.option, _registry(args))), end="")
+    _say(rules_text(_load(args.variant, args.option, _registry(args))), end="")
     return 0
 
 
@@ -74,12 +81,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     registry = _registry(args)
     problems = check_file(args.file, registry=registry)
     if not problems:
-        print("ok")
+        _say("ok")
         for line in hint_lines(args.file, registry=registry):
-            print(f"hint: {line}")
+            _say(f"hint: {line}")
         return 0
     for line in problems:
-        print(line)
+        _say(line)
     return 1
 
 
@@ -208,14 +215,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"picture written to {where}", file=sys.stderr)
     if other is not None:
         if args.json:
-            print(json.dumps(compare_dict(reports[0], reports[1]), indent=2))
+            _say(json.dumps(compare_dict(reports[0], reports[1]), indent=2))
         else:
-            print(compare_text(reports[0], reports[1]))
+            _say(compare_text(reports[0], reports[1]))
         return 0
     if args.json:
-        print(json.dumps(rep.to_dict(), indent=2))
+        _say(json.dumps(rep.to_dict(), indent=2))
     else:
-        print(rep.text())
+        _say(rep.text())
     return 0
 
 
@@ -226,7 +233,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
     else:
-        print(text, end="")
+        _say(text, end="")
     return 0
 
 
@@ -234,7 +241,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     from stops.rules.diff import diff_text
 
     registry = _registry(args)
-    print(diff_text(_load(args.a, None, registry), _load(args.b, None, registry)), end="")
+    _say(diff_text(_load(args.a, None, registry), _load(args.b, None, registry)), end="")
     return 0
 
 
@@ -245,19 +252,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
     rec = record.load(args.file)
     here = Path(args.file).resolve().parent
     if "deals" in rec and "hands" not in rec:
-        deals = record.replay_session(rec, base_dir=here, registry=registry)
+        deals = record.replay_session(rec, base_dir=here, allow_paths=True,
+                                      registry=registry)
         if args.json:
-            print(json.dumps([record.result_json(d) for d in deals], indent=2))
+            _say(json.dumps([record.result_json(d) for d in deals], indent=2))
         else:
             for k, d in enumerate(deals):
-                print(f"Deal {k}")
-                print(record.account(d))
+                _say(f"Deal {k}")
+                _say(record.account(d))
         return 0
-    deal = record.replay(rec, base_dir=here, registry=registry)
+    deal = record.replay(rec, base_dir=here, allow_paths=True, registry=registry)
     if args.json:
-        print(json.dumps(record.result_json(deal), indent=2))
+        _say(json.dumps(record.result_json(deal), indent=2))
     else:
-        print(record.account(deal))
+        _say(record.account(deal))
     return 0
 
 
@@ -384,13 +392,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.fn(args)
         return code
     except VariantError as e:
-        print(f"stops: invalid variant:\n{e}", file=sys.stderr)
+        _say(f"stops: invalid variant:\n{e}", file=sys.stderr)
         return 1
     except RecordError as e:
-        print(f"stops: replay failed: {e}", file=sys.stderr)
+        _say(f"stops: replay failed: {e}", file=sys.stderr)
         return 1
     except StopsError as e:
-        print(f"stops: {e}", file=sys.stderr)
+        _say(f"stops: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

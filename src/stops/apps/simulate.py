@@ -323,8 +323,8 @@ def simulate(variant: Variant | str, players: int, deals: int = 1000, seed: int 
 
     ``bots`` names a bot per seat (cycled): ``random`` or ``heuristic``. ``workers > 1`` runs
     chunks in that many processes; ``executor`` runs them on any Executor instead (its
-    workers must be able to import ``stops`` and load the variant). Results do not depend on
-    either.
+    workers must be able to import ``stops``; the variant is sent with the work). Results do
+    not depend on either.
     """
     if isinstance(variant, Variant):
         v = variant.with_options(**options) if options else variant
@@ -339,8 +339,12 @@ def simulate(variant: Variant | str, players: int, deals: int = 1000, seed: int 
     total = sessions if sessions is not None else deals
     per = 1 if sessions_mode else CHUNK
     sizes = [min(per, total - i) for i in range(0, total, per)]
-    ref = v.ref if workers > 1 or executor is not None else v
-    args = [(ref, dict(v.options), players, size, seed, i, tuple(bots), chips, sessions_mode,
+    # a Variant pickles as its built-in name or its resolved rules, so it travels to worker
+    # processes and cluster nodes as it is: a house rule needs no file on the workers. A
+    # variant that names plug-in policies travels as its name, and each worker registers the
+    # plug-ins before loading it.
+    ref, opts = (v.ref, dict(v.options)) if plugins else (v, None)
+    args = [(ref, opts, players, size, seed, i, tuple(bots), chips, sessions_mode,
              tuple(plugins)) for i, size in enumerate(sizes)]
     tally = Tally(players)
     done = 0

@@ -69,18 +69,27 @@ class Action:
     __match_args__: ClassVar[tuple[str, ...]] = ("seat", "action", "card", "chips", "space",
                                                  "cards", "as_rank", "flags")
 
-    def __init__(self, seat: int, action: str, card: Card | None = None,
-                 chips: int | None = None, space: str | None = None,
-                 cards: tuple[Card, ...] | None = None, as_rank: str | None = None,
-                 flags: tuple[str, ...] = ()) -> None:
-        self._seat = seat
-        self._action = action
-        self._card = card
-        self._chips = chips
-        self._space = space
-        self._cards = cards
-        self._as_rank = as_rank
-        self._flags = flags
+    # Typed ``Any`` so that both builds refuse a wrong type with IllegalAction (the compiled
+    # build would raise its own TypeError for a declared ``int``). Expected: seat ``int``,
+    # action ``str`` (a verb), card ``Card | None``, chips ``int | None``, space
+    # ``str | None``, cards ``tuple[Card, ...] | None``, as_rank ``str | None`` (a rank
+    # letter), flags ``tuple[str, ...]`` (registered flag names, sorted).
+    def __init__(self, seat: Any, action: Any, card: Any = None, chips: Any = None,
+                 space: Any = None, cards: Any = None, as_rank: Any = None,
+                 flags: Any = ()) -> None:
+        # Checked here, once per construction (the engine's own actions are interned, so
+        # this is off the hot path): a malformed action would be recorded and then refuse
+        # to replay. The checks go through ``object`` so that both builds raise our error.
+        if not _valid(seat, action, card, chips, space, cards, as_rank, flags):
+            raise _bad(_why_invalid(seat, action, card, chips, space, cards, as_rank, flags))
+        self._seat: int = seat
+        self._action: str = action
+        self._card: Card | None = card
+        self._chips: int | None = chips
+        self._space: str | None = space
+        self._cards: tuple[Card, ...] | None = cards
+        self._as_rank: str | None = as_rank
+        self._flags: tuple[str, ...] = flags
         self._hash = -1
 
     @property
@@ -197,6 +206,50 @@ class Action:
         return action_from_dict(data)
 
 
+def _valid(seat: object, action: object, card: object, chips: object, space: object,
+           cards: object, as_rank: object = None, flags: object = ()) -> bool:
+    if seat.__class__ is not int or action.__class__ is not str or action not in VERBS:
+        return False
+    if as_rank is not None and (as_rank.__class__ is not str or as_rank not in RANK_NAMES):
+        return False
+    if flags != () and not (isinstance(flags, tuple)
+                            and all(f.__class__ is str and f in FLAGS for f in flags)):
+        return False
+    if card is not None and card.__class__ is not Card:
+        return False
+    if chips is not None and chips.__class__ is not int:
+        return False
+    if space is not None and space.__class__ is not str:
+        return False
+    if cards is not None:
+        if not isinstance(cards, tuple):
+            return False
+        for c in cards:
+            if c.__class__ is not Card:
+                return False
+    return True
+
+
+def _why_invalid(seat: object, action: object, card: object, chips: object, space: object,
+                 cards: object, as_rank: object = None, flags: object = ()) -> str:
+    if as_rank is not None and (as_rank.__class__ is not str or as_rank not in RANK_NAMES):
+        return f"'as_rank' must be a rank letter (2-9, T, J, Q, K, A), got {as_rank!r}"
+    if flags != () and not (isinstance(flags, tuple)
+                            and all(f.__class__ is str and f in FLAGS for f in flags)):
+        return f"'flags' must name registered flags ({', '.join(FLAGS) or 'none'}), got {flags!r}"
+    if seat.__class__ is not int:
+        return f"'seat' must be a whole number, got {seat!r}"
+    if action.__class__ is not str or action not in VERBS:
+        return f"unknown action {action!r}; expected one of {', '.join(VERBS)}"
+    if card is not None and card.__class__ is not Card:
+        return f"'card' must be a stops.Card (use stops.parse_card('5D')), got {card!r}"
+    if chips is not None and chips.__class__ is not int:
+        return f"'chips' must be a whole number, got {chips!r}"
+    if space is not None and space.__class__ is not str:
+        return f"'space' must be a layout space id, got {space!r}"
+    return f"'cards' must be a tuple of stops.Card, got {cards!r}"
+
+
 def _bad(message: str) -> IllegalAction:
     return IllegalAction("malformed_action", message,
                          rule="the decision format (docs/concepts.md, Decisions)")
@@ -290,14 +343,18 @@ def lead(seat: int, card: int) -> Action:
     return leads_of(seat)[card]
 
 
-_LEADS_BY_SEAT: Final[list[list[Action]]] = []
+MAX_SEATS: Final = 52
+"""No pack deals more hands than it has cards: the interned tables cover every seat."""
+
+# Built once, at import, for every seat: a table grown lazily from several threads at once
+# could hand one seat another seat's actions (issue 13). Nothing here is written after
+# import, so the tables are safe to share between threads without a lock.
+_LEADS_BY_SEAT: Final[list[list[Action]]] = [
+    [Action(s, "lead", card=CARDS[c]) for c in range(52)] for s in range(MAX_SEATS)]
 
 
 def leads_of(seat: int) -> list[Action]:
     """The 52 interned ``lead`` actions of ``seat``, indexed by card (the hot path's table)."""
-    while len(_LEADS_BY_SEAT) <= seat:
-        s = len(_LEADS_BY_SEAT)
-        _LEADS_BY_SEAT.append([Action(s, "lead", card=CARDS[c]) for c in range(52)])
     return _LEADS_BY_SEAT[seat]
 
 

@@ -43,47 +43,12 @@ class Deal:
     """One deal of a variant at a table. Create it with :meth:`stops.Table.new_deal`."""
 
     __slots__ = (
-        "_given_hands",
-        "_given_spare",
-        "_legal",
-        "_on_end",
-        "_pay_what_you_can",
-        "_phases",
-        "_shuffle",
-        "ace_low",
-        "actions",
-        "active",
-        "counts",
-        "deal_index",
-        "dealer",
-        "dealt_hands",
-        "dealt_spare",
-        "emit",
-        "events",
-        "ledger",
-        "masks",
-        "n",
-        "next_deal",
-        "outcome",
-        "owner",
-        "phase_idx",
-        "played_by",
-        "plays",
-        "results",
-        "retired",
-        "rules",
-        "scratch",
-        "seed",
-        "short",
-        "skip_stakes",
-        "spare",
-        "spare_known",
-        "start_layout",
-        "start_retired",
-        "start_stacks",
-        "to_act",
-        "variant",
-        "winner",
+        "_given_hands", "_given_spare", "_legal", "_on_end", "_pay_what_you_can", "_phases",
+        "_shuffle", "ace_low", "actions", "active", "counts", "deal_index", "dealer",
+        "dealt_hands", "dealt_spare", "emit", "events", "ledger", "masks", "n", "next_deal",
+        "outcome", "owner", "phase_idx", "played_by", "plays", "results", "retired", "rules",
+        "scratch", "seed", "short", "skip_stakes", "spare", "spare_known", "stacked",
+        "start_layout", "start_retired", "start_stacks", "to_act", "variant", "winner",
     )
 
     def __init__(
@@ -103,6 +68,7 @@ class Deal:
         on_end: Callable[[Deal], None] | None = None,
         seed: int | str | None = None,
         active: Sequence[int] | None = None,
+        _blank: bool = False,
     ) -> None:
         self.variant = variant
         self._phases = variant.phases
@@ -145,6 +111,8 @@ class Deal:
         self.dealt_spare: tuple[Card, ...] = ()
         self._given_hands = hands
         self._given_spare = spare
+        self.stacked = hands is not None
+        """Dealt from given hands rather than shuffled by the seed."""
         self._shuffle = shuffle
         # flow
         self.to_act: int | None = None
@@ -158,6 +126,8 @@ class Deal:
         self.scratch: dict[str, Any] = {}
         self._legal: LegalSet | None = None
         self._on_end = on_end
+        if _blank:  # clone() and unpickling fill in the state themselves
+            return
         self.emit(event(EventKind.DEAL_STARTED, dealer))
         self._advance_from(0)
 
@@ -240,8 +210,14 @@ class Deal:
             return False
         return a in self.legal_actions()
 
-    def explain(self, action: Action) -> IllegalAction:
-        """Why ``action`` is not legal now, as the exception ``apply`` would raise."""
+    def explain(self, action: Any) -> IllegalAction:
+        """Why ``action`` (an Action or its dict form) is not legal now, as the exception
+        ``apply`` would raise."""
+        if action.__class__ is not Action:
+            try:
+                action = action_from_dict(action)
+            except IllegalAction as e:
+                return e
         if self.to_act is None:
             return IllegalAction("deal_over", "the deal is over")
         if not 0 <= action.seat < self.n:
@@ -443,7 +419,7 @@ class Deal:
         """The events ``seat`` may see (``None``: the public log)."""
         return [e for e in self.events if e.visible(seat)]
 
-    def observe(self, seat: int) -> Observation:
+    def observe(self, seat: Any) -> Observation:
         """Everything ``seat`` may know now, and nothing more."""
         from stops.engine.observation import observe
 
@@ -455,17 +431,145 @@ class Deal:
 
         return deal_record(self)
 
-    def to_dict(self) -> dict[str, Any]:
-        """This deal, finished or not, as JSON-safe data (its deal record)."""
-        return self.record()
+    def to_dict(self, *, key: Any = None) -> dict[str, Any]:
+        """This deal, finished or not, as JSON-safe data (its deal record); with ``key``,
+        signed with HMAC-SHA256 (see :meth:`stops.Table.to_dict`)."""
+        if key is None:
+            return self.record()
+        from stops.engine.saving import sign
+
+        return sign(self.record(), key)
 
     @staticmethod
-    def from_dict(data: Mapping[str, Any], *, registry: Any = None) -> Deal:
-        """Restore a deal saved with :meth:`to_dict`, at exactly the point it was saved."""
+    def from_dict(data: Mapping[str, Any], *, registry: Any = None,
+                  key: Any = None) -> Deal:
+        """Restore a deal saved with :meth:`to_dict`, at exactly the point it was saved
+        (with ``key``, only if its signature is valid)."""
         from stops.engine.saving import deal_from_dict
 
-        return deal_from_dict(data, registry=registry)
+        return deal_from_dict(data, registry=registry, key=key)
+
+    # -- copies -------------------------------------------------------------------------
+    def clone(self) -> Deal:
+        """An independent copy of this deal, at exactly this point (like OpenSpiel's
+        ``state.clone()``): applying to one never changes the other. It copies the state
+        directly (no replay), so it costs microseconds. The copy is detached from the table:
+        finishing it does not update ``table.stacks``.
+        """
+        new = Deal(self.variant, players=self.n, dealer=self.dealer, stacks=self.start_stacks,
+                   layout=self.start_layout, retired=self.start_retired,
+                   shuffle=self._shuffle, deal_index=self.deal_index,
+                   skip_stakes=self.skip_stakes, seed=self.seed, active=self.active,
+                   _blank=True)
+        new._fill(self._state(), copy_containers=True)
+        return new
+
+    def __copy__(self) -> Deal:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Deal:
+        new = self.clone()
+        memo[id(self)] = new
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_unpickle_deal, (self.variant, self.n, self._state()))
+
+    def _state(self) -> tuple[Any, ...]:
+        """Everything that changes during a deal, in :meth:`_fill`'s order."""
+        return (self.dealer, self.start_stacks, self.start_layout, self.start_retired,
+                self.deal_index, self.skip_stakes, self.seed, self.active, self.short,
+                self.ledger.stacks, self.ledger.layout, self.retired, self.events,
+                self.actions, self.owner, self.masks, self.counts, self.spare,
+                self.spare_known, self.played_by, self.plays, self.dealt_hands,
+                self.dealt_spare, self._given_hands, self._given_spare, self.to_act,
+                self.phase_idx, self.outcome, self.winner, self.next_deal,
+                self.results, self.scratch, self._legal, self._on_end, self._shuffle,
+                self.stacked, self.ledger.contributed)
+
+    def _fill(self, state: tuple[Any, ...], *, copy_containers: bool) -> None:
+        (self.dealer, start_stacks, start_layout, start_retired, self.deal_index,
+         self.skip_stakes, self.seed, active, short, stacks, layout, retired, events,
+         actions, owner, masks, counts, spare, spare_known, played_by, plays, dealt_hands,
+         dealt_spare, given_hands, given_spare, self.to_act, self.phase_idx, self.outcome,
+         self.winner, self.next_deal, results, scratch, legal, on_end,
+         shuffle, self.stacked, contributed) = state
+        self.start_stacks = tuple(start_stacks)
+        self.start_layout = dict(start_layout)
+        self.start_retired = frozenset(start_retired)
+        self.active = tuple(active)
+        self.dealt_hands = tuple(tuple(h) for h in dealt_hands)
+        self.dealt_spare = tuple(dealt_spare)
+        self.spare_known = frozenset(spare_known)
+        self.results = dict(results)  # the values are immutable
+        self._given_hands = given_hands
+        self._given_spare = given_spare
+        self._shuffle = shuffle
+        if copy_containers:
+            self.short = set(short)
+            self.ledger = Ledger(list(stacks), dict(layout), track=contributed is not None)
+            if contributed is not None:
+                self.ledger.contributed = {k: list(v) for k, v in contributed.items()}
+            self.retired = set(retired)
+            self.events = list(events)
+            self.actions = list(actions)
+            self.owner = list(owner)
+            self.masks = [list(m) for m in masks]
+            self.counts = list(counts)
+            self.spare = set(spare)
+            self.played_by = list(played_by)
+            self.plays = list(plays)
+            self.scratch = _copy_scratch(scratch)
+            self._legal = legal  # immutable
+            self._on_end = None  # a copy is detached from the table
+        else:
+            self.short = short
+            self.ledger = Ledger(stacks, layout, track=contributed is not None)
+            self.ledger.contributed = contributed
+            self.retired = retired
+            self.events = events
+            self.actions = actions
+            self.owner = owner
+            self.masks = masks
+            self.counts = counts
+            self.spare = spare
+            self.played_by = played_by
+            self.plays = plays
+            self.scratch = scratch
+            self._legal = None
+            self._on_end = on_end
+        self.emit = self.events.append
+
+    def clone_for(self, seat: int, rng: Any) -> Deal:
+        """A copy of this deal as ``seat`` might imagine it: the cards ``seat`` cannot see
+        are dealt again at random (with ``rng``, a :class:`random.Random` or
+        :class:`stops.engine.rng.Rng`), keeping everything it has seen (for
+        information-set search, e.g. ISMCTS). See :func:`stops.engine.determinize.clone_for`.
+        """
+        from stops.engine.determinize import clone_for
+
+        return clone_for(self, seat, rng)
 
     def __repr__(self) -> str:
         return (f"<Deal {self.variant.name} players={self.n} dealer={self.dealer} "
                 f"phase={self.phase} to_act={self.to_act}>")
+
+
+def _copy_scratch(scratch: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a deal's scratch state deep enough that the copies never share a change."""
+    if not scratch:
+        return {}
+    import copy
+
+    return {k: v if v.__class__ in _IMMUTABLE else copy.deepcopy(v)
+            for k, v in scratch.items()}
+
+
+_IMMUTABLE: Final = frozenset({int, str, bool, frozenset, type(None)})
+
+
+def _unpickle_deal(variant: Variant, players: int, state: tuple[Any, ...]) -> Deal:
+    deal = Deal(variant, players=players, dealer=0, stacks=(0,) * players, layout={},
+                _blank=True)
+    deal._fill(state, copy_containers=False)
+    return deal

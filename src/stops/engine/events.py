@@ -104,8 +104,14 @@ def event(kind: EventKind, seat: int | None = None, card: Card | None = None, ch
     return _new(Event, (kind, seat, card, chips, space, to_seat, cards, note, visible_to))
 
 
+MAX_SEATS: Final = 52
+"""No pack deals more hands than it has cards: the shared tables cover every seat."""
+
+# Built once, at import, for every seat: tables grown lazily from several threads at once
+# could give one seat another seat's events (issue 13). They are never written afterwards.
 _PLAY_EVENTS: Final[dict[EventKind, list[list[Event]]]] = {
-    EventKind.LED: [], EventKind.PLAYED: []}
+    kind: [[Event(kind, s, CARDS[c]) for c in range(52)] for s in range(MAX_SEATS)]
+    for kind in (EventKind.LED, EventKind.PLAYED)}
 _STAKED: Final[dict[tuple[int, int, str], Event]] = {}
 
 
@@ -115,11 +121,7 @@ def play_events(kind: EventKind, seat: int) -> list[Event]:
     Events are immutable, so the hot path hands out the same object every time a seat plays
     a card: no allocation, and no memory per deal beyond the log's pointer.
     """
-    table = _PLAY_EVENTS[kind]
-    while len(table) <= seat:
-        s = len(table)
-        table.append([Event(kind, s, CARDS[c]) for c in range(52)])
-    return table[seat]
+    return _PLAY_EVENTS[kind][seat]
 
 
 def staked_event(seat: int, chips: int, space: str) -> Event:
@@ -158,14 +160,12 @@ def stop_event(seat: int, card: int, why: str) -> Event:
     return e
 
 
-_PLAY_PAIRS: Final[list[list[tuple[int, Card]]]] = []
+_PLAY_PAIRS: Final[list[list[tuple[int, Card]]]] = [
+    [(s, CARDS[c]) for c in range(52)] for s in range(MAX_SEATS)]
 
 
 def play_pairs(seat: int) -> list[tuple[int, Card]]:
     """The shared ``(seat, card)`` pairs of ``deal.plays``, indexed by card."""
-    while len(_PLAY_PAIRS) <= seat:
-        s = len(_PLAY_PAIRS)
-        _PLAY_PAIRS.append([(s, CARDS[c]) for c in range(52)])
     return _PLAY_PAIRS[seat]
 
 

@@ -84,7 +84,10 @@ class Amounts(_Part):
         return with_chips(self.seat, self.verb, self.amounts[i], self.space)
 
     def key(self) -> tuple[object, ...]:
-        return ("amounts", self.seat, self.verb, tuple(self.amounts), self.space)
+        # a range compares by value in O(1): never expand a million-chip bid range
+        amounts = self.amounts
+        same = amounts if isinstance(amounts, range) else tuple(amounts)
+        return ("amounts", self.seat, self.verb, same, self.space)
 
     def has(self, a: Action) -> bool:
         return (

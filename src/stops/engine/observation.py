@@ -67,8 +67,11 @@ MAX_LISTED_ACTIONS = 2000
 
 
 def observe(deal: Deal, seat: int) -> Observation:
-    if not 0 <= seat < deal.n:
-        raise ValueError(f"no seat {seat} at a table of {deal.n}")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.n:
+        from stops.engine.table import TableError
+
+        raise TableError(f"no seat {seat!r} at a table of {deal.n} (seats are "
+                         f"0..{deal.n - 1})")
     events = tuple(e for e in deal.events if e.visible(seat))
     seq_start = 0
     for i in range(len(events) - 1, -1, -1):

@@ -27,7 +27,7 @@ def deal_record(deal: Deal) -> dict[str, Any]:
     rec: dict[str, Any] = {
         "format": "stops.deal/1",
         "variant": deal.variant.record_ref,
-        "options": dict(deal.variant.options),
+        "options": deal.variant.record_options,
         "players": deal.n,
         "dealer": deal.dealer,
         "stacks": list(deal.start_stacks),
@@ -104,8 +104,25 @@ def check_record(record: Mapping[str, Any]) -> None:
         raise RecordError("a record must be a mapping of keys")
     unknown = [k for k in record if k not in RECORD_KEYS]
     if unknown:
-        raise RecordError(f"unknown key {unknown[0]!r}; a deal record has: "
+        shown = unknown[0] if isinstance(unknown[0], str) and len(unknown[0]) <= 40 else "?"
+        raise RecordError(f"unknown key {shown!r}; a deal record has: "
                           + ", ".join(RECORD_KEYS))
+    if "variant" in record and not isinstance(record["variant"], str | Mapping):
+        raise RecordError("'variant' must be a built-in variant name or the variant itself "
+                          "(a mapping)")
+    if "options" in record and not isinstance(record["options"], Mapping | None):
+        raise RecordError("'options' must be a mapping of rule: choice")
+    for key in ("players", "dealer"):
+        if key in record and not _is_int(record[key]):
+            raise RecordError(f"'{key}' must be a whole number")
+    if _is_int(record.get("players")) and not 2 <= record["players"] <= 52:
+        raise RecordError("'players' must be between 2 and 52")
+    for key in ("hands", "spare", "actions"):
+        if key in record and record[key] is not None and not isinstance(record[key], list):
+            raise RecordError(f"'{key}' must be a list")
+    hands = record.get("hands")
+    if isinstance(hands, list) and not all(isinstance(h, list) for h in hands):
+        raise RecordError("'hands' must be lists of cards, one per seat")
     _check_shape(record)
 
 
@@ -132,6 +149,7 @@ def replay_record(record: Mapping[str, Any], variant: Variant, *, check_result: 
     stacks = record.get("stacks")
     if stacks is None:
         stacks = [50] * players
+
     try:
         seed = record.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int | str):

@@ -17,11 +17,23 @@ Loader = Callable[[str, Mapping[str, Any] | None, Any], Any]
 """``(name_or_path, options, registry) -> Variant``."""
 
 _loader: list[Loader] = []
+_untrusted: list[Loader] = []
 
 
-def install_loader(loader: Loader) -> None:
-    """Called once by :mod:`stops.rules.variant`."""
+def install_loader(loader: Loader, untrusted: Loader | None = None) -> None:
+    """Called once by :mod:`stops.rules.variant`. ``untrusted`` resolves the variant a
+    save names: a built-in name or the variant itself, never a file."""
     _loader[:] = [loader]
+    if untrusted is not None:
+        _untrusted[:] = [untrusted]
+
+
+def resolve_untrusted(ref: Any, options: Mapping[str, Any] | None = None,
+                      registry: Any = None) -> Any:
+    """The variant a save or record names (a built-in name or a mapping; no paths)."""
+    if not _untrusted:  # pragma: no cover - stops/__init__ imports the rules layer
+        raise StopsError("no variant loader is installed; import stops first")
+    return _untrusted[0](ref, options, registry)
 
 
 def resolve_variant(ref: str, options: Mapping[str, Any] | None = None,

@@ -10,13 +10,16 @@ The session-level state is an attrs class converted by cattrs, like the variant 
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
 import cattrs
 
-from stops.engine.errors import RecordError
+from stops.engine.errors import RecordError, StopsError
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -30,7 +33,7 @@ FORMAT = "stops.table/1"
 class TableState:
     """Everything a table carries between deals, plus its deal in progress."""
 
-    variant: str
+    variant: str | dict[str, Any]
     options: dict[str, Any]
     seats: int
     seed: int | str
@@ -45,96 +48,312 @@ class TableState:
     over: bool
     start_stacks: list[int]
     contributed: dict[str, list[int]] = attrs.field(factory=dict)
-    keep_records: bool = True
+    keep_records: bool | int = True
     records: list[dict[str, Any]] = attrs.field(factory=list)
     current: dict[str, Any] | None = None
     eliminated: list[int] = attrs.field(factory=list)
     format: str = FORMAT
+    start_layout: dict[str, int] = attrs.field(factory=dict)
+    stacked: bool = False
+    """The deal in progress was dealt from given hands (``new_deal(hands=...)``), not by
+    the seed: its hands cannot be re-derived, so only a signature vouches for them."""
 
 
-_converter = cattrs.Converter(forbid_extra_keys=True)
+_converter = cattrs.Converter()
 
-
-def _seed(value: Any, _: Any) -> int | str:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ValueError(f"a seed is a whole number or text, got {value!r}")
-    return value
-
-
-_converter.register_structure_hook(int | str, _seed)
+FIELDS = tuple(a.name for a in attrs.fields(TableState))
+SIGNATURE = "signature"
 
 
 def table_state(table: Table) -> TableState:
     current = None
     deal = table.deal
+    stacked = False
     if deal is not None and not deal.is_terminal:
         current = deal.record()
+        stacked = deal.stacked
     return TableState(
-        variant=table.variant.record_ref, options=dict(table.variant.options), seats=table.n,
-        seed=table.seed, stacks=list(table.stacks), layout=dict(table.layout),
+        variant=table.variant.record_ref, options=table.variant.record_options,
+        seats=table.n, seed=table.seed, stacks=list(table.stacks), layout=dict(table.layout),
         retired=sorted(table.retired), dealer=table.dealer, deal_index=table.deal_index,
         deals_played=table.deals_played, deal_limit=table.deal_limit,
         skip_stakes=table.skip_stakes, over=table.is_over,
         start_stacks=list(table.start_stacks),
         contributed={k: list(v) for k, v in table.contributed.items()},
         keep_records=table.keep_records, records=list(table.records), current=current,
-        eliminated=sorted(table.eliminated),
+        eliminated=sorted(table.eliminated), start_layout=dict(table.start_layout),
+        stacked=stacked,
     )
 
 
-def table_to_dict(table: Table) -> dict[str, Any]:
+def _canonical(data: Mapping[str, Any]) -> bytes:
+    body = {k: v for k, v in data.items() if k != SIGNATURE}
+    try:
+        return json.dumps(body, sort_keys=True, separators=(",", ":"),
+                          ensure_ascii=True, allow_nan=False).encode("ascii")
+    except (TypeError, ValueError, RecursionError):
+        raise RecordError("the saved data is not plain JSON data") from None
+
+
+def _check_key(key: object) -> bytes:
+    if not isinstance(key, bytes | bytearray) or len(key) < 16:
+        raise StopsError("key must be bytes, at least 16 of them (e.g. secrets.token_bytes(32))")
+    return bytes(key)
+
+
+def sign(data: dict[str, Any], key: bytes) -> dict[str, Any]:
+    """``data`` with an HMAC-SHA256 ``signature`` of its canonical JSON form."""
+    mac = hmac.new(_check_key(key), _canonical(data), hashlib.sha256).hexdigest()
+    return {**data, SIGNATURE: mac}
+
+
+def verify(data: Mapping[str, Any], key: bytes | None) -> dict[str, Any]:
+    """``data`` without its signature; with ``key``, the signature must be valid."""
+    if not isinstance(data, Mapping):
+        raise RecordError("a save must be a mapping of keys")
+    if key is None:
+        return {k: v for k, v in data.items() if k != SIGNATURE}
+    k = _check_key(key)
+    given = data.get(SIGNATURE)
+    if not isinstance(given, str):
+        raise RecordError("'signature': missing; this save was not signed with the key")
+    want = hmac.new(k, _canonical(data), hashlib.sha256).hexdigest()
+    if not hmac.compare_digest(given.encode("ascii", "replace"), want.encode("ascii")):
+        raise RecordError("'signature': does not match; the save was changed or signed with "
+                          "another key")
+    return {kk: v for kk, v in data.items() if kk != SIGNATURE}
+
+
+def table_to_dict(table: Table, *, key: bytes | None = None) -> dict[str, Any]:
     out: dict[str, Any] = _converter.unstructure(table_state(table))
-    return out
+    return sign(out, key) if key is not None else out
 
 
-def table_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None) -> Table:
-    """Rebuild a table saved with :func:`table_to_dict`; raises RecordError if malformed."""
-    from stops.engine.recording import replay_actions
-    from stops.engine.resolver import resolve_variant
+# -- checking a save field by field ----------------------------------------------------------
+
+def _bad(field: str, what: str) -> RecordError:
+    return RecordError(f"'{field}' {what}", code="bad_save")
+
+
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _int(d: Mapping[str, Any], f: str, lo: int | None = None, hi: int | None = None) -> int:
+    v: Any = d.get(f)
+    if not _whole(v):
+        raise _bad(f, f"must be a whole number, got {_kind(v)}")
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        raise _bad(f, f"must be between {lo} and {hi}, got {v}")
+    return int(v)
+
+
+def _bool(d: Mapping[str, Any], f: str) -> bool:
+    v = d.get(f)
+    if not isinstance(v, bool):
+        raise _bad(f, f"must be true or false, got {_kind(v)}")
+    return v
+
+
+def _ints(d: Mapping[str, Any], f: str, n: int, lo: int | None = None) -> list[int]:
+    v = d.get(f)
+    if not isinstance(v, list) or len(v) != n or not all(_whole(x) for x in v):
+        raise _bad(f, f"must be a list of {n} whole numbers")
+    if lo is not None and any(x < lo for x in v):
+        raise _bad(f, f"must not hold numbers below {lo}")
+    return [int(x) for x in v]
+
+
+def _spaces(d: Mapping[str, Any], f: str, spaces: tuple[str, ...]) -> dict[str, int]:
+    v = d.get(f)
+    if not isinstance(v, Mapping):
+        raise _bad(f, "must be a mapping of layout space to chips")
+    for k, x in v.items():
+        if k not in spaces:
+            raise _bad(f, f"names a space that is not in the layout ({spaces})")
+        if not _whole(x) or x < 0:
+            raise _bad(f"{f}.{k}", "must be a whole number >= 0")
+    return {str(k): int(x) for k, x in v.items()}
+
+
+def _kind(v: Any) -> str:
+    if isinstance(v, bool):
+        return "a boolean"
+    if isinstance(v, str):
+        return "text"
+    if isinstance(v, Mapping):
+        return "a mapping"
+    if isinstance(v, list):
+        return "a list"
+    if v is None:
+        return "null"
+    return repr(v)[:40]
+
+
+def table_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None,
+                    key: bytes | None = None) -> Table:
+    """Rebuild a table saved with :func:`table_to_dict`; a RecordError naming the field if
+    anything is malformed, out of range, inconsistent or (with ``key``) not signed."""
+    from stops.engine.recording import check_record, replay_actions
+    from stops.engine.resolver import resolve_untrusted
     from stops.engine.table import Table, TableError
 
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise RecordError(f"not a saved table (expected format: {FORMAT})")
+    d = verify(data, key)
+    unknown = [k for k in d if k not in FIELDS]
+    if unknown:
+        shown = unknown[0] if isinstance(unknown[0], str) and len(unknown[0]) < 40 else "?"
+        raise RecordError(f"unknown key {shown!r} in a saved table")
+    for f in ("variant", "options", "seats", "seed", "stacks", "layout", "retired", "dealer",
+              "deal_index", "deals_played", "deal_limit", "skip_stakes", "over",
+              "start_stacks"):
+        if f not in d:
+            raise _bad(f, "is missing")
+    options = d["options"]
+    if not isinstance(options, Mapping):
+        raise _bad("options", "must be a mapping of rule: choice")
     try:
-        st = _converter.structure(dict(data), TableState)
-    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as e:
-        raise RecordError(f"malformed saved table: {e}") from None
-    variant = resolve_variant(st.variant, st.options, registry)
+        variant = resolve_untrusted(d["variant"], options, registry)
+    except StopsError as e:
+        raise RecordError(f"'variant': {e}") from None
+    lo, hi = variant.players
+    n = _int(d, "seats", lo, hi)
+    seed = d["seed"]
+    if not (_whole(seed) or (isinstance(seed, str) and len(seed) <= 1000)):
+        raise _bad("seed", "must be a whole number or text")
+    stacks = _ints(d, "stacks", n)
+    start_stacks = _ints(d, "start_stacks", n)
+    spaces = variant.space_ids
+    layout = _spaces(d, "layout", spaces)
+    start_layout = _spaces(d, "start_layout", spaces) if "start_layout" in d else {}
+    retired = d["retired"]
+    if not isinstance(retired, list) or not all(isinstance(r, str) and r in spaces
+                                                for r in retired):
+        raise _bad("retired", "must be a list of layout spaces")
+    dealer = _int(d, "dealer", 0, n - 1)
+    eliminated = d.get("eliminated", [])
+    if not isinstance(eliminated, list) or not all(_whole(s) and 0 <= s < n
+                                                   for s in eliminated) \
+            or len(set(eliminated)) != len(eliminated) or len(eliminated) >= n:
+        raise _bad("eliminated", f"must list distinct seats 0..{n - 1}, not all of them")
+    if dealer in eliminated:
+        raise _bad("dealer", "is a seat out of the session")
+    deals_played = _int(d, "deals_played", 0)
+    deal_index = _int(d, "deal_index", 0)
+    limit = d["deal_limit"]
+    if limit is not None and not (_whole(limit) and limit >= 1):
+        raise _bad("deal_limit", "must be a whole number >= 1 or null")
+    skip_stakes = _bool(d, "skip_stakes")
+    over = _bool(d, "over")
+    stacked = _bool(d, "stacked") if "stacked" in d else False
+    keep = d.get("keep_records", True)
+    if not (isinstance(keep, bool) or (_whole(keep) and keep >= 0)):
+        raise _bad("keep_records", "must be true, false or a whole number >= 0")
+    contributed = d.get("contributed", {})
+    if not isinstance(contributed, Mapping) or not all(
+            k in spaces and isinstance(v, list) and len(v) == n
+            and all(_whole(x) and x >= 0 for x in v) for k, v in contributed.items()):
+        raise _bad("contributed", f"must map layout spaces to {n} whole numbers >= 0")
+    records = d.get("records", [])
+    if not isinstance(records, list):
+        raise _bad("records", "must be a list of deal records")
+    for i, rec in enumerate(records):
+        try:
+            check_record(rec)
+        except RecordError as e:
+            raise RecordError(f"'records[{i}]': {e}") from None
+    current = d.get("current")
+    if current is not None and not isinstance(current, Mapping):
+        raise _bad("current", "must be a deal record or null")
+    if deal_index != deals_played + (1 if current is not None else 0):
+        raise _bad("deal_index", f"must be deals_played + 1 with a deal in progress, else "
+                   f"deals_played ({deals_played})")
+    if limit is not None and deals_played > limit:
+        raise _bad("deals_played", f"is more than deal_limit ({limit})")
+    if current is not None and over:
+        raise _bad("over", "a session that is over has no deal in progress")
+    total = sum(stacks) + sum(layout.values())
+    started = sum(start_stacks) + sum(start_layout.values())
+    if total != started:
+        raise _bad("stacks", f"the chips do not add up: {total} on the table, {started} "
+                   "at the start of the session")
     try:
-        table = Table(variant, seats=st.seats, chips=st.stacks, seed=st.seed, dealer=st.dealer,
-                      layout=st.layout, retired=st.retired, deals=st.deal_limit,
-                      keep_records=st.keep_records)
+        table = Table(variant, seats=n, chips=stacks, seed=seed, dealer=dealer,
+                      layout=layout, retired=retired, deals=limit, keep_records=keep)
     except TableError as e:
         raise RecordError(f"saved table does not fit its variant: {e}") from None
-    table.start_stacks = tuple(st.start_stacks)
-    table.deals_played = st.deals_played
-    table.skip_stakes = st.skip_stakes
-    table._over = st.over
-    table.contributed = {k: list(v) for k, v in st.contributed.items()}
-    table.records = list(st.records)
-    table.deal_index = st.deal_index
-    table.eliminated = set(st.eliminated)
-    if st.current is not None:
-        cur = st.current
-        table.deal_index = st.deal_index - 1
-        if cur.get("hands"):
-            deal = table.new_deal(hands=cur["hands"], spare=cur.get("spare") or [])
-        else:
-            deal = table.new_deal()  # saved during the stakes: the table's seed deals
-        replay_actions(deal, cur.get("actions") or [], partial=True)
+    table.start_stacks = tuple(start_stacks)
+    table.start_layout = {k: v for k, v in start_layout.items() if v}
+    table.deals_played = deals_played
+    table.skip_stakes = skip_stakes
+    table._over = over
+    table.contributed = {k: list(v) for k, v in contributed.items()}
+    table.records = list(records)
+    table.deal_index = deal_index
+    table.eliminated = set(eliminated)
+    if current is not None:
+        _restore_current(table, current, stacked, check_record, replay_actions, TableError)
     return table
 
 
-def deal_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None) -> Deal:
+def _restore_current(table: Table, cur: Mapping[str, Any], stacked: bool, check_record: Any,
+                     replay_actions: Any, table_error: Any) -> None:
+    """Deal the deal in progress again and replay its decisions, checking that the saved
+    record agrees with the table (the seed's cards, the stacks, the layout, the dealer)."""
+    try:
+        check_record(cur)
+    except RecordError as e:
+        raise RecordError(f"'current': {e}") from None
+    expect = {"players": table.n, "dealer": table.dealer, "stacks": list(table.stacks),
+              "layout": {k: v for k, v in table.layout.items() if v},
+              "retired": sorted(table.retired)}
+    for f, want in expect.items():
+        if f in cur and cur[f] != want:
+            raise _bad(f"current.{f}", "does not match the table")
+    if "deal_index" in cur and cur["deal_index"] != table.deal_index - 1:
+        raise _bad("current.deal_index", "does not match the table")
+    if bool(cur.get("stakes", True) is False) != table.skip_stakes:
+        raise _bad("current.stakes", "does not match skip_stakes")
+    out = cur.get("out") or []
+    if sorted(out) != sorted(table.eliminated):
+        raise _bad("current.out", "does not match eliminated")
+    table.deal_index -= 1
+    hands = cur.get("hands")
+    try:
+        if stacked:
+            if not hands:
+                raise _bad("current.hands", "a stacked deal must list its hands")
+            deal = table.new_deal(hands=hands, spare=cur.get("spare") or [])
+        else:
+            deal = table.new_deal()  # the seed deals the cards: they are re-derived
+    except table_error as e:
+        raise RecordError(f"'current': {e}") from None
+    try:
+        replay_actions(deal, cur.get("actions") or [], partial=True)
+    except RecordError as e:
+        raise RecordError(f"'current.actions': {e}", index=e.index, seat=e.seat,
+                          code=e.code) from None
+    if hands and not stacked:
+        dealt = [[str(c) for c in h] for h in deal.dealt_hands]
+        if [[str(c) for c in h] for h in hands] != dealt:
+            raise _bad("current.hands", "are not the hands the table's seed deals")
+        if [str(c) for c in (cur.get("spare") or [])] != [str(c) for c in deal.dealt_spare]:
+            raise _bad("current.spare", "is not the spare hand the seed deals")
+
+
+def deal_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None,
+                   key: bytes | None = None) -> Deal:
     """Rebuild a deal saved with :meth:`Deal.to_dict`, at exactly the same point."""
     from stops.engine.recording import check_record, replay_record
-    from stops.engine.resolver import resolve_variant
+    from stops.engine.resolver import resolve_untrusted
 
-    check_record(data)
-    ref = data.get("variant")
-    if not isinstance(ref, str):
-        raise RecordError("'variant' must be a built-in variant name or a file path")
-    options = data.get("options") or {}
-    if not isinstance(options, Mapping):
-        raise RecordError("'options' must be a mapping of rule: choice")
-    return replay_record(data, resolve_variant(ref, options, registry), partial=True)
+    d = verify(data, key)
+    check_record(d)
+    if "variant" not in d:
+        raise RecordError("'variant' is missing")
+    try:
+        variant = resolve_untrusted(d["variant"], d.get("options") or {}, registry)
+    except StopsError as e:
+        raise RecordError(f"'variant': {e}") from None
+    return replay_record(d, variant, partial=True)

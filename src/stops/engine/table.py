@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import secrets
 from collections.abc import Mapping, Sequence
@@ -25,6 +26,24 @@ class TableError(StopsError, ValueError):
     are not a whole pack, and so on."""
 
 
+KEEP_RECORDS: int = 1000
+"""How many deal records a table keeps by default (the most recent): about 4.4 KB each.
+``keep_records=True`` keeps every one (opt in for long runs only: 100,000 deals is
+about 470 MB), ``False`` none."""
+
+MAX_SEED_TEXT = 1000
+"""A text seed longer than this is refused."""
+
+
+def _deal_shuffle(seed: int | str, index: int, pack: list[Card]) -> None:
+    """The table's shuffle of deal ``index`` (a module function, so that a deal pickles)."""
+    keyed_shuffle(pack, seed, "deal", index)
+
+
+def _is_whole(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Table:
     """A session: seats, stacks, chips left on the layout, retired spaces and the dealer.
@@ -34,29 +53,53 @@ class Table:
     >>> deal = table.new_deal()
     """
 
+    # The arguments are typed ``Any`` on purpose: they are checked below and refused with a
+    # TableError, which the compiled build could not do for a declared ``int`` (its own
+    # argument check would raise TypeError first). Expected: variant ``Variant | str``,
+    # seats ``int``, chips ``int | Sequence[int]``, seed ``int | str | None``, dealer
+    # ``int | None``, deals ``int | None``, keep_records ``bool | int``.
     def __init__(
         self,
         variant: Variant | str,
-        seats: int,
-        chips: int | Sequence[int] = 50,
-        seed: int | str | None = None,
-        dealer: int | None = None,
+        seats: Any,
+        chips: Any = 50,
+        seed: Any = None,
+        dealer: Any = None,
         *,
         layout: Mapping[str, int] | None = None,
         retired: Sequence[str] = (),
-        deals: int | None = None,
+        deals: Any = None,
         options: Mapping[str, Any] | None = None,
-        keep_records: bool = True,
+        keep_records: Any = KEEP_RECORDS,
     ) -> None:
+        if options is not None and not isinstance(options, Mapping):
+            raise TableError(f"options must be a mapping of rule: choice, got {options!r}")
         if isinstance(variant, str | os.PathLike):
             self.variant: Variant = resolve_variant(os.fspath(variant), options)
-        else:
+        elif hasattr(variant, "phases") and hasattr(variant, "with_options"):
             self.variant = variant.with_options(**options) if options else variant
+        else:
+            raise TableError(f"variant must be a stops.Variant, a built-in name or a file "
+                             f"path, got {type(variant).__name__}")
+        if seed is not None and not (_is_whole(seed) or (
+                isinstance(seed, str) and len(seed) <= MAX_SEED_TEXT)):
+            raise TableError(f"seed must be a whole number or text (at most "
+                             f"{MAX_SEED_TEXT} characters), got {seed!r:.80}")
+        if deals is not None and not (_is_whole(deals) and deals >= 1):
+            raise TableError(f"deals must be a whole number >= 1 (or None), got {deals!r}")
+        if not (isinstance(keep_records, bool) or (_is_whole(keep_records)
+                                                    and keep_records >= 0)):
+            raise TableError("keep_records must be true, false or a whole number >= 0, got "
+                             f"{keep_records!r}")
+        if layout is not None and not isinstance(layout, Mapping):
+            raise TableError(f"layout must be a mapping of space id to chips, got {layout!r}")
+        if isinstance(retired, str) or not isinstance(retired, Sequence | set | frozenset):
+            raise TableError(f"retired must be a list of space ids, got {retired!r}")
         v = self.variant
         lo, hi = v.players
         if isinstance(seats, bool) or not isinstance(seats, int) or not lo <= seats <= hi:
             raise TableError(f"{v.name} is for {lo} to {hi} players, not {seats!r}")
-        self.n = seats
+        self.n: int = seats
         if isinstance(chips, bool):
             raise TableError(f"chips must be a whole number, got {chips!r}")
         if isinstance(chips, int):
@@ -76,7 +119,9 @@ class Table:
             if isinstance(x, bool) or not isinstance(x, int) or x < 0:
                 raise TableError(f"chips on {k} must be a whole number >= 0, got {x!r}")
             self.layout[k] = x
-        bad = [r for r in retired if r not in self.layout]
+        self.start_layout: dict[str, int] = {k: x for k, x in self.layout.items() if x}
+        """Chips on the layout when the session began (saves check chips against it)."""
+        bad = [r for r in retired if not isinstance(r, str) or r not in self.layout]
         if bad:
             raise TableError(f"cannot retire unknown space(s) {bad}")
         self.retired: set[str] = set(retired)
@@ -90,12 +135,14 @@ class Table:
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < seats:
             raise TableError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
         self.dealer: int = dealer
-        self.deal_limit = deals
+        self.deal_limit: int | None = deals
         self.deal_index = 0
         self.deals_played = 0
         self.skip_stakes = False
         self.deal: Deal | None = None
-        self.keep_records = keep_records
+        self.keep_records: Any = keep_records
+        """``True`` (every record), ``False`` (none) or how many of the latest to keep."""
+        self._keep: int = -1 if keep_records is True else int(keep_records)
         self.contributed: dict[str, list[int]] = {}
         """Chips each seat put on each space this session (for refund_by_contribution)."""
         self.records: list[dict[str, Any]] = []
@@ -122,7 +169,7 @@ class Table:
         deal = Deal(
             self.variant, players=self.n, dealer=self.dealer, stacks=self.stacks,
             layout=self.layout, retired=self.retired, hands=given_hands, spare=given_spare,
-            shuffle=lambda pack: keyed_shuffle(pack, seed, "deal", index),
+            shuffle=functools.partial(_deal_shuffle, seed, index),
             deal_index=self.deal_index, skip_stakes=self.skip_stakes,
             on_end=self._finished, seed=self.seed,
             active=[s for s in range(self.n) if s not in self.eliminated],
@@ -134,6 +181,12 @@ class Table:
     def _check_stacked(self, hands: Sequence[Sequence[Card | str]],
                        spare: Sequence[Card | str] | None
                        ) -> tuple[list[list[Card]], list[Card]]:
+        if isinstance(hands, str | bytes) or not isinstance(hands, Sequence) or any(
+                isinstance(h, str | bytes) or not isinstance(h, Sequence) for h in hands):
+            raise TableError("hands must be a list of hands, one list of cards per seat")
+        if spare is not None and (isinstance(spare, str | bytes)
+                                  or not isinstance(spare, Sequence)):
+            raise TableError("spare must be a list of cards")
         if len(hands) != self.n:
             raise TableError(f"expected {self.n} hands (one per seat), got {len(hands)}")
         try:
@@ -172,8 +225,11 @@ class Table:
                     mine[s] += chips
         self.retired = set(deal.retired)
         self.deals_played += 1
-        if self.keep_records:
+        keep = self._keep
+        if keep:
             self.records.append(deal.record())
+            if keep > 0 and len(self.records) > keep:
+                del self.records[:len(self.records) - keep]
         if self.variant.rules.chip_shortfall == "eliminate":
             out = deal.short | {s for s in range(self.n) if self.stacks[s] <= 0}
             for s in sorted(out - self.eliminated):
@@ -267,18 +323,28 @@ class Table:
                 "options": dict(self.variant.options), "players": self.n,
                 "deals": list(self.records)}
 
-    def to_dict(self) -> dict[str, Any]:
-        """The whole table, its deal in progress included, as JSON-safe data."""
+    def to_dict(self, *, key: Any = None) -> dict[str, Any]:
+        """The whole table, its deal in progress included, as JSON-safe data.
+
+        With ``key`` (bytes) the data carries an HMAC-SHA256 ``signature``, so a host that
+        stores saves with its clients can tell a save it wrote from a forged one.
+        """
         from stops.engine.saving import table_to_dict
 
-        return table_to_dict(self)
+        return table_to_dict(self, key=key)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], *, registry: Any = None) -> Table:
-        """Restore a table saved with :meth:`to_dict`; play continues identically."""
+    def from_dict(cls, data: Mapping[str, Any], *, registry: Any = None,
+                  key: Any = None) -> Table:
+        """Restore a table saved with :meth:`to_dict`; play continues identically.
+
+        Every field is checked (type, range, the deal the seed deals, the chips adding up);
+        anything wrong is a :class:`~stops.RecordError` naming the field. With ``key`` the
+        save must carry a valid signature made with the same key.
+        """
         from stops.engine.saving import table_from_dict
 
-        return table_from_dict(data, registry=registry)
+        return table_from_dict(data, registry=registry, key=key)
 
     def __repr__(self) -> str:
         return (f"<Table {self.variant.name} seats={self.n} dealer={self.dealer} "

@@ -364,6 +364,8 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             raise IllegalAction("masked_action", f"{agent} must act; None is only for agents "
                                 "that are done")
         try:
+            if isinstance(action, bool) or str(getattr(action, "dtype", "")) == "bool":
+                raise TypeError("a boolean is not an action index")
             index = operator.index(action)
         except TypeError:
             raise IllegalAction("masked_action", f"an action is an index 0.."

@@ -26,10 +26,11 @@ from stops.engine.recording import (
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
-    from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024
+"""The one size limit of a record file or text (deal or session): 4 MiB, enough for a
+session of about 1,800 deals at eight seats."""
 
 
 def dumps(record: Mapping[str, Any], fmt: str = "yaml") -> str:
@@ -40,23 +41,32 @@ def dumps(record: Mapping[str, Any], fmt: str = "yaml") -> str:
 
 def load(path: str | Path) -> dict[str, Any]:
     """Read a deal record (or a session record) from a YAML or JSON file."""
+    from stops.rules.loader import FileProblem, read_bounded
+
+    if not isinstance(path, str | Path):
+        raise RecordError(f"expected a file path, got {type(path).__name__}")
     p = Path(path)
     try:
-        if p.stat().st_size > MAX_RECORD_BYTES:
-            raise RecordError(f"{p}: larger than {MAX_RECORD_BYTES} bytes")
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise RecordError(f"{p}: cannot read ({e.strerror or e})") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{p}: not UTF-8 text") from None
+        text = read_bounded(p, MAX_RECORD_BYTES)
+    except FileProblem as e:
+        raise RecordError(f"{p}: {e}") from None
     return loads(text, label=str(p))
 
 
 def loads(text: str, label: str = "<record>") -> dict[str, Any]:
     from stops.rules.loader import parse_yaml_text
 
+    if not isinstance(text, str):
+        raise RecordError(f"{label}: expected record text, got {type(text).__name__}")
+    if len(text) > MAX_RECORD_BYTES or len(text.encode("utf-8", "replace")) > MAX_RECORD_BYTES:
+        raise RecordError(f"{label}: larger than {MAX_RECORD_BYTES} bytes")
+    fast = _fast_parse(text)
+    if fast is not None:
+        if not isinstance(fast, dict):
+            raise RecordError(f"{label}: a record must be a mapping of keys")
+        return fast
     try:
-        data = parse_yaml_text(text, label)  # JSON is YAML
+        data = parse_yaml_text(text, label, limit=MAX_RECORD_BYTES)  # JSON is YAML
     except VariantError as e:
         raise RecordError(str(e)) from None
     if not isinstance(data, dict):
@@ -64,25 +74,66 @@ def loads(text: str, label: str = "<record>") -> dict[str, Any]:
     return data
 
 
+def _fast_parse(text: str) -> Any:
+    """Parse a record quickly when that is safe: JSON with the json module, YAML without
+    anchors (so without aliases) with libyaml. ``None`` means "use the careful loader",
+    which counts aliases (pure-Python YAML reads about 50 KB a second; libyaml 50 times
+    that). Nesting is bounded after parsing, without recursion."""
+    from stops.rules.loader import MAX_NESTING
+
+    data: Any = None
+    stripped = text.lstrip()
+    try:
+        if stripped.startswith("{"):
+            data = json.loads(text)
+        elif "&" not in text and "*" not in text and getattr(yaml, "CSafeLoader", None):
+            data = yaml.load(text, Loader=yaml.CSafeLoader)
+        else:
+            return None
+    except (ValueError, yaml.YAMLError, RecursionError, TypeError):
+        return None  # the careful loader gives the precise message
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict | list):
+            if depth > MAX_NESTING:
+                return None
+            items = node.values() if isinstance(node, dict) else node
+            stack.extend((x, depth + 1) for x in items if isinstance(x, dict | list))
+    if isinstance(data, dict) and not all(isinstance(k, str) for k in data):
+        return None
+    return data
+
+
 def replay(record: Mapping[str, Any], variant: Variant | None = None,
            *, check_result: bool = True, base_dir: str | Path | None = None,
-           partial: bool = False, fill_forced: bool = True,
-           registry: Registry | None = None) -> Deal:
+           partial: bool = False, fill_forced: bool = True, allow_paths: bool = False,
+           registry: Any = None) -> Deal:
     """Play a deal record through the engine and return the finished :class:`Deal`.
 
     Raises :class:`RecordError` for a malformed record, an illegal or missing decision, or a
     result that differs from the record's ``result``. With ``partial=True`` the record may
     stop mid-deal: the deal is returned at exactly that point (a saved game).
+
+    The record's ``variant`` is a built-in name or the variant itself (a mapping). A file
+    path is read only with ``allow_paths=True`` and a ``base_dir`` (the record's directory),
+    and only a ``.yaml`` / ``.yml`` file directly in it: replaying a record from anyone never
+    reads another file.
     """
-    from stops.rules.variant import load_variant
+    from stops.rules.untrusted import variant_for_record
+    from stops.rules.variant import Variant
 
     if variant is None:
         check_record(record)
-        ref = _need(record, "variant", str, "a built-in variant name or a file path")
-        options = record.get("options") or {}
-        if not isinstance(options, Mapping):
-            raise RecordError("'options' must be a mapping of rule: choice")
-        variant = load_variant(_locate(ref, base_dir), options=options, registry=registry)
+        ref = _need(record, "variant", (str, Mapping),
+                    "a built-in variant name or the variant itself")
+        try:
+            variant = variant_for_record(ref, record.get("options") or {}, registry,
+                                         base_dir=base_dir, allow_paths=allow_paths)
+        except VariantError as e:
+            raise RecordError(f"the record's variant cannot be loaded: {e}") from None
+    elif not isinstance(variant, Variant):
+        raise RecordError(f"variant must be a stops.Variant, got {type(variant).__name__}")
     return replay_record(record, variant, check_result=check_result, partial=partial,
                          fill_forced=fill_forced)
 
@@ -90,20 +141,11 @@ def replay(record: Mapping[str, Any], variant: Variant | None = None,
 SESSION_KEYS = ("format", "variant", "options", "players", "deals", "meta")
 
 
-def _locate(ref: str, base_dir: str | Path | None) -> str:
-    """A relative variant path in a record is looked for beside the record first."""
-    from stops.rules.loader import _is_path
-
-    if base_dir is not None and _is_path(ref) and not Path(ref).is_absolute():
-        beside = Path(base_dir) / ref
-        if beside.exists():
-            return str(beside)
-    return ref
-
-
 def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = None,
-                   registry: Registry | None = None) -> list[Deal]:
+                   allow_paths: bool = False, registry: Any = None) -> list[Deal]:
     """Replay every deal of a session record, checking each continues from the last."""
+    if not isinstance(record, Mapping):
+        raise RecordError("a session record must be a mapping of keys")
     unknown = [k for k in record if k not in SESSION_KEYS]
     if unknown:
         raise RecordError(f"unknown key {unknown[0]!r}; a session record has: "
@@ -112,9 +154,11 @@ def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = N
     if not isinstance(deals_, list) or not deals_:
         raise RecordError("a session record needs 'deals': a non-empty list of deal records")
     out: list[Deal] = []
+    cache: dict[str, Variant] = {}
     for k, rec in enumerate(deals_):
         try:
-            d = replay(rec, base_dir=base_dir, registry=registry)
+            d = _replay_cached(rec, cache, base_dir=base_dir, allow_paths=allow_paths,
+                               registry=registry)
         except RecordError as e:
             raise RecordError(f"deal {k}: {e}", index=e.index, seat=e.seat,
                               code=e.code) from None
@@ -125,6 +169,23 @@ def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = N
                                   "ended with")
         out.append(d)
     return out
+
+
+def _replay_cached(rec: Any, cache: dict[str, Variant], **where: Any) -> Deal:
+    """Replay one deal of a session, loading each distinct variant once."""
+    if isinstance(rec, Mapping) and "variant" in rec:
+        try:
+            key = json.dumps([rec["variant"], rec.get("options") or {}], sort_keys=True)
+        except (TypeError, ValueError):
+            key = None
+        if key is not None:
+            variant = cache.get(key)
+            if variant is None:
+                check_record(rec)
+                variant = replay(rec, partial=True, check_result=False, **where).variant
+                cache[key] = variant
+            return replay(rec, variant)
+    return replay(rec, **where)
 
 
 def account(deal: Deal) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action
@@ -39,6 +39,11 @@ class Phase:
         raise IllegalAction("wrong_phase", f"the {self.name} phase takes no decisions")
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
+        return None
+
+    def after_redeal(self, deal: Deal, seat: int, rng: Any) -> None:
+        """``deal.clone_for(seat, rng)`` dealt the cards ``seat`` cannot see again: make any
+        private state this phase keeps about them consistent (nothing by default)."""
         return None
 
     title: ClassVar[str] = ""

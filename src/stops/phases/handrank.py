@@ -174,6 +174,10 @@ def _build_tables() -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ..
 _KEYS, _FLUSH_KEYS = _build_tables()
 
 
+MAX_SELECTION = 7
+"""The most cards a poker selection may hold: six or seven are ranked by their best five."""
+
+
 def _reject(cards: tuple[int, ...]) -> NoReturn:
     """Raise the precise error for a hand that :func:`hand_key` cannot rank.
 
@@ -183,8 +187,8 @@ def _reject(cards: tuple[int, ...]) -> NoReturn:
     _validate(cards)
     if not cards:
         raise ValueError("a hand needs at least one card")
-    if len(cards) > _HAND_SIZE:
-        raise ValueError(f"a hand has at most {_HAND_SIZE} cards, got {len(cards)}")
+    if len(cards) > MAX_SELECTION:
+        raise ValueError(f"a hand has at most {MAX_SELECTION} cards, got {len(cards)}")
     raise ValueError(f"invalid hand: {cards!r}")  # pragma: no cover - defensive
 
 
@@ -205,7 +209,8 @@ def _validate(cards: tuple[int, ...]) -> None:
 
 
 def hand_key(cards: Iterable[int]) -> tuple[int, ...]:
-    """Return a totally ordered strength key for a hand of 1 to 5 cards.
+    """Return a totally ordered strength key for a hand of 1 to 7 cards (six or seven
+    are ranked by their best five, as in seven-card stud).
 
     A higher key is a stronger hand and equal keys tie (split the pot), so
     hands can be compared, sorted or ``max``-ed by key directly.  The first
@@ -217,7 +222,7 @@ def hand_key(cards: Iterable[int]) -> tuple[int, ...]:
     their shorter key ranks below any longer key with the same prefix, i.e.
     a missing kicker loses to any real one.
 
-    Raises ValueError for 0 or more than 5 cards, duplicate cards or cards
+    Raises ValueError for 0 or more than 7 cards, duplicate cards or cards
     outside 0..51, and TypeError for non-integer cards.
     """
     hand = cards if type(cards) is tuple else tuple(cards)
@@ -245,6 +250,14 @@ def hand_key(cards: Iterable[int]) -> tuple[int, ...]:
                 mask |= 1 << card
             if mask.bit_count() == n:
                 return _KEYS[product]
+        elif _HAND_SIZE < n <= MAX_SELECTION and len(set(hand)) == n:
+            # six or seven cards (poker_hand_size 6 or 7): the best five of them count
+            best = hand_key(hand[:_HAND_SIZE])
+            for five in combinations(hand, _HAND_SIZE):
+                k = hand_key(five)
+                if k > best:
+                    best = k
+            return best
     except (IndexError, KeyError, TypeError, ValueError):
         pass
     _reject(hand)

@@ -10,19 +10,22 @@ are written as flat rules: ``poker_hand_size``, ``poker_selection``, ``bet_limit
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+import attrs
 
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, select, simple
 from stops.engine.cards import CARDS
+from stops.engine.determinize import shuffle_with
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet, Selections
 from stops.phases.base import Phase
 from stops.phases.handrank import describe, hand_key
-from stops.phases.settings import PokerSettings
 from stops.policies.leads import FirstLead
+from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -36,8 +39,9 @@ class PokerState:
     __slots__ = ("active", "all_in", "bet_made", "contrib", "current", "hands", "need",
                  "order", "queue", "step")
 
-    def __init__(self, order: list[int]) -> None:
-        self.order = order
+    def __init__(self, order: list[int] | None = None) -> None:
+        # ``order`` may be omitted so that the compiled build can unpickle the state
+        self.order: list[int] = order if order is not None else []
         self.step = "select"
         self.queue: list[int] = []
         self.hands: dict[int, tuple[int, ...]] = {}
@@ -84,6 +88,19 @@ class PokerPhase(Phase):
 
     def describe(self) -> str:
         return _poker_text(self.variant)
+
+    def after_redeal(self, deal: Deal, seat: int, rng: Any) -> None:
+        """Other seats' unshown selections are picked again from their new hands."""
+        st = deal.scratch.get("poker")
+        hands = getattr(st, "hands", None)
+        if not isinstance(hands, dict):
+            return
+        for s, chosen in list(hands.items()):
+            if s == seat or all(deal.owner[c] == s for c in chosen):
+                continue
+            mine = [int(c) for c in deal.hand(s)]
+            shuffle_with(rng, mine)
+            hands[s] = tuple(sorted(mine[:len(chosen)]))
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
@@ -303,6 +320,24 @@ class PokerResult(NamedTuple):
     winners: tuple[int, ...]
 
 
+@attrs.frozen
+class PokerSettings:
+    hand_size: int = param(
+        5, "Cards in a poker hand, 1 to 7 (of six or seven, the best five count).",
+        option="poker_hand_size",
+        validator=attrs.validators.and_(attrs.validators.ge(1), attrs.validators.le(7)))
+    selection: Literal["free", "best"] = param(
+        "free", "Players choose any poker cards, or must show their best hand.",
+        option="poker_selection")
+    bet_limit: int = param(10, "Largest opening bet, and largest raise beyond the call.",
+                           validator=attrs.validators.ge(1))
+    short_call: Literal["fold_only", "all_in_no_side_pot"] = param(
+        "fold_only", "A player who cannot afford to call may only fold, or may call all-in.")
+    split_remainder: Literal["stays_on_pot"] = param(
+        "stays_on_pot", "Odd chips of a split poker pot stay on the pot for the next deal.")
+    short_hand: Literal["play_all_cards", "sit_out"] = param(
+        "play_all_cards", "A hand with fewer cards than a poker hand plays them all, or sits "
+        "out.", option="short_poker_hand")
 
 
 def poker_winner(deal: Deal, params: None) -> FirstLead:

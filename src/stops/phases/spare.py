@@ -14,7 +14,9 @@ A protocol is an object with ``enter/legal/apply/explain`` on the deal, like a p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
 
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, simple
@@ -23,7 +25,7 @@ from stops.engine.eventkind import EventKind
 from stops.engine.events import event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
 from stops.phases.base import Phase
-from stops.phases.settings import DealerOptionsParams, ExchangeParams
+from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -376,8 +378,32 @@ class SparePhase(Phase):
         return out
 
 
+@attrs.frozen
+class DealerOptionsParams:
+    sell_old_hand: bool = param(True, "After swapping, the dealer may auction the old hand.",
+                                option="spare_sell_old_hand")
+    unsold_dealer_may_swap: bool = param(
+        True, "If nobody buys the spare hand at auction, the dealer may still swap for it.",
+        option="spare_unsold_dealer_may_swap")
+    auction_format: Literal["open_ascending", "one_round", "sealed"] = param(
+        "open_ascending", "How the spare hand is auctioned.")
+    auction_tie: Literal["first_from_dealers_left"] = param(
+        "first_from_dealers_left", "Who wins equal bids (one-round and sealed auctions).")
 
 
+@attrs.frozen
+class ExchangeParams:
+    fee: int = param(1, "Stake units paid into the kitty for a paid exchange.",
+                     option="exchange_fee", validator=attrs.validators.ge(0))
+    order: Literal["non_dealers_from_left", "all_from_left_dealer_last"] = param(
+        "non_dealers_from_left", "Who may make a paid exchange, in what order.",
+        option="exchange_order")
+    limit: Literal["each_once", "first_only"] = param(
+        "each_once", "Every eligible player may exchange once, or only the first who wants to.",
+        option="exchange_limit")
+    when_kitty_retired: Literal["reopen_kitty", "no_exchange", "free"] = param(
+        "reopen_kitty", "The exchange fee once the kitty has been won and retired.",
+        option="fee_when_kitty_retired")
 
 
 _AUCTIONS = {

@@ -13,13 +13,15 @@ A claim policy is a class with up to three hooks, all optional:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
 
 from stops._mypyc import mypyc_attr
 from stops.engine.cards import CARDS, RANKS
-from stops.policies.params import OnPlayParams, RunParams, StageOneParams
 from stops.rules.contracts import Handler, Triggers
 from stops.rules.model import Space
+from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -242,10 +244,24 @@ def _name(card: int) -> str:
     return str(CARDS[card])
 
 
+@attrs.frozen
+class OnPlayParams:
+    ten: Literal["first_takes_all", "share_at_end"] = param(
+        "first_takes_all", "Played suit runs: the first to play one takes the space, or all "
+        "who play one share it at the end of the deal.", option="on_play_ten")
 
 
+@attrs.frozen
+class StageOneParams:
+    ten_share: Literal["per_player", "per_sequence"] = param(
+        "per_player", "Held suit runs (8-9-10): one share per player, or per run held.")
 
 
+@attrs.frozen
+class RunParams:
+    length: int = param(3, "How many cards make a run.", option="run_length",
+                        validator=attrs.validators.ge(2))
+    space: str = param("pot", "The layout space a run wins.", option="run_space")
 
 
 def _on_play_text(p: OnPlayParams) -> str:

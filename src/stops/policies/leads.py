@@ -9,17 +9,13 @@ seat cannot lead and the lead passes left.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
+
+import attrs
 
 from stops.engine.cards import CARDS, HEARTS, SUIT_NAMES, SUITS, Card, opposite_colour_suits
 from stops.engine.errors import IllegalAction
-from stops.policies.params import (
-    KEEPS_DOC,
-    ChangeSuitParams,
-    ColourParams,
-    OpeningParams,
-    PassLeftParams,
-)
+from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -39,6 +35,14 @@ def dealers_left(deal: Deal, params: None) -> FirstLead:
     return FirstLead(deal.order(deal.dealer)[0])
 
 
+@attrs.frozen
+class OpeningParams:
+    cards: tuple[Card, ...] = param(
+        (), "The cards that open, in order of preference (e.g. [2H, 2C, 2D, 2S]).",
+        option="opening_cards")
+    fallback: Literal["next_rank", "redeal"] = param(
+        "next_rank", "If every opening card is in the spare hand: go on to the next rank in "
+        "the same suit order, or redeal.", option="opening_fallback")
 
 
 def opening_card(deal: Deal, params: OpeningParams) -> FirstLead | None:
@@ -102,9 +106,16 @@ def any_suit(deal: Deal, seat: int, broken: int | None, params: None) -> list[in
     return _lowest_each(deal, seat, ALL_SUITS)
 
 
-_KEEPS_DOC = KEEPS_DOC
+_KEEPS_DOC = "A player who receives a passed lead must also obey the restriction."
 
 
+@attrs.frozen
+class ChangeSuitParams:
+    fallback: Literal["same_suit", "pass_left"] = param(
+        "same_suit", "When a player has only the stopped suit: lead it anyway, or pass the "
+        "lead to the left.", option="change_suit_fallback")
+    passed_lead_keeps_suit: bool = param(
+        True, _KEEPS_DOC, option="pass_lead_keeps_forbidden_suit")
 
 
 def must_change_suit(deal: Deal, seat: int, broken: int | None,
@@ -123,6 +134,19 @@ _OPPOSITE: Final = tuple(opposite_colour_suits(s) for s in range(4))
 _HCDS: Final = {HEARTS: 0, 0: 1, 1: 2, 3: 3}
 
 
+@attrs.frozen
+class ColourParams:
+    alternation: Literal["opposite_of_broken_suit"] = param(
+        "opposite_of_broken_suit", "The switch is to the colour opposite to the suit that "
+        "broke (after a black opening, the first switch is to red).",
+        option="colour_alternation")
+    switch_card: Literal["lowest_of_colour", "lowest_in_chosen_suit"] = param(
+        "lowest_of_colour", "The lowest card of the colour across both its suits, or the "
+        "lowest of a suit of that colour the player chooses.")
+    colour_tie: Literal["player_choice", "suit_order_HCDS"] = param(
+        "player_choice", "Two switch cards of the same rank: the player chooses, or H, C, D, S.")
+    passed_lead_keeps_suit: bool = param(
+        True, _KEEPS_DOC, option="pass_lead_keeps_forbidden_suit")
 
 
 def opposite_colour(deal: Deal, seat: int, broken: int | None,
@@ -216,6 +240,15 @@ def _text(s: str) -> Any:
     return lambda params: s
 
 
+@attrs.frozen
+class PassLeftParams:
+    penalty: int = param(0, "Chips a player pays into the kitty each time he cannot lead as "
+                         "required and the duty passes on.", option="lead_pass_penalty",
+                         validator=attrs.validators.ge(0))
+    colour_flip: bool = param(
+        False, "When the duty to lead has gone round the table with nobody able, the required "
+        "colour flips and the duty goes round once more from the player who had it first "
+        "(otherwise the deal is blocked).")
 
 
 class PassLeft:

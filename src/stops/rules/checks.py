@@ -172,4 +172,5 @@ def hint_lines(path: str | os.PathLike[str], *, registry: Registry | None = None
         v = load_variant(path, registry=registry)
     except VariantError:
         return []
-    return [_line(v.file, p, m) for p, m in hints(v)]
+    origin = v.raw.get("__origin__") or {}
+    return [_line(origin.get(p, v.file), p, m) for p, m in hints(v)]

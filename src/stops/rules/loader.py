@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import os
+import stat
 import typing
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -30,6 +31,14 @@ MAX_ALIASES = 64
 MAX_EXTENDS_DEPTH = 16
 MAX_INT = 1_000_000
 """Any number in a variant larger than this is refused as absurd."""
+MAX_NESTING = 32
+"""YAML collections nested deeper than this are refused (a variant needs about five)."""
+MAX_PRESETS = 64
+"""Named presets in one variant (each is checked at load, so they are bounded)."""
+MAX_LAYOUT_SPACES = 256
+"""Layout spaces in one variant (the built-in games have at most nine)."""
+VARIANT_SUFFIXES = (".yaml", ".yml")
+"""A variant file named by ``extends`` (or by a record) must end in one of these."""
 
 BUILTIN_SUFFIX = ".yaml"
 
@@ -150,39 +159,86 @@ def resolve_ref(ref: str, relative_to: Path | None = None) -> Path:
 
 
 class _LimitedLoader(yaml.SafeLoader):
-    """``SafeLoader`` that counts aliases, so an alias bomb is refused, not expanded."""
+    """``SafeLoader`` that counts aliases, so an alias bomb is refused, not expanded, and
+    bounds how deeply collections nest."""
 
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self._aliases = 0
+        self._depth = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.check_event(yaml.AliasEvent):
             self._aliases += 1
             if self._aliases > MAX_ALIASES:
                 raise yaml.YAMLError(f"more than {MAX_ALIASES} YAML aliases")
-        return super().compose_node(parent, index)
+        self._depth += 1
+        try:
+            if self._depth > MAX_NESTING:
+                raise yaml.YAMLError(f"collections nested more than {MAX_NESTING} deep")
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+class FileProblem(Exception):
+    """Why :func:`read_bounded` could not read a file (the message quotes no content)."""
+
+
+def read_bounded(path: Path, limit: int) -> str:
+    """The UTF-8 text of a *regular* file of at most ``limit`` bytes.
+
+    Devices, FIFOs, sockets and directories are refused before reading (opening never
+    blocks), and at most ``limit + 1`` bytes are ever read, whatever ``st_size`` says.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except (OSError, ValueError) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else "bad file name"
+        raise FileProblem(f"cannot open the file ({why})") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise FileProblem("not a regular file (a device, pipe or directory is refused)")
+        if st.st_size > limit:
+            raise FileProblem(f"file is {st.st_size} bytes; at most {limit}")
+        chunks: list[bytes] = []
+        got = 0
+        while got <= limit:
+            chunk = os.read(fd, min(65536, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+        if got > limit:
+            raise FileProblem(f"file is larger than {limit} bytes")
+    except OSError as e:
+        raise FileProblem(f"cannot read the file ({e.strerror or 'I/O error'})") from None
+    finally:
+        os.close(fd)
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError:
+        raise FileProblem("not UTF-8 text") from None
 
 
 def read_yaml(path: Path, label: str | None = None) -> Any:
     """Parse one YAML file safely; any problem is a VariantError for that file."""
     label = label or str(path)
     try:
-        size = path.stat().st_size
-    except OSError as e:
-        raise VariantError.one(label, "", f"cannot read the file ({e.strerror or e})") from None
-    if size > MAX_FILE_BYTES:
-        raise VariantError.one(label, "", f"file is {size} bytes; at most {MAX_FILE_BYTES}")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise VariantError.one(label, "", f"cannot read the file as UTF-8 text ({e})") from None
+        text = read_bounded(path, MAX_FILE_BYTES)
+    except FileProblem as e:
+        raise VariantError.one(label, "", str(e)) from None
     return parse_yaml_text(text, label)
 
 
-def parse_yaml_text(text: str, label: str) -> Any:
-    if len(text.encode("utf-8", "replace")) > MAX_FILE_BYTES:
-        raise VariantError.one(label, "", f"text is larger than {MAX_FILE_BYTES} bytes")
+def parse_yaml_text(text: str, label: str, limit: int = MAX_FILE_BYTES) -> Any:
+    """Parse YAML text of at most ``limit`` bytes (a VariantError for anything wrong)."""
+    if not isinstance(text, str):
+        raise VariantError.one(label, "", "expected YAML text")
+    if len(text) > limit or len(text.encode("utf-8", "replace")) > limit:
+        raise VariantError.one(label, "", f"text is larger than {limit} bytes")
     loader = None
     try:
         loader = _LimitedLoader(text)
@@ -209,6 +265,11 @@ def parse_yaml_text(text: str, label: str) -> Any:
         raise VariantError.one(label, "", f"not valid YAML: {e}") from None
     except RecursionError:
         raise VariantError.one(label, "", "nested too deeply") from None
+    except VariantError:
+        raise   # duplicate keys (a VariantError is also a ValueError)
+    except (ValueError, OverflowError, MemoryError):
+        # e.g. an integer of more than 4,300 digits (Python refuses to convert it)
+        raise VariantError.one(label, "", "a value is far too large to read") from None
     finally:
         if loader is not None:
             loader.dispose()
@@ -459,17 +520,43 @@ def attribute(problems: list[tuple[str, str, str]], origin: dict[str, str]
 
 
 def load_raw(ref: str | os.PathLike[str], *, _seen: tuple[Path, ...] = (),
-             relative_to: Path | None = None, referrer: str | None = None
-             ) -> tuple[dict[str, Any], Path]:
+             relative_to: Path | None = None, referrer: str | None = None,
+             confine: Path | None = None) -> tuple[dict[str, Any], Path]:
     """Read a file and everything it ``extends``; return the merged mapping and the file path.
 
     The mapping carries, under :data:`ORIGIN`, which file set each key, so that a problem is
     reported against the file that contains it. ``referrer`` is the file whose ``extends``
-    named this one.
+    named this one. A file named by ``extends`` must be a built-in or a ``.yaml`` / ``.yml``
+    file; with ``confine`` (a directory) it must also lie directly in that directory.
     """
+    if not isinstance(ref, str | os.PathLike):
+        raise VariantError.one(referrer or "<argument>", "extends" if referrer else "",
+                               f"expected a built-in variant name or a file path, got "
+                               f"{type(ref).__name__}")
+    text_ref = os.fspath(ref)
+    if not isinstance(text_ref, str) or not text_ref or "\x00" in text_ref:
+        raise VariantError.one(referrer or "<argument>", "extends" if referrer else "",
+                               "expected a built-in variant name or a file path")
     path = Path(ref) if isinstance(ref, os.PathLike) else resolve_ref(ref, relative_to)
     label = str(path)
-    if not path.exists():
+    builtin = not isinstance(ref, os.PathLike) and not _is_path(ref)
+    if referrer is not None and not builtin and not text_ref.endswith(VARIANT_SUFFIXES):
+        raise VariantError.one(referrer, "extends", "a file named by extends must end in "
+                               ".yaml or .yml")
+    if confine is not None and not builtin:
+        try:
+            outside = path.resolve().parent != confine.resolve()
+        except OSError:
+            outside = True
+        if outside:
+            raise VariantError.one(referrer or label, "extends" if referrer else "",
+                                   "a variant read for a record may extend only built-ins "
+                                   "and files beside the record")
+    try:
+        exists = path.exists()
+    except (OSError, ValueError):
+        exists = False
+    if not exists:
         where, key = (referrer, "extends") if referrer else (str(ref), "")
         if not _is_path(str(ref)):
             known = ", ".join(builtin_names())
@@ -483,7 +570,7 @@ def load_raw(ref: str | os.PathLike[str], *, _seen: tuple[Path, ...] = (),
     if len(_seen) >= MAX_EXTENDS_DEPTH:
         raise VariantError.one(label, "extends", f"extends is nested more than "
                                f"{MAX_EXTENDS_DEPTH} deep")
-    data = check_top(read_yaml(path, label), label)
+    data = check_top(read_yaml(path, label), label, trusted=referrer is None)
     base = data.get("extends")
     if base is None:
         data[ORIGIN] = _origins(data, label)
@@ -492,27 +579,69 @@ def load_raw(ref: str | os.PathLike[str], *, _seen: tuple[Path, ...] = (),
     if not isinstance(base, str):
         raise VariantError.one(label, "extends", f"expected a built-in name or a file path, "
                                f"got {_show(base)}")
-    parent, _ = load_raw(base, _seen=(*_seen, real), relative_to=path.parent, referrer=label)
+    parent, _ = load_raw(base, _seen=(*_seen, real), relative_to=path.parent, referrer=label,
+                         confine=confine)
     return merge(parent, data, label), path
 
 
-def check_top(data: Any, label: str) -> dict[str, Any]:
-    """A variant is a mapping with text keys, each one of :data:`TOP_KEYS`."""
+def _kind(v: Any) -> str:
+    """What a value is, never what it says (for messages about files we may not quote)."""
+    if isinstance(v, Mapping):
+        return "a mapping"
+    if isinstance(v, list | tuple):
+        return "a list"
+    if isinstance(v, bool):
+        return "a boolean"
+    if isinstance(v, str):
+        return "text"
+    if v is None:
+        return "nothing (an empty file)"
+    return "a number" if isinstance(v, int | float) else "a value"
+
+
+def check_top(data: Any, label: str, *, trusted: bool = True) -> dict[str, Any]:
+    """A variant is a mapping with text keys, each one of :data:`TOP_KEYS`.
+
+    No message quotes the file's content; for a file the user did not name (``trusted`` is
+    false: it was reached through ``extends`` or a record) not even an unknown key's name,
+    since it may not be a variant file at all.
+    """
     if not isinstance(data, dict):
         raise VariantError.one(label, "", f"a variant file must be a mapping of keys, got "
-                               f"{_show(data)}")
+                               f"{_kind(data)}")
     for k in data:
         if not isinstance(k, str):
-            raise VariantError.one(label, "", f"keys must be text, got {_show(k)}")
+            raise VariantError.one(label, "", f"keys must be text, got {_kind(k)}")
     unknown = [k for k in data if k not in TOP_KEYS]
     if unknown:
-        found = [(label, k, f"unknown key {k!r}" + (suggest(k, TOP_KEYS) or
-                                                   "; allowed top-level keys: "
-                                                   + ", ".join(TOP_KEYS))) for k in unknown]
+        if not trusted:
+            raise VariantError.one(label, "", "not a variant file: it has top-level keys "
+                                   "other than " + ", ".join(TOP_KEYS))
+
+        def shown(k: str) -> str:
+            return k if len(k) <= 40 and k.isprintable() else "?"
+
+        found = [(label, shown(k), f"unknown key {shown(k)!r}" + (
+            suggest(k, TOP_KEYS) or "; allowed top-level keys: " + ", ".join(TOP_KEYS)))
+            for k in unknown]
         if not _step_over(found):
             raise VariantError(found)
         for k in unknown:
             del data[k]
+    presets = data.get("presets")
+    if isinstance(presets, Mapping) and len(presets) > MAX_PRESETS:
+        raise VariantError.one(label, "presets", f"{len(presets)} presets; at most "
+                               f"{MAX_PRESETS}")
+    layout = data.get("layout")
+    if isinstance(layout, list) and len(layout) > MAX_LAYOUT_SPACES:
+        raise VariantError.one(label, "layout", f"{len(layout)} spaces; at most "
+                               f"{MAX_LAYOUT_SPACES}")
+    if isinstance(presets, Mapping):
+        for name, body in presets.items():
+            inner = body.get("layout") if isinstance(body, Mapping) else None
+            if isinstance(inner, list) and len(inner) > MAX_LAYOUT_SPACES:
+                raise VariantError.one(label, f"presets.{name}.layout", f"{len(inner)} "
+                                       f"spaces; at most {MAX_LAYOUT_SPACES}")
     return data
 
 

@@ -49,6 +49,47 @@ def doc_of(impl: object) -> str:
         name, "")
 
 
+def restore_field_types(cls: type) -> None:
+    """Give a parameter class its declared field types back in the compiled build.
+
+    mypyc replaces a compiled module's annotations with runtime classes (``Literal[...]``
+    becomes ``type``, ``tuple[Card, ...]`` becomes ``tuple``), which would lose what the
+    loader checks and the schema states. As with :func:`doc_of`, the declarations are read
+    back from the module's source, which every build ships beside the extension. In the
+    pure-Python build the annotations are intact and nothing changes.
+    """
+    module = sys.modules.get(cls.__module__)
+    file = getattr(module, "__file__", None)
+    if module is None or not file or file.endswith(".py"):
+        return
+    source = Path(file).with_name(Path(file).name.split(".")[0] + ".py")
+    declared = _source_annotations(str(source)).get(cls.__qualname__)
+    if not declared:
+        return
+    namespace = dict(vars(module))
+    resolved = {name: eval(text, namespace) for name, text in declared.items()}
+    for f in attrs.fields(cls):
+        if f.name in resolved:
+            object.__setattr__(f, "type", resolved[f.name])
+    cls.__annotations__ = {**getattr(cls, "__annotations__", {}), **resolved}
+
+
+@functools.cache
+def _source_annotations(path: str) -> dict[str, dict[str, str]]:
+    """The field annotations, as source text, of each top-level class in a source file."""
+    try:
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return {}
+    out: dict[str, dict[str, str]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            out[node.name] = {sub.target.id: ast.unparse(sub.annotation) for sub in node.body
+                              if isinstance(sub, ast.AnnAssign)
+                              and isinstance(sub.target, ast.Name)}
+    return out
+
+
 @functools.cache
 def _source_docs(path: str) -> dict[str, str]:
     """Docstrings of the top-level classes and functions (and methods) in a source file."""
@@ -200,6 +241,17 @@ class Registry:
                             OptionOwner(None, name, f.name, f.type))
             self._options = index
         return self._options
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the default registry plus what differs from it (entries shared with the
+        default go by name, so the built-ins' helpers need not pickle)."""
+        if self is _DEFAULT:
+            return (default_registry, ())
+        d = _DEFAULT
+        slots = {k: v for k, v in self.slots.items() if d.slots.get(k) is not v}
+        policies = {k: v for k, v in self.policies.items() if d.policies.get(k) is not v}
+        phases = {k: v for k, v in self.phases.items() if d.phases.get(k) is not v}
+        return (_rebuild_registry, (sorted(self.slots), sorted(self.policies),
+                                    sorted(self.phases), slots, policies, phases))
 
     # -- registration ---------------------------------------------------------------------
     def add_slot(self, name: str, doc: str, protocol: str, default: str) -> None:
@@ -230,6 +282,8 @@ class Registry:
                 raise RegistryError(f"policy {name!r} is already registered for slot {slot!r}")
             if params is not None and not attrs.has(params):
                 raise RegistryError(f"params for {slot}.{name} must be an attrs class")
+            if params is not None:
+                restore_field_types(params)
             doc = doc_of(impl)
             why = explain if explain is not None else getattr(impl, "explain", None)
             self.policies[(slot, name)] = PolicySpec(
@@ -256,6 +310,8 @@ class Registry:
                 raise RegistryError(f"phase {name!r} is already registered")
             if settings is not None and not attrs.has(settings):
                 raise RegistryError(f"settings for phase {name} must be an attrs class")
+            if settings is not None:
+                restore_field_types(settings)
             doc = doc_of(impl)
             self.phases[name] = PhaseSpec(name, impl, doc, tuple(requires), tuple(slots), plugin,
                                           settings, check, pays)
@@ -307,6 +363,21 @@ def _normal(name: str) -> str:
 
 
 _DEFAULT = Registry()
+
+
+def _rebuild_registry(slot_names: list[str], policy_keys: list[tuple[str, str]],
+                      phase_names: list[str], slots: dict[str, SlotSpec],
+                      policies: dict[tuple[str, str], PolicySpec],
+                      phases: dict[str, PhaseSpec]) -> Registry:
+    r = Registry()
+    d = _DEFAULT
+    r.slots = {k: slots[k] if k in slots else d.slots[k] for k in slot_names}
+    r.policies = {}
+    for k in policy_keys:
+        pk = (str(k[0]), str(k[1]))
+        r.policies[pk] = policies[pk] if pk in policies else d.policies[pk]
+    r.phases = {k: phases[k] if k in phases else d.phases[k] for k in phase_names}
+    return r
 
 
 def default_registry() -> Registry:

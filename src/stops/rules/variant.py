@@ -101,11 +101,30 @@ class Variant:
         return self.spec.name
 
     @property
-    def record_ref(self) -> str:
-        """How a record names this variant: the built-in name, or the file's absolute path."""
-        from stops.rules.loader import _is_path
+    def record_ref(self) -> str | dict[str, Any]:
+        """How a record names this variant: a built-in's name, or else the variant itself
+        (its resolved rules as a mapping, options included), so the record replays
+        anywhere. See :mod:`stops.rules.untrusted`."""
+        from stops.rules.untrusted import is_builtin, resolved_mapping
 
-        return str(Path(self.file).resolve()) if _is_path(self.ref) else self.ref
+        builtin = self.cache.get("builtin")
+        if builtin is None:
+            builtin = self.cache["builtin"] = is_builtin(self)
+        return self.ref if builtin else resolved_mapping(self)
+
+    @property
+    def record_options(self) -> dict[str, Any]:
+        """The options a record lists beside :attr:`record_ref` (none when the variant
+        itself is embedded: its rules already include them)."""
+        return dict(self.options) if isinstance(self.record_ref, str) else {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle by what the variant *is* (a built-in name, or its resolved rules), so
+        variants, tables and deals can go to worker processes. A custom registry is pickled
+        with it (its plug-ins must be importable functions)."""
+        reg = None if self.registry is default_registry() else self.registry
+        ref = self.record_ref
+        return (_unpickle_variant, (ref, self.record_options, reg))
 
     @property
     def title(self) -> str:
@@ -133,9 +152,16 @@ class Variant:
         return self._settings.get(phase)
 
     def with_options(self, **options: Any) -> Variant:
-        """The same variant with more rule choices overridden."""
-        return load_variant(self.ref, options={**self.options, **options},
-                            registry=self.registry)
+        """The same variant with more rule choices overridden (its file is not read again)."""
+        merged = {**self.options, **options}
+        base = self.cache.get("base data")
+        if not isinstance(base, dict):
+            from stops.rules.untrusted import resolved_mapping
+
+            base = resolved_mapping(self)
+            merged = dict(options)
+        return _from_data(base, merged, self.file, self.registry, self.ref,
+                          {**self.options, **options})
 
     def __repr__(self) -> str:
         opts = f", options={self.options}" if self.options else ""
@@ -383,33 +409,79 @@ def _check_presets(data: dict[str, Any], label: str, reg: Registry) -> None:
                                ) from None
 
 
+def _from_data(base: dict[str, Any], options: Mapping[str, Any], file: str, reg: Registry,
+               ref: str, all_options: Mapping[str, Any]) -> Variant:
+    data = apply_options(base, options, reg.options())
+    spec = structure_spec(data, file)
+    try:
+        v = Variant(spec, file=file, options=all_options, registry=reg, raw=data, ref=ref)
+    except VariantError as e:
+        raise VariantError(attribute(e.problems, data.get(ORIGIN) or {})) from None
+    v.cache["base data"] = base
+    return v
+
+
+def _unpickle_variant(ref: str | dict[str, Any], options: dict[str, Any],
+                      registry: Registry | None) -> Variant:
+    key = None
+    if isinstance(ref, str) and registry is None:
+        import json
+
+        try:
+            key = (ref, json.dumps(options, sort_keys=True))
+        except (TypeError, ValueError):
+            key = None
+        hit = _UNPICKLED.get(key) if key is not None else None
+        if hit is not None:
+            return hit
+    if isinstance(ref, str):
+        v = load_variant(ref, options, registry=registry)
+    else:
+        v = variant_from_mapping(ref, label="<pickled variant>", registry=registry)
+        if options:
+            v = v.with_options(**options)
+    if key is not None and len(_UNPICKLED) < 256:
+        _UNPICKLED[key] = v
+    return v
+
+
+_UNPICKLED: dict[tuple[str, str], Variant] = {}
+"""Built-in variants already rebuilt from a pickle in this process (variants are immutable,
+so a worker receiving many tables loads each game once)."""
+
+
 def load_variant(
     ref: str | os.PathLike[str] | Variant,
     options: Mapping[str, Any] | None = None,
     *,
     registry: Registry | None = None,
+    confine: Path | None = None,
 ) -> Variant:
     """Load a built-in variant by name (``"boodle"``) or a variant file by path.
 
     ``options`` override rule choices, exactly as a ``rules:`` block in a file that
     ``extends`` this one would. Any problem raises :class:`~stops.engine.errors.VariantError`.
+    ``confine`` (a directory) lets the file extend only built-ins and files in it.
     """
+    if options is not None and not isinstance(options, Mapping):
+        raise VariantError.one("<options>", "", "options must be a mapping of rule: choice, "
+                               f"got {type(options).__name__}")
+    if registry is not None and not isinstance(registry, Registry):
+        raise VariantError.one("<registry>", "", "registry must be a stops.Registry, got "
+                               f"{type(registry).__name__}")
     if isinstance(ref, Variant):
         if not options:
             return ref
         return ref.with_options(**options)
+    if not isinstance(ref, str | os.PathLike):
+        raise VariantError.one("<argument>", "", "expected a built-in variant name, a file "
+                               f"path or a Variant, got {type(ref).__name__}")
     reg = registry or default_registry()
-    data, path = load_raw(ref)
+    data, path = load_raw(ref, confine=confine)
     label = str(path)
     _check_presets(data, label, reg)
-    data = apply_options(data, options, reg.options())
-    spec = structure_spec(data, label)
     ref_text = os.fspath(ref) if not isinstance(ref, str) else ref
-    try:
-        return Variant(spec, file=label, options=options or {}, registry=reg, raw=data,
-                       ref=ref_text)
-    except VariantError as e:
-        raise VariantError(attribute(e.problems, data.get(ORIGIN) or {})) from None
+    return _from_data(data, options or {}, label, reg, ref_text, options or {})
 
 
 def list_variants() -> list[str]:
@@ -429,15 +501,21 @@ def variant_from_mapping(data: Mapping[str, Any], *, label: str = "<mapping>",
         base = d["extends"]
         if not isinstance(base, str):
             raise VariantError.one(label, "extends", "expected a built-in name or a file path")
-        parent, _ = load_raw(base, relative_to=Path.cwd())
+        parent, _ = load_raw(base, relative_to=Path.cwd(), referrer=label)
         d = merge(parent, d, label)
-    spec = structure_spec(d, label)
-    return Variant(spec, file=label, options={}, registry=registry or default_registry(),
-                   raw=d, ref=label)
+    reg = registry or default_registry()
+    _check_presets(d, label, reg)
+    return _from_data(d, {}, label, reg, label, {})
 
 
 def _load_for_engine(ref: str, options: Mapping[str, Any] | None, registry: Any) -> Variant:
     return load_variant(ref, options, registry=registry)
 
 
-install_loader(_load_for_engine)
+def _load_untrusted(ref: Any, options: Mapping[str, Any] | None, registry: Any) -> Variant:
+    from stops.rules.untrusted import variant_for_record
+
+    return variant_for_record(ref, options, registry)
+
+
+install_loader(_load_for_engine, _load_untrusted)
