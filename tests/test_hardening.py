@@ -435,7 +435,7 @@ def test_stops_rules_strips_escape_codes(tmp_path: Path,
 
 
 def test_pettingzoo_refuses_booleans() -> None:
-    pytest.importorskip("pettingzoo")   # the extra; without it the adapter refuses to import
+    pytest.importorskip("pettingzoo")
     pz = pytest.importorskip("stops.interop.pettingzoo")
     e = pz.env(variant="boodle", players=4)
     e.reset(seed=0)

@@ -356,3 +356,38 @@ def test_a_wild_card_stands_for_the_needed_rank_and_stops() -> None:
     d.apply({"seat": 1, "action": "play", "cards": ["9D"], "as_rank": "5"})
     assert plays(d) == [(1, "3C"), (1, "3S"), (2, "4H"), (1, "9D")]
     assert d.winner == 1 and d.stacks == (38, 53, 43)
+
+
+# -- deal shapes -----------------------------------------------------------------------------------
+
+def test_equal_plus_dead_gives_everyone_the_same_and_the_rest_to_the_spare() -> None:
+    # 51 cards (8D out), 4 players: 51 // 5 = 10 each, 11 in the spare; the last card dealt
+    # goes to the spare (a turn-up would be read from it)
+    from stops.rules.variant import variant_from_mapping
+
+    v = stops.load_variant("boodle", options={"deal_shape": "equal_plus_dead"})
+
+    w = variant_from_mapping({"name": "w", "extends": "boodle", "deck": {"remove": ["8D"]},
+                              "rules": {"deal_shape": "equal_plus_dead"}})
+    assert w.hand_sizes(4) == [10, 10, 10, 10, 11] and v.hand_sizes(5) == [8] * 5 + [12]
+    for seed in range(5):
+        d = stops.Table(w, seats=4, seed=seed).new_deal()
+        assert [len(h) for h in d.dealt_hands] == [10, 10, 10, 10]
+        assert len(d.dealt_spare) == 11 and d.last_dealt in d.dealt_spare
+    # stacked hands must have those sizes
+    hands = [["2C"], ["3C"], ["4C"], ["5C"]]
+    spare = [c for c in rest_of_pack(hands) if c != "8D"]
+    with pytest.raises(stops.TableError, match="holds 1 cards; this deal gives each player 10"):
+        stops.Table(w, seats=4, seed=1).new_deal(hands=hands, spare=spare)
+
+
+def test_a_table_of_hand_sizes() -> None:
+    sizes = {3: 15, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6}
+    v = stops.load_variant("boodle", options={"deal_shape": "table", "hand_sizes": sizes})
+    for n, k in sizes.items():
+        d = stops.Table(v, seats=n, seed=n).new_deal()
+        assert [len(h) for h in d.dealt_hands] == [k] * n
+        assert len(d.dealt_spare) == 52 - n * k
+    with pytest.raises(stops.VariantError, match="needs hand_sizes for 8 players"):
+        stops.load_variant("boodle", options={"deal_shape": "table",
+                                              "hand_sizes": {3: 15, 4: 12, 5: 9, 6: 8, 7: 7}})

@@ -15,44 +15,43 @@ All payments are seat to seat, so the stacks always sum to 50 x players.
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import Any
 
 import pytest
+from dealing import (
+    hands_of,
+    make_record,
+    norm,
+    pack,
+    pass_,
+    plays,
+    prefix_replayer,
+    refused,
+    rest_of_pack,
+    skip_unless_built,
+)
+from dealing import normalised_legal as legal
 
 import stops
 
 VARIANT = "comet"
 
-try:
-    stops.load_variant(VARIANT)
-except stops.StopsError:
-    pytestmark = pytest.mark.skip(reason="comet is not built in yet")
+pytestmark = skip_unless_built(VARIANT)
 
 
-# -- local helpers -------------------------------------------------------------------------
+# -- local helpers (shared ones in dealing.py) ---------------------------------------------
 
-RANKS = "23456789TJQK"
-PACK = [r + s for s in "CDHS" for r in RANKS]          # 48 cards: no aces
+PACK = pack("23456789TJQK")          # 48 cards: no aces
 HAND_SIZE = {2: 18, 3: 12, 4: 10, 5: 9}
 ASIDE_SIZE = {2: 12, 3: 12, 4: 8, 5: 3}
 
-
-def hands_of(*rows: str) -> list[list[str]]:
-    return [row.split() for row in rows]
-
-
-def aside_of(hands: list[list[str]], expect: str) -> list[str]:
-    """The rest of the 48-card pack, checked against the deal table and ``expect``."""
-    n = len(hands)
-    assert len(PACK) == 48
-    assert all(len(h) == HAND_SIZE[n] for h in hands), [len(h) for h in hands]
-    flat = [c for h in hands for c in h]
-    assert len(flat) == len(set(flat)), "a card is dealt twice"
-    assert set(flat) <= set(PACK), set(flat) - set(PACK)
-    rest = [c for c in PACK if c not in set(flat)]
-    assert len(rest) == ASIDE_SIZE[n]
-    assert sorted(rest) == sorted(expect.split()), rest
-    return rest
+# The cards set aside: the rest of the 48-card pack, checked against the deal table and
+# ``expect``.
+aside_of = partial(rest_of_pack, pack=PACK, hand_size=HAND_SIZE, rest_size=ASIDE_SIZE,
+                   pack_size=48)
+# Comet has no layout: every record carries an empty one.
+record = partial(make_record, VARIANT, layout={}, keep_empty_layout=True)
 
 
 def lead(seat: int, *cards: str, as_rank: str | None = None) -> dict[str, Any]:
@@ -69,53 +68,9 @@ def play(seat: int, *cards: str, as_rank: str | None = None) -> dict[str, Any]:
     return d
 
 
-def pass_(seat: int) -> dict[str, Any]:
-    return {"seat": seat, "action": "pass"}
-
-
-def record(hands: list[list[str]], spare: list[str], actions: list[dict[str, Any]], *,
-           options: dict[str, Any] | None = None, dealer: int = 0,
-           stacks: list[int] | None = None) -> dict[str, Any]:
-    return {
-        "variant": VARIANT,
-        "options": dict(options or {}),
-        "players": len(hands),
-        "dealer": dealer,
-        "stacks": list(stacks) if stacks is not None else [50] * len(hands),
-        "layout": {},
-        "hands": [list(h) for h in hands],
-        "spare": list(spare),
-        "actions": list(actions),
-    }
-
-
-def plays(deal: stops.Deal) -> list[tuple[int, str]]:
-    return [(s, str(c)) for s, c in deal.plays]
-
-
-def _norm(d: dict[str, Any]) -> str:
-    return json.dumps({k: v for k, v in d.items() if v is not None}, sort_keys=True)
-
-
-def legal(deal: stops.Deal) -> list[str]:
-    return sorted(_norm(a.to_dict()) for a in deal.legal_actions())
-
-
-def norm(*actions: dict[str, Any]) -> list[str]:
-    return sorted(_norm(a) for a in actions)
-
-
 def seq(*turns: tuple[int, str]) -> list[tuple[int, str]]:
     """(seat, "C1 C2 ...") turns flattened into plays."""
     return [(s, c) for s, cards in turns for c in cards.split()]
-
-
-def refused(deal: stops.Deal, *bad: dict[str, Any]) -> None:
-    before = deal.record()
-    for b in bad:
-        with pytest.raises(stops.IllegalAction):
-            deal.apply(b)
-        assert deal.record() == before
 
 
 # -- deal 1: several cards a turn, pass-overs, a pass, a King, loser holding the comet --------
@@ -169,8 +124,7 @@ def test_deal1_points_and_comet_holder_pays_double() -> None:
 def test_deal1_turn_by_turn() -> None:
     spare = aside_of(D1, D1_ASIDE)
 
-    def at(k: int) -> stops.Deal:
-        return stops.replay(record(D1, spare, D1_ACTIONS[:k]), partial=True)
+    at = prefix_replayer(record, D1, spare, D1_ACTIONS)
 
     d = at(0)
     assert d.current_seat == 1

@@ -15,96 +15,53 @@ Total chips are conserved: sum(stacks) + sum(board) = 400 (+ any carried chips).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
+from dealing import (
+    act,
+    conserved,
+    hands_of,
+    lead,
+    legal,
+    make_record,
+    pack,
+    pass_,
+    play_through,
+    plays,
+    prefix_replayer,
+    rest_of_pack,
+    skip_unless_built,
+)
+from dealing import nonzero_spaces as board
 
 import stops
 
 VARIANT = "nain-jaune"
 
-try:
-    stops.load_variant(VARIANT)
-except stops.StopsError:
-    pytestmark = pytest.mark.skip(reason="nain-jaune is not built in yet")
+pytestmark = skip_unless_built(VARIANT)
 
 
-# -- local helpers -------------------------------------------------------------------------
+# -- local helpers (shared ones in dealing.py) ---------------------------------------------
 
-RANKS = "A23456789TJQK"
-PACK = [r + s for s in "CDHS" for r in RANKS]
+PACK = pack("A23456789TJQK")
 HAND_SIZE = {2: 22, 3: 15, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6}
 TALON_SIZE = {2: 8, 3: 7, 4: 4, 5: 7, 6: 4, 7: 3, 8: 4}
 BOARD = ("TD", "JC", "QS", "KH", "7D")
 
-
-def hands_of(*rows: str) -> list[list[str]]:
-    return [row.split() for row in rows]
-
-
-def talon_of(hands: list[list[str]], expect: str) -> list[str]:
-    """The rest of the 52-card pack, checked against the deal table and against ``expect``."""
-    n = len(hands)
-    assert all(len(h) == HAND_SIZE[n] for h in hands), [len(h) for h in hands]
-    flat = [c for h in hands for c in h]
-    assert len(flat) == len(set(flat)), "a card is dealt twice"
-    assert set(flat) <= set(PACK), set(flat) - set(PACK)
-    rest = [c for c in PACK if c not in set(flat)]
-    assert len(rest) == TALON_SIZE[n]
-    assert sorted(rest) == sorted(expect.split()), rest
-    return rest
-
-
-def lead(seat: int, card: str) -> dict[str, Any]:
-    return {"seat": seat, "action": "lead", "card": card}
+# The talon: the rest of the 52-card pack, checked against the deal table and ``expect``.
+talon_of = partial(rest_of_pack, pack=PACK, hand_size=HAND_SIZE, rest_size=TALON_SIZE)
+record = partial(make_record, VARIANT, keep_empty_layout=True)
 
 
 def play(seat: int, card: str) -> dict[str, Any]:
-    return {"seat": seat, "action": "play", "card": card}
-
-
-def pass_(seat: int) -> dict[str, Any]:
-    return {"seat": seat, "action": "pass"}
-
-
-def record(hands: list[list[str]], spare: list[str], actions: list[dict[str, Any]], *,
-           options: dict[str, Any] | None = None, dealer: int = 0,
-           stacks: list[int] | None = None,
-           layout: dict[str, int] | None = None) -> dict[str, Any]:
-    rec: dict[str, Any] = {
-        "variant": VARIANT,
-        "options": dict(options or {}),
-        "players": len(hands),
-        "dealer": dealer,
-        "stacks": list(stacks) if stacks is not None else [50] * len(hands),
-        "hands": [list(h) for h in hands],
-        "spare": list(spare),
-        "actions": list(actions),
-    }
-    if layout is not None:
-        rec["layout"] = dict(layout)
-    return rec
-
-
-def plays(deal: stops.Deal) -> list[tuple[int, str]]:
-    return [(s, str(c)) for s, c in deal.plays]
-
-
-def board(layout: Any) -> dict[str, int]:
-    return {k: v for k, v in dict(layout).items() if v}
-
-
-def legal(deal: stops.Deal) -> list[dict[str, Any]]:
-    return [a.to_dict() for a in deal.legal_actions()]
+    return act(seat, "play", card=card)
 
 
 def same(actions: list[dict[str, Any]], expected: list[dict[str, Any]]) -> bool:
     key = lambda d: sorted(d.items())  # noqa: E731
     return sorted(map(key, actions)) == sorted(map(key, expected))
-
-
-def conserved(deal: stops.Deal, total: int) -> None:
-    assert sum(deal.stacks) + sum(dict(deal.layout).values()) == total
 
 
 # -- the main deal -------------------------------------------------------------------------
@@ -193,8 +150,7 @@ def test_main_deal_turn_by_turn() -> None:
     """The same deal, checked decision by decision (partial replays)."""
     spare = talon_of(MAIN, MAIN_TALON)
 
-    def at(k: int) -> stops.Deal:
-        return stops.replay(record(MAIN, spare, MAIN_ACTIONS[:k]), partial=True)
+    at = prefix_replayer(record, MAIN, spare, MAIN_ACTIONS)
 
     # Before any card: stakes are placed by the engine; seat 1 leads any of his six cards.
     d = at(0)
@@ -607,12 +563,6 @@ def test_grand_opera_none() -> None:
 
 
 # -- sessions (F31) --------------------------------------------------------------------------
-
-
-def play_through(deal: stops.Deal, actions: list[dict[str, Any]]) -> None:
-    for a in actions:
-        deal.apply(a)
-    assert deal.is_terminal
 
 
 def test_until_short_ends_after_a_deal_leaving_a_stack_below_15() -> None:

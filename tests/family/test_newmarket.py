@@ -22,112 +22,37 @@ seat 1's, 3D is in the dummy, 4D and 5D are seat 2's, and so on.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
 
+import dealing
 import pytest
+from dealing import (
+    expect_illegal,
+    lead_choices,
+    legal,
+    make_record,
+    nonzero,
+    plays,
+    skip_unless_built,
+)
+from dealing import lead as L
+from dealing import plays_written as P
 
 import stops
 
 VARIANT = "newmarket"
 
-try:
-    stops.load_variant(VARIANT)
-except stops.StopsError:
-    pytestmark = pytest.mark.skip(reason="newmarket is not built in yet")
+pytestmark = skip_unless_built(VARIANT)
 
-RANKS = "23456789TJQKA"
-SUITS = "CDHS"
-PACK = [r + s for s in SUITS for r in RANKS]
 SIZES_8 = (5, 6, 6, 6, 6, 6, 6, 6)  # 8 players, dealer 0 (RULINGS 1)
 SIZES_4_DEALER_2 = (11, 10, 10, 11)  # 4 players, dealer 2: seats 3 and 0 get the extra card
 
 
-# -- helpers ---------------------------------------------------------------------------------
+# -- helpers (shared ones in dealing.py) -----------------------------------------------------
 
-
-def grid(rows: dict[str, str], sizes: tuple[int, ...], spare_size: int
-         ) -> tuple[list[list[str]], list[str]]:
-    """Hands and dummy from an ownership grid (see the module docstring)."""
-    hands: list[list[str]] = [[] for _ in sizes]
-    spare: list[str] = []
-    for suit in SUITS:
-        owners = rows[suit].replace(" ", "")
-        assert len(owners) == 13, (suit, owners)
-        for rank, who in zip(RANKS, owners, strict=True):
-            card = rank + suit
-            if who == "x":
-                spare.append(card)
-            else:
-                hands[int(who)].append(card)
-    assert tuple(len(h) for h in hands) == sizes, [len(h) for h in hands]
-    assert len(spare) == spare_size
-    assert sorted([c for h in hands for c in h] + spare) == sorted(PACK)
-    return hands, spare
-
-
-def record(hands: list[list[str]], spare: list[str],
-           actions: list[dict[str, Any]] | None = None,
-           *, options: dict[str, Any] | None = None, dealer: int = 0,
-           stacks: list[int] | None = None, layout: dict[str, int] | None = None
-           ) -> dict[str, Any]:
-    rec: dict[str, Any] = {
-        "variant": VARIANT,
-        "options": dict(options or {}),
-        "players": len(hands),
-        "dealer": dealer,
-        "stacks": list(stacks) if stacks is not None else [50] * len(hands),
-        "hands": [list(h) for h in hands],
-        "spare": list(spare),
-        "actions": list(actions or []),
-    }
-    if layout:
-        rec["layout"] = dict(layout)
-    return rec
-
-
-def L(seat: int, card: str) -> dict[str, Any]:
-    """A lead decision."""
-    return {"seat": seat, "action": "lead", "card": card}
-
-
-def P(text: str) -> list[tuple[int, str]]:
-    """Plays written "1:2D 1:3D" -> [(1, "2D"), (1, "3D")]."""
-    out = []
-    for item in text.split():
-        seat, card = item.split(":")
-        out.append((int(seat), card))
-    return out
-
-
-def plays(deal: stops.Deal) -> list[tuple[int, str]]:
-    return [(s, str(c)) for s, c in deal.plays]
-
-
-def nonzero(deal: stops.Deal) -> dict[str, int]:
-    return {k: v for k, v in deal.layout.items() if v}
-
-
-def legal(deal: stops.Deal) -> list[dict[str, Any]]:
-    return [a.to_dict() for a in deal.legal_actions()]
-
-
-def lead_choices(deal: stops.Deal) -> list[tuple[int, str]]:
-    """The legal leads as (seat, card), sorted; asserts every legal action is a lead."""
-    acts = legal(deal)
-    assert all(a["action"] == "lead" for a in acts), acts
-    return sorted((a["seat"], a["card"]) for a in acts)
-
-
-def snapshot(deal: stops.Deal) -> tuple[Any, ...]:
-    return (deal.record(), deal.stacks, dict(deal.layout), plays(deal), deal.current_seat,
-            deal.is_terminal)
-
-
-def expect_illegal(deal: stops.Deal, action: dict[str, Any]) -> None:
-    before = snapshot(deal)
-    with pytest.raises(stops.IllegalAction):
-        deal.apply(action)
-    assert snapshot(deal) == before  # refused, and nothing changed
+# Hands and dummy from an ownership grid (see the module docstring): ace high, 52 cards.
+grid = dealing.grid
+record = partial(make_record, VARIANT)
 
 
 # -- DEAL_B: 8 players, dealer 0; the whole of both black suits gets played ------------------

@@ -24,122 +24,50 @@ the 9D (F19).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
+import dealing
 import pytest
+from dealing import (
+    expect_illegal,
+    lead_choices,
+    make_record,
+    nonzero,
+    plays,
+    skip_unless_built,
+)
+from dealing import lead as L
+from dealing import plays_written as P
 
 import stops
 
 VARIANT = "pope-joan"
 
-try:
-    stops.load_variant(VARIANT)
-except stops.StopsError:
-    pytestmark = pytest.mark.skip(reason="pope-joan is not built in yet")
+pytestmark = skip_unless_built(VARIANT)
 
 RANKS_LOW = "A23456789TJQK"
-SUITS = "CDHS"
-PACK51 = [r + s for s in SUITS for r in RANKS_LOW if r + s != "8D"]
 EIGHT = (5,) * 8  # equal_plus_dead, 8 players: 5 each, 11 dead
 DRESSED = {"pope": 6, "matrimony": 2, "intrigue": 2, "ace": 1, "king": 1, "queen": 1,
            "jack": 1, "game": 1}
 
 
-# -- helpers ---------------------------------------------------------------------------------
+# -- helpers (shared ones in dealing.py) -----------------------------------------------------
 
-
-def grid(rows: dict[str, str], sizes: tuple[int, ...], dead_size: int
-         ) -> tuple[list[list[str]], list[str]]:
-    """Hands and dead hand from an ownership grid (see the module docstring)."""
-    hands: list[list[str]] = [[] for _ in sizes]
-    dead: list[str] = []
-    for suit in SUITS:
-        owners = rows[suit].replace(" ", "")
-        assert len(owners) == 13, (suit, owners)
-        for rank, who in zip(RANKS_LOW, owners, strict=True):
-            card = rank + suit
-            if card == "8D":
-                assert who == "-", "the 8D is not in the pack"
-            elif who == "x":
-                dead.append(card)
-            else:
-                hands[int(who)].append(card)
-    assert tuple(len(h) for h in hands) == sizes, [len(h) for h in hands]
-    assert len(dead) == dead_size
-    assert sorted([c for h in hands for c in h] + dead) == sorted(PACK51)
-    assert len(PACK51) == 51
-    return hands, dead
+# Hands and dead hand from an ownership grid (see the module docstring): ace low, the 8D
+# marked "-" and not in the 51-card pack.
+grid = partial(dealing.grid, ranks=RANKS_LOW, missing=("8D",), pack_size=51)
 
 
 def record(hands: list[list[str]], dead: list[str], turn_up: str | None,
-           actions: list[dict[str, Any]] | None = None, *,
-           options: dict[str, Any] | None = None, dealer: int = 0,
-           stacks: list[int] | None = None, layout: dict[str, int] | None = None
-           ) -> dict[str, Any]:
-    rec: dict[str, Any] = {
-        "variant": VARIANT,
-        "options": dict(options or {}),
-        "players": len(hands),
-        "dealer": dealer,
-        "stacks": list(stacks) if stacks is not None else [50] * len(hands),
-        "hands": [list(h) for h in hands],
-        "spare": list(dead),
-        "actions": list(actions or []),
-    }
-    if turn_up is not None:
-        rec["turn_up"] = turn_up
-    if layout:
-        rec["layout"] = dict(layout)
-    return rec
-
-
-def L(seat: int, card: str) -> dict[str, Any]:
-    """A lead decision."""
-    return {"seat": seat, "action": "lead", "card": card}
-
-
-def P(text: str) -> list[tuple[int, str]]:
-    """Plays written "1:KH 1:JH" -> [(1, "KH"), (1, "JH")]."""
-    out = []
-    for item in text.split():
-        seat, card = item.split(":")
-        out.append((int(seat), card))
-    return out
-
-
-def plays(deal: stops.Deal) -> list[tuple[int, str]]:
-    return [(s, str(c)) for s, c in deal.plays]
-
-
-def nonzero(deal: stops.Deal) -> dict[str, int]:
-    return {k: v for k, v in deal.layout.items() if v}
-
-
-def legal(deal: stops.Deal) -> list[dict[str, Any]]:
-    return [a.to_dict() for a in deal.legal_actions()]
-
-
-def lead_choices(deal: stops.Deal) -> list[tuple[int, str]]:
-    acts = legal(deal)
-    assert all(a["action"] == "lead" for a in acts), acts
-    return sorted((a["seat"], a["card"]) for a in acts)
+           actions: list[dict[str, Any]] | None = None, **kw: Any) -> dict[str, Any]:
+    """The record of a stacked deal; ``turn_up`` (the trump card) is written when given."""
+    return make_record(VARIANT, hands, dead, actions, turn_up=turn_up, **kw)
 
 
 def claims(deal: stops.Deal) -> list[tuple[int | None, str | None, int]]:
     return [(e.seat, e.space, e.chips) for e in deal.events
             if e.kind == "claimed" and e.visible_to is None]
-
-
-def snapshot(deal: stops.Deal) -> tuple[Any, ...]:
-    return (deal.record(), deal.stacks, dict(deal.layout), plays(deal), deal.current_seat,
-            deal.is_terminal)
-
-
-def expect_illegal(deal: stops.Deal, action: dict[str, Any]) -> None:
-    before = snapshot(deal)
-    with pytest.raises(stops.IllegalAction):
-        deal.apply(action)
-    assert snapshot(deal) == before
 
 
 # -- DEAL_A: trumps hearts (turn-up 2H); seat 1 wins every trump compartment -----------------

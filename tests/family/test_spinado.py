@@ -21,44 +21,46 @@ Chips are conserved: sum(stacks) + sum(pools) = 50 x players.
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import Any
 
+import dealing
 import pytest
+from dealing import (
+    conserved,
+    hands_of,
+    make_record,
+    normalised_legal,
+    pack,
+    plays,
+    prefix_replayer,
+    refused,
+    rest_of_pack,
+    skip_unless_built,
+)
+from dealing import nonzero_spaces as pools
+from dealing import play_through as _play
 
 import stops
 
 VARIANT = "spinado"
 
-try:
-    stops.load_variant(VARIANT)
-except stops.StopsError:
-    pytestmark = pytest.mark.skip(reason="spinado is not built in yet")
+pytestmark = skip_unless_built(VARIANT)
 
 
-# -- local helpers -------------------------------------------------------------------------
+# -- local helpers (shared ones in dealing.py) ---------------------------------------------
 
-RANKS = "A3456789TJQK"                                  # ace low, the 2s removed
-PACK = [r + s for s in "CDHS" for r in RANKS if r + s != "8D"]
+PACK = pack("A3456789TJQK", missing=("8D",))            # ace low, the 2s removed
 HAND_SIZE = {2: 15, 3: 11, 4: 9, 5: 7, 6: 6, 7: 5}
 WIDOW_SIZE = {2: 17, 3: 14, 4: 11, 5: 12, 6: 11, 7: 12}
 
-
-def hands_of(*rows: str) -> list[list[str]]:
-    return [row.split() for row in rows]
-
-
-def widow_of(hands: list[list[str]], expect: str) -> list[str]:
-    """The rest of the 47-card pack, checked against the deal table and ``expect``."""
-    n = len(hands)
-    assert len(PACK) == 47
-    assert all(len(h) == HAND_SIZE[n] for h in hands), [len(h) for h in hands]
-    flat = [c for h in hands for c in h]
-    assert len(flat) == len(set(flat)), "a card is dealt twice"
-    assert set(flat) <= set(PACK), set(flat) - set(PACK)
-    rest = [c for c in PACK if c not in set(flat)]
-    assert len(rest) == WIDOW_SIZE[n]
-    assert sorted(rest) == sorted(expect.split()), rest
-    return rest
+# The widow: the rest of the 47-card pack, checked against the deal table and ``expect``.
+widow_of = partial(rest_of_pack, pack=PACK, hand_size=HAND_SIZE, rest_size=WIDOW_SIZE,
+                   pack_size=47)
+record = partial(make_record, VARIANT, keep_empty_layout=True)
+# An explicit ``spinado: false`` is the same decision as no ``spinado`` field.
+legal = partial(normalised_legal, drop_false=("spinado",))
+norm = partial(dealing.norm, drop_false=("spinado",))
 
 
 def lead(seat: int, card: str, spinado: bool = False) -> dict[str, Any]:
@@ -73,62 +75,6 @@ def follow(seat: int, card: str, spinado: bool = False) -> dict[str, Any]:
     if spinado:
         d["spinado"] = True
     return d
-
-
-def record(hands: list[list[str]], spare: list[str], actions: list[dict[str, Any]], *,
-           options: dict[str, Any] | None = None, dealer: int = 0,
-           stacks: list[int] | None = None, layout: dict[str, int] | None = None,
-           exempt: list[int] | None = None) -> dict[str, Any]:
-    rec: dict[str, Any] = {
-        "variant": VARIANT,
-        "options": dict(options or {}),
-        "players": len(hands),
-        "dealer": dealer,
-        "stacks": list(stacks) if stacks is not None else [50] * len(hands),
-        "hands": [list(h) for h in hands],
-        "spare": list(spare),
-        "actions": list(actions),
-    }
-    if layout is not None:
-        rec["layout"] = dict(layout)
-    if exempt is not None:
-        rec["exempt"] = list(exempt)
-    return rec
-
-
-def plays(deal: stops.Deal) -> list[tuple[int, str]]:
-    return [(s, str(c)) for s, c in deal.plays]
-
-
-def pools(layout: Any) -> dict[str, int]:
-    return {k: v for k, v in dict(layout).items() if v}
-
-
-def _norm(d: dict[str, Any]) -> str:
-    d = {k: v for k, v in d.items() if v is not None}
-    if d.get("spinado") is False:
-        del d["spinado"]
-    return json.dumps(d, sort_keys=True)
-
-
-def legal(deal: stops.Deal) -> list[str]:
-    return sorted(_norm(a.to_dict()) for a in deal.legal_actions())
-
-
-def norm(*actions: dict[str, Any]) -> list[str]:
-    return sorted(_norm(a) for a in actions)
-
-
-def refused(deal: stops.Deal, *bad: dict[str, Any]) -> None:
-    before = deal.record()
-    for b in bad:
-        with pytest.raises(stops.IllegalAction):
-            deal.apply(b)
-        assert deal.record() == before
-
-
-def conserved(deal: stops.Deal, total: int) -> None:
-    assert sum(deal.stacks) + sum(dict(deal.layout).values()) == total
 
 
 # -- deal 1: the main deal -------------------------------------------------------------------
@@ -203,8 +149,7 @@ def test_deal1_default() -> None:
 def test_deal1_decision_points() -> None:
     spare = widow_of(D1, D1_WIDOW)
 
-    def at(k: int) -> stops.Deal:
-        return stops.replay(record(D1, spare, D1_ACTIONS[:k]), partial=True)
+    at = prefix_replayer(record, D1, spare, D1_ACTIONS)
 
     d = at(0)
     assert list(d.stacks) == [26, 47, 47, 47, 47, 47, 47]
@@ -568,12 +513,6 @@ def test_two_players() -> None:
 def _rotated(hands: list[list[str]], k: int) -> list[list[str]]:
     n = len(hands)
     return [hands[(s - k) % n] for s in range(n)]
-
-
-def _play(deal: stops.Deal, actions: list[dict[str, Any]]) -> None:
-    for a in actions:
-        deal.apply(a)
-    assert deal.is_terminal
 
 
 def test_session_winner_exempt_unless_dealing() -> None:

@@ -23,77 +23,39 @@ alternate at every stop (lowest red, lowest black, ...) -> settlement.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-import pytest
+import dealing
+from dealing import (
+    act,
+    expect_illegal,
+    lead_choices,
+    legal,
+    make_record,
+    nonzero,
+    plays,
+    skip_unless_built,
+)
+from dealing import lead as L
+from dealing import plays_written as P
 
 import stops
 
 VARIANT = "tripoley"
 
-try:
-    stops.load_variant(VARIANT)
-except stops.StopsError:
-    pytestmark = pytest.mark.skip(reason="tripoley is not built in yet")
+pytestmark = skip_unless_built(VARIANT)
 
-RANKS = "23456789TJQKA"
-SUITS = "CDHS"
-PACK = [r + s for s in SUITS for r in RANKS]
 NINE = (5, 6, 6, 5, 5, 5, 5, 5, 5)  # 9 players, dealer 0
 FOUR = (10, 11, 11, 10)  # 4 players, dealer 0
 SPACES = ("AH", "KH", "QH", "JH", "TH", "KQ", "8-9-10", "pot", "kitty")
 
 
-# -- helpers ---------------------------------------------------------------------------------
+# -- helpers (shared ones in dealing.py) -----------------------------------------------------
 
-
-def grid(rows: dict[str, str], sizes: tuple[int, ...], dead_size: int
-         ) -> tuple[list[list[str]], list[str]]:
-    """Hands and dead hand from an ownership grid (see the module docstring)."""
-    hands: list[list[str]] = [[] for _ in sizes]
-    dead: list[str] = []
-    for suit in SUITS:
-        owners = rows[suit].replace(" ", "")
-        assert len(owners) == 13, (suit, owners)
-        for rank, who in zip(RANKS, owners, strict=True):
-            card = rank + suit
-            if who == "x":
-                dead.append(card)
-            else:
-                hands[int(who)].append(card)
-    assert tuple(len(h) for h in hands) == sizes, [len(h) for h in hands]
-    assert len(dead) == dead_size
-    assert sorted([c for h in hands for c in h] + dead) == sorted(PACK)
-    return hands, dead
-
-
-def record(hands: list[list[str]], dead: list[str],
-           actions: list[dict[str, Any]] | None = None, *,
-           options: dict[str, Any] | None = None, dealer: int = 0,
-           stacks: list[int] | None = None, layout: dict[str, int] | None = None
-           ) -> dict[str, Any]:
-    rec: dict[str, Any] = {
-        "variant": VARIANT,
-        "options": dict(options or {}),
-        "players": len(hands),
-        "dealer": dealer,
-        "stacks": list(stacks) if stacks is not None else [200] * len(hands),
-        "hands": [list(h) for h in hands],
-        "spare": list(dead),
-        "actions": list(actions or []),
-    }
-    if layout:
-        rec["layout"] = dict(layout)
-    return rec
-
-
-def act(seat: int, action: str, **fields: Any) -> dict[str, Any]:
-    return {"seat": seat, "action": action, **fields}
-
-
-def L(seat: int, card: str) -> dict[str, Any]:
-    """A lead decision."""
-    return act(seat, "lead", card=card)
+# Hands and dead hand from an ownership grid (see the module docstring): ace high, 52 cards.
+grid = dealing.grid
+record = partial(make_record, VARIANT, chips=200)  # F.7: 200 chips a player
 
 
 def left_of(dealer: int, n: int) -> list[int]:
@@ -117,47 +79,8 @@ def bet_all_fold(n: int = 9, dealer: int = 0, chips: int = 1) -> list[dict[str, 
     return [act(first, "bet", chips=chips)] + [act(s, "fold") for s in rest]
 
 
-def P(text: str) -> list[tuple[int, str]]:
-    """Plays written "1:2C 1:3C" -> [(1, "2C"), (1, "3C")]."""
-    out = []
-    for item in text.split():
-        seat, card = item.split(":")
-        out.append((int(seat), card))
-    return out
-
-
-def plays(deal: stops.Deal) -> list[tuple[int, str]]:
-    return [(s, str(c)) for s, c in deal.plays]
-
-
-def nonzero(deal: stops.Deal) -> dict[str, int]:
-    return {k: v for k, v in deal.layout.items() if v}
-
-
-def legal(deal: stops.Deal) -> list[dict[str, Any]]:
-    return [a.to_dict() for a in deal.legal_actions()]
-
-
 def verbs(deal: stops.Deal) -> list[str]:
     return sorted({a["action"] for a in legal(deal)})
-
-
-def lead_choices(deal: stops.Deal) -> list[tuple[int, str]]:
-    acts = legal(deal)
-    assert all(a["action"] == "lead" for a in acts), acts
-    return sorted((a["seat"], a["card"]) for a in acts)
-
-
-def snapshot(deal: stops.Deal) -> tuple[Any, ...]:
-    return (deal.record(), deal.stacks, dict(deal.layout), plays(deal), deal.current_seat,
-            deal.is_terminal)
-
-
-def expect_illegal(deal: stops.Deal, action: dict[str, Any]) -> None:
-    before = snapshot(deal)
-    with pytest.raises(stops.IllegalAction):
-        deal.apply(action)
-    assert snapshot(deal) == before
 
 
 # -- DEAL_A: 9 players, dealer 0 ---------------------------------------------------------------

@@ -45,10 +45,11 @@ class Deal:
     __slots__ = (
         "_given_hands", "_given_spare", "_legal", "_on_end", "_pay_what_you_can", "_phases",
         "_shuffle", "ace_low", "actions", "active", "counts", "deal_index", "dealer",
-        "dealt_hands", "dealt_spare", "emit", "events", "ledger", "masks", "n", "next_deal",
-        "outcome", "owner", "phase_idx", "played_by", "plays", "results", "retired", "rules",
-        "scratch", "seed", "short", "skip_stakes", "spare", "spare_known", "stacked",
-        "start_layout", "start_retired", "start_stacks", "to_act", "variant", "winner",
+        "dealt_hands", "dealt_spare", "emit", "events", "last_dealt", "ledger", "masks", "n",
+        "next_deal", "outcome", "owner", "phase_idx", "played_by", "plays", "results",
+        "retired", "rules", "scratch", "seed", "short", "skip_stakes", "spare", "spare_known",
+        "stacked", "start_layout", "start_retired", "start_stacks", "to_act", "variant",
+        "winner"
     )
 
     def __init__(
@@ -75,6 +76,8 @@ class Deal:
         self.rules = variant.rules
         self._pay_what_you_can = variant.rules.chip_shortfall != "debt"
         self.ace_low: bool = variant.rules.ace == "low"
+        self.last_dealt: int = -1
+        """The last card dealt, when the deal phase kept it (a turn-up is read from it)."""
         """The variant's rank order puts the ace below the two."""
         self.n = players
         self.active: tuple[int, ...] = tuple(range(players)) if active is None else tuple(
@@ -485,7 +488,7 @@ class Deal:
                 self.dealt_spare, self._given_hands, self._given_spare, self.to_act,
                 self.phase_idx, self.outcome, self.winner, self.next_deal,
                 self.results, self.scratch, self._legal, self._on_end, self._shuffle,
-                self.stacked, self.ledger.contributed)
+                self.stacked, self.ledger.contributed, self.last_dealt)
 
     def _fill(self, state: tuple[Any, ...], *, copy_containers: bool) -> None:
         (self.dealer, start_stacks, start_layout, start_retired, self.deal_index,
@@ -493,7 +496,7 @@ class Deal:
          actions, owner, masks, counts, spare, spare_known, played_by, plays, dealt_hands,
          dealt_spare, given_hands, given_spare, self.to_act, self.phase_idx, self.outcome,
          self.winner, self.next_deal, results, scratch, legal, on_end,
-         shuffle, self.stacked, contributed) = state
+         shuffle, self.stacked, contributed, self.last_dealt) = state
         self.start_stacks = tuple(start_stacks)
         self.start_layout = dict(start_layout)
         self.start_retired = frozenset(start_retired)

@@ -213,6 +213,12 @@ class Table:
                 raise TableError(f"seat {s} is out of the session and is dealt no cards")
             if s not in self.eliminated and not h:
                 raise TableError(f"seat {s} must be dealt at least one card")
+        sizes = self.variant.stacked_sizes(self.n - len(self.eliminated))
+        if sizes is not None:
+            for s, h in enumerate(hs):
+                if s not in self.eliminated and len(h) != sizes[0]:
+                    raise TableError(f"seat {s} holds {len(h)} cards; this deal gives each "
+                                     f"player {sizes[0]} (and the spare {sizes[-1]})")
         return hs, sp
 
     def _finished(self, deal: Deal) -> None:

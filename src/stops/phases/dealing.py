@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+import attrs
 
 from stops._mypyc import mypyc_attr
 from stops.engine.cards import CARDS, Card
@@ -10,6 +12,7 @@ from stops.engine.deal import SPARE
 from stops.engine.eventkind import EventKind
 from stops.engine.events import event
 from stops.phases.base import Phase
+from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -33,6 +36,45 @@ def deal_order(players: int, dealer: int, spare_hand: bool, spare_first: bool,
     return [SPARE, *seats] if spare_first else [*seats, SPARE]
 
 
+@attrs.frozen
+class DealSettings:
+    shape: Literal["n_plus_one", "equal_plus_dead", "table"] = param(
+        "n_plus_one", "How many cards each hand gets: the whole pack into a hand per player "
+        "and a spare hand (n_plus_one); the same number each, the pack divided by players + 1 "
+        "and rounded down, the rest to the spare (equal_plus_dead); or the number hand_sizes "
+        "gives for the player count, the rest to the spare (table).", option="deal_shape")
+    hand_sizes: dict[int, int] = attrs.field(
+        factory=dict, metadata={"doc": "For deal_shape table: cards per player, by the number "
+                                "of players (e.g. {3: 15, 4: 12}).", "option": None})
+
+
+def sized_plan(order: list[int], sizes: dict[int, int], pack: int) -> list[int]:
+    """Who gets each card of the pack, dealt one at a time round ``order`` (seats from the
+    dealer's left and the spare), each recipient until it has its ``sizes`` (the spare last
+    takes every card left, so the last card dealt is the spare's)."""
+    left = {who: sizes.get(who, 0) for who in order}
+    plan: list[int] = []
+    while len(plan) < pack:
+        dealt = False
+        for who in order:
+            if len(plan) == pack:
+                break
+            if who == SPARE and any(left[w] for w in order if w != SPARE):
+                if left[SPARE] > 0:
+                    left[SPARE] -= 1
+                    plan.append(SPARE)
+                    dealt = True
+                continue
+            if who == SPARE or left[who] > 0:
+                if who != SPARE:
+                    left[who] -= 1
+                plan.append(who)
+                dealt = True
+        if not dealt:  # pragma: no cover - sizes are checked at load
+            break
+    return plan
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DealPhase(Phase):
     """Deals the whole pack clockwise from the dealer's left, the spare hand taking its turn
@@ -44,6 +86,9 @@ class DealPhase(Phase):
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self._orders: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
+        self._plans: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
+        self.settings: DealSettings = variant.settings("deal")
+        self.sized = self.settings.shape != "n_plus_one"
 
     def enter(self, deal: Deal) -> bool:
         r = deal.rules
@@ -59,8 +104,21 @@ class DealPhase(Phase):
                 order = self._orders[key] = deal_order(
                     deal.n, deal.dealer, r.spare_hand, r.deal_spare_position == "first",
                     deal.active)
-            k = len(order)
-            built = {who: pack[i::k] for i, who in enumerate(order)}
+            if self.sized:
+                plan = self._plans.get(key)
+                if plan is None:
+                    sizes = self.variant.hand_sizes(len(deal.active))
+                    plan = self._plans[key] = sized_plan(
+                        order, {**dict.fromkeys(deal.active, sizes[0]), SPARE: sizes[-1]},
+                        len(pack))
+                built: dict[int, list[Card]] = {}
+                for who, c in zip(plan, pack, strict=True):
+                    built.setdefault(who, []).append(c)
+                if SPARE in built:
+                    deal.last_dealt = built[SPARE][-1]
+            else:
+                k = len(order)
+                built = {who: pack[i::k] for i, who in enumerate(order)}
             hands = [built.get(s, []) for s in range(deal.n)]
             spare = built.get(SPARE, [])
         deal.dealt_hands = tuple(tuple(sorted(h)) for h in hands)
@@ -88,11 +146,24 @@ class DealPhase(Phase):
         r = self.rules
         where = ("first in each round" if r.deal_spare_position == "first"
                  else "after the dealer in each round")
-        spare = (f" plus a spare hand that belongs to nobody, dealt {where}" if r.spare_hand
-                 else "")
-        t = ("The dealer deals the whole pack face down, one card at a time, clockwise "
-             f"from the dealer's left, into a hand for each player{spare}. Some hands may "
-             "have one card more than others.")
+        shape = self.settings.shape
+        if shape == "n_plus_one":
+            spare = (f" plus a spare hand that belongs to nobody, dealt {where}" if r.spare_hand
+                     else "")
+            t = ("The dealer deals the whole pack face down, one card at a time, clockwise "
+                 f"from the dealer's left, into a hand for each player{spare}. Some hands may "
+                 "have one card more than others.")
+        elif shape == "equal_plus_dead":
+            t = ("The dealer deals one card at a time, clockwise from the dealer's left, the "
+                 "same number to every player: the pack divided by the number of players plus "
+                 "one, rounded down. Every other card goes to a spare hand that belongs to "
+                 "nobody (the last card dealt is the spare's).")
+        else:
+            sizes = ", ".join(f"{n} players {k} each" for n, k in
+                              sorted(self.settings.hand_sizes.items()))
+            t = ("The dealer deals one card at a time, clockwise from the dealer's left, a "
+                 f"fixed number to each player ({sizes}); the other cards are set aside face "
+                 "down as a spare hand that nobody plays.")
         t += (" The deal passes to the left after each deal." if r.dealer_rotation ==
               "clockwise" else " The same player deals every time.")
         if r.first_dealer == "random":
@@ -103,8 +174,28 @@ class DealPhase(Phase):
 __all__ = ["CARDS", "DealPhase", "deal_order"]
 
 
+def _deal_checks(variant: Any) -> list[str]:
+    s: DealSettings = variant.settings("deal")
+    lo, hi = variant.players
+    out = []
+    if s.shape != "n_plus_one" and not variant.rules.spare_hand:
+        out.append(f"deal_shape {s.shape} leaves cards over for a spare hand: set spare_hand: "
+                   "true")
+    if s.shape == "table":
+        missing = [n for n in range(lo, hi + 1) if n not in s.hand_sizes]
+        if missing:
+            out.append("deal_shape table needs hand_sizes for " + ", ".join(map(str, missing))
+                       + " players, e.g. hand_sizes: {3: 15}")
+        for n, k in sorted(s.hand_sizes.items()):
+            if k < 1 or n * k > len(variant.deck):
+                out.append(f"hand_sizes: {n} players of {k} cards do not fit a "
+                           f"{len(variant.deck)}-card pack")
+    return out
+
+
 def register(reg: Registry) -> None:
-    reg.register_phase("deal", pays=_pays_nothing)(DealPhase)
+    reg.register_phase("deal", pays=_pays_nothing, settings=DealSettings,
+                       check=_deal_checks)(DealPhase)
 
 
 def _pays_nothing(variant: object) -> tuple[str, ...]:

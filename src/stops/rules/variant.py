@@ -168,10 +168,25 @@ class Variant:
         return f"Variant({self.name!r}{opts})"
 
     def hand_sizes(self, players: int) -> list[int]:
-        """Cards per seat (from dealer's left) and, last, the spare hand's size."""
+        """Cards per seat (from dealer's left) and, last, the spare hand's size, as the deal
+        phase's ``deal_shape`` gives them."""
+        shape = getattr(self.settings("deal"), "shape", "n_plus_one")
+        if shape == "equal_plus_dead":
+            each = len(self.deck) // (players + 1)
+            return [each] * players + [len(self.deck) - each * players]
+        if shape == "table":
+            each = self.settings("deal").hand_sizes.get(players, 0)
+            return [each] * players + [len(self.deck) - each * players]
         hands = players + (1 if self.rules.spare_hand else 0)
         base, extra = divmod(len(self.deck), hands)
         return [base + (1 if i < extra else 0) for i in range(hands)]
+
+    def stacked_sizes(self, players: int) -> list[int] | None:
+        """The hand sizes stacked hands must have (each seat's, then the spare's), or
+        ``None`` when any sizes that make up the pack will do."""
+        if getattr(self.settings("deal"), "shape", "n_plus_one") == "n_plus_one":
+            return None
+        return self.hand_sizes(players)
 
 
 def unknown_policy(registry: Registry, slot: str, name: object) -> str:
