@@ -420,7 +420,8 @@ def test_comparing_observations_with_huge_stacks_is_lazy() -> None:
 # -- 8. smaller holes ---------------------------------------------------------------------------
 
 def test_printable_strips_control_characters() -> None:
-    assert printable("a\x1b[31mred\x1b[0m\r\x08b\u202ec\n\td") == "a[31mred[0mbc\n\td"
+    # whole escape sequences go, not just their ESC: no "[31m" fragments are left
+    assert printable("a\x1b[31mred\x1b[0m\r\x08b\u202ec\n\td") == "aredbc\n\td"
     assert printable("plain") == "plain"
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 import sys
-import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
@@ -27,6 +26,7 @@ from stops.engine.events import Event
 from stops.engine.recording import normalized
 from stops.engine.rng import derive_seed
 from stops.engine.table import Table
+from stops.engine.text import printable
 from stops.rules.variant import Variant
 
 RED = "\033[31m"
@@ -34,7 +34,6 @@ BOLD = "\033[1m"
 RESET = "\033[0m"
 WIDTH = 78
 
-_CONTROL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.?")
 
 
 def sanitise(text: object) -> str:
@@ -44,9 +43,7 @@ def sanitise(text: object) -> str:
     the cursor, clear the screen or retitle the window of whoever plays them. Tabs and
     newlines become spaces.
     """
-    s = _CONTROL.sub("", str(text))
-    return "".join(" " if ch in "\t\n\r" else ch for ch in s
-                   if ch in "\t\n\r" or unicodedata.category(ch) not in ("Cc", "Cf"))
+    return "".join(" " if ch in "\t\n" else ch for ch in printable(str(text)))
 
 
 class Style:

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 _KEEP = frozenset("\n\t")
-_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b.?")
+"""Whole terminal escape sequences (CSI, OSC, and two-character ones), removed as a unit so
+no fragment such as ``[31m`` is left behind."""
 
 
 def printable(text: str) -> str:
-    """``text`` without control characters (terminal escape codes, carriage returns,
-    backspaces, C1 controls and bidirectional overrides); newlines and tabs are kept.
+    """``text`` without control characters (whole terminal escape sequences, carriage
+    returns, backspaces, C1 controls, bidirectional overrides and other format characters);
+    newlines and tabs are kept.
 
     The one sanitiser for text that came from a file or a record and is shown to a person:
     ``stops rules`` and the other commands pass everything they print through it, and the
@@ -18,6 +22,6 @@ def printable(text: str) -> str:
     """
     if text.isprintable():
         return text
+    text = _ESCAPES.sub("", text)
     return "".join(ch for ch in text
-                   if ch in _KEEP or (ch not in _BIDI
-                                      and unicodedata.category(ch) not in ("Cc", "Cs")))
+                   if ch in _KEEP or unicodedata.category(ch) not in ("Cc", "Cf", "Cs"))
