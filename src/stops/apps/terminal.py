@@ -295,6 +295,15 @@ class Narrator:
                 note = note.replace("holds", "you hold").replace(" it may", " you may")
             return (f"{_verb(e.seat, me, 'cannot', 'cannot')} lead ({note}); "
                     f"the lead passes to {who(e.to_seat, me)}")
+        if k == "passed_over":
+            note = st.note(e.note, me)
+            if e.seat == me:
+                note = note.replace("holds", "you hold")
+                return f"you are passed over ({note})"
+            return f"{who(e.seat, me)} is passed over ({note})"
+        if k == "bonus":
+            return (f"{_verb(e.seat, me, 'pay', 'pays')} {e.chips} to {who(e.to_seat, me)}"
+                    + (f" ({st.note(e.note, me)})" if e.note else ""))
         if k == "blocked":
             return f"Nobody can lead: {st.note(e.note, me)}"
         if k == "deal_ended":
@@ -438,8 +447,14 @@ def _to_call(deal: Deal, seat: int) -> int | None:
 
 def describe_action(a: Action, st: Style | None = None, to_call: int | None = None) -> str:
     st = st or Style()
-    if a.action == "lead" and a.card is not None:
-        return f"lead {st.card(a.card)}"
+    if a.action in ("lead", "play", "follow"):
+        laid = a.cards if a.cards is not None else (a.card,) if a.card is not None else ()
+        text = f"{a.action} {st.cards(laid)}" if laid else a.action
+        if a.as_rank is not None:
+            text += f" as {'10' if a.as_rank == 'T' else a.as_rank}"
+        for flag in a.flags:
+            text += f" with {flag}"
+        return text
     if a.action == "stake":
         return f"stake {a.chips if a.chips is not None else ''} on {st.space(a.space)}".replace(
             "stake  on", "stake on")
@@ -494,6 +509,8 @@ def _menu(legal: Sequence[Action], st: Style, to_call: int | None) -> list[str]:
 
 _PHASE_PROMPTS = {
     "play": "Your turn to lead.",
+    "play:play": "Your turn to go on with the sequence.",
+    "play:follow": "The next card is due from you: play it, alone or with your companion card.",
     "stake": "Your turn to place stakes.",
     "spare_hand": "Your turn: the spare hand.",
 }
@@ -505,6 +522,8 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action |
     to_call = _to_call(deal, seat)
     lines = _status(deal, seat, st)
     prompt = _PHASE_PROMPTS.get(deal.phase, "Your turn.")
+    if deal.phase == "play" and legal and legal[0].action != "lead":
+        prompt = _PHASE_PROMPTS.get(f"play:{legal[0].action}", prompt)
     if to_call is not None and any(a.action == "call" for a in legal[:5]):
         prompt = f"Your turn to bet: calling costs {to_call}."
     elif deal.phase == "poker" and len(legal) > 60:
@@ -602,6 +621,10 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
     verb = words[0].lower()
     if len(words) == 1 and verb not in _WORDS:
         card = parse_card(text)
+        for a in choices or ():  # the plain choice that lays just this card, whatever its verb
+            laid = a.cards if a.cards is not None else (a.card,)
+            if laid == (card,) and not a.flags and a.as_rank is None:
+                return a
         return action_from_dict({"seat": seat, "action": "lead", "card": str(card)})
     try:
         if verb in ("bid", "bet", "raise") and len(words) == 2:
