@@ -154,15 +154,14 @@ def replay_record(record: Mapping[str, Any], variant: Variant, *, check_result: 
         seed = record.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int | str):
             raise RecordError("'seed' must be a whole number or text")
-        table = Table(variant, seats=players, chips=stacks, dealer=dealer,
-                      layout=record.get("layout") or {}, retired=record.get("retired") or [],
-                      seed=seed)
-        table.deal_index = record.get("deal_index", 0)
         out = record.get("out") or []
         if not isinstance(out, list) or not all(_is_int(s) and 0 <= s < players for s in out):
             raise RecordError("'out' must list the seats out of the session")
-        table.eliminated = set(out)
-        table.skip_stakes = record.get("stakes") is False
+        table = Table.restore(variant, seats=players, stacks=stacks, dealer=dealer, seed=seed,
+                              layout=record.get("layout") or {},
+                              retired=record.get("retired") or [],
+                              deal_index=record.get("deal_index", 0), eliminated=out,
+                              skip_stakes=record.get("stakes") is False)
         if not hands and "seed" in record:
             deal = table.new_deal()  # recorded before the deal: the seed deals the cards
         else:

@@ -279,19 +279,14 @@ def table_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None
         raise _bad("stacks", f"the chips do not add up: {total} on the table, {started} "
                    "at the start of the session")
     try:
-        table = Table(variant, seats=n, chips=stacks, seed=seed, dealer=dealer,
-                      layout=layout, retired=retired, deals=limit, keep_records=keep)
+        table = Table.restore(
+            variant, seats=n, stacks=stacks, seed=seed, dealer=dealer, layout=layout,
+            retired=retired, deal_limit=limit, keep_records=keep, start_stacks=start_stacks,
+            start_layout=start_layout, deals_played=deals_played, deal_index=deal_index,
+            skip_stakes=skip_stakes, over=over, contributed=contributed, records=records,
+            eliminated=eliminated)
     except TableError as e:
         raise RecordError(f"saved table does not fit its variant: {e}") from None
-    table.start_stacks = tuple(start_stacks)
-    table.start_layout = {k: v for k, v in start_layout.items() if v}
-    table.deals_played = deals_played
-    table.skip_stakes = skip_stakes
-    table._over = over
-    table.contributed = {k: list(v) for k, v in contributed.items()}
-    table.records = list(records)
-    table.deal_index = deal_index
-    table.eliminated = set(eliminated)
     if current is not None:
         _restore_current(table, current, stacked, check_record, replay_actions, TableError)
     return table

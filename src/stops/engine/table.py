@@ -178,6 +178,34 @@ class Table:
         self.deal = deal
         return deal
 
+    @classmethod
+    def restore(cls, variant: Variant, *, seats: int, stacks: Sequence[int], seed: Any,
+                dealer: int, layout: Mapping[str, int], retired: Sequence[str] = (),
+                deal_limit: int | None = None, keep_records: Any = KEEP_RECORDS,
+                start_stacks: Sequence[int] | None = None,
+                start_layout: Mapping[str, int] | None = None, deals_played: int = 0,
+                deal_index: int = 0, skip_stakes: bool = False, over: bool = False,
+                contributed: Mapping[str, Sequence[int]] | None = None,
+                records: Sequence[dict[str, Any]] = (), eliminated: Sequence[int] = ()
+                ) -> Table:
+        """A table at a given point of its session: the one path by which saved tables and
+        deal records are rebuilt (callers check their data first; this sets it)."""
+        table = cls(variant, seats=seats, chips=list(stacks), seed=seed, dealer=dealer,
+                    layout=layout, retired=retired, deals=deal_limit,
+                    keep_records=keep_records)
+        if start_stacks is not None:
+            table.start_stacks = tuple(start_stacks)
+        if start_layout is not None:
+            table.start_layout = {k: v for k, v in start_layout.items() if v}
+        table.deals_played = deals_played
+        table.deal_index = deal_index
+        table.skip_stakes = skip_stakes
+        table._over = over
+        table.contributed = {k: list(v) for k, v in (contributed or {}).items()}
+        table.records = list(records)
+        table.eliminated = set(eliminated)
+        return table
+
     def _check_stacked(self, hands: Sequence[Sequence[Card | str]],
                        spare: Sequence[Card | str] | None
                        ) -> tuple[list[list[Card]], list[Card]]:
