@@ -190,7 +190,7 @@ class Table:
                 ) -> Table:
         """A table at a given point of its session: the one path by which saved tables and
         deal records are rebuilt (callers check their data first; this sets it)."""
-        table = cls(variant, seats=seats, chips=list(stacks), seed=seed, dealer=dealer,
+        table = cls(variant, seats=seats, chips=stacks, seed=seed, dealer=dealer,
                     layout=layout, retired=retired, deals=deal_limit,
                     keep_records=keep_records)
         if start_stacks is not None:
