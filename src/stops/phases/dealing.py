@@ -43,9 +43,9 @@ class DealSettings:
         "and a spare hand (n_plus_one); the same number each, the pack divided by players + 1 "
         "and rounded down, the rest to the spare (equal_plus_dead); or the number hand_sizes "
         "gives for the player count, the rest to the spare (table).", option="deal_shape")
-    hand_sizes: dict[int, int] = attrs.field(
-        factory=dict, metadata={"doc": "For deal_shape table: cards per player, by the number "
-                                "of players (e.g. {3: 15, 4: 12}).", "option": None})
+    hand_sizes: dict[int, int] = param(  # noqa: RUF009 (a factory, not a shared default)
+        None, "For deal_shape table: cards per player, by the number of players (e.g. "
+        "{3: 15, 4: 12}).", factory=dict)
 
 
 def sized_plan(order: list[int], sizes: dict[int, int], pack: int) -> list[int]:

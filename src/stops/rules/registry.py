@@ -192,12 +192,19 @@ def has_flat_name(field: attrs.Attribute) -> bool:  # type: ignore[type-arg]
     return "option" in field.metadata
 
 
-def param(default: Any, doc: str, *, option: str | None = None, validator: Any = None) -> Any:
+def param(default: Any, doc: str, *, option: str | None = None, validator: Any = None,
+          factory: Callable[[], Any] | None = None) -> Any:
     """An attrs field for a policy parameter or phase setting, with its documentation and
-    (optionally) the flat rule name it is known by when that differs from the field name."""
+    (optionally) the flat rule name it is known by when that differs from the field name.
+    A mutable default (a mapping) is given as ``factory`` (``default`` is then ignored).
+
+    Typed ``Any`` on purpose: in a module the compiled build compiles, a field made by a
+    call typed as the field's own type is checked at import and refused."""
     meta: dict[str, Any] = {"doc": doc, "option": option}
+    if factory is not None:
+        return attrs.field(factory=factory, metadata=meta, validator=validator)
     if isinstance(default, list | dict | set):
-        raise TypeError("use a tuple or frozen value as a parameter default")
+        raise TypeError("use a tuple or frozen value as a parameter default, or factory=")
     return attrs.field(default=default, metadata=meta, validator=validator)
 
 
