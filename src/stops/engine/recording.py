@@ -51,6 +51,43 @@ def deal_record(deal: Deal) -> dict[str, Any]:
     return rec
 
 
+class FinishedDeal:
+    """What :func:`deal_record` reads of a finished deal, and nothing more.
+
+    A table keeps one of these per finished deal (``keep_records``) instead of the record
+    itself: the record dict (a string per card and a dict per action) is built only when
+    someone reads ``table.records``. The fields are the deal's own, shared rather than
+    copied: a finished deal never changes them. So a kept deal costs a few hundred bytes
+    instead of a record's several kilobytes, and ending a deal builds nothing.
+    """
+
+    __slots__ = ("actions", "active", "deal_index", "dealer", "dealt_hands", "dealt_spare",
+                 "ledger", "n", "seed", "skip_stakes", "start_layout", "start_retired",
+                 "start_stacks", "variant")
+
+    is_terminal = True
+
+    def __init__(self, deal: Deal) -> None:
+        self.variant = deal.variant
+        self.n = deal.n
+        self.dealer = deal.dealer
+        self.start_stacks = deal.start_stacks
+        self.start_layout = deal.start_layout
+        self.start_retired = deal.start_retired
+        self.dealt_hands = deal.dealt_hands
+        self.dealt_spare = deal.dealt_spare
+        self.actions = deal.actions
+        self.deal_index = deal.deal_index
+        self.seed = deal.seed
+        self.skip_stakes = deal.skip_stakes
+        self.active = deal.active
+        self.ledger = deal.ledger
+
+    def record(self) -> dict[str, Any]:
+        """The deal's record, exactly as ``deal.record()`` gave it when the deal ended."""
+        return deal_record(self)  # type: ignore[arg-type]
+
+
 def _need(rec: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
     if key not in rec:
         raise RecordError(f"missing '{key}' ({what})")
