@@ -40,7 +40,7 @@ from types import ModuleType
 from typing import Any
 
 import stops
-from stops.apps.playout import play_random
+from stops.apps.playout import play_random, play_random_indexed
 from stops.engine.rng import Rng
 
 HERE = Path(__file__).resolve().parent
@@ -75,7 +75,8 @@ def bare_rate(bare: ModuleType, name: str, players: int, seconds: float) -> floa
 class Library:
     """The library's random playout, kept between rounds (the variant is loaded once)."""
 
-    def __init__(self, name: str, players: int) -> None:
+    def __init__(self, name: str, players: int, indexed: bool = False) -> None:
+        self.play = play_random_indexed if indexed else play_random
         self.variant = stops.load_variant(name)
         self.players = players
         self.rng = Rng(12345)
@@ -97,7 +98,7 @@ class Library:
             for _ in range(50):
                 if self.table.is_over:
                     self.table = self._table()
-                self.decisions += play_random(self.table.new_deal(), rng)
+                self.decisions += self.play(self.table.new_deal(), rng)
                 deals += 1
         elapsed = time.perf_counter() - start
         self.deals += deals
@@ -161,6 +162,9 @@ def main(argv: list[str] | None = None) -> None:
                     help="also 3 and 8 players (Boodle), 3 and 6 (Three-in-One)")
     ap.add_argument("--case", action="append", default=[], metavar="GAME:PLAYERS",
                     help="only these cases, e.g. --case three-in-one:6")
+    ap.add_argument("--indexed", action="store_true",
+                    help="play through legal_count()/apply_index() instead (the simulator's "
+                    "path)")
     ap.add_argument("--memory", action="store_true",
                     help="also bytes per finished deal and per kept record")
     args = ap.parse_args(argv)
@@ -169,9 +173,10 @@ def main(argv: list[str] | None = None) -> None:
         cases = [(c.split(":")[0], int(c.split(":")[1])) for c in args.case]
     bare = load_bare(args.bare)
     build = "compiled" if stops.COMPILED else "pure"
-    print(f"stops {stops.__version__}, {build} build, Python {sys.version.split()[0]}; "
-          f"bare: {args.bare}")
-    libs = {c: Library(*c) for c in cases}
+    path = "legal_count/apply_index" if args.indexed else "legal_actions/apply"
+    print(f"stops {stops.__version__}, {build} build, Python {sys.version.split()[0]}, "
+          f"{path}; bare: {args.bare}")
+    libs = {c: Library(*c, indexed=args.indexed) for c in cases}
     ratios: dict[tuple[str, int], list[float]] = {c: [] for c in cases}
     rates: dict[tuple[str, int], list[tuple[float, float]]] = {c: [] for c in cases}
     for r in range(args.rounds):

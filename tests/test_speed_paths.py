@@ -70,3 +70,43 @@ def test_a_finished_session_needs_no_cyclic_gc(name: str) -> None:
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_apply_index_plays_the_same_games(name: str) -> None:
+    from stops.apps.playout import play_random_indexed
+
+    for n in _seats(name):
+        a = stops.Table(name, seats=n, seed=11, keep_records=True)
+        b = stops.Table(name, seats=n, seed=11, keep_records=True)
+        ra, rb = Rng(4), Rng(4)
+        for _ in range(3):
+            if a.is_over:
+                break
+            da, db = a.new_deal(), b.new_deal()
+            assert play_random(da, ra) == play_random_indexed(db, rb)
+            assert da.events == db.events
+            assert db.legal_count() == 0
+        assert a.records == b.records
+        assert a.stacks == b.stacks
+
+
+def test_apply_index_refuses_a_bad_index_and_changes_nothing() -> None:
+    deal = stops.Table("three-in-one", seats=4, seed=1).new_deal()
+    n = deal.legal_count()
+    assert n == len(deal.legal_actions()) > 0
+    before = deal.record()
+    for bad in (-1, n, True, 1.0, "0", None):
+        with pytest.raises(stops.IllegalAction) as e:
+            deal.apply_index(bad)
+        assert e.value.code == "bad_index"
+    assert deal.record() == before
+    expected = deal.legal_actions()[n - 1]
+    events = deal.apply_index(n - 1)
+    assert deal.actions[-1] == expected and events
+    while not deal.is_terminal:
+        deal.apply_index(0)
+    assert deal.legal_count() == 0
+    with pytest.raises(stops.IllegalAction) as e:
+        deal.apply_index(0)
+    assert e.value.code == "deal_over"

@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from stops.apps.playout import play_random, play_with_bots
+from stops.apps.playout import play_random, play_random_indexed, play_with_bots
 from stops.engine.deal import Deal
 from stops.engine.eventkind import EventKind
 from stops.engine.rng import Rng, derive_seed
@@ -293,7 +293,8 @@ def run_chunk(variant_ref: Any, options: dict[str, Any] | None, players: int, de
         in_session = 0
         while not table.is_over and (sessions_mode or played < deals):
             deal = table.new_deal()
-            n = play_random(deal, rng) if agents is None else play_with_bots(deal, agents)
+            n = (play_random_indexed(deal, rng) if agents is None
+                 else play_with_bots(deal, agents))
             tally.add_deal(deal, n)
             played += 1
             in_session += 1

@@ -187,6 +187,49 @@ class Deal:
             self._advance_from(self.phase_idx + 1)
         return events[start:]
 
+    def legal_count(self) -> int:
+        """How many decisions the seat to act has (0 once the deal is over): the size of
+        :meth:`legal_actions`, for drivers that pick by index (see :meth:`apply_index`)."""
+        if self.to_act is None:
+            return 0
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._phases[self.phase_idx].legal(self)
+        return len(legal)
+
+    def apply_index(self, i: Any) -> list[Event]:
+        """Make the ``i``-th decision of :meth:`legal_actions` (OpenSpiel-style integer
+        actions, for drivers and bots). The same as ``apply(legal_actions()[i])``, without
+        looking the action up in the legal set it came from.
+
+        ``i`` is typed ``Any`` so that both builds refuse a bad index the same way: it
+        raises :class:`IllegalAction` (code ``bad_index``) and changes nothing if ``i`` is
+        not a whole number in ``range(legal_count())``.
+        """
+        if self.to_act is None:
+            raise IllegalAction("deal_over", "the deal is over; no more decisions are taken",
+                                rule="a deal ends when someone goes out or play is blocked")
+        phase = self._phases[self.phase_idx]
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = phase.legal(self)
+        if i.__class__ is not int and not isinstance(i, bool) and hasattr(i, "__index__"):
+            i = i.__index__()  # e.g. a numpy integer from a learning framework
+        if i.__class__ is not int or not 0 <= i < len(legal):
+            raise IllegalAction("bad_index", f"decision index {i!r} is not in range(0, "
+                                f"{len(legal)}): the seat to act has {len(legal)} choices",
+                                rule="an index picks one of legal_actions(), in order")
+        action = legal[i]
+        if phase.normalize is not None:
+            action = phase.normalize(self, action)
+        events = self.events
+        start = len(events)
+        self._legal = None
+        self.actions.append(action)
+        if not phase.apply(self, action):
+            self._advance_from(self.phase_idx + 1)
+        return events[start:]
+
     def offer(self, legal: LegalSet) -> None:
         """A phase offers the seat to act exactly these decisions (computed while entering or
         applying, so ``legal_actions`` need not compute them again)."""

@@ -244,6 +244,8 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.episode_over = False
         self._picked: list[int] = []
         self._mask: npt.NDArray[np.int8] = np.zeros(self.codec.n_actions, dtype=np.int8)
+        self._where: dict[int, int] = {}
+        """Action index -> its position in ``legal_actions()`` (from the last mask)."""
         self._last_stacks: tuple[int, ...] = ()
 
     # -- spaces ---------------------------------------------------------------------------
@@ -337,10 +339,12 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
 
     def _after_move(self) -> None:
         """Masks, infos, terminations and the agent to act, after a reset or a step."""
-        self._mask = self.action_mask(self.deal.current_seat) if (
-            self.deal is not None and not self.episode_over
-            and self.deal.current_seat is not None) else np.zeros(
-            self.codec.n_actions, dtype=np.int8)
+        self._where = {}
+        if (self.deal is not None and not self.episode_over
+                and self.deal.current_seat is not None):
+            self._mask = self._mask_of(self.deal.current_seat, self._where)
+        else:
+            self._mask = np.zeros(self.codec.n_actions, dtype=np.int8)
         if self.episode_over:
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]
@@ -382,7 +386,11 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
                 picked, self._picked = self._picked, []
                 deal.apply(select(seat, picked))
         else:
-            deal.apply(self.codec.decode(seat, index))
+            where = self._where.get(index)
+            if where is not None:  # the mask saw where it is among legal_actions()
+                deal.apply_index(where)
+            else:
+                deal.apply(self.codec.decode(seat, index))
         self._advance()
         now = self._stacks_now()
         self.rewards = {a: float(now[self._seat_of[a]] - self._last_stacks[self._seat_of[a]])
@@ -418,6 +426,11 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
 
     def action_mask(self, seat: int) -> npt.NDArray[np.int8]:
         """``np.int8`` array: 1 for each index ``seat`` may play now (all 0 if not its turn)."""
+        return self._mask_of(seat, None)
+
+    def _mask_of(self, seat: int, where: dict[int, int] | None) -> npt.NDArray[np.int8]:
+        """:meth:`action_mask`; fills ``where`` (when given) with each index's position in
+        ``legal_actions()``, so that :meth:`step` can play it with ``apply_index``."""
         mask = np.zeros(self.codec.n_actions, dtype=np.int8)
         deal = self.deal
         if deal is None or deal.current_seat != seat:
@@ -427,10 +440,14 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             for c in self._pickable(deal, seat, legal):
                 mask[c] = 1
         elif len(legal) <= 2 * self.codec.n_actions:
-            for a in legal:
+            for pos, a in enumerate(legal):
                 i = self.codec.try_encode(a)
                 if i is not None:
                     mask[i] = 1
+                    # exactly what decode(i) gives: no fields the index does not carry
+                    if (where is not None and not a.flags and a.as_rank is None
+                            and a.cards is None):
+                        where.setdefault(i, pos)
         else:  # a long family (a bid up to a big stack): ask about each index instead
             for i in range(self.codec.n_actions):
                 if self.codec.decode(seat, i) in legal:
