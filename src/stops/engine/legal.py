@@ -129,6 +129,19 @@ class Selections(_Part):
         cards = self.cards
         chosen: list[Card] = []
         n, k, start = len(cards), self.k, 0
+        if n < 53:  # every hand of a pack: the table, without a call per step
+            table = _BINOM
+            while k:
+                for j in range(start, n):
+                    row = table[n - j - 1]
+                    c = row[k - 1] if k - 1 < len(row) else 0
+                    if i < c:
+                        chosen.append(CARDS[cards[j]])
+                        start = j + 1
+                        k -= 1
+                        break
+                    i -= c
+            return Action(self.seat, "select", cards=tuple(chosen))
         while k:
             for j in range(start, n):
                 c = _binom(n - j - 1, k - 1)
@@ -153,9 +166,11 @@ class Selections(_Part):
 class LegalActions(Sequence[Action]):
     """The legal decisions for the seat to act, in a stable order."""
 
-    __slots__ = ("_len", "_parts")
+    __slots__ = ("_given", "_len", "_parts")
 
     def __init__(self, *parts: _Part) -> None:
+        self._given: Action | None = None
+        """The action this set handed out last (``in`` tests it first, by identity)."""
         total = 0
         kept = []
         for p in parts:
@@ -189,15 +204,24 @@ class LegalActions(Sequence[Action]):
             raise IndexError("legal action index out of range")
         parts = self._parts
         if len(parts) == 1:
-            return parts[0].get(i)
+            got = parts[0].get(i)
+            self._given = got
+            return got
         for p in parts:
             n = len(p)
             if i < n:
-                return p.get(i)
+                got = p.get(i)
+                self._given = got
+                return got
             i -= n
         raise IndexError("legal action index out of range")  # pragma: no cover
 
     def __contains__(self, a: object) -> bool:
+        if a is self._given and a is not None:
+            # handed out by this very set: legal without comparing fields. (A set may be
+            # shared between deals and threads; another thread's write only means the slow
+            # test below runs.)
+            return True
         if not isinstance(a, Action):
             return False
         for p in self._parts:  # noqa: SIM110 - a plain loop compiles to C; any() does not

@@ -20,7 +20,7 @@ from stops.engine.cards import CARDS
 from stops.engine.determinize import shuffle_with
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
-from stops.engine.events import event, shared
+from stops.engine.events import Event, event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet, Selections
 from stops.phases.base import Phase
 from stops.phases.handrank import describe, hand_key
@@ -107,7 +107,7 @@ class PokerPhase(Phase):
         self.settings: PokerSettings = variant.settings("poker")
         self.pot = variant.pot
         self._menus: dict[tuple[object, ...], LegalActions] = {}
-        self._seen_by: dict[int, tuple[frozenset[int], frozenset[int]]] = {}
+        self._seen_by: dict[int, tuple[Event, frozenset[int]]] = {}
 
     def enter(self, deal: Deal) -> bool:
         order = deal.order(deal.dealer)
@@ -193,12 +193,15 @@ class PokerPhase(Phase):
                     deal.claim(w, pot, note, chips=share)
         return False
 
-    def _audiences(self, n: int, seat: int) -> tuple[frozenset[int], frozenset[int]]:
-        """Who may see that ``seat`` selected (everyone else) and what (``seat`` only)."""
+    def _audiences(self, n: int, seat: int) -> tuple[Event, frozenset[int]]:
+        """The public ``selected`` event of ``seat`` (seen by everyone else, and always the
+        same, so shared) and who may see what it selected (``seat`` only)."""
         key = n * 64 + seat
         got = self._seen_by.get(key)
         if got is None:
-            got = self._seen_by[key] = (frozenset(range(n)) - {seat}, frozenset({seat}))
+            others = frozenset(range(n)) - {seat}
+            got = self._seen_by[key] = (event(EventKind.SELECTED, seat, visible_to=others),
+                                        frozenset({seat}))
         return got
 
     def _to_call(self, st: PokerState, seat: int) -> int:
@@ -248,8 +251,8 @@ class PokerPhase(Phase):
             assert action.cards is not None
             st.hands[seat] = tuple(action.cards)
             st.queue.pop(0)
-            others, only = self._audiences(deal.n, seat)
-            deal.emit(event(EventKind.SELECTED, seat, visible_to=others))
+            seen, only = self._audiences(deal.n, seat)
+            deal.emit(seen)
             deal.emit(event(EventKind.SELECTED, seat, cards=action.cards, visible_to=only))
             return self._next_select(deal, st)
         pot = self.pot or ""

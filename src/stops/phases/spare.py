@@ -14,7 +14,7 @@ A protocol is an object with ``enter/legal/apply/explain`` on the deal, like a p
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
@@ -107,6 +107,32 @@ def _swap(deal: Deal, seat: int) -> None:
                     note="your new hand", visible_to=frozenset({seat})))
 
 
+MAX_MENUS: Final = 100_000
+_MENUS: Final[dict[tuple[object, ...], LegalSet]] = {}
+"""The dealer's and the bidders' legal sets, shared (keys: ``(step, dealer)`` or
+``(seat, lowest bid, one past the highest)``). Each key fixes its value, so two threads
+filling it at once store equal sets."""
+
+
+def _menu(key: tuple[object, ...]) -> LegalSet:
+    if key[0] == "dealer":
+        d = key[1]
+        assert isinstance(d, int)
+        return LegalActions(Fixed((simple(d, "keep"), simple(d, "swap"),
+                                   simple(d, "auction"))))
+    if key[0] == "after_swap":
+        d = key[1]
+        assert isinstance(d, int)
+        return LegalActions.of((simple(d, "keep"), simple(d, "auction")))
+    if key[0] == "after_unsold":
+        d = key[1]
+        assert isinstance(d, int)
+        return LegalActions.of((simple(d, "keep"), simple(d, "swap")))
+    seat, low, stop = key
+    assert isinstance(seat, int) and isinstance(low, int) and isinstance(stop, int)
+    return LegalActions(Fixed((simple(seat, "pass"),)), Amounts(seat, "bid", range(low, stop)))
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class DealerOptions(SpareProtocol):
     """The dealer's options of Three-in-One (rulings 9-11 of docs/rulings.md)."""
@@ -176,20 +202,22 @@ class DealerOptions(SpareProtocol):
 
     def legal(self, deal: Deal) -> LegalSet:
         st = _st(deal)
-        d = deal.dealer
-        if st.step == "dealer":
-            return LegalActions(Fixed((simple(d, "keep"), simple(d, "swap"),
-                                       simple(d, "auction"))))
-        if st.step == "after_swap":
-            return LegalActions.of((simple(d, "keep"), simple(d, "auction")))
-        if st.step == "after_unsold":
-            return LegalActions.of((simple(d, "keep"), simple(d, "swap")))
-        seat = deal.to_act
-        assert seat is not None
-        stack = deal.ledger.stacks[seat]
-        low = st.high_bid + 1 if _params(deal).auction_format == "open_ascending" else 1
-        return LegalActions(Fixed((simple(seat, "pass"),)),
-                            Amounts(seat, "bid", range(low, max(low, stack + 1))))
+        step = st.step
+        if step != "auction":
+            key: tuple[object, ...] = (step, deal.dealer)
+        else:
+            seat = deal.to_act
+            assert seat is not None
+            stack = deal.ledger.stacks[seat]
+            low = st.high_bid + 1 if _params(deal).auction_format == "open_ascending" else 1
+            key = (seat, low, max(low, stack + 1))
+        # legal sets are immutable and fixed by the key: one object per key, shared
+        got = _MENUS.get(key)
+        if got is None:
+            got = _menu(key)
+            if len(_MENUS) < MAX_MENUS:
+                _MENUS[key] = got
+        return got
 
     def apply(self, deal: Deal, action: Action) -> bool:
         st = _st(deal)
