@@ -434,8 +434,8 @@ class Deal:
         if amount <= 0:
             return 0
         self.ledger.move(space, seat, amount)
-        self.emit(event(EventKind.CLAIMED, seat, chips=amount, space=space, note=note,
-                        cards=tuple(CARDS[c] for c in shown)))
+        self.emit(event(EventKind.CLAIMED, seat, None, amount, space, None,
+                        tuple([CARDS[c] for c in shown]) if shown else (), note))
         if self.rules.retire_claimed and chips is None:
             self.retire(space)
         return amount

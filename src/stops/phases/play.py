@@ -41,6 +41,12 @@ if TYPE_CHECKING:
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
+MAX_LEAD_SETS: Final = 20_000
+"""Lead legal sets kept per seat (a deal meets a few dozen; this only bounds the memory)."""
+_NO_LEAD: Final = (*(f"holds no card it may lead after the stop in {SUIT_NAMES[s]}"
+                     for s in range(4)), "has no card it may lead")
+"""Why a seat passes the lead, by the suit just stopped (4: none), written once."""
+
 STOP_WHY: Final = {SPARE: "the next card is in the spare hand",
                    PLAYED: "the next card has been played"}
 
@@ -94,6 +100,8 @@ class PlayPhase(Phase):
         self._led = [play_events(EventKind.LED, s) for s in seats]
         self._played = [play_events(EventKind.PLAYED, s) for s in seats]
         self._pairs = [play_pairs(s) for s in seats]
+        self._lead_sets: list[dict[tuple[int, ...], FixedActions]] = [{} for _ in seats]
+        """Per seat, the legal set of each set of leads seen (shared: immutable)."""
         self.triggers: Triggers = {}
         self.every: list[Handler] = []
         for b in self.claims:
@@ -169,13 +177,9 @@ class PlayPhase(Phase):
                         if self.comp_card >= 0:
                             deal.offer(FixedActions(self._with_companion(deal, s, opts)))
                         else:
-                            table = leads_of(s)
-                            deal.offer(FixedActions([table[c] for c in opts]))  # at once
+                            deal.offer(self._leads(s, opts))  # at once
                     return True
-                why = "has no card it may lead"
-                if constraint is not None:
-                    why = (f"holds no card it may lead after the stop in "
-                           f"{SUIT_NAMES[constraint]}")
+                why = _NO_LEAD[constraint if constraint is not None else 4]
                 nxt = ring[(k + 1) % len(ring)] if ring is not None else (s + 1) % n
                 deal.emit(event(EventKind.LEAD_PASSED, s, to_seat=nxt, note=why))
                 self.failed.impl.failed(deal, s, self.failed.params)
@@ -199,8 +203,20 @@ class PlayPhase(Phase):
         seat, opts, _ = deal.scratch["lead"]
         if self.comp_card >= 0:
             return FixedActions(self._with_companion(deal, seat, opts))
-        table = leads_of(seat)
-        return FixedActions([table[c] for c in opts])
+        return self._leads(seat, opts)
+
+    def _leads(self, seat: int, opts: list[int]) -> FixedActions:
+        """The legal set of leading one of ``opts``: one shared object per seat and set of
+        cards (legal sets are immutable), so a lead builds nothing it built before."""
+        cache = self._lead_sets[seat]
+        key = tuple(opts)
+        got = cache.get(key)
+        if got is None:
+            table = leads_of(seat)
+            got = FixedActions([table[c] for c in opts])
+            if len(cache) < MAX_LEAD_SETS:
+                cache[key] = got
+        return got
 
     def apply(self, deal: Deal, action: Action) -> bool:
         if self.turns is not None:

@@ -68,7 +68,8 @@ class OnPlay(ClaimPolicy):
               every: list[Handler]) -> None:
         for space in variant.layout:
             if space.kind == "card" and space.card is not None:
-                triggers.setdefault(int(space.card), []).append(_card_handler(space.id))
+                triggers.setdefault(int(space.card), []).append(
+                    _card_handler(space.id, int(space.card)))
             elif space.kind == "combo":
                 h = _combo_handler(space.id, tuple(space.cards))
                 for combo_card in space.cards:
@@ -85,26 +86,31 @@ class OnPlay(ClaimPolicy):
             _share(deal, space, seats, "played the run")
 
 
-def _card_handler(space: str) -> Handler:
+def _card_handler(space: str, watched: int) -> Handler:
+    note = f"played {_name(watched)}"  # the one card it watches: the note is fixed
+
     def on_card(deal: Deal, seat: int, card: int) -> None:
-        deal.claim(seat, space, f"played {_name(card)}")
+        deal.claim(seat, space, note)
 
     return on_card
 
 
 def _combo_handler(space: str, cards: tuple[int, ...]) -> Handler:
+    note = "played " + " and ".join(_name(c) for c in cards)
+
     def on_combo(deal: Deal, seat: int, card: int) -> None:
         if all(deal.played_by[c] == seat for c in cards):
-            deal.claim(seat, space, "played " + " and ".join(_name(c) for c in cards))
+            deal.claim(seat, space, note)
 
     return on_combo
 
 
 def _run_handler(space: str, cards: tuple[int, ...], first_takes_all: bool) -> Handler:
+    note = "played " + "-".join(_name(c) for c in cards)
+
     def on_run(deal: Deal, seat: int, card: int) -> None:
         if not all(deal.played_by[c] == seat for c in cards):
             return
-        note = "played " + "-".join(_name(c) for c in cards)
         if first_takes_all:
             if space not in deal.scratch.setdefault("runs_paid", set()):
                 deal.scratch["runs_paid"].add(space)
