@@ -9,6 +9,7 @@ from stops.engine.actions import Action, with_chips
 from stops.engine.errors import IllegalAction
 from stops.engine.legal import Amounts, LegalActions, LegalSet
 from stops.phases.base import Phase
+from stops.policies.stakes import SEATS_ONLY
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -40,14 +41,31 @@ class StakePhase(Phase):
         self.policy = self.variant.policy("stake_rule")
         self._rule: Any = self.policy.impl  # read once: called for every seat of every deal
         self._params: Any = self.policy.params
+        self._by_seats: bool = self._rule in SEATS_ONLY
+        """The rule's plans depend only on the dealer, the seats and the live spaces, so
+        a deal's plans are worked out once per such situation (:meth:`_plans`)."""
+        self._plan_cache: dict[tuple[object, ...], tuple[tuple[int, Any], ...]] = {}
+
+    def _plans(self, deal: Deal) -> tuple[tuple[int, Any], ...]:
+        """Each seat's stake plan, from the dealer's left."""
+        if not self._by_seats:
+            return tuple([(seat, self._rule(deal, seat, self._params))
+                          for seat in deal.order(deal.dealer)])
+        key = (deal.dealer, deal.active, frozenset(deal.retired) if deal.retired else None)
+        got = self._plan_cache.get(key)
+        if got is None:
+            got = tuple([(seat, self._rule(deal, seat, self._params))
+                         for seat in deal.order(deal.dealer)])
+            if len(self._plan_cache) < 10_000:
+                self._plan_cache[key] = got
+        return got
 
     def enter(self, deal: Deal) -> bool:
         r = deal.rules
         if deal.skip_stakes or (r.stake_frequency == "once_per_match" and deal.deal_index > 0):
             return False
         queue: list[tuple[int, tuple[str, ...], int, bool]] = []
-        for seat in deal.order(deal.dealer):
-            plan = self._rule(deal, seat, self._params)
+        for seat, plan in self._plans(deal):
             if plan.fixed:
                 deal.stake_many(seat, plan.fixed)
             if plan.choose_one and plan.choose_amount > 0:

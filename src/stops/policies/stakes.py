@@ -163,6 +163,13 @@ def choose_one_text(p: ChooseOneParams) -> str:
             "from the dealer's left, openly.")
 
 
+SEATS_ONLY: frozenset[Any] = frozenset({each_space, dealer_two_others_one, free,
+                                        choose_one_card})
+"""The rules whose plans depend only on the dealer, the seats in play and the live spaces
+(never on stacks or earlier deals), so the stake phase may reuse them (a plug-in rule is
+asked every time)."""
+
+
 def register(reg: Registry) -> None:
     """The stake rules."""
     p = reg.register_policy
