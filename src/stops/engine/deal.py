@@ -333,11 +333,8 @@ class Deal:
         """The cards ``seat`` holds, sorted by suit then rank."""
         out: list[Card] = []
         for suit, m in enumerate(self.masks[seat]):
-            base = suit * 13
-            while m:
-                low = m & -m
-                out.append(CARDS[base + low.bit_length() - 1])
-                m ^= low
+            if m:
+                out.extend(_suit_cards(suit, m))
         return out
 
     def lowest_in_suit(self, seat: int, suit: int) -> int | None:
@@ -599,6 +596,26 @@ class Deal:
     def __repr__(self) -> str:
         return (f"<Deal {self.variant.name} players={self.n} dealer={self.dealer} "
                 f"phase={self.phase} to_act={self.to_act}>")
+
+
+_SUIT_CARDS: Final[dict[int, tuple[Card, ...]]] = {}
+"""The cards of each (suit, rank mask) met so far, in rank order (at most 4 x 8192)."""
+
+
+def _suit_cards(suit: int, m: int) -> tuple[Card, ...]:
+    """The cards of ``suit`` whose rank bits are set in ``m``, lowest first (memoised: the
+    key fixes the value, so concurrent filling is harmless)."""
+    key = suit << 13 | m
+    got = _SUIT_CARDS.get(key)
+    if got is None:
+        base = suit * 13
+        cards: list[Card] = []
+        while m:
+            low = m & -m
+            cards.append(CARDS[base + low.bit_length() - 1])
+            m ^= low
+        got = _SUIT_CARDS[key] = tuple(cards)
+    return got
 
 
 def _copy_scratch(scratch: dict[str, Any]) -> dict[str, Any]:

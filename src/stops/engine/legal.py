@@ -98,6 +98,8 @@ class Amounts(_Part):
 
 
 _BINOM: Final = [[comb(n, k) for k in range(n + 1)] for n in range(53)]
+_BINOM_PAD: Final = [[comb(n, k) for k in range(53)] for n in range(53)]
+"""``comb(n, k)`` for every n, k < 53 (0 where k > n): a lookup with no bounds test."""
 
 
 def _binom(n: int, k: int) -> int:
@@ -130,11 +132,10 @@ class Selections(_Part):
         chosen: list[Card] = []
         n, k, start = len(cards), self.k, 0
         if n < 53:  # every hand of a pack: the table, without a call per step
-            table = _BINOM
+            table = _BINOM_PAD
             while k:
                 for j in range(start, n):
-                    row = table[n - j - 1]
-                    c = row[k - 1] if k - 1 < len(row) else 0
+                    c = table[n - j - 1][k - 1]
                     if i < c:
                         chosen.append(CARDS[cards[j]])
                         start = j + 1

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stops._mypyc import mypyc_attr
 from stops.engine.eventkind import EventKind
-from stops.engine.events import event
+from stops.engine.events import MAX_SEATS, event
 from stops.phases.base import Phase
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
+
+
+_WENT_OUT: Final = tuple(event(EventKind.DEAL_ENDED, s, note=f"seat {s} went out")
+                         for s in range(MAX_SEATS))
+"""The ``deal_ended`` event of each seat going out, built once."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -44,16 +49,21 @@ class SettlePhase(Phase):
     def enter(self, deal: Deal) -> bool:
         for b in self.claims:
             b.impl.end(deal, b.params)
-        if deal.outcome == "went_out" and deal.winner is not None:
-            self.reward.impl(deal, deal.winner, self.reward.params)
-            note = f"seat {deal.winner} went out"
+        winner = deal.winner
+        if deal.outcome == "went_out" and winner is not None:
+            self.reward.impl(deal, winner, self.reward.params)
+            if 0 <= winner < len(_WENT_OUT):
+                deal.emit(_WENT_OUT[winner])  # shared: its content is fixed by the seat
+                return False
+            note = f"seat {winner} went out"
         elif deal.outcome in ("blocked", "redeal"):
             deal.next_deal = self.block.impl(deal, self.block.params)
             note = "blocked" if deal.outcome == "blocked" else "no opening card; redeal"
         else:
             note = deal.outcome or "ended"
-        deal.emit(event(EventKind.DEAL_ENDED, deal.winner, note=note))
+        deal.emit(event(EventKind.DEAL_ENDED, winner, note=note))
         return False
+
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
