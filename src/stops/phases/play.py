@@ -41,6 +41,10 @@ if TYPE_CHECKING:
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
+_SUIT_OF: Final = tuple(c // 13 for c in range(52))
+_CLEAR: Final = tuple(~(1 << (c % 13)) for c in range(52))
+"""A card's suit, and the mask that clears its rank bit, by card (the forced run's tables)."""
+
 MAX_LEAD_SETS: Final = 20_000
 """Lead legal sets kept per seat (a deal meets a few dozen; this only bounds the memory)."""
 _NO_LEAD: Final = (*(f"holds no card it may lead after the stop in {SUIT_NAMES[s]}"
@@ -242,7 +246,7 @@ class PlayPhase(Phase):
         pairs = all_pairs[seat]
         while True:
             # play `card` from `seat`
-            masks[seat][card // 13] &= ~(1 << (card % 13))
+            masks[seat][_SUIT_OF[card]] &= _CLEAR[card]
             counts[seat] -= 1
             owner[card] = PLAYED
             played_by[card] = seat
@@ -254,8 +258,9 @@ class PlayPhase(Phase):
             if hs is not None:
                 for h in hs:
                     halt = h(deal, seat, card) or halt
-            for h in every:
-                halt = h(deal, seat, card) or halt
+            if every:
+                for h in every:
+                    halt = h(deal, seat, card) or halt
             if counts[seat] == 0:
                 deal.winner = seat
                 deal.outcome = "went_out"

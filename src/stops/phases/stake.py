@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, with_chips
 from stops.engine.errors import IllegalAction
+from stops.engine.events import Event, staked_event
 from stops.engine.legal import Amounts, LegalActions, LegalSet
 from stops.phases.base import Phase
 from stops.policies.stakes import SEATS_ONLY
@@ -14,6 +15,30 @@ from stops.policies.stakes import SEATS_ONLY
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
     from stops.rules.registry import Registry
+
+
+class _Stakes:
+    """A deal's stake plans, and their fixed stakes summed per space and per seat, with the
+    events they make in order (each seat's stakes from the dealer's left)."""
+
+    __slots__ = ("events", "plans", "seats", "spaces")
+
+    def __init__(self, plans: tuple[tuple[int, Any], ...]) -> None:
+        self.plans = plans
+        spaces: dict[str, int] = {}
+        seats: list[tuple[int, int]] = []
+        events: list[Event] = []
+        for seat, plan in plans:
+            total = 0
+            for space, chips in plan.fixed:
+                spaces[space] = spaces.get(space, 0) + chips
+                total += chips
+                events.append(staked_event(seat, chips, space))
+            if plan.fixed:
+                seats.append((seat, total))
+        self.spaces: tuple[tuple[str, int], ...] = tuple(spaces.items())
+        self.seats: tuple[tuple[int, int], ...] = tuple(seats)
+        self.events: tuple[Event, ...] = tuple(events)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -44,18 +69,19 @@ class StakePhase(Phase):
         self._by_seats: bool = self._rule in SEATS_ONLY
         """The rule's plans depend only on the dealer, the seats and the live spaces, so
         a deal's plans are worked out once per such situation (:meth:`_plans`)."""
-        self._plan_cache: dict[tuple[object, ...], tuple[tuple[int, Any], ...]] = {}
+        self._plan_cache: dict[tuple[object, ...], _Stakes] = {}
+        self._debt: bool = self.variant.rules.chip_shortfall == "debt"
 
-    def _plans(self, deal: Deal) -> tuple[tuple[int, Any], ...]:
-        """Each seat's stake plan, from the dealer's left."""
+    def _plans(self, deal: Deal) -> _Stakes:
+        """Each seat's stake plan, from the dealer's left (with its fixed stakes summed)."""
         if not self._by_seats:
-            return tuple([(seat, self._rule(deal, seat, self._params))
-                          for seat in deal.order(deal.dealer)])
+            return _Stakes(tuple([(seat, self._rule(deal, seat, self._params))
+                                  for seat in deal.order(deal.dealer)]))
         key = (deal.dealer, deal.active, frozenset(deal.retired) if deal.retired else None)
         got = self._plan_cache.get(key)
         if got is None:
-            got = tuple([(seat, self._rule(deal, seat, self._params))
-                         for seat in deal.order(deal.dealer)])
+            got = _Stakes(tuple([(seat, self._rule(deal, seat, self._params))
+                                 for seat in deal.order(deal.dealer)]))
             if len(self._plan_cache) < 10_000:
                 self._plan_cache[key] = got
         return got
@@ -65,8 +91,21 @@ class StakePhase(Phase):
         if deal.skip_stakes or (r.stake_frequency == "once_per_match" and deal.deal_index > 0):
             return False
         queue: list[tuple[int, tuple[str, ...], int, bool]] = []
-        for seat, plan in self._plans(deal):
-            if plan.fixed:
+        stakes = self._plans(deal)
+        ledger = deal.ledger
+        if self._debt and ledger.contributed is None:
+            # nobody can fall short: every fixed stake at once, as the seats' stakes would
+            layout = ledger.layout
+            for space, chips in stakes.spaces:
+                layout[space] = layout.get(space, 0) + chips
+            for seat, chips in stakes.seats:
+                ledger.stacks[seat] -= chips
+            deal.events.extend(stakes.events)
+            fixed_done = True
+        else:
+            fixed_done = False
+        for seat, plan in stakes.plans:
+            if plan.fixed and not fixed_done:
                 deal.stake_many(seat, plan.fixed)
             if plan.choose_one and plan.choose_amount > 0:
                 queue.append((seat, plan.choose_one, plan.choose_amount, False))
