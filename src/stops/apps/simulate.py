@@ -379,8 +379,9 @@ def simulate(variant: Variant | str, players: int, deals: int = 1000, seed: int 
     # variant that names plug-in policies travels as its name, and each worker registers the
     # plug-ins before loading it.
     ref, opts = (v.ref, dict(v.options)) if plugins else (v, None)
-    args = [(ref, opts, players, size, seed, i, tuple(bots), chips, sessions_mode,
-             tuple(plugins)) for i, size in enumerate(sizes)]
+    args: list[tuple[Any, ...]] = [
+        (ref, opts, players, size, seed, i, tuple(bots), chips, sessions_mode, tuple(plugins))
+        for i, size in enumerate(sizes)]
     tally = Tally(players)
     done = 0
     own = None
