@@ -20,7 +20,7 @@ from stops.engine.cards import CARDS, Card
 from stops.engine.chips import Account, Ledger
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
-from stops.engine.events import Event, event, staked_event
+from stops.engine.events import Event, event, shared, staked_event
 from stops.engine.legal import LegalActions, LegalSet
 
 if TYPE_CHECKING:
@@ -131,7 +131,7 @@ class Deal:
         self._on_end = on_end
         if _blank:  # clone() and unpickling fill in the state themselves
             return
-        self.emit(event(EventKind.DEAL_STARTED, dealer))
+        self.emit(shared(EventKind.DEAL_STARTED, dealer))  # fixed by the dealer: shared
         self._advance_from(0)
 
     # -- the step API ---------------------------------------------------------------------

@@ -10,7 +10,7 @@ from stops._mypyc import mypyc_attr
 from stops.engine.cards import CARDS, Card
 from stops.engine.deal import SPARE
 from stops.engine.eventkind import EventKind
-from stops.engine.events import event
+from stops.engine.events import event, shared
 from stops.phases.base import Phase
 from stops.rules.registry import param
 
@@ -139,7 +139,7 @@ class DealPhase(Phase):
         deal.spare = set(deal.dealt_spare)
         deal._given_hands = deal._given_spare = None  # the deal's own copies are kept
         if r.spare_hand:
-            deal.emit(event(EventKind.SPARE_DEALT, chips=len(deal.dealt_spare)))
+            deal.emit(shared(EventKind.SPARE_DEALT, chips=len(deal.dealt_spare)))
         return False
 
     def describe(self) -> str:
