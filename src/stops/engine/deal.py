@@ -131,7 +131,7 @@ class Deal:
         self._on_end = on_end
         if _blank:  # clone() and unpickling fill in the state themselves
             return
-        self.emit(shared(EventKind.DEAL_STARTED, dealer))  # fixed by the dealer: shared
+        self.events.append(shared(EventKind.DEAL_STARTED, dealer))  # fixed by the dealer: shared
         self._advance_from(0)
 
     # -- the step API ---------------------------------------------------------------------
@@ -373,9 +373,9 @@ class Deal:
         self.ledger.move(src, dst, chips)
         seat = src if isinstance(src, int) else None
         if isinstance(dst, str):
-            self.emit(event(EventKind.PAID, seat, chips=chips, space=dst, note=note))
+            self.events.append(event(EventKind.PAID, seat, chips=chips, space=dst, note=note))
         else:
-            self.emit(event(EventKind.PAID, seat, chips=chips, to_seat=dst, note=note,
+            self.events.append(event(EventKind.PAID, seat, chips=chips, to_seat=dst, note=note,
                             space=src if isinstance(src, str) else None))
         return chips
 
@@ -394,7 +394,7 @@ class Deal:
         layout[space] = layout.get(space, 0) + chips
         if ledger.contributed is not None:
             ledger.contribute(seat, space, chips)
-        self.emit(staked_event(seat, chips, space))
+        self.events.append(staked_event(seat, chips, space))
 
     def stake_many(self, seat: int, stakes: tuple[tuple[str, int], ...]) -> None:
         """Several stakes by one seat (the common case: one chip on every space)."""
@@ -431,7 +431,7 @@ class Deal:
         if amount <= 0:
             return 0
         self.ledger.move(space, seat, amount)
-        self.emit(event(EventKind.CLAIMED, seat, None, amount, space, None,
+        self.events.append(event(EventKind.CLAIMED, seat, None, amount, space, None,
                         tuple([CARDS[c] for c in shown]) if shown else (), note))
         if self.rules.retire_claimed and chips is None:
             self.retire(space)
@@ -440,7 +440,7 @@ class Deal:
     def retire(self, space: str) -> None:
         if space not in self.retired:
             self.retired.add(space)
-            self.emit(event(EventKind.RETIRED, space=space))
+            self.events.append(event(EventKind.RETIRED, space=space))
 
     def is_live(self, space: str) -> bool:
         return space not in self.retired

@@ -90,7 +90,9 @@ class Event(NamedTuple):
         return describe(self)
 
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
+_EVENT: Final = Event
+"""``Final``, so that the compiled build reads them directly, not from the module's dict."""
 
 
 def event(kind: EventKind, seat: int | None = None, card: Card | None = None, chips: int = 0,
@@ -101,7 +103,7 @@ def event(kind: EventKind, seat: int | None = None, card: Card | None = None, ch
     The engine's own modules use this rather than the class: in the compiled build a call to
     it is a direct C call, where ``Event(...)`` runs the named tuple's Python-level ``__new__``.
     """
-    return _new(Event, (kind, seat, card, chips, space, to_seat, cards, note, visible_to))
+    return _new(_EVENT, (kind, seat, card, chips, space, to_seat, cards, note, visible_to))
 
 
 MAX_SEATS: Final = 52

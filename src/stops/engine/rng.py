@@ -36,7 +36,11 @@ def keyed_shuffle(items: MutableSequence[T], *parts: object) -> None:
     stream = hashlib.shake_128(repr(parts).encode()).digest(8 * n)
     keys = struct.unpack(f">{n}Q", stream)
     order = sorted(range(n), key=keys.__getitem__)
-    items[:] = [items[i] for i in order]
+    if isinstance(items, list):  # the usual case: the compiled build indexes a list natively
+        got: list[T] = items
+        got[:] = [got[i] for i in order]
+    else:
+        items[:] = [items[i] for i in order]
 
 
 class Rng:

@@ -89,21 +89,23 @@ class DealPhase(Phase):
         self._plans: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
         self.settings: DealSettings = variant.settings("deal")
         self.sized = self.settings.shape != "n_plus_one"
+        # read once: the compiled build then reads native attributes, not the rules' slots
+        self._deck: tuple[Card, ...] = tuple(variant.deck)
+        self._spare_hand: bool = variant.rules.spare_hand
+        self._spare_first: bool = variant.rules.deal_spare_position == "first"
 
     def enter(self, deal: Deal) -> bool:
-        r = deal.rules
         hands = deal._given_hands
         spare = deal._given_spare
         if hands is None:
-            pack: list[Card] = list(self.variant.deck)
+            pack: list[Card] = list(self._deck)
             if deal._shuffle is not None:
                 deal._shuffle(pack)
             key = (deal.n, deal.dealer, deal.active)
             order = self._orders.get(key)
             if order is None:
                 order = self._orders[key] = deal_order(
-                    deal.n, deal.dealer, r.spare_hand, r.deal_spare_position == "first",
-                    deal.active)
+                    deal.n, deal.dealer, self._spare_hand, self._spare_first, deal.active)
             if self.sized:
                 plan = self._plans.get(key)
                 if plan is None:
@@ -124,22 +126,23 @@ class DealPhase(Phase):
         deal.dealt_hands = tuple(tuple(sorted(h)) for h in hands)
         deal.dealt_spare = tuple(sorted(spare or ()))
         owner = deal.owner
-        emit = deal.emit
+        log = deal.events
         for seat, h in enumerate(deal.dealt_hands):
             if not h and seat not in deal.active:
                 continue
             masks = deal.masks[seat]
-            for c in h:
-                owner[c] = seat
-                masks[_SUIT[c]] |= _BIT[c]
+            ints: tuple[int, ...] = h  # a Card is an int: the compiled loop indexes natively
+            for ci in ints:
+                owner[ci] = seat
+                masks[_SUIT[ci]] |= _BIT[ci]
             deal.counts[seat] = len(h)
-            emit(event(EventKind.DEALT, seat, None, len(h), None, None, h, "", _ONLY[seat]))
+            log.append(event(EventKind.DEALT, seat, None, len(h), None, None, h, "", _ONLY[seat]))
         for c in deal.dealt_spare:
             deal.owner[c] = SPARE
         deal.spare = set(deal.dealt_spare)
         deal._given_hands = deal._given_spare = None  # the deal's own copies are kept
-        if r.spare_hand:
-            deal.emit(shared(EventKind.SPARE_DEALT, chips=len(deal.dealt_spare)))
+        if self._spare_hand:
+            deal.events.append(shared(EventKind.SPARE_DEALT, chips=len(deal.dealt_spare)))
         return False
 
     def describe(self) -> str:

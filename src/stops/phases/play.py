@@ -129,7 +129,7 @@ class PlayPhase(Phase):
         deal.owner[card] = PLAYED
         deal.played_by[card] = seat
         deal.plays.append(self._pairs[seat][card])
-        deal.emit((self._led if kind is EventKind.LED else self._played)[seat][card])
+        deal.events.append((self._led if kind is EventKind.LED else self._played)[seat][card])
         halt: str | None = None
         for h in self.triggers.get(card, ()):
             halt = h(deal, seat, card) or halt
@@ -138,7 +138,7 @@ class PlayPhase(Phase):
         if deal.counts[seat] == 0:
             deal.winner = seat
             deal.outcome = "went_out"
-            deal.emit(event(EventKind.WENT_OUT, seat, CARDS[card]))
+            deal.events.append(event(EventKind.WENT_OUT, seat, CARDS[card]))
         return halt
 
     # -- entering: the first lead -----------------------------------------------------------
@@ -146,7 +146,8 @@ class PlayPhase(Phase):
         first = self.first.impl(deal, self.first.params)
         if first is None:
             deal.outcome = "redeal"
-            deal.emit(event(EventKind.BLOCKED, note="no opening card is in any player's hand"))
+            deal.events.append(event(EventKind.BLOCKED,
+                                     note="no opening card is in any player's hand"))
             return False
         if first.cards is not None:
             deal.to_act = first.seat
@@ -185,7 +186,7 @@ class PlayPhase(Phase):
                     return True
                 why = _NO_LEAD[constraint if constraint is not None else 4]
                 nxt = ring[(k + 1) % len(ring)] if ring is not None else (s + 1) % n
-                deal.emit(event(EventKind.LEAD_PASSED, s, to_seat=nxt, note=why))
+                deal.events.append(event(EventKind.LEAD_PASSED, s, to_seat=nxt, note=why))
                 self.failed.impl.failed(deal, s, self.failed.params)
             again = self.failed.impl.full_round(deal, broken, self.failed.params)
             rounds += 1
@@ -193,7 +194,7 @@ class PlayPhase(Phase):
                 break
             broken = again
         deal.outcome = "blocked"
-        deal.emit(event(EventKind.BLOCKED, note="nobody can lead as the rules require"))
+        deal.events.append(event(EventKind.BLOCKED, note="nobody can lead as the rules require"))
         return False
 
     # -- deciding ------------------------------------------------------------------------
@@ -235,7 +236,7 @@ class PlayPhase(Phase):
             deal.scratch.pop("follow", None)
             follow = action.action == "follow"
             attach = bool(action.flags)
-        emit = deal.events.append
+        log = deal.events  # a typed list: the compiled build appends directly
         triggers = self.triggers
         every = self.every
         next_card = self.next_card
@@ -252,7 +253,7 @@ class PlayPhase(Phase):
             played_by[card] = seat
             ev = events[card]
             plays.append(pairs[card])
-            emit(ev)
+            log.append(ev)
             halt: str | None = None
             hs = triggers.get(card)
             if hs is not None:
@@ -264,7 +265,7 @@ class PlayPhase(Phase):
             if counts[seat] == 0:
                 deal.winner = seat
                 deal.outcome = "went_out"
-                emit(event(EventKind.WENT_OUT, seat, CARDS[card]))
+                log.append(event(EventKind.WENT_OUT, seat, CARDS[card]))
                 return False
             if attach:
                 # the companion card goes down straight after this one (out of sequence)
@@ -272,19 +273,19 @@ class PlayPhase(Phase):
                 halt = b.impl.attach(deal, seat, card, b.params, self.lay)
                 if deal.outcome == "went_out":
                     return False
-                emit(stop_event(seat, card, halt or "a companion card makes it a stop"))
+                log.append(stop_event(seat, card, halt or "a companion card makes it a stop"))
                 break
             nxt = next_card[card]
             if nxt < 0:
-                emit(stop_event(seat, card, self.stop_reason[card]))
+                log.append(stop_event(seat, card, self.stop_reason[card]))
                 break
             if halt is not None:
-                emit(stop_event(seat, card, halt))
+                log.append(stop_event(seat, card, halt))
                 break
             o = owner[nxt]
             if o < 0:
                 why = STOP_WHY.get(o, "the next card is not in the pack")
-                emit(stop_event(seat, card, why))
+                log.append(stop_event(seat, card, why))
                 break
             if comp >= 0 and owner[comp] == o and nxt != comp:
                 # the holder of the companion card decides how to play the card due from him

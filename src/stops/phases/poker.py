@@ -178,7 +178,7 @@ class PokerPhase(Phase):
         for s in st.active:
             cards = st.hands[s]
             keys[s] = hand_key(cards)
-            deal.emit(event(EventKind.SHOWDOWN, s, cards=tuple(CARDS[c] for c in cards),
+            deal.events.append(event(EventKind.SHOWDOWN, s, cards=tuple(CARDS[c] for c in cards),
                             note=describe(cards)))
         best = max(keys.values())
         winners = tuple(s for s in st.active if keys[s] == best)
@@ -252,17 +252,17 @@ class PokerPhase(Phase):
             st.hands[seat] = tuple(action.cards)
             st.queue.pop(0)
             seen, only = self._audiences(deal.n, seat)
-            deal.emit(seen)
-            deal.emit(event(EventKind.SELECTED, seat, cards=action.cards, visible_to=only))
+            deal.events.append(seen)
+            deal.events.append(event(EventKind.SELECTED, seat, cards=action.cards, visible_to=only))
             return self._next_select(deal, st)
         pot = self.pot or ""
         if verb == "check":
             st.need.discard(seat)
-            deal.emit(shared(EventKind.CHECKED, seat))
+            deal.events.append(shared(EventKind.CHECKED, seat))
         elif verb == "fold":
             st.active.remove(seat)
             st.need.discard(seat)
-            deal.emit(shared(EventKind.FOLDED, seat))
+            deal.events.append(shared(EventKind.FOLDED, seat))
         elif verb == "call":
             to_call = self._to_call(st, seat)
             amount = min(to_call, max(0, deal.ledger.stacks[seat]))
@@ -272,7 +272,7 @@ class PokerPhase(Phase):
                 deal.ledger.move(seat, pot, amount)
             st.contrib[seat] += amount
             st.need.discard(seat)
-            deal.emit(shared(EventKind.CALLED, seat, amount, pot))
+            deal.events.append(shared(EventKind.CALLED, seat, amount, pot))
         else:  # bet or raise
             extra = action.chips or 0
             amount = self._to_call(st, seat) + extra
@@ -282,7 +282,7 @@ class PokerPhase(Phase):
             st.bet_made = True
             st.need = {s for s in st.active if s != seat and s not in st.all_in}
             kind = EventKind.BET if verb == "bet" else EventKind.RAISED
-            deal.emit(shared(kind, seat, amount, pot))
+            deal.events.append(shared(kind, seat, amount, pot))
         return self._advance(deal, st, seat)
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:

@@ -102,8 +102,8 @@ def _st(deal: Deal) -> SpareState:
 
 def _swap(deal: Deal, seat: int) -> None:
     deal.swap_with_spare(seat)
-    deal.emit(event(EventKind.SPARE_SWAPPED, seat, visible_to=None))
-    deal.emit(event(EventKind.SPARE_SWAPPED, seat, cards=tuple(deal.hand(seat)),
+    deal.events.append(event(EventKind.SPARE_SWAPPED, seat, visible_to=None))
+    deal.events.append(event(EventKind.SPARE_SWAPPED, seat, cards=tuple(deal.hand(seat)),
                     note="your new hand", visible_to=frozenset({seat})))
 
 
@@ -144,7 +144,7 @@ class DealerOptions(SpareProtocol):
         st.turn = 0
         st.high_bid, st.high_bidder, st.bids = 0, None, {}
         st.step = "auction"
-        deal.emit(event(EventKind.AUCTION_OPENED, deal.dealer, note=what))
+        deal.events.append(event(EventKind.AUCTION_OPENED, deal.dealer, note=what))
         return self._next_bidder(deal, st)
 
     def _next_bidder(self, deal: Deal, st: SpareState) -> bool:
@@ -179,17 +179,18 @@ class DealerOptions(SpareProtocol):
             if fmt == "sealed":
                 for b in st.bidders:
                     if b in st.bids:
-                        deal.emit(event(EventKind.BID, b, chips=st.bids[b], note="revealed"))
+                        deal.events.append(event(EventKind.BID, b, chips=st.bids[b],
+                                                 note="revealed"))
         buyer = st.high_bidder
         if buyer is None:
-            deal.emit(event(EventKind.UNSOLD, deal.dealer, note=st.offering))
+            deal.events.append(event(EventKind.UNSOLD, deal.dealer, note=st.offering))
             if st.offering == "spare" and _params(deal).unsold_dealer_may_swap:
                 st.step = "after_unsold"
                 deal.to_act = deal.dealer
                 return True
             return False
         deal.pay(buyer, deal.dealer, st.high_bid, "buys the hand", compulsory=False)
-        deal.emit(event(EventKind.SOLD, buyer, chips=st.high_bid, to_seat=deal.dealer,
+        deal.events.append(event(EventKind.SOLD, buyer, chips=st.high_bid, to_seat=deal.dealer,
                         note=st.offering))
         _swap(deal, buyer)
         return False
@@ -224,7 +225,7 @@ class DealerOptions(SpareProtocol):
         verb = action.action
         if st.step in ("dealer", "after_swap", "after_unsold"):
             if verb == "keep":
-                deal.emit(shared(EventKind.KEPT, deal.dealer))
+                deal.events.append(shared(EventKind.KEPT, deal.dealer))
                 return False
             if verb == "swap":
                 _swap(deal, deal.dealer)
@@ -239,7 +240,7 @@ class DealerOptions(SpareProtocol):
         seat = action.seat
         fmt = _params(deal).auction_format
         if verb == "pass":
-            deal.emit(shared(EventKind.PASSED, seat))
+            deal.events.append(shared(EventKind.PASSED, seat))
             if fmt == "open_ascending":
                 st.bidders.remove(seat)
                 if st.bidders:
@@ -250,15 +251,15 @@ class DealerOptions(SpareProtocol):
         chips = action.chips or 0
         if fmt == "open_ascending":
             st.high_bid, st.high_bidder = chips, seat
-            deal.emit(shared(EventKind.BID, seat, chips))
+            deal.events.append(shared(EventKind.BID, seat, chips))
             st.turn = (st.turn + 1) % len(st.bidders)
         else:
             st.bids[seat] = chips
             vis = frozenset({seat}) if fmt == "sealed" else None
-            deal.emit(event(EventKind.BID, seat, chips=chips, visible_to=vis))
+            deal.events.append(event(EventKind.BID, seat, chips=chips, visible_to=vis))
             if fmt == "sealed":
                 others = frozenset(range(deal.n)) - {seat}
-                deal.emit(event(EventKind.BID, seat, note="sealed bid", visible_to=others))
+                deal.events.append(event(EventKind.BID, seat, note="sealed bid", visible_to=others))
             st.turn += 1
         return self._next_bidder(deal, st)
 
@@ -342,20 +343,21 @@ class PaidExchange(SpareProtocol):
             if action.action == "swap":
                 _swap(deal, seat)
             else:
-                deal.emit(shared(EventKind.KEPT, seat))
+                deal.events.append(shared(EventKind.KEPT, seat))
             return self._after_dealer(deal, st)
         st.queue.pop(0)
         if action.action == "keep":
-            deal.emit(shared(EventKind.KEPT, seat))
+            deal.events.append(shared(EventKind.KEPT, seat))
             return self._next(deal, st)
         fee = self._fee(deal) or 0
         kitty = deal.variant.kitty
         if kitty is not None and fee:
             if not deal.is_live(kitty):  # fee_when_kitty_retired: reopen_kitty
                 deal.retired.discard(kitty)
-                deal.emit(event(EventKind.REOPENED, space=kitty, note="an exchange fee reopens it"))
+                deal.events.append(event(EventKind.REOPENED, space=kitty,
+                                         note="an exchange fee reopens it"))
             deal.pay(seat, kitty, fee, "exchange fee", compulsory=False)
-        deal.emit(event(EventKind.EXCHANGED, seat, chips=fee, space=kitty))
+        deal.events.append(event(EventKind.EXCHANGED, seat, chips=fee, space=kitty))
         _swap(deal, seat)
         if _params(deal).limit == "first_only":
             return False
