@@ -103,9 +103,10 @@ class Tally:
         seen: set[str] = set()
         paid: dict[str, int] = {}
         showdown = False
+        claimed, shown = EventKind.CLAIMED, EventKind.SHOWDOWN  # once, not per event
         for e in deal.events:
             kind = e.kind
-            if kind == EventKind.CLAIMED and e.space is not None:
+            if kind == claimed and e.space is not None:
                 self.payouts[e.space] = self.payouts.get(e.space, 0) + e.chips
                 paid[e.space] = paid.get(e.space, 0) + e.chips
                 if e.space not in seen:
@@ -113,7 +114,7 @@ class Tally:
                     self.claims[e.space] = self.claims.get(e.space, 0) + 1
                 if e.space == deal.variant.pot and "poker" in deal.variant.flow:
                     self.poker_pot += e.chips
-            elif kind == EventKind.SHOWDOWN:
+            elif kind == shown:
                 showdown = True
                 cat = category(e.cards) if e.cards else "?"
                 self.poker_hands[cat] = self.poker_hands.get(cat, 0) + 1

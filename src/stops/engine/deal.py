@@ -27,6 +27,13 @@ if TYPE_CHECKING:
     from stops.engine.observation import Observation
     from stops.rules.variant import Variant
 
+# EventKind members as Final constants: reading an enum member as a class attribute
+# costs ~190 ns (a Python-level lookup in either build); these are read directly.
+K_CLAIMED: Final = EventKind.CLAIMED
+K_DEAL_STARTED: Final = EventKind.DEAL_STARTED
+K_PAID: Final = EventKind.PAID
+K_RETIRED: Final = EventKind.RETIRED
+
 SPARE: Final = -1
 """``owner[card]`` for a card in the spare (dead) hand."""
 PLAYED: Final = -2
@@ -131,7 +138,7 @@ class Deal:
         self._on_end = on_end
         if _blank:  # clone() and unpickling fill in the state themselves
             return
-        self.events.append(shared(EventKind.DEAL_STARTED, dealer))  # fixed by the dealer: shared
+        self.events.append(shared(K_DEAL_STARTED, dealer))  # fixed by the dealer: shared
         self._advance_from(0)
 
     # -- the step API ---------------------------------------------------------------------
@@ -373,9 +380,9 @@ class Deal:
         self.ledger.move(src, dst, chips)
         seat = src if isinstance(src, int) else None
         if isinstance(dst, str):
-            self.events.append(event(EventKind.PAID, seat, chips=chips, space=dst, note=note))
+            self.events.append(event(K_PAID, seat, chips=chips, space=dst, note=note))
         else:
-            self.events.append(event(EventKind.PAID, seat, chips=chips, to_seat=dst, note=note,
+            self.events.append(event(K_PAID, seat, chips=chips, to_seat=dst, note=note,
                             space=src if isinstance(src, str) else None))
         return chips
 
@@ -431,7 +438,7 @@ class Deal:
         if amount <= 0:
             return 0
         self.ledger.move(space, seat, amount)
-        self.events.append(event(EventKind.CLAIMED, seat, None, amount, space, None,
+        self.events.append(event(K_CLAIMED, seat, None, amount, space, None,
                         tuple([CARDS[c] for c in shown]) if shown else (), note))
         if self.rules.retire_claimed and chips is None:
             self.retire(space)
@@ -440,7 +447,7 @@ class Deal:
     def retire(self, space: str) -> None:
         if space not in self.retired:
             self.retired.add(space)
-            self.events.append(event(EventKind.RETIRED, space=space))
+            self.events.append(event(K_RETIRED, space=space))
 
     def is_live(self, space: str) -> bool:
         return space not in self.retired

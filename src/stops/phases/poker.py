@@ -10,7 +10,7 @@ are written as flat rules: ``poker_hand_size``, ``poker_selection``, ``bet_limit
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 import attrs
 
@@ -31,6 +31,16 @@ if TYPE_CHECKING:
     from stops.engine.deal import Deal
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
+
+# EventKind members as Final constants: reading an enum member as a class attribute
+# costs ~190 ns (a Python-level lookup in either build); these are read directly.
+K_BET: Final = EventKind.BET
+K_CALLED: Final = EventKind.CALLED
+K_CHECKED: Final = EventKind.CHECKED
+K_FOLDED: Final = EventKind.FOLDED
+K_RAISED: Final = EventKind.RAISED
+K_SELECTED: Final = EventKind.SELECTED
+K_SHOWDOWN: Final = EventKind.SHOWDOWN
 
 
 class PokerState:
@@ -178,7 +188,7 @@ class PokerPhase(Phase):
         for s in st.active:
             cards = st.hands[s]
             keys[s] = hand_key(cards)
-            deal.events.append(event(EventKind.SHOWDOWN, s, cards=tuple(CARDS[c] for c in cards),
+            deal.events.append(event(K_SHOWDOWN, s, cards=tuple(CARDS[c] for c in cards),
                             note=describe(cards)))
         best = max(keys.values())
         winners = tuple(s for s in st.active if keys[s] == best)
@@ -200,7 +210,7 @@ class PokerPhase(Phase):
         got = self._seen_by.get(key)
         if got is None:
             others = frozenset(range(n)) - {seat}
-            got = self._seen_by[key] = (event(EventKind.SELECTED, seat, visible_to=others),
+            got = self._seen_by[key] = (event(K_SELECTED, seat, visible_to=others),
                                         frozenset({seat}))
         return got
 
@@ -253,16 +263,16 @@ class PokerPhase(Phase):
             st.queue.pop(0)
             seen, only = self._audiences(deal.n, seat)
             deal.events.append(seen)
-            deal.events.append(event(EventKind.SELECTED, seat, cards=action.cards, visible_to=only))
+            deal.events.append(event(K_SELECTED, seat, cards=action.cards, visible_to=only))
             return self._next_select(deal, st)
         pot = self.pot or ""
         if verb == "check":
             st.need.discard(seat)
-            deal.events.append(shared(EventKind.CHECKED, seat))
+            deal.events.append(shared(K_CHECKED, seat))
         elif verb == "fold":
             st.active.remove(seat)
             st.need.discard(seat)
-            deal.events.append(shared(EventKind.FOLDED, seat))
+            deal.events.append(shared(K_FOLDED, seat))
         elif verb == "call":
             to_call = self._to_call(st, seat)
             amount = min(to_call, max(0, deal.ledger.stacks[seat]))
@@ -272,7 +282,7 @@ class PokerPhase(Phase):
                 deal.ledger.move(seat, pot, amount)
             st.contrib[seat] += amount
             st.need.discard(seat)
-            deal.events.append(shared(EventKind.CALLED, seat, amount, pot))
+            deal.events.append(shared(K_CALLED, seat, amount, pot))
         else:  # bet or raise
             extra = action.chips or 0
             amount = self._to_call(st, seat) + extra
@@ -281,7 +291,7 @@ class PokerPhase(Phase):
             st.current = st.contrib[seat]
             st.bet_made = True
             st.need = {s for s in st.active if s != seat and s not in st.all_in}
-            kind = EventKind.BET if verb == "bet" else EventKind.RAISED
+            kind = K_BET if verb == "bet" else K_RAISED
             deal.events.append(shared(kind, seat, amount, pot))
         return self._advance(deal, st, seat)
 

@@ -14,8 +14,12 @@ if TYPE_CHECKING:
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
+# EventKind members as Final constants: reading an enum member as a class attribute
+# costs ~190 ns (a Python-level lookup in either build); these are read directly.
+K_DEAL_ENDED: Final = EventKind.DEAL_ENDED
 
-_WENT_OUT: Final = tuple(event(EventKind.DEAL_ENDED, s, note=f"seat {s} went out")
+
+_WENT_OUT: Final = tuple(event(K_DEAL_ENDED, s, note=f"seat {s} went out")
                          for s in range(MAX_SEATS))
 """The ``deal_ended`` event of each seat going out, built once."""
 
@@ -61,7 +65,7 @@ class SettlePhase(Phase):
             note = "blocked" if deal.outcome == "blocked" else "no opening card; redeal"
         else:
             note = deal.outcome or "ended"
-        deal.emit(event(EventKind.DEAL_ENDED, winner, note=note))
+        deal.emit(event(K_DEAL_ENDED, winner, note=note))
         return False
 
 
