@@ -667,7 +667,7 @@ def _write(out: TextIO, st: Style, lines: Iterable[str]) -> None:
 
 
 def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | None = None,
-                  chips: int = 50, deals: int | None = None,
+                  chips: int | None = None, deals: int | None = None,
                   inp: TextIO | None = None, out: TextIO | None = None,
                   bots: str = "heuristic") -> int:
     inp = inp or sys.stdin
@@ -693,8 +693,9 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
     agents = {s: make_bot(names[i % len(names)], int(derive_seed(table.seed, "bot", s) % 2**31))
               for i, s in enumerate(others)}
     intro = [
-        f"{sanitise(variant.title)}: {players} players, {chips} chips each. You are seat "
-        f"{seat} (\"you\" below); bots play the other seats ({', '.join(sorted(set(names)))}).",
+        f"{sanitise(variant.title)}: {players} players, {table.stacks[seat]} chips each. "
+        f"You are seat {seat} (\"you\" below); bots play the other seats "
+        f"({', '.join(sorted(set(names)))}).",
         "Answer with a number from the list or a card (7h, 10" + ("♥" if st.unicode else "H")
         + "); Enter takes the only choice; ? explains the rule; q quits.",
     ]

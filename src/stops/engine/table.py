@@ -62,7 +62,7 @@ class Table:
         self,
         variant: Variant | str,
         seats: Any,
-        chips: Any = 50,
+        chips: Any = None,
         seed: Any = None,
         dealer: Any = None,
         *,
@@ -100,6 +100,8 @@ class Table:
         if isinstance(seats, bool) or not isinstance(seats, int) or not lo <= seats <= hi:
             raise TableError(f"{v.name} is for {lo} to {hi} players, not {seats!r}")
         self.n: int = seats
+        if chips is None:  # the variant's own starting stack (rules.starting_chips)
+            chips = v.rules.starting_chips
         if isinstance(chips, bool):
             raise TableError(f"chips must be a whole number, got {chips!r}")
         if isinstance(chips, int):
@@ -243,10 +245,14 @@ class Table:
                 raise TableError(f"seat {s} must be dealt at least one card")
         sizes = self.variant.stacked_sizes(self.n - len(self.eliminated))
         if sizes is not None:
-            for s, h in enumerate(hs):
-                if s not in self.eliminated and len(h) != sizes[0]:
-                    raise TableError(f"seat {s} holds {len(h)} cards; this deal gives each "
-                                     f"player {sizes[0]} (and the spare {sizes[-1]})")
+            # sizes are by position from the dealer's left (the odd cards go first there)
+            order = [(self.dealer + k) % self.n for k in range(1, self.n + 1)]
+            order = [s for s in order if s not in self.eliminated]
+            for k, s in enumerate(order):
+                if len(hs[s]) != sizes[k]:
+                    raise TableError(f"seat {s} holds {len(hs[s])} cards; this deal gives it "
+                                     f"{sizes[k]} (hands of {', '.join(map(str, sizes[:-1]))} "
+                                     f"from the dealer's left, and the spare {sizes[-1]})")
         return hs, sp
 
     def _finished(self, deal: Deal) -> None:

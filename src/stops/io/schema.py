@@ -91,6 +91,9 @@ def _lowest(f: Any) -> int | None:
 def _bounds(sch: dict[str, Any], f: Any) -> dict[str, Any]:
     """The field's bounds: the same ones the loader checks
     (:func:`stops.rules.variant.bound_problems`, attrs validators)."""
+    names = f.metadata.get("aliases")
+    if names and "enum" in sch:
+        sch = {**sch, "enum": [*sch["enum"], *names]}
     low = _lowest(f)
     if low is not None and sch.get("type") == "integer":
         sch = {**sch, "minimum": max(low, sch.get("minimum", low))}

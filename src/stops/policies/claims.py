@@ -19,6 +19,7 @@ import attrs
 
 from stops._mypyc import mypyc_attr
 from stops.engine.cards import CARDS, RANKS
+from stops.engine.deal import SPARE
 from stops.rules.contracts import Handler, Triggers
 from stops.rules.model import Space
 from stops.rules.registry import param
@@ -131,9 +132,13 @@ class StageOne(ClaimPolicy):
             plan = _stage_one_plan(deal.variant)
             cache[_STAGE_ONE] = plan
         owner = deal.owner
-        per_player = params.ten_share == "per_player"
+        share = params.ten_share
+        per_player = share != "per_sequence"
         for kind, sid, groups, note in plan:
             if kind == "suit_run":
+                if params.dead_hand_blocks and any(
+                        all(owner[c] == SPARE for c in cards) for cards in groups):
+                    continue  # the spare hand holds the run: the space pays nobody
                 claimants: list[int] = []
                 shown: dict[int, tuple[int, ...]] = {}
                 for cards in groups:
@@ -143,6 +148,9 @@ class StageOne(ClaimPolicy):
                         shown[s] = shown.get(s, ()) + cards
                 if per_player:
                     claimants = sorted(set(claimants))
+                if share == "lowest_seat" and claimants:
+                    order = deal.order(deal.dealer)
+                    claimants = [min(claimants, key=order.index)]
                 _share(deal, sid, claimants, "holds the run", shown)
             else:
                 cards = groups[0]
@@ -170,6 +178,25 @@ def _stage_one_plan(variant: Variant) -> _Plan:
         elif space.kind == "suit_run":
             plan.append(("suit_run", space.id, [tuple(g) for g in _run_cards(space)], ""))
     return plan
+
+
+def holds_pay_card(deal: Deal, seat: int) -> bool:
+    """Whether ``seat`` holds, right now, cards that would win a layout space by holding: a
+    card space's card, a whole combination, or a whole run in one suit (Tripoley's "pay
+    card", F49)."""
+    cache = deal.variant.cache
+    plan: _Plan
+    if _STAGE_ONE in cache:
+        plan = cache[_STAGE_ONE]  # type: ignore[assignment]
+    else:
+        plan = _stage_one_plan(deal.variant)
+        cache[_STAGE_ONE] = plan
+    owner = deal.owner
+    for _kind, _sid, groups, _note in plan:
+        for cards in groups:
+            if all(owner[c] == seat for c in cards):
+                return True
+    return False
 
 
 def _sole_holder(owner: list[int], cards: tuple[int, ...]) -> int:
@@ -253,8 +280,13 @@ class OnPlayParams:
 
 @attrs.frozen
 class StageOneParams:
-    ten_share: Literal["per_player", "per_sequence"] = param(
-        "per_player", "Held suit runs (8-9-10): one share per player, or per run held.")
+    ten_share: Literal["per_player", "per_sequence", "lowest_seat"] = param(
+        "per_player", "Held suit runs (8-9-10): equal shares, one per player (per_player, "
+        "also called share) or one per run held (per_sequence); or the holder nearest the "
+        "dealer's left takes all (lowest_seat).", aliases={"share": "per_player"})
+    dead_hand_blocks: bool = param(
+        False, "If the spare hand itself holds a run space's ranks in one suit, that space "
+        "pays nobody this deal.")
 
 
 @attrs.frozen
@@ -276,10 +308,13 @@ def _stage_one_text(p: StageOneParams) -> str:
     return ("Before play, each card space pays the player who holds its card; a combination "
             "space pays a player who holds all its cards; a run space is shared equally by the "
             "players who hold its ranks in one suit, any remainder staying on the space. Cards "
-            "in the spare hand claim nothing." + (
-                " A player holding the run in two suits takes one share." if
-                p.ten_share == "per_player" else
-                " A player holding the run in two suits takes two shares."))
+            "in the spare hand claim nothing." + {
+                "per_player": " A player holding the run in two suits takes one share.",
+                "per_sequence": " A player holding the run in two suits takes two shares.",
+                "lowest_seat": " If several players hold the run, the one nearest the "
+                "dealer's left takes it all."}[p.ten_share] + (
+                " If the spare hand holds the run in one suit, the run space pays nobody "
+                "that deal." if p.dead_hand_blocks else ""))
 
 
 def _run_text(consecutive: bool) -> Callable[[RunParams], str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -24,6 +24,21 @@ def deals(table: Table, params: DealsParams) -> bool:
 def never(table: Table, params: None) -> bool:
     """The session goes on until the caller stops (or sets a deal limit)."""
     return table.deal_limit is not None and table.deals_played >= table.deal_limit
+
+
+def one_player_left(table: Table, params: None) -> bool:
+    """The session goes on until only one player has chips (players at 0 leave it, with
+    ``chip_shortfall: eliminate``), or until the caller's deal limit."""
+    if table.n - len(table.eliminated) < 2:
+        return True
+    return table.deal_limit is not None and table.deals_played >= table.deal_limit
+
+
+def _needs_elimination(variant: Any, params: None) -> list[str]:
+    if variant.rules.chip_shortfall != "eliminate":
+        return ["one_player_left ends the session when the others are out, but nobody is ever "
+                "out unless chip_shortfall is eliminate: the session would never end by itself"]
+    return []
 
 
 @attrs.frozen
@@ -79,6 +94,9 @@ def register(reg: Registry) -> None:
     p("match_end", "deals", params=DealsParams,
       text=lambda q: f"The session ends after {q.count} deals (or as many as agreed).")(deals)
     p("match_end", "never", text=lambda q: "The session goes on until the players stop.")(never)
+    p("match_end", "one_player_left", lint=_needs_elimination, text=lambda q: "The session "
+      "ends when only one player has chips left (or at an agreed last deal).")(
+        one_player_left)
     p("match_end", "all_spaces_retired", params=RetiredParams,
       text=lambda q: "The session ends when every space has been won and removed from the "
       "layout, or at an agreed last deal" + (f" (deal {q.max_deals} at the latest)."

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from stops.rules.registry import param
+
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
     from stops.rules.registry import Registry
@@ -163,6 +165,72 @@ def choose_one_text(p: ChooseOneParams) -> str:
             "from the dealer's left, openly.")
 
 
+_KITTY_STAKE_DOC = ("Stake units each player puts in the kitty before each deal (besides the "
+                    "stakes on the card spaces).")
+_CARD_KINDS = ("card", "combo", "suit_run")
+
+
+@attrs.frozen
+class HorsesKittyParams:
+    kitty_stake: int = param(2, _KITTY_STAKE_DOC, option="kitty_stake",
+                             validator=attrs.validators.ge(0))
+
+
+def each_horse_plus_kitty(deal: Deal, seat: int, p: HorsesKittyParams) -> StakePlan:
+    """Newmarket's stake (F7): every player, dealer included, puts one unit on each live card
+    space (the horses) and ``kitty_stake`` units in the kitty."""
+    unit = deal.rules.stake_unit
+    cards = _live(deal, _CARD_KINDS)
+    kitty = deal.variant.kitty
+    live = kitty is not None and deal.is_live(kitty)
+    key = ("horses_kitty", cards, p.kitty_stake, unit, live)
+    cache = deal.variant.cache
+    plan = cache.get(key)
+    if plan is None:
+        fixed = [(s, unit) for s in cards]
+        if kitty is not None and p.kitty_stake and live:
+            fixed.append((kitty, p.kitty_stake * unit))
+        plan = cache[key] = StakePlan(fixed=tuple(fixed))
+    return plan  # type: ignore[return-value]
+
+
+def each_horse_plus_kitty_text(p: HorsesKittyParams) -> str:
+    return ("Before each deal every player, the dealer included, puts 1 stake unit on each "
+            f"card space of the layout and {p.kitty_stake} in the kitty, adding to any chips "
+            "left there.")
+
+
+def choose_one_horse(deal: Deal, seat: int, p: HorsesKittyParams) -> StakePlan:
+    """One unit on one live card space of the player's choice (a ``stake`` decision) and
+    ``kitty_stake`` units in the kitty (placed for him)."""
+    unit = deal.rules.stake_unit
+    cards = _live(deal, _CARD_KINDS)
+    kitty = deal.variant.kitty
+    live = kitty is not None and deal.is_live(kitty)
+    key = ("choose_horse", cards, p.kitty_stake, unit, live)
+    cache = deal.variant.cache
+    plan = cache.get(key)
+    if plan is None:
+        fixed = ((kitty, p.kitty_stake * unit),) if (
+            kitty is not None and p.kitty_stake and live) else ()
+        plan = cache[key] = StakePlan(fixed=fixed, choose_one=cards,
+                                      choose_amount=unit if cards else 0)
+    return plan  # type: ignore[return-value]
+
+
+def choose_one_horse_text(p: HorsesKittyParams) -> str:
+    return ("Before each deal every player puts 1 stake unit on one card space of their "
+            f"choice and {p.kitty_stake} in the kitty; players choose in turn from the "
+            "dealer's left, openly.")
+
+
+def _kitty_needed(variant: Any, p: HorsesKittyParams) -> list[tuple[str, str]]:
+    if p.kitty_stake and variant.kitty is None:
+        return [("kitty_stake", "the kitty stake goes into the kitty, but the layout has no "
+                 "space of kind kitty")]
+    return []
+
+
 def register(reg: Registry) -> None:
     """The stake rules."""
     p = reg.register_policy
@@ -173,3 +241,7 @@ def register(reg: Registry) -> None:
     p("stake_rule", "free", params=FreeParams, check=spaces_exist, text=free_text)(free)
     p("stake_rule", "choose_one_card", params=ChooseOneParams, text=choose_one_text)(
         choose_one_card)
+    p("stake_rule", "each_horse_plus_kitty", params=HorsesKittyParams, check=_kitty_needed,
+      text=each_horse_plus_kitty_text)(each_horse_plus_kitty)
+    p("stake_rule", "choose_one_horse", params=HorsesKittyParams, check=_kitty_needed,
+      text=choose_one_horse_text)(choose_one_horse)

@@ -118,6 +118,9 @@ class Rules:
     first_dealer: Literal["given", "random"] = _rule(
         "given", "The first dealer is given by the caller, or drawn with the table's seed."
     )
+    starting_chips: int = _rule(
+        50, "Chips each player starts a session with, unless the table is given others.",
+        min=1)
     chip_shortfall: Literal["debt", "pay_what_you_can", "eliminate"] = _rule(
         "debt", "A compulsory payment larger than a stack: the stack goes negative; or the "
         "player pays what they have; or the player pays what they have and, like any player "

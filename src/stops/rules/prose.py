@@ -135,7 +135,8 @@ def rules_text(v: Variant) -> str:
     order = ("from 2 (low) to ace (high)" if r.ace == "high" else
              "from ace (low) to king (high)")
     out.append(f"\nPlayers and cards\n{lo} to {hi} players, {pack}; cards rank {order} in "
-               "each suit.")
+               f"each suit. Each player starts with {r.starting_chips} chips unless agreed "
+               "otherwise.")
     out.append("\nThe layout")
     out += [_space_line(v, sid) for sid in v.space_ids]
     sections: list[tuple[str, str]] = []

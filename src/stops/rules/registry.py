@@ -186,6 +186,14 @@ def option_name(field: attrs.Attribute) -> str:  # type: ignore[type-arg]
     return str(field.metadata.get("option") or field.name)
 
 
+def unalias(field: attrs.Attribute, value: Any) -> Any:  # type: ignore[type-arg]
+    """``value`` with an alias (see :func:`param`) replaced by the value it names."""
+    names = field.metadata.get("aliases")
+    if names and isinstance(value, str):
+        return names.get(value, value)
+    return value
+
+
 def has_flat_name(field: attrs.Attribute) -> bool:  # type: ignore[type-arg]
     """Whether a field may be given by its flat name: fields made with :func:`param` may; a
     plain attrs field (``chips`` of a stake rule, say) is only ever written inline."""
@@ -193,14 +201,19 @@ def has_flat_name(field: attrs.Attribute) -> bool:  # type: ignore[type-arg]
 
 
 def param(default: Any, doc: str, *, option: str | None = None, validator: Any = None,
-          factory: Callable[[], Any] | None = None) -> Any:
+          factory: Callable[[], Any] | None = None,
+          aliases: dict[str, str] | None = None) -> Any:
     """An attrs field for a policy parameter or phase setting, with its documentation and
     (optionally) the flat rule name it is known by when that differs from the field name.
     A mutable default (a mapping) is given as ``factory`` (``default`` is then ignored).
+    ``aliases`` maps other accepted names of a value to the value (a game's own name for a
+    shared choice, say ``share`` for ``per_player``); the loader and the schema accept them.
 
     Typed ``Any`` on purpose: in a module the compiled build compiles, a field made by a
     call typed as the field's own type is checked at import and refused."""
     meta: dict[str, Any] = {"doc": doc, "option": option}
+    if aliases:
+        meta["aliases"] = dict(aliases)
     if factory is not None:
         return attrs.field(factory=factory, metadata=meta, validator=validator)
     if isinstance(default, list | dict | set):

@@ -35,6 +35,7 @@ from stops.rules.registry import (
     default_registry,
     has_flat_name,
     option_name,
+    unalias,
 )
 
 RULE_NAMES = tuple(f.name for f in attrs.fields(Rules))
@@ -182,10 +183,14 @@ class Variant:
         return [base + (1 if i < extra else 0) for i in range(hands)]
 
     def stacked_sizes(self, players: int) -> list[int] | None:
-        """The hand sizes stacked hands must have (each seat's, then the spare's), or
-        ``None`` when any sizes that make up the pack will do."""
+        """The hand sizes stacked hands must have (each seat's from the dealer's left, then
+        the spare's), or ``None`` when any sizes that make up the pack will do."""
         if getattr(self.settings("deal"), "shape", "n_plus_one") == "n_plus_one":
-            return None
+            sizes = self.hand_sizes(players)
+            if self.rules.spare_hand and self.rules.deal_spare_position == "first":
+                # the spare is dealt first in each round: it takes the first odd card
+                return [*sizes[1:], sizes[0]]
+            return sizes
         return self.hand_sizes(players)
 
 
@@ -223,6 +228,8 @@ def _bind(registry: Registry, slot: str, ref: PolicyRef, file: str,
                                 or layers.get(opt, 0) > layers.get(slot, 0)):
                 values[f.name] = flat[opt]
         values.update({k: v for k, v in inline.items() if k not in values})
+        by_name = {f.name: f for f in fields}
+        values = {k: unalias(by_name[k], v) if k in by_name else v for k, v in values.items()}
         try:
             params = structure(values, spec.params, file, path)
         except VariantError as e:
@@ -277,7 +284,7 @@ def _flat_path(path: str, slot: str, flat: Mapping[str, Any], by_option: Mapping
 
 def _settings(cls: type, phase: str, flat: Mapping[str, Any], file: str,
               problems: list[tuple[str, str, str]]) -> Any:
-    values = {f.name: flat[option_name(f)] for f in attrs.fields(cls)
+    values = {f.name: unalias(f, flat[option_name(f)]) for f in attrs.fields(cls)
               if has_flat_name(f) and option_name(f) in flat}
     try:
         return structure(values, cls, file, f"rules.{phase}")
@@ -309,7 +316,8 @@ def _flat_problems(registry: Registry, flat: Mapping[str, Any], file: str
             if cls is None:  # pragma: no cover - the index lists only classes
                 continue
             try:
-                structure({o.field: value}, cls, file, f"rules.{key}")
+                structure({o.field: unalias(attrs.fields_dict(cls)[o.field], value)}, cls,
+                          file, f"rules.{key}")
             except VariantError as e:
                 found = [(f, f"rules.{key}", m) for f, _, m in e.problems]
             else:
