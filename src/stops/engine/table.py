@@ -249,10 +249,14 @@ class Table:
             order = [(self.dealer + k) % self.n for k in range(1, self.n + 1)]
             order = [s for s in order if s not in self.eliminated]
             for k, s in enumerate(order):
-                if len(hs[s]) != sizes[k]:
-                    raise TableError(f"seat {s} holds {len(hs[s])} cards; this deal gives it "
-                                     f"{sizes[k]} (hands of {', '.join(map(str, sizes[:-1]))} "
-                                     f"from the dealer's left, and the spare {sizes[-1]})")
+                if len(hs[s]) == sizes[k]:
+                    continue
+                if len(set(sizes[:-1])) == 1:
+                    raise TableError(f"seat {s} holds {len(hs[s])} cards; this deal gives each "
+                                     f"player {sizes[0]} (and the spare {sizes[-1]})")
+                raise TableError(f"seat {s} holds {len(hs[s])} cards; this deal gives it "
+                                 f"{sizes[k]} (hands of {', '.join(map(str, sizes[:-1]))} "
+                                 f"from the dealer's left, and the spare {sizes[-1]})")
         return hs, sp
 
     def _finished(self, deal: Deal) -> None:

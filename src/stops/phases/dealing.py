@@ -43,6 +43,11 @@ class DealSettings:
         "and a spare hand (n_plus_one); the same number each, the pack divided by players + 1 "
         "and rounded down, the rest to the spare (equal_plus_dead); or the number hand_sizes "
         "gives for the player count, the rest to the spare (table).", option="deal_shape")
+    stacked_sizes: Literal["any", "as_dealt"] = param(
+        "any", "With deal_shape n_plus_one: a stacked deal (a record) may give the hands any "
+        "sizes that make up the pack, or must give each the size the deal gives it, the odd "
+        "cards going to the seats nearest the dealer's left (as_dealt; the other shapes always "
+        "check).")
     hand_sizes: dict[int, int] = param(  # noqa: RUF009 (a factory, not a shared default)
         None, "For deal_shape table: cards per player, by the number of players (e.g. "
         "{3: 15, 4: 12}).", factory=dict)
@@ -152,7 +157,10 @@ class DealPhase(Phase):
                      else "")
             t = ("The dealer deals the whole pack face down, one card at a time, clockwise "
                  f"from the dealer's left, into a hand for each player{spare}. Some hands may "
-                 "have one card more than others.")
+                 "have one card more than others" + (
+                     ": those nearest the dealer's left; a prearranged deal (a record) must "
+                     "keep to these sizes." if self.settings.stacked_sizes == "as_dealt"
+                     else "."))
         elif shape == "equal_plus_dead":
             t = ("The dealer deals one card at a time, clockwise from the dealer's left, the "
                  "same number to every player: the pack divided by the number of players plus "

@@ -150,9 +150,10 @@ class PokerPhase(Phase):
 
     # -- betting --------------------------------------------------------------------------
     def _limit(self, stack: int) -> int:
-        """The largest bet or raise: ``bet_limit``, or (0) the player's stack."""
-        limit = self.settings.bet_limit
-        return limit if limit > 0 else max(0, stack)
+        """The largest bet or raise: ``bet_limit``, or with ``no_limit`` the player's stack."""
+        if self.settings.betting == "no_limit":
+            return max(0, stack)
+        return self.settings.bet_limit
 
     def _start_betting(self, deal: Deal, st: PokerState) -> bool:
         st.step = "bet"
@@ -314,7 +315,7 @@ class PokerPhase(Phase):
                                  rule="nobody may fold while no bet is outstanding")
         if verb in ("bet", "raise"):
             chips = action.chips or 0
-            if chips < 1 or (self.settings.bet_limit and chips > limit):
+            if chips < 1 or (self.settings.betting == "limit" and chips > limit):
                 return IllegalAction("over_limit", f"{verb} between 1 and {limit}",
                                      rule=f"the betting limit is {limit}")
             return IllegalAction("insufficient_chips", f"you have only "
@@ -356,9 +357,11 @@ class PokerSettings:
         "free", "Players choose any poker cards, or must show their best hand, or every "
         "hand's best cards are used with no decision (auto).",
         option="poker_selection")
-    bet_limit: int = param(10, "Largest opening bet, and largest raise beyond the call (0: no "
-                           "limit but the player's stack).",
-                           validator=attrs.validators.ge(0))
+    bet_limit: int = param(10, "Largest opening bet, and largest raise beyond the call.",
+                           validator=attrs.validators.ge(1))
+    betting: Literal["limit", "no_limit"] = param(
+        "limit", "Bets and raises are capped by bet_limit (limit), or by nothing but the "
+        "player's stack (no_limit).")
     short_call: Literal["fold_only", "all_in_no_side_pot"] = param(
         "fold_only", "A player who cannot afford to call may only fold, or may call all-in.")
     split_remainder: Literal["stays_on_pot"] = param(
@@ -385,7 +388,7 @@ def _poker_text(variant: Variant) -> str:
            s.selection == "free" else f"their best {k}-card poker hand")
     t = (f"Each player selects {sel} and sets the rest aside." if s.selection != "auto" else
          f"Each player's best {k} cards are his poker hand (nobody chooses).")
-    limit = (f"is 1 to {s.bet_limit} chips" if s.bet_limit else
+    limit = (f"is 1 to {s.bet_limit} chips" if s.betting == "limit" else
              "may be anything up to the player's whole stack")
     t += (" One round of betting "
           "into the pot follows, from the dealer's left: check or bet until someone "

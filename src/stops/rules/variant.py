@@ -185,7 +185,10 @@ class Variant:
     def stacked_sizes(self, players: int) -> list[int] | None:
         """The hand sizes stacked hands must have (each seat's from the dealer's left, then
         the spare's), or ``None`` when any sizes that make up the pack will do."""
-        if getattr(self.settings("deal"), "shape", "n_plus_one") == "n_plus_one":
+        deal = self.settings("deal")
+        if getattr(deal, "shape", "n_plus_one") == "n_plus_one":
+            if getattr(deal, "stacked_sizes", "any") != "as_dealt":
+                return None
             sizes = self.hand_sizes(players)
             if self.rules.spare_hand and self.rules.deal_spare_position == "first":
                 # the spare is dealt first in each round: it takes the first odd card
