@@ -69,5 +69,5 @@ def test_bonus_from_each_opponent_in_seat_order_and_conserved() -> None:
     assert [(e.kind, e.seat, e.to_seat, e.chips) for e in bonus] == [
         ("bonus", 2, 1, 3), ("bonus", 3, 1, 3), ("bonus", 0, 1, 3)]
     assert list(d.stacks) == [7, 19, 7, 7]
-    assert "seat 2 pays 3 to seat 1 (played the spinado)" == bonus[0].describe()
+    assert bonus[0].describe() == "seat 2 pays 3 to seat 1 (played the spinado)"
     assert d.bonus(1, 0) == 0 and len(d.events) == before + 3
