@@ -45,7 +45,8 @@ class Deal:
     __slots__ = (
         "_given_hands", "_given_spare", "_legal", "_on_end", "_pay_what_you_can", "_phases",
         "_shuffle", "ace_low", "actions", "active", "counts", "deal_index", "dealer",
-        "dealt_hands", "dealt_spare", "emit", "events", "last_dealt", "ledger", "masks", "n",
+        "dealt_hands", "dealt_spare", "emit", "events", "exempt", "last_dealt", "ledger",
+        "masks", "n",
         "next_deal", "outcome", "owner", "phase_idx", "played_by", "plays", "results",
         "retired", "rules", "scratch", "seed", "short", "skip_stakes", "spare", "spare_known",
         "stacked", "start_layout", "start_retired", "start_stacks", "to_act", "variant",
@@ -69,6 +70,7 @@ class Deal:
         on_end: Callable[[Deal], None] | None = None,
         seed: int | str | None = None,
         active: Sequence[int] | None = None,
+        exempt: Iterable[int] = (),
         _blank: bool = False,
     ) -> None:
         self.variant = variant
@@ -83,6 +85,9 @@ class Deal:
         self.active: tuple[int, ...] = tuple(range(players)) if active is None else tuple(
             sorted(active))
         """The seats taking part (all, unless ``chip_shortfall: eliminate`` removed some)."""
+        self.exempt: frozenset[int] = frozenset(exempt)
+        """Seats excused from this deal's stake (a record's ``exempt``; a stake rule reads
+        it)."""
         self.short: set[int] = set()
         """Seats that could not pay a compulsory payment in full during this deal."""
         self.dealer = dealer
@@ -339,6 +344,30 @@ class Deal:
                             space=src if isinstance(src, str) else None))
         return chips
 
+    def bonus(self, receiver: int, chips: int, note: str = "") -> int:
+        """Every other seat in play pays ``receiver`` ``chips``, in seat order from his left
+        (a seat-to-seat bonus, FAMILY-RULINGS F4: the King bonuses, the A♦, the comet).
+
+        Compulsory, so it honours ``chip_shortfall`` as :meth:`pay` does; one ``bonus`` event
+        per payer (``seat`` pays ``to_seat``). Returns the total received."""
+        if chips <= 0:
+            return 0
+        total = 0
+        stacks = self.ledger.stacks
+        for payer in self.order(receiver, include_self=False):
+            amount = chips
+            if self._pay_what_you_can:
+                have = max(0, stacks[payer])
+                if amount > have:
+                    self.short.add(payer)
+                    amount = have
+            if amount <= 0:
+                continue
+            self.ledger.move(payer, receiver, amount)
+            self.emit(event(EventKind.BONUS, payer, chips=amount, to_seat=receiver, note=note))
+            total += amount
+        return total
+
     def stake(self, seat: int, space: str, chips: int) -> None:
         """A stake: compulsory, so it may run a stack into debt unless the rules say not."""
         if self._pay_what_you_can:
@@ -488,7 +517,7 @@ class Deal:
                 self.dealt_spare, self._given_hands, self._given_spare, self.to_act,
                 self.phase_idx, self.outcome, self.winner, self.next_deal,
                 self.results, self.scratch, self._legal, self._on_end, self._shuffle,
-                self.stacked, self.ledger.contributed, self.last_dealt)
+                self.stacked, self.ledger.contributed, self.last_dealt, self.exempt)
 
     def _fill(self, state: tuple[Any, ...], *, copy_containers: bool) -> None:
         (self.dealer, start_stacks, start_layout, start_retired, self.deal_index,
@@ -496,7 +525,7 @@ class Deal:
          actions, owner, masks, counts, spare, spare_known, played_by, plays, dealt_hands,
          dealt_spare, given_hands, given_spare, self.to_act, self.phase_idx, self.outcome,
          self.winner, self.next_deal, results, scratch, legal, on_end,
-         shuffle, self.stacked, contributed, self.last_dealt) = state
+         shuffle, self.stacked, contributed, self.last_dealt, self.exempt) = state
         self.start_stacks = tuple(start_stacks)
         self.start_layout = dict(start_layout)
         self.start_retired = frozenset(start_retired)

@@ -27,6 +27,8 @@ Kinds (``kind``):
 ``played``         ``seat`` played ``card`` (forced: they held the next card)
 ``stop``           ``card`` (played by ``seat``) is a stop; ``note`` says why
 ``lead_passed``    ``seat`` could not lead and the lead passes to ``to_seat``
+``passed_over``    ``seat`` holds nothing that continues the sequence (play in turn)
+``bonus``          ``seat`` paid ``chips`` to ``to_seat`` for a card ``to_seat`` played
 ``went_out``       ``seat`` played their last card
 ``blocked``        nobody could lead: the deal ends by the block rule
 ``paid``           ``seat`` paid ``chips`` to ``to_seat`` or ``space`` (``note`` says why)
@@ -230,6 +232,11 @@ def describe(e: Event) -> str:
         return f"{e.card} is a stop ({e.note})"
     if k is EventKind.LEAD_PASSED:
         return f"{w} cannot lead ({e.note}); the lead passes to seat {e.to_seat}"
+    if k is EventKind.PASSED_OVER:
+        return f"{w} is passed over" + (f" ({e.note})" if e.note else "")
+    if k is EventKind.BONUS:
+        why = f" ({e.note})" if e.note else ""
+        return f"{w} pays {e.chips} to {_who(e.to_seat)}{why}"
     if k is EventKind.WENT_OUT:
         return f"{w} has played their last card"
     if k is EventKind.BLOCKED:

@@ -229,6 +229,79 @@ def _kitty_needed(variant: Any, p: HorsesKittyParams) -> list[tuple[str, str]]:
         return [("kitty_stake", "the kitty stake goes into the kitty, but the layout has no "
                  "space of kind kitty")]
     return []
+@attrs.frozen
+class PatternParams:
+    each: dict[str, int] = param(  # noqa: RUF009 (a factory, not a shared default)
+        None, "Stake units every player, the dealer included, puts on each named space "
+        "(graded stakes, e.g. {TD: 1, JC: 2, QS: 3}).", factory=dict)
+    dealer: dict[str, int] = param(  # noqa: RUF009
+        None, "Stake units the dealer alone puts on each named space, on top of `each` "
+        "(dressing the board, e.g. {pope: 6, matrimony: 2}).", factory=dict)
+    others: dict[str, int] = param(  # noqa: RUF009
+        None, "Stake units every player but the dealer puts on each named space, on top of "
+        "`each`.", factory=dict)
+
+
+def pattern(deal: Deal, seat: int, p: PatternParams) -> StakePlan:
+    """A fixed pattern of stakes by space: the same for everyone (``each``), and what the
+    dealer (``dealer``) or each other player (``others``) adds. Shared by games that dress the
+    board (Pope Joan's dealer), grade their stakes (Nain Jaune's 1-2-3-4-5) or stake the dealer
+    against the others (Spinado). A seat in ``deal.exempt`` other than the dealer stakes
+    nothing (a winner's exemption, FAMILY-RULINGS F33). Spaces retired from the layout are
+    skipped."""
+    if seat in deal.exempt and seat != deal.dealer:
+        return _EMPTY
+    unit = deal.rules.stake_unit
+    role = p.dealer if seat == deal.dealer else p.others
+    cache = deal.variant.cache
+    key = ("pattern", seat == deal.dealer, frozenset(deal.retired) if deal.retired else None,
+           unit, id(p))
+    plan = cache.get(key)
+    if plan is None:
+        fixed = []
+        for space in deal.variant.space_ids:
+            units = p.each.get(space, 0) + role.get(space, 0)
+            if units and deal.is_live(space):
+                fixed.append((space, units * unit))
+        plan = cache[key] = StakePlan(fixed=tuple(fixed))
+    return plan  # type: ignore[return-value]
+
+
+_EMPTY = StakePlan()
+
+
+def _pattern_who(amounts: dict[str, int]) -> str:
+    return ", ".join(f"{n} on {s}" for s, n in amounts.items())
+
+
+def pattern_text(p: PatternParams) -> str:
+    parts = []
+    if p.each:
+        parts.append(f"every player, the dealer included, puts {_pattern_who(p.each)}")
+    if p.dealer:
+        who = "the dealer also puts" if p.each else "the dealer alone puts"
+        parts.append(f"{who} {_pattern_who(p.dealer)}")
+    if p.others:
+        who = "every other player also puts" if p.each else "every player but the dealer puts"
+        parts.append(f"{who} {_pattern_who(p.others)}")
+    if not parts:
+        return "Nobody stakes anything before the deal."
+    text = "; ".join(parts)
+    return (f"Before each deal {text} (in stake units), adding to any chips left there.")
+
+
+def pattern_spaces_exist(variant: Any, p: PatternParams) -> list[str]:
+    """Load-time check: every space the pattern names is on the layout, amounts positive."""
+    out = []
+    for field, amounts in (("each", p.each), ("dealer", p.dealer), ("others", p.others)):
+        for space, units in amounts.items():
+            if space not in variant.spaces:
+                out.append(f"stake_rule pattern: {field} names {space!r}, which is not a "
+                           f"layout space; expected some of: {', '.join(variant.space_ids)}")
+            elif not isinstance(units, int) or isinstance(units, bool) or units < 0:
+                out.append(f"stake_rule pattern: {field}.{space} must be a whole number of "
+                           f"stake units (0 or more), not {units!r}")
+    return out
 
 
 def register(reg: Registry) -> None:
@@ -245,3 +318,5 @@ def register(reg: Registry) -> None:
       text=each_horse_plus_kitty_text)(each_horse_plus_kitty)
     p("stake_rule", "choose_one_horse", params=HorsesKittyParams, check=_kitty_needed,
       text=choose_one_horse_text)(choose_one_horse)
+    p("stake_rule", "pattern", params=PatternParams, check=pattern_spaces_exist,
+      text=pattern_text)(pattern)
