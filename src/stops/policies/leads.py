@@ -294,14 +294,16 @@ def _change_suit_text(p: ChangeSuitParams) -> str:
 
 
 def _colour_text(p: ColourParams) -> str:
-    t = "After a break the player of the last card leads the lowest card of the opposite colour."
     if p.switch_card == "lowest_of_colour":
+        t = ("After a break the player of the last card leads the lowest card of the opposite "
+             "colour.")
         t += " 'Lowest' means the lowest rank across both suits of that colour."
         t += (" With two such cards of equal rank the player chooses." if
               p.colour_tie == "player_choice" else
               " With two such cards of equal rank, hearts, clubs, diamonds, spades decide.")
     else:
-        t += " The player picks a suit of that colour and leads its lowest card."
+        t = ("After a break the player of the last card must change colour: he picks a suit "
+             "of the opposite colour that he holds and leads its lowest card.")
     if p.fallback == "same_colour":
         t += (" A player who holds no card of that colour leads from the colour he holds "
               "instead, by the same rule.")
