@@ -17,8 +17,9 @@ selected; forced plays happen inside the engine.
 **Actions** are indices into a fixed :class:`ActionCodec` per variant: the 52 cards (a lead;
 during the poker selection, "add this card to my poker hand"), ``keep swap auction pass check
 call fold``, ``bid k`` for k in 1..``bid_cap`` (default 100; higher bids cannot be expressed),
-``bet k`` / ``raise k`` for k in 1..``bet_limit``, and ``stake <space> k`` for every layout
-space and k in 1..the variant's largest stake choice. A poker ``select`` is five successive
+``bet k`` / ``raise k`` for k in 1..``bet_limit`` (1..``bid_cap`` with ``betting:
+no_limit``), and ``stake <space> k`` for every layout space and k in 1..the variant's largest
+stake choice. A poker ``select`` is five successive
 card picks (or as many as the hand allows); the real ``select`` goes to the engine with the
 last pick. The legal indices are in ``obs["action_mask"]`` and ``info["action_mask"]``.
 
@@ -105,6 +106,8 @@ class ActionCodec:
         self.bid_cap = bid_cap
         poker = variant.settings("poker")
         self.bet_cap = max(1, poker.bet_limit if poker is not None else 1)
+        if poker is not None and getattr(poker, "betting", "limit") == "no_limit":
+            self.bet_cap = bid_cap  # bets up to a stack: as high as bids can be expressed
         self.stake_cap = stake_cap if stake_cap is not None else _stake_cap(variant)
         self.space_ids: tuple[str, ...] = variant.space_ids
         labels = [f"card {CARDS[c]}" for c in range(52)]
