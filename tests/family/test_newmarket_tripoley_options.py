@@ -244,3 +244,19 @@ def test_one_player_left_needs_elimination(tmp_path: Path,
     assert "chip_shortfall is eliminate" in capsys.readouterr().out
     root = Path(__file__).resolve().parents[2]
     assert main(["check", str(root / "variants" / "tripoley.yaml")]) == 0
+
+
+def test_stacked_sizes_as_dealt_and_any() -> None:
+    # F.0 (stacked_sizes: as_dealt in both games): with dealer 0 the 4-player sizes are 11, 11
+    # (seats 1, 2), 10, 10 (seats 3, 0). Moving the 2H from seat 3 to seat 0 makes them 11,
+    # 11, 9, 11: refused. With stacked_sizes: any the same hands are a legal stacked deal, and
+    # seat 2's 2D still opens.
+    hands = [list(h) for h in HANDS_N1]
+    hands[3].remove("2H")
+    hands[0].append("2H")
+    with pytest.raises(stops.RecordError):
+        stops.replay(newmarket(hands, SPARE_N1), partial=True)
+    deal = stops.replay(newmarket(hands, SPARE_N1, options={"stacked_sizes": "any"}),
+                        partial=True)
+    assert [len(h) for h in deal.dealt_hands] == [11, 11, 11, 9]
+    assert legal(deal) == [L(2, "2D")]
