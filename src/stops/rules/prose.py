@@ -81,24 +81,57 @@ def _change_lines(base: Variant, v: Variant) -> list[str]:
     import attrs
 
     from stops.rules.model import PolicyRef, Rules
+    from stops.rules.registry import option_name
 
     out = []
     for f in attrs.fields(Rules):
         a, b = getattr(base.rules, f.name), getattr(v.rules, f.name)
-        if a == b and (not isinstance(a, PolicyRef) or a.params == b.params):
+        if isinstance(a, PolicyRef) and f.name in base.policies and f.name in v.policies:
+            # the bound parameters: a flat rule (dealer_keep: true) changes them too
+            if a.use == b.use and base.policy(f.name).params == v.policy(f.name).params:
+                continue
+        elif a == b and (not isinstance(a, PolicyRef) or a.params == b.params):
             continue
-        if isinstance(b, PolicyRef):
+        if isinstance(b, PolicyRef) and a.use == b.use and f.name in v.policies:
+            # the same policy with other parameters: name the parameters that changed
+            mine, theirs = v.policy(f.name).params, base.policy(f.name).params
+            changed = [f"{option_name(pf).replace('_', ' ')}: "
+                       f"{_shown(getattr(mine, pf.name))}" for pf in attrs.fields(type(mine))
+                       if getattr(mine, pf.name) != getattr(theirs, pf.name)]
+            value = b.use.replace("_", " ") + (" with " + ", ".join(changed) if changed else "")
+            out.append(f"- {f.name}: {value}. {_policy_text(v, f.name)}")
+        elif isinstance(b, PolicyRef):
             value = str(b).split("(")[0].replace("_", " ")
             out.append(f"- {f.name}: {value}. {_policy_text(v, f.name)}")
         else:
             shown = ("yes" if b else "no") if isinstance(b, bool) else str(b)
             doc = f.metadata.get("doc", "")
             out.append(f"- {f.name}: {shown.replace('_', ' ')}." + (f" ({doc})" if doc else ""))
+    for name in v.flow:  # the phases' own settings (poker_selection, deal_shape, ...)
+        mine, theirs = v.settings(name), base.settings(name)
+        if mine is None or theirs is None or mine == theirs:
+            continue
+        for sf in attrs.fields(type(mine)):
+            value = getattr(mine, sf.name)
+            if value != getattr(theirs, sf.name):
+                shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+                doc = sf.metadata.get("doc", "")
+                out.append(f"- {option_name(sf)}: {shown.replace('_', ' ')}."
+                           + (f" ({doc})" if doc else ""))
     if base.space_ids != v.space_ids:
         out.append("- layout: " + ", ".join(v.space_ids))
     if base.flow != v.flow:
         out.append("- phases: " + ", ".join(v.flow))
     return out
+
+
+def _shown(value: object) -> str:
+    """A parameter's value in a sentence: yes/no, words for names, items for lists."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple | list):
+        return ", ".join(str(x) for x in value) or "none"
+    return str(value).replace("_", " ")
 
 
 def _options_text(v: Variant) -> str:
