@@ -149,6 +149,8 @@ class Table:
         self.events: list[Event] = []
         self.start_stacks = tuple(self.stacks)
         self._over = False
+        self._check_start = True
+        """Ask a ``match_end`` policy marked ``before_first_deal`` before the first deal."""
 
     # -- deals ----------------------------------------------------------------------------
     def new_deal(
@@ -162,6 +164,13 @@ class Table:
             raise DealInProgress("the current deal is not finished")
         if self._over:
             raise SessionOver("the session is over: " + self.end_reason())
+        if self._check_start:
+            self._check_start = False
+            policy = self.variant.policy("match_end")
+            if getattr(policy.impl, "before_first_deal", False) and policy.impl(
+                    self, policy.params):
+                self._over = True
+                raise SessionOver("the session cannot start: " + self.end_reason())
         given_hands = given_spare = None
         if hands is not None:
             given_hands, given_spare = self._check_stacked(hands, spare)
@@ -201,6 +210,7 @@ class Table:
         table.deal_index = deal_index
         table.skip_stakes = skip_stakes
         table._over = over
+        table._check_start = False  # a restored table (or a replayed deal) is mid-session
         table.contributed = {k: list(v) for k, v in (contributed or {}).items()}
         table.records = list(records)
         table.eliminated = set(eliminated)
@@ -336,10 +346,14 @@ class Table:
     def end_reason(self) -> str:
         if not self._over:
             return "not over"
-        if all(s in self.retired for s in self.variant.space_ids):
+        if self.variant.space_ids and all(s in self.retired for s in self.variant.space_ids):
             return "every space has been won"
         if self.n - len(self.eliminated) < 2:
             return "fewer than two players are left"
+        policy = self.variant.policy("match_end")
+        why = getattr(policy.impl, "why", None)
+        if why is not None:
+            return str(why(self, policy.params))
         return f"{self.deals_played} deals played"
 
     def standings(self) -> list[tuple[int, int, int]]:

@@ -31,8 +31,13 @@ class FirstLead(NamedTuple):
 
 
 def dealers_left(deal: Deal, params: None) -> FirstLead:
-    """The player to the dealer's left leads first, any suit."""
-    return FirstLead(deal.order(deal.dealer)[0])
+    """The player to the dealer's left leads first, any suit; when turns go to the right
+    (a turn order with ``direction: anticlockwise``), the player to the dealer's right."""
+    seats = deal.order(deal.dealer)
+    turns = deal.variant.policy("turn_order").params
+    if getattr(turns, "direction", "clockwise") == "anticlockwise":
+        return FirstLead([s for s in seats if s != deal.dealer][-1])
+    return FirstLead(seats[0])
 
 
 @attrs.frozen
