@@ -40,7 +40,7 @@ class RotationParams:
         "clockwise", "Turns pass to the left (clockwise) or to the right.")
     per_turn: Literal["run", "one_rank"] = param(
         "run", "After laying a card a player goes on while he can (run), or the turn passes "
-        "(one_rank).", option="turn_length")
+        "(one_rank).", option="turn_length", aliases=("comet_turn",))
     voluntary_stop: bool = param(
         False, "A player on turn who could play may pass instead.")
     dead_gap: Literal["restart_any", "next_rank_up"] = param(

@@ -61,7 +61,7 @@ def stake_due(table: Table, seat: int) -> int:
                 active=[s for s in range(table.n) if s not in table.eliminated], _blank=True)
     rule = v.policy("stake_rule")
     plan = rule.impl(view, seat, rule.params)
-    return sum(c for _, c in plan.fixed) + plan.choose_amount + plan.free_chips
+    return int(sum(c for _, c in plan.fixed) + plan.choose_amount + plan.free_chips)
 
 
 def short_seats(table: Table, params: UntilShortParams) -> list[int]:
