@@ -46,6 +46,9 @@ class DealSettings:
     hand_sizes: dict[int, int] = param(  # noqa: RUF009 (a factory, not a shared default)
         None, "For deal_shape table: cards per player, by the number of players (e.g. "
         "{3: 15, 4: 12}).", factory=dict)
+    spare_name: str = param(
+        "spare hand", "What the players call the cards dealt to nobody, in the rules text "
+        "(spare hand, talon, dead hand, widow); the cards are the record's spare either way.")
 
 
 def sized_plan(order: list[int], sizes: dict[int, int], pack: int) -> list[int]:
@@ -147,8 +150,10 @@ class DealPhase(Phase):
         where = ("first in each round" if r.deal_spare_position == "first"
                  else "after the dealer in each round")
         shape = self.settings.shape
+        name = self.settings.spare_name
+        lo, hi = self.variant.players
         if shape == "n_plus_one":
-            spare = (f" plus a spare hand that belongs to nobody, dealt {where}" if r.spare_hand
+            spare = (f" plus a {name} that belongs to nobody, dealt {where}" if r.spare_hand
                      else "")
             t = ("The dealer deals the whole pack face down, one card at a time, clockwise "
                  f"from the dealer's left, into a hand for each player{spare}. Some hands may "
@@ -156,14 +161,14 @@ class DealPhase(Phase):
         elif shape == "equal_plus_dead":
             t = ("The dealer deals one card at a time, clockwise from the dealer's left, the "
                  "same number to every player: the pack divided by the number of players plus "
-                 "one, rounded down. Every other card goes to a spare hand that belongs to "
+                 f"one, rounded down. Every other card goes to a {name} that belongs to "
                  "nobody (the last card dealt is the spare's).")
         else:
             sizes = ", ".join(f"{n} players {k} each" for n, k in
-                              sorted(self.settings.hand_sizes.items()))
+                              sorted(self.settings.hand_sizes.items()) if lo <= n <= hi)
             t = ("The dealer deals one card at a time, clockwise from the dealer's left, a "
                  f"fixed number to each player ({sizes}); the other cards are set aside face "
-                 "down as a spare hand that nobody plays.")
+                 f"down as the {name}, which nobody plays.")
         t += (" The deal passes to the left after each deal." if r.dealer_rotation ==
               "clockwise" else " The same player deals every time.")
         if r.first_dealer == "random":

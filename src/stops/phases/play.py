@@ -60,10 +60,16 @@ class PlayPhase(Phase):
         t += self.policy_text("successor") + " "
         if self.turns is not None:
             t += self.policy_text("turn_order") + " "
-        t += self.policy_text("after_stop") + " " + self.policy_text("failed_lead")
+        if self.variant.policy("wild_card").name != "none":
+            t += self.policy_text("wild_card") + " "
+        t += self.policy_text("after_stop")
+        if not getattr(self.after.impl, "always_leads", False):
+            t += " " + self.policy_text("failed_lead")
         claims = []
         pay = self.variant.policy("pay_collection")
-        if getattr(pay.impl, "claims_during_play", True):
+        if not self.variant.space_ids:
+            claims.append("There is no layout: cards played claim nothing.")
+        elif getattr(pay.impl, "claims_during_play", True):
             claims.append(self.policy_text("pay_collection"))
         else:
             claims.append("The pay cards were settled in stage one; cards played now claim "

@@ -333,15 +333,18 @@ def rotation(phase: PlayPhase, params: RotationParams) -> RotationTurns:
 
 def _rotation_text(p: RotationParams) -> str:
     t = ("Players act in turn, " + ("clockwise" if p.direction == "clockwise" else
-                                     "anticlockwise") + ". The player on turn continues the "
-         "sequence with a card of the needed rank if he can; a player who cannot is passed "
-         "over.")
-    t += (" A turn lays any number of cards of one rank." if p.cards_per_turn == "same_rank"
+                                     "anticlockwise, starting with the player to the dealer's "
+                                     "right") + ". The player on turn continues the "
+         "sequence with a card of the needed rank (one above the last rank laid) if he can; a "
+         "player who cannot is passed over.")
+    t += (" A turn lays one or more cards of one rank." if p.cards_per_turn == "same_rank"
           else "")
-    t += (" After laying a card he goes on while he can." if p.per_turn == "run" else
-          " After laying his cards the turn passes.")
-    t += (" A player who could play may pass instead." if p.voluntary_stop else
-          " A player who can play must.")
+    t += (" After laying a card he goes on up while he holds the next rank; when he holds "
+          "none his turn ends (\"sans 8\", say) and the turn passes on." if p.per_turn == "run"
+          else " After laying his cards the turn passes on.")
+    t += (" A player who could play may pass instead, ending his turn." if p.voluntary_stop
+          else " A player who can play must.")
+    t += " The top of the order ends the sequence: its player starts a new one at once."
     t += (" When the turn comes back to the player who laid the last card, he starts a new "
           "sequence with any card." if p.dead_gap == "restart_any" else
           " When nobody holds the needed rank, that rank is skipped and the next one is "

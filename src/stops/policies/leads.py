@@ -177,6 +177,10 @@ def any_card(deal: Deal, seat: int, broken: int | None, params: None) -> list[in
     return [int(c) for c in deal.hand(seat)]
 
 
+any_card.always_leads = True  # type: ignore[attr-defined]
+"""A player with cards can always lead: the failed-lead rule never applies."""
+
+
 def _not_lowest(deal: Deal, seat: int, card: int) -> IllegalAction | None:
     low = deal.lowest_in_suit(seat, card // 13)
     if low is None or low == card:

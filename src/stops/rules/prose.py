@@ -132,19 +132,22 @@ def rules_text(v: Variant) -> str:
     lo, hi = v.players
     removed = ", ".join(str(c) for c in v.spec.deck.remove)
     pack = f"a {len(v.deck)}-card pack" + (f" (the 52 without {removed})" if removed else "")
+    ranks = {int(c) % 13 for c in v.deck}
+    low = "ace" if r.ace == "low" and 12 in ranks else "2"
     order = ("from 2 (low) to ace (high)" if r.ace == "high" else
-             "from ace (low) to king (high)")
+             f"from {low} (low) to king (high)")
     out.append(f"\nPlayers and cards\n{lo} to {hi} players, {pack}; cards rank {order} in "
                "each suit.")
     out.append("\nThe layout")
-    out += [_space_line(v, sid) for sid in v.space_ids]
+    out += [_space_line(v, sid) for sid in v.space_ids] or [
+        "None: there are no stakes, and every payment is from one player to another."]
     sections: list[tuple[str, str]] = []
     for phase in v.phases:
         sections.extend(phase.sections())
     end = _policy_text(v, "match_end")
     if r.leftover_at_match_end == "share":
         end += " " + _policy_text(v, "final_share")
-    else:
+    elif v.space_ids:
         end += " Chips still on the layout stay there."
     sections.append(("End of the session", end))
     for title, text in sections:
