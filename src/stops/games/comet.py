@@ -88,7 +88,8 @@ def _comet_checks(variant: Any, p: CometParams) -> list[Any]:
     out: list[Any] = []
     if p.card not in set(variant.deck):
         out.append(("card", f"the comet {p.card} is not in the pack"))
-    if variant.policy("turn_order").name == "holder":
+    turns = variant.policies.get("turn_order")  # None: it failed to bind (reported)
+    if turns is not None and turns.name == "holder":
         out.append("the comet is laid in turn: it needs turn_order: rotation")
     return out
 
@@ -148,7 +149,8 @@ def _settlement_text(p: CometSettlementParams) -> str:
 
 
 def _needs_comet(variant: Any, p: CometSettlementParams) -> list[str]:
-    if p.settlement == "points" and variant.policy("wild_card").name != "comet":
+    wild = variant.policies.get("wild_card")  # None: it failed to bind (reported)
+    if p.settlement == "points" and wild is not None and wild.name != "comet":
         return ["settlement by the comet's points needs wild_card: comet"]
     return []
 

@@ -364,7 +364,8 @@ class NoWildCard:
 
 
 def _wild_needs_rotation(variant: Any, params: Any) -> list[str]:
-    if variant.policy("turn_order").name == "holder":
+    turns = variant.policies.get("turn_order")  # None: it failed to bind (reported)
+    if turns is not None and turns.name == "holder":
         return ["a wild card is laid in turn: it needs turn_order: rotation"]
     return []
 

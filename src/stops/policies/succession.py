@@ -101,7 +101,8 @@ def _stops_text(p: SuccessionParams) -> str:
 
 
 def _needs_rotation(variant: Any, params: SuccessionParams) -> list[str]:
-    if variant.policy("turn_order").name == "holder":
+    turns = variant.policies.get("turn_order")  # None: it failed to bind (reported)
+    if turns is not None and turns.name == "holder":
         return ["rank_only succession needs turns in rotation (turn_order: rotation): with "
                 "several holders of the next rank, nobody would know who plays"]
     return []

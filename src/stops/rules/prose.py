@@ -142,6 +142,8 @@ def rules_text(v: Variant) -> str:
     out += [_space_line(v, sid) for sid in v.space_ids] or [
         "None: there are no stakes, and every payment is from one player to another."]
     sections: list[tuple[str, str]] = []
+    if "stake" not in v.flow:
+        sections.append(("Stakes", "Nobody stakes anything before a deal."))
     for phase in v.phases:
         sections.extend(phase.sections())
     end = _policy_text(v, "match_end")
