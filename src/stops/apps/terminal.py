@@ -136,6 +136,11 @@ class Narrator:
         self.after_run: list[str] = []
         self.hand_shown = False
         self.swapped: set[int] = set()
+        turns = deal.variant.policy("turn_order")
+        self.sans = getattr(turns.params, "per_turn", None) == "run"
+        """Turns in rotation that run on while a player can: say "sans X" when one ends."""
+        self.missing: str | None = None   # the rank nobody continued with, from passed-over
+        self.told_seat: int | None = None  # who laid the last card told, in an open sequence
 
     # -- feeding --------------------------------------------------------------------------
     def new_lines(self) -> list[str]:
@@ -191,6 +196,8 @@ class Narrator:
             return
         if k in self._ENDS_RUN:
             self._flush_run(out, "")
+        if k == "passed_over" and self.sans and e.note and e.note.startswith("holds no "):
+            self.missing = e.note.removeprefix("holds no ")
         lines = self._lines(e)
         (self.after_run if self.run else out).extend(lines)
 
@@ -250,7 +257,8 @@ class Narrator:
         k = e.kind
         w = who(e.seat, me)
         if k == "spare_dealt":
-            return f"The spare hand ({e.chips} cards) is set aside face down."
+            name = _spare_name(self.deal)
+            return f"The {name} ({e.chips} cards) is set aside face down."
         if k == "auction_opened":
             what = "the spare hand" if e.note == "spare" else "the dealer's old hand"
             return f"{_verb(e.seat, me, 'put', 'puts')} {what} up for auction"
@@ -349,12 +357,25 @@ class Narrator:
         st, me = self.st, self.me
         chunks: list[str] = []
         first = True
-        for seat, cards in _by_seat(self.run):
+        groups = _by_seat(self.run)
+        for i, (seat, cards) in enumerate(groups):
             if seat == -1:                     # the run's lead was told before
-                chunks.append("...")
+                told = self.told_seat
+                if self.sans and told is not None and i + 1 < len(groups) and \
+                        groups[i + 1][0] != told:  # the last turn told ended there
+                    chunks.append(f"... ({who(told, me)}: sans "
+                                  f"{_rank_text(groups[i + 1][1][0])})")
+                else:
+                    chunks.append("...")
                 first = False
                 continue
             text = st.cards(cards)
+            if self.sans:                      # his turn ended: he held no card of the next rank
+                nxt = groups[i + 1][1][0] if i + 1 < len(groups) else None
+                rank = (_rank_text(nxt) if nxt is not None else
+                        self.missing if not ending else None)
+                if rank is not None:
+                    text += f" (sans {rank})"
             if first:
                 chunks.append(f"{_verb(seat, me, 'lead', 'leads')} {text}")
                 first = False
@@ -363,8 +384,10 @@ class Narrator:
         line = st.sep.join(chunks) + (f" {ending}" if ending else "")
         out.extend(_wrap(line, "    "))
         out.extend(self.after_run)
+        self.told_seat = groups[-1][0] if not ending else None
         self.run = []
         self.after_run = []
+        self.missing = None
 
 
 def _by_rank(cards: Iterable[int]) -> list[int]:
@@ -387,6 +410,10 @@ def _poker(cards: Iterable[int], st: Style) -> str:
 
 def _order(live: list[str], space: str) -> int:
     return live.index(space) if space in live else len(live)
+
+
+def _rank_text(card: int) -> str:
+    return "10" if card % 13 == 8 else RANKS[card % 13]
 
 
 def _by_seat(run: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
@@ -475,6 +502,12 @@ def describe_action(a: Action, st: Style | None = None, to_call: int | None = No
     return a.action
 
 
+def _spare_name(deal: Deal) -> str:
+    """What the variant calls the cards dealt to nobody (the talon, in Nain Jaune)."""
+    settings = deal.variant.settings("deal")
+    return str(getattr(settings, "spare_name", "spare hand"))
+
+
 def _status(deal: Deal, seat: int, st: Style) -> list[str]:
     obs = deal.observe(seat)
     lines = [""]
@@ -482,6 +515,9 @@ def _status(deal: Deal, seat: int, st: Style) -> list[str]:
     lines.append("Chips:  " + seats_text(obs.stacks, seat, st))
     if any(obs.hand_sizes):
         lines.append("Cards:  " + seats_text(obs.hand_sizes, seat, st))
+        if deal.dealt_spare and _spare_name(deal) != "spare hand":
+            lines.append(f"{_spare_name(deal).capitalize()}: {len(deal.dealt_spare)} cards, "
+                         "face down")
     if obs.sequence:
         label = "Last sequence: " if deal.phase == "play" else "This sequence: "
         lines.extend(_wrap(label + st.cards(c for _, c in obs.sequence), "    "))
