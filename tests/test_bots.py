@@ -70,7 +70,7 @@ def test_bots_play_every_builtin_legally(variant: str, seats: int, bot_name: str
 
 
 def test_mixed_table_plays_to_the_end() -> None:
-    for variant in ("boodle", "three-in-one", "pot-and-kitty"):
+    for variant in ("boodle", "three-in-one", "pot-and-kitty", "nain-jaune", "comet"):
         table = stops.Table(variant, seats=4, chips=40, seed=3)
         bots: list[Bot] = [HeuristicBot(1), RandomBot(2), HeuristicBot(3), RandomBot(4)]
         for _ in range(10):

@@ -8,7 +8,8 @@ What stays fixed:
 - the spare hand, if this seat knows it (its own old hand after a swap);
 - cards shown to this seat and still held (a showdown, a pay card claimed by holding it);
 - cards that a stop proved to be in the spare hand (``the next card is in the spare hand``);
-- the opening card(s) the seat to act must lead, and that the seat to act can lead at all;
+- the opening card(s) the seat to act must lead, and that the seat to act can lead at all
+  (or, in play by turns, make the decision it has: hold a card of the needed rank);
 - how many cards every hand and the spare hold.
 
 Everything else held by another seat or the spare is shuffled among them. Poker selections
@@ -95,6 +96,8 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
             if not opts:
                 continue  # in this world the seat to act could not lead: not consistent
             new.scratch["lead"] = (s, list(opts), constraint)
+        if in_play and deal.to_act != seat and not len(new.legal_actions()):
+            continue  # in this world the seat to act could not make the decision it has
         for phase in new._phases:  # private state a phase keeps about the hidden cards
             phase.after_redeal(new, seat, rng)
         return new

@@ -333,8 +333,7 @@ def rotation(phase: PlayPhase, params: RotationParams) -> RotationTurns:
 
 def _rotation_text(p: RotationParams) -> str:
     t = ("Players act in turn, " + ("clockwise" if p.direction == "clockwise" else
-                                     "anticlockwise, starting with the player to the dealer's "
-                                     "right") + ". The player on turn continues the "
+                                     "anticlockwise") + ". The player on turn continues the "
          "sequence with a card of the needed rank (one above the last rank laid) if he can; a "
          "player who cannot is passed over.")
     t += (" A turn lays one or more cards of one rank." if p.cards_per_turn == "same_rank"

@@ -31,8 +31,14 @@ class FirstLead(NamedTuple):
 
 
 def dealers_left(deal: Deal, params: None) -> FirstLead:
-    """The player to the dealer's left leads first, any suit; when turns go to the right
-    (a turn order with ``direction: anticlockwise``), the player to the dealer's right."""
+    """The player to the dealer's left leads first, any suit."""
+    return FirstLead(deal.order(deal.dealer)[0])
+
+
+def next_in_turn(deal: Deal, params: None) -> FirstLead:
+    """The player after the dealer in the turn order leads first: to the dealer's left, or,
+    when turns go to the right (a turn order with ``direction: anticlockwise``, Nain Jaune's
+    F23), to the dealer's right."""
     seats = deal.order(deal.dealer)
     turns = deal.variant.policy("turn_order").params
     if getattr(turns, "direction", "clockwise") == "anticlockwise":
@@ -296,6 +302,9 @@ def register(reg: Registry) -> None:
     p = reg.register_policy
     p("first_leader", "dealers_left", text=_text(
         "The player to the dealer's left makes the first lead."))(dealers_left)
+    p("first_leader", "next_in_turn", text=_text(
+        "The player after the dealer in the turn order (to his left, or to his right when "
+        "turns go anticlockwise) makes the first lead."))(next_in_turn)
     p("first_leader", "opening_card", params=OpeningParams, text=opening_text,
       check=_needs_opening_cards)(opening_card)
     p("after_stop", "any_suit", explain=_explain_any_suit, text=_text(
