@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from stacking import lead, rest_of_pack
 
 import stops
+from stacking import lead, rest_of_pack
 from stops.rules.registry import default_registry
 
 ROTATION = str(Path(__file__).parent / "data" / "rotation.yaml")
