@@ -22,6 +22,7 @@ from stops.engine.eventkind import EventKind
 from stops.engine.events import event, play_events, play_pairs, stop_event
 from stops.engine.legal import FixedActions, LegalSet
 from stops.phases.base import Phase
+from stops.policies.leads import always_leads
 from stops.policies.succession import Succession
 from stops.rules.contracts import (
     AFTER_STOP,
@@ -63,7 +64,7 @@ class PlayPhase(Phase):
         if self.variant.policy("wild_card").name != "none":
             t += self.policy_text("wild_card") + " "
         t += self.policy_text("after_stop")
-        if not getattr(self.after.impl, "always_leads", False):
+        if not always_leads(self.after):
             t += " " + self.policy_text("failed_lead")
         claims = []
         pay = self.variant.policy("pay_collection")

@@ -8,6 +8,7 @@ from stops._mypyc import mypyc_attr
 from stops.engine.eventkind import EventKind
 from stops.engine.events import event
 from stops.phases.base import Phase
+from stops.policies.leads import always_leads
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -26,7 +27,7 @@ class SettlePhase(Phase):
     def describe(self) -> str:
         t = ("Play ends at once when a player plays their last card, even in the middle "
              "of a sequence. " + self.policy_text("going_out_reward") + " ")
-        if getattr(self.variant.policy("after_stop").impl, "always_leads", False):
+        if always_leads(self.variant.policy("after_stop")):
             t += "A block cannot happen: a player with cards can always lead."
         else:
             t += self.policy_text("block_outcome")

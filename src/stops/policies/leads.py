@@ -183,8 +183,15 @@ def any_card(deal: Deal, seat: int, broken: int | None, params: None) -> list[in
     return [int(c) for c in deal.hand(seat)]
 
 
-any_card.always_leads = True  # type: ignore[attr-defined]
-"""A player with cards can always lead: the failed-lead rule never applies."""
+ALWAYS_LEADS: frozenset[str] = frozenset({"any_card"})
+"""``after_stop`` policies under which a player with cards can always lead, so the failed-lead
+rule never applies and a block cannot happen (a plug-in policy says the same with an
+``always_leads = True`` attribute)."""
+
+
+def always_leads(bound: Any) -> bool:
+    """Whether the bound ``after_stop`` policy lets every player with cards lead."""
+    return bound.name in ALWAYS_LEADS or bool(getattr(bound.impl, "always_leads", False))
 
 
 def _not_lowest(deal: Deal, seat: int, card: int) -> IllegalAction | None:
