@@ -171,3 +171,22 @@ def test_terminal_names_the_talon_and_says_sans(capsys: pytest.CaptureFixture[st
     text = out.getvalue()
     assert "Talon: 4 cards" in text and "The talon (4 cards)" in text
     assert ": sans " in text or "(sans " in text
+
+
+def test_rules_text_reads_as_the_game() -> None:
+    """``stops rules``: Nain Jaune's text names the talon, the "sans X" turns and rank-only
+    sequences, with no Michigan wording (a suit's lowest card, the next card's holder, the
+    spare hand, a kitty); Comet's has no layout, no stakes and the comet."""
+    from stops.rules.prose import rules_text
+
+    nj = rules_text(stops.load_variant("nain-jaune"))
+    for words in ("talon", "sans 8", "in any suit", "grand opéra", "doubling it"):
+        assert words in nj, words
+    for words in ("lowest card", "holds the next card", "spare hand", "kitty",
+                  "passes the duty"):
+        assert words not in nj, words
+    comet = rules_text(stops.load_variant("comet"))
+    for words in ("Nobody stakes anything", "no layout", "the comet", "four times",
+                  "A block cannot happen", "from 2 (low) to king"):
+        assert words in comet, words
+    assert "Chips not won stay on the layout" not in comet
