@@ -57,6 +57,8 @@ class Style:
         """Combination spaces by id, written as their cards (``K♥+Q♥`` for ``KQ``)."""
         self.sep = " · " if unicode else " | "
         self.dash = " — " if unicode else " - "
+        self.ace_low = False
+        """The variant ranks the ace below the two: hands list it first in its suit."""
 
     @classmethod
     def for_stream(cls, out: TextIO) -> Style:
@@ -85,7 +87,9 @@ class Style:
         by_suit: dict[int, list[int]] = {}
         for c in cs:
             by_suit.setdefault(int(c) // 13, []).append(int(c))
-        parts = [self.cards(sorted(by_suit[s])) for s in (3, 2, 1, 0) if s in by_suit]
+        key = (lambda c: (c + 1) % 13) if self.ace_low else None
+        parts = [self.cards(sorted(by_suit[s], key=key)) for s in (3, 2, 1, 0)
+                 if s in by_suit]
         return "   ".join(parts) or "(no cards)"
 
     def space(self, space: object) -> str:
@@ -710,6 +714,7 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
     out = out or sys.stdout
     st = Style.for_stream(out)
     st.combos = {s.id: tuple(s.cards) for s in variant.layout if s.kind == "combo" and s.cards}
+    st.ace_low = variant.rules.ace == "low"
     if not 0 <= seat < players:
         out.write(f"seat must be 0..{players - 1}\n")
         return 1

@@ -76,7 +76,8 @@ def _tables(ace: str, stops: tuple[Card, ...], by_rank: bool) -> Succession:
         elif r < 0:
             nxt.append(-1)
             name = "an ace" if top == ACE_INDEX else "a king"
-            why.append(f"{name} is the top of its suit")
+            why.append(f"{name} is the highest rank" if by_rank else
+                       f"{name} is the top of its suit")
         else:
             nxt.append(suit * 13 + r)
             why.append("")
@@ -91,7 +92,6 @@ def same_suit(variant: Any, params: SuccessionParams) -> Succession:
 def rank_only(variant: Any, params: SuccessionParams) -> Succession:
     """Any card of the next rank continues, whatever its suit."""
     return _tables(variant.rules.ace, params.stop_cards, True)
-
 
 
 def _stops_text(p: SuccessionParams) -> str:
