@@ -131,6 +131,8 @@ class PlayPhase(Phase):
 
     # -- entering: the first lead -----------------------------------------------------------
     def enter(self, deal: Deal) -> bool:
+        if deal.outcome is not None:
+            return False  # decided before play (a turn-up that ends the deal)
         first = self.first.impl(deal, self.first.params)
         if first is None:
             deal.outcome = "redeal"

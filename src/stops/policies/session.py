@@ -14,11 +14,24 @@ if TYPE_CHECKING:
 @attrs.frozen
 class DealsParams:
     count: int = attrs.field(default=10, validator=attrs.validators.ge(1))
+    per_player: bool = attrs.field(default=False, metadata={
+        "doc": "count is per player: the session ends after count x players deals, so that "
+        "everyone deals count times (Pope Joan's one deal each)."})
 
 
 def deals(table: Table, params: DealsParams) -> bool:
-    """The session ends after ``count`` deals (the caller may set another number)."""
-    return table.deals_played >= (table.deal_limit or params.count)
+    """The session ends after ``count`` deals (``per_player``: ``count`` for each player;
+    the caller may set another number)."""
+    count = params.count * table.n if params.per_player else params.count
+    return table.deals_played >= (table.deal_limit or count)
+
+
+def _deals_text(q: DealsParams) -> str:
+    if q.per_player:
+        each = "once" if q.count == 1 else f"{q.count} times"
+        return (f"The session ends when every player has dealt {each} ({q.count} deal(s) per "
+                "player), or after as many deals as agreed.")
+    return f"The session ends after {q.count} deals (or as many as agreed)."
 
 
 def never(table: Table, params: None) -> bool:
@@ -76,8 +89,7 @@ def register(reg: Registry) -> None:
       "then given back in proportion to what each player put on it during the session, odd "
       "chips going clockwise from the dealer's left.")(refund_by_contribution)
     p = reg.register_policy
-    p("match_end", "deals", params=DealsParams,
-      text=lambda q: f"The session ends after {q.count} deals (or as many as agreed).")(deals)
+    p("match_end", "deals", params=DealsParams, text=_deals_text)(deals)
     p("match_end", "never", text=lambda q: "The session goes on until the players stop.")(never)
     p("match_end", "all_spaces_retired", params=RetiredParams,
       text=lambda q: "The session ends when every space has been won and removed from the "

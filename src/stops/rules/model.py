@@ -42,7 +42,7 @@ class RankName(str):
     __slots__ = ()
 
 
-SpaceKind = Literal["card", "combo", "suit_run", "pot", "kitty"]
+SpaceKind = Literal["card", "combo", "suit_run", "pot", "kitty", "pool"]
 
 
 @attrs.frozen
@@ -52,7 +52,9 @@ class Space:
     ``card``: paid by one card (``card: AH``). ``combo``: paid by holding or playing all of
     ``cards`` (the K-Q of hearts). ``suit_run``: paid by ``ranks`` in one suit, any suit (the
     8-9-10). ``pot`` and ``kitty``: pools won by the poker stage, a run of three, going out, or
-    whatever policy names them.
+    whatever policy names them. ``pool``: a compartment that the layout ties to nothing; the
+    policies that name it say what wins it (a trump honour, going out), and its ``label``
+    says so in words.
     """
 
     id: str = attrs.field(metadata=_doc("Unique id used in stakes, claims and records.",
