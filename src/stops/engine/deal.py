@@ -45,7 +45,8 @@ class Deal:
     __slots__ = (
         "_given_hands", "_given_spare", "_legal", "_on_end", "_pay_what_you_can", "_phases",
         "_shuffle", "ace_low", "actions", "active", "counts", "deal_index", "dealer",
-        "dealt_hands", "dealt_spare", "emit", "events", "exempt", "last_dealt", "ledger", "masks", "n",
+        "dealt_hands", "dealt_spare", "emit", "events", "exempt", "last_dealt", "ledger",
+        "masks", "n",
         "next_deal", "outcome", "owner", "phase_idx", "played_by", "plays", "results",
         "retired", "rules", "scratch", "seed", "short", "skip_stakes", "spare", "spare_known",
         "stacked", "start_layout", "start_retired", "start_stacks", "to_act", "variant",
