@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from stops.rules.variant import Variant
 
 RECORD_KEYS = ("format", "variant", "options", "players", "dealer", "stacks", "layout",
-               "retired", "hands", "spare", "turn_up", "exempt", "actions", "deal_index", "stakes", "result", "meta",
-               "seed", "out")
+               "retired", "hands", "spare", "turn_up", "exempt", "actions", "deal_index",
+               "stakes", "result", "meta", "seed", "out")
 
 def deal_record(deal: Deal) -> dict[str, Any]:
     """The record of ``deal`` (finished or not): cards as dealt and every decision so far."""
