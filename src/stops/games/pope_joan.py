@@ -147,9 +147,12 @@ def _pair(space: str, cards: tuple[int, ...]) -> Handler:
 
 def _trumps_text(p: TrumpParams) -> str:
     parts = ["A card space pays whoever plays its card, during the play."]
-    for space, rank in p.honours.items():
-        parts.append(f"The {space} compartment pays whoever plays the {_rank_word(rank)} of "
-                     "trumps.")
+    if p.honours:
+        spaces = _and(list(p.honours))
+        words = [_rank_word(r) for r in p.honours.values()]
+        ranks = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        parts.append(f"The {spaces} compartments each pay whoever plays the card they stand for "
+                     f"this deal, the {ranks} of trumps (the suit of the turn-up).")
     for space, ranks in p.pairs.items():
         both = " and the ".join(_rank_word(r) for r in ranks)
         parts.append(f"The {space} compartment pays a player who has played both the {both} "
@@ -159,9 +162,13 @@ def _trumps_text(p: TrumpParams) -> str:
         parts.append("On one card its own compartment pays first, then "
                      + ", then ".join(p.pairs) + ".")
     if p.excuse and not p.pope_holder_pays:
-        parts.append(f"A player still holding the card of the {p.excuse} compartment when "
-                     "someone goes out pays nothing for the cards he holds.")
-    return " ".join(x for x in parts if x)
+        parts.append(f"A player still holding the card of the {p.excuse} compartment (the "
+                     "Pope) when someone goes out pays nothing for the cards he holds.")
+    return " ".join(parts)
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _trumps_check(variant: Any, p: TrumpParams) -> list[tuple[str, str]]:
@@ -267,17 +274,20 @@ class TurnUpPhase(Phase):
                   + " (of trumps, necessarily) pays its compartment to the dealer at once, "
                   "before the first lead.")
         how = self.settings.pope_turn_up
-        pope = p.excuse or "card"
+        fixed = [sp for sp in self.variant.layout if sp.kind == "card" and sp.card is not None]
+        if not fixed:
+            return t
+        pope = " or ".join(f"the {CARDS[int(sp.card)].name()} (the {sp.id} compartment's card)"
+                           for sp in fixed if sp.card is not None)
         if how == "compartment_only":
-            t += (f" A turned-up {pope} card pays the dealer the {pope} compartment, and play "
-                  "goes on.")
+            t += f" If the turn-up is {pope}, the dealer takes that compartment and play goes on."
         elif how == "game_and_per_card":
-            t += (f" A turned-up {pope} card pays the dealer the {pope} compartment and the "
+            t += (f" If the turn-up is {pope}, the dealer takes that compartment and the "
                   f"{self.game} compartment, every other player pays him one chip per card "
                   "dealt to him, and the deal ends without play.")
         else:
-            t += (f" If the {pope} card is turned up the dealer takes nothing and deals again, "
-                  "with no new stakes.")
+            t += (f" If the turn-up is {pope}, the dealer takes nothing and deals again, with "
+                  "no new stakes.")
         return t
 
 

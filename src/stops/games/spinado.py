@@ -109,9 +109,9 @@ def _claims_text(p: SpinadoClaimParams) -> str:
     for what, chips in (("the A♦ (the spinado), alone or with another card", p.spinado_bonus),
                         ("the K♦", p.kd_bonus), ("any other King", p.king_bonus)):
         if chips:
-            parts.append(f"whoever plays {what} receives {chips} chip(s) from each other player")
-    bonus = ("; ".join(parts)[:1].upper() + "; ".join(parts)[1:] + ", at once. ") if parts \
-        else ""
+            parts.append(f"{chips} to whoever plays {what}")
+    bonus = ("Bonuses, paid at once by every other player: " + "; ".join(parts) + ". "
+             if parts else "")
     return (bonus + "A combination pool pays a player who has played all its cards, in either "
             "order, when he plays the last of them; on one card its bonus is paid first. A "
             "card that goes out still pays and collects everything first.")

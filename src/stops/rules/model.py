@@ -29,11 +29,23 @@ class PolicyRef:
     def __str__(self) -> str:
         if not self.params:
             return self.use
-        inner = ", ".join(f"{k}: {v}" for k, v in self.params.items())
+        inner = ", ".join(f"{k}: {_flow_yaml(v)}" for k, v in self.params.items())
         return f"{{use: {self.use}, {inner}}}"
 
     def to_yaml(self) -> str | dict[str, Any]:
         return self.use if not self.params else {"use": self.use, **self.params}
+
+
+def _flow_yaml(v: Any) -> str:
+    """A parameter value as it is written in a variant file (flow style): ``{pope: 6}``,
+    ``[K, Q]``, ``true``."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k}: {_flow_yaml(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, list | tuple):
+        return "[" + ", ".join(_flow_yaml(x) for x in v) + "]"
+    return str(v)
 
 
 class RankName(str):
