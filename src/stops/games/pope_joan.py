@@ -150,11 +150,11 @@ def _trumps_text(p: TrumpParams) -> str:
     if p.honours:
         spaces = _and(list(p.honours))
         words = [_rank_word(r) for r in p.honours.values()]
-        ranks = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        which = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
         parts.append(f"The {spaces} compartments each pay whoever plays the card they stand for "
-                     f"this deal, the {ranks} of trumps (the suit of the turn-up).")
-    for space, ranks in p.pairs.items():
-        both = " and the ".join(_rank_word(r) for r in ranks)
+                     f"this deal, the {which} of trumps (the suit of the turn-up).")
+    for space, pair in p.pairs.items():
+        both = " and the ".join(_rank_word(r) for r in pair)
         parts.append(f"The {space} compartment pays a player who has played both the {both} "
                      "of trumps, in either order, when he plays the second; if either is in "
                      "the dead hand it cannot be won.")
