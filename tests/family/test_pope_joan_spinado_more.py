@@ -236,3 +236,23 @@ def test_stops_check_is_clean() -> None:
         path = builtin_dir() / f"{name}.yaml"
         assert check_file(path) == [], name
         assert hint_lines(path) == [], name
+
+
+# -- the terminal game --------------------------------------------------------------------------
+
+
+def test_terminal_shows_the_turn_up_the_trump_cards_and_the_dealers_dead_hand() -> None:
+    import io
+
+    from stops.apps.terminal import play_terminal
+
+    out = io.StringIO()
+    play_terminal(stops.load_variant("pope-joan"), players=4, seed=3, deals=1,
+                  inp=io.StringIO("1\n" * 400), out=out)
+    text = out.getvalue()
+    assert "is turned up: spades are trumps" in text
+    assert "king (K♠)" in text and "matrimony = K♠+Q♠" in text
+    out = io.StringIO()
+    play_terminal(stops.load_variant("spinado"), players=3, seed=5, deals=1,
+                  inp=io.StringIO("1\n" * 400), out=out)
+    assert "Dead hand (only you, the dealer, see it):" in out.getvalue()
