@@ -51,10 +51,16 @@ class Excused:
     why: str = ""
 
 
+def _inline(default: Any, doc: str) -> Any:
+    """An attrs field written only inline (``{use: ..., space: game}``: no flat rule name).
+    Typed ``Any`` for the compiled build, as :func:`stops.rules.registry.param` is."""
+    return attrs.field(default=default, metadata={"doc": doc})
+
+
 @attrs.frozen
 class SpaceParams:
-    space: str = attrs.field(default="game", metadata={
-        "doc": "The layout space the first player out takes (the Game compartment)."})
+    space: str = _inline("game", "The layout space the first player out takes (the Game "
+                         "compartment).")
 
 
 def game_plus_per_card(deal: Deal, winner: int, params: SpaceParams) -> None:
