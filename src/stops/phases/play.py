@@ -58,6 +58,8 @@ class PlayPhase(Phase):
                   "can: the last card is a stop (the top of its suit, or its successor is in "
                   "the spare hand, out of the pack or already played). ")
         t += self.policy_text("successor") + " "
+        if self.comp_card >= 0:
+            t += self.policy_text("companion") + " "
         if self.turns is not None:
             t += self.policy_text("turn_order") + " "
         t += self.policy_text("after_stop") + " " + self.policy_text("failed_lead")

@@ -76,7 +76,7 @@ def game_plus_per_card(deal: Deal, winner: int, params: SpaceParams) -> None:
 
 def _game_text(p: SpaceParams) -> str:
     return (f"The first player out takes the {p.space} compartment and one chip per card still "
-            "held from every other player (a player the rules excuse pays nothing).")
+            "held from every other player (unless the claims above excuse him).")
 
 
 def needs_space(variant: Any, p: SpaceParams) -> list[tuple[str, str]]:

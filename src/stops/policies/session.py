@@ -29,8 +29,8 @@ def deals(table: Table, params: DealsParams) -> bool:
 def _deals_text(q: DealsParams) -> str:
     if q.per_player:
         each = "once" if q.count == 1 else f"{q.count} times"
-        return (f"The session ends when every player has dealt {each} ({q.count} deal(s) per "
-                "player), or after as many deals as agreed.")
+        return (f"The session ends when every player has dealt {each}, or after as many deals "
+                "as agreed.")
     return f"The session ends after {q.count} deals (or as many as agreed)."
 
 
