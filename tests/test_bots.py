@@ -202,7 +202,7 @@ def test_heuristic_dealer_sells_the_spare_with_a_strong_hand() -> None:
 
 @pytest.mark.parametrize("bot_name", sorted(BOTS))
 @pytest.mark.parametrize("variant", ["boodle-spare-auction", "three-in-one", "pot-and-kitty",
-                                     "boodle-free-stakes"])
+                                     "boodle-free-stakes", "pope-joan", "spinado"])
 def test_same_seed_same_choices(variant: str, bot_name: str) -> None:
     def run() -> list[list[Action]]:
         table = stops.Table(variant, seats=4, chips=40, seed=5)

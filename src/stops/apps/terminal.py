@@ -263,6 +263,13 @@ class Narrator:
         if k == "spare_dealt":
             name = _spare_name(self.deal)
             return f"The {name} ({e.chips} cards) is set aside face down."
+        if k == "turned_up" and e.card is not None:
+            bound = trump_cards(self.deal)
+            what = ", ".join(f"{st.space(sp)} = {'+'.join(st.card(c) for c in cs)}"
+                             for sp, cs in bound.items())
+            return (f"The last card dealt, {st.card(e.card)}, is turned up: "
+                    f"{SUIT_NAMES[e.card // 13]} are trumps" + (f" ({what})" if what else "")
+                    + ".")
         if k == "auction_opened":
             what = "the spare hand" if e.note == "spare" else "the dealer's old hand"
             return f"{_verb(e.seat, me, 'put', 'puts')} {what} up for auction"
@@ -456,9 +463,37 @@ def _wrap(line: str, indent: str) -> list[str]:
 
 
 def layout_text(layout: dict[str, int], deal: Deal, st: Style) -> str:
-    """The live spaces in layout order, each with the chips on it."""
+    """The live spaces in layout order, each with the chips on it (a compartment that
+    stands for a trump this deal with its card: ``king (K♥) 1``)."""
     order = [s for s in deal.variant.space_ids if s not in deal.retired and s in layout]
-    return st.sep.join(f"{st.space(s)} {layout[s]}" for s in order) or "(empty)"
+    bound = trump_cards(deal)
+    return st.sep.join(
+        f"{st.space(s)} ({'+'.join(st.card(c) for c in bound[s])}) {layout[s]}" if s in bound
+        else f"{st.space(s)} {layout[s]}" for s in order) or "(empty)"
+
+
+def turned_up(deal: Deal) -> int:
+    """The card turned up this deal (public), or -1."""
+    for e in deal.events:
+        if e.kind == "turned_up" and e.card is not None:
+            return int(e.card)
+    return -1
+
+
+def trump_cards(deal: Deal) -> dict[str, tuple[int, ...]]:
+    """The cards the trump compartments stand for this deal, by space: what the claims
+    policy's ``honours`` and ``pairs`` name, in the suit of the turn-up (Pope Joan)."""
+    up = turned_up(deal)
+    if up < 0:
+        return {}
+    params = deal.variant.policy("pay_collection").params
+    suit = up // 13
+    out: dict[str, tuple[int, ...]] = {}
+    for space, rank in dict(getattr(params, "honours", None) or {}).items():
+        out[space] = (suit * 13 + RANKS.index(str(rank)),)
+    for space, ranks in dict(getattr(params, "pairs", None) or {}).items():
+        out[space] = tuple(suit * 13 + RANKS.index(str(r)) for r in ranks)
+    return out
 
 
 def seats_text(values: Sequence[int], me: int, st: Style) -> str:
@@ -528,6 +563,12 @@ def _status(deal: Deal, seat: int, st: Style) -> list[str]:
     if obs.plays:
         played = [c for _, c in obs.plays]
         lines.extend(_wrap("Played: " + st.hand(played), "        "))
+    up = turned_up(deal)
+    if up >= 0:
+        lines.append(f"Trumps: {SUIT_NAMES[up // 13]} (turned up: {st.card(up)})")
+    if obs.spare is not None and seat == deal.dealer and deal.phase == "play":
+        lines.extend(_wrap("Dead hand (only you, the dealer, see it): " + st.hand(obs.spare),
+                           "    "))
     hand = st.hand(obs.hand) if obs.hand or deal.phase != "stake" else "(not dealt yet)"
     lines.extend(_wrap("Your hand: " + hand, "           "))
     return lines

@@ -59,6 +59,8 @@ class PlayPhase(Phase):
                   "can: the last card is a stop (the top of its suit, or its successor is in "
                   "the spare hand, out of the pack or already played). ")
         t += self.policy_text("successor") + " "
+        if self.comp_card >= 0:
+            t += self.policy_text("companion") + " "
         if self.turns is not None:
             t += self.policy_text("turn_order") + " "
         if self.variant.policy("wild_card").name != "none":
@@ -138,6 +140,8 @@ class PlayPhase(Phase):
 
     # -- entering: the first lead -----------------------------------------------------------
     def enter(self, deal: Deal) -> bool:
+        if deal.outcome is not None:
+            return False  # decided before play (a turn-up that ends the deal)
         first = self.first.impl(deal, self.first.params)
         if first is None:
             deal.outcome = "redeal"

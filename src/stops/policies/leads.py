@@ -178,8 +178,20 @@ def opposite_colour(deal: Deal, seat: int, broken: int | None,
     return [min(opts, key=lambda c: _HCDS[c // 13])]
 
 
-def any_card(deal: Deal, seat: int, broken: int | None, params: None) -> list[int]:
-    """Any card the player holds may be led, after a stop as at the start."""
+@attrs.frozen
+class AnyCardParams:
+    lead_rule: Literal["any_card", "lowest_of_suit"] = param(
+        "any_card", "Any card the player holds, or the lowest card he holds of a suit he "
+        "chooses (FAMILY-RULINGS F20); the same at the first lead and after every stop.",
+        option="lead_rule")
+
+
+def any_card(deal: Deal, seat: int, broken: int | None, params: AnyCardParams | None
+             ) -> list[int]:
+    """Any card the player holds may be led, after a stop as at the start (with
+    ``lead_rule: lowest_of_suit``, the lowest card of a suit of his choice)."""
+    if params is not None and params.lead_rule == "lowest_of_suit":
+        return _lowest_each(deal, seat, ALL_SUITS)
     return [int(c) for c in deal.hand(seat)]
 
 
@@ -224,7 +236,16 @@ def _explain_change_suit(deal: Deal, seat: int, card: int, broken: int | None,
 
 def _explain_any_card(deal: Deal, seat: int, card: int, broken: int | None,
                       allowed: list[int]) -> IllegalAction | None:
-    return None
+    if card in allowed:
+        return None
+    return _not_lowest(deal, seat, card)  # lead_rule: lowest_of_suit
+
+
+def _any_card_text(p: AnyCardParams) -> str:
+    if p.lead_rule == "lowest_of_suit":
+        return ("A lead may be of any suit, the suit just stopped included, and must be the "
+                "lowest card the player holds in that suit; the same at the first lead.")
+    return "Any card may be led, after a stop as at the start."
 
 
 def _explain_colour(deal: Deal, seat: int, card: int, broken: int | None,
@@ -321,8 +342,8 @@ def register(reg: Registry) -> None:
       text=_change_suit_text)(must_change_suit)
     p("after_stop", "opposite_colour", params=ColourParams, explain=_explain_colour,
       text=_colour_text)(opposite_colour)
-    p("after_stop", "any_card", explain=_explain_any_card, text=_text(
-        "Any card may be led, after a stop as at the start."))(any_card)
+    p("after_stop", "any_card", params=AnyCardParams, explain=_explain_any_card,
+      text=_any_card_text)(any_card)
     p("failed_lead", "pass_left", params=PassLeftParams, text=_pass_left_text,
       check=_penalty_needs_kitty)(PassLeft())
 

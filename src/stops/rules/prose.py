@@ -25,6 +25,8 @@ def _space_line(v: Variant, sid: str) -> str:
             " in one suit, any suit"
     elif s.kind == "pot":
         what = "the pot"
+    elif s.kind == "pool":  # won as the rules below say; its label says by what
+        return f"- {s.id}: {s.label or 'a compartment the rules below pay out'}"
     else:
         what = "the kitty"
     label = f" ({s.label})" if s.label else ""

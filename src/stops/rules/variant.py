@@ -95,6 +95,14 @@ class Variant:
         self.phases: tuple[Any, ...] = tuple(
             registry.phases[name].impl(self) for name in spec.flow
         )
+        self.turns_up: bool = any(getattr(ph, "turns_up", False) for ph in self.phases)
+        """A phase turns up the last card dealt: stacked deals (records) name it
+        (``turn_up``)."""
+        stake = self.policies.get("stake_rule")
+        self.exempts_last_winner: bool = bool(
+            stake is not None and getattr(stake.params, "winner_exempt", False))
+        """The stake rule excuses the last deal's winner (unless he deals): the table puts
+        him in a new deal's ``exempt`` seats (FAMILY-RULINGS F33)."""
 
     # -- convenience ----------------------------------------------------------------------
     @property
