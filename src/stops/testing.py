@@ -324,7 +324,7 @@ def _check_determinism(v: Variant, n: int, seed: int, k: int, deal: Deal, fail: 
     twin.deal_index = rec.get("deal_index", 0)
     twin.eliminated = set(rec.get("out", []))
     twin.skip_stakes = rec.get("stakes") is False
-    d2 = twin.new_deal()
+    d2 = twin.new_deal(exempt=rec.get("exempt", []))  # the twin has no last winner
     for a in deal.actions:
         try:
             d2.apply(a)

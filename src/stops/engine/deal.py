@@ -71,6 +71,7 @@ class Deal:
         seed: int | str | None = None,
         active: Sequence[int] | None = None,
         exempt: Iterable[int] = (),
+        last_dealt: int = -1,
         _blank: bool = False,
     ) -> None:
         self.variant = variant
@@ -78,9 +79,10 @@ class Deal:
         self.rules = variant.rules
         self._pay_what_you_can = variant.rules.chip_shortfall != "debt"
         self.ace_low: bool = variant.rules.ace == "low"
-        self.last_dealt: int = -1
-        """The last card dealt, when the deal phase kept it (a turn-up is read from it)."""
         """The variant's rank order puts the ace below the two."""
+        self.last_dealt: int = last_dealt
+        """The last card dealt: kept by the deal phase, or given with stacked hands (a
+        record's ``turn_up``); a turn-up is read from it. -1: not known."""
         self.n = players
         self.active: tuple[int, ...] = tuple(range(players)) if active is None else tuple(
             sorted(active))

@@ -12,6 +12,8 @@ Kinds (``kind``):
 ``staked``         ``seat`` put ``chips`` on ``space``
 ``dealt``          ``seat`` received ``cards`` (visible to that seat only)
 ``spare_dealt``    the spare hand was dealt (``chips`` = its size; the cards are in no event)
+``turned_up``      ``card``, the last card dealt, is turned face up (public); ``note`` says
+                   what it decides (the trump suit)
 ``spare_swapped``  ``seat`` exchanged hands with the spare; ``cards`` = the new hand (private)
 ``auction_opened`` the dealer put the spare (``note='spare'``) or old hand (``'old_hand'``) up
 ``bid``/``passed`` auction decisions
@@ -187,6 +189,8 @@ def describe(e: Event) -> str:
         return f"{w} is dealt {cards}" if cards else f"{w} is dealt {e.chips} cards"
     if k is EventKind.SPARE_DEALT:
         return f"the spare hand ({e.chips} cards) is set aside face down"
+    if k is EventKind.TURNED_UP:
+        return f"{e.card} is turned up" + (f": {e.note}" if e.note else "")
     if k is EventKind.SPARE_SWAPPED:
         return f"{w} swaps their hand for the spare" + (f": now holds {cards}" if cards else "")
     if k is EventKind.AUCTION_OPENED:

@@ -22,6 +22,7 @@ from stops.engine.eventkind import EventKind
 from stops.engine.events import event, play_events, play_pairs, stop_event
 from stops.engine.legal import FixedActions, LegalSet
 from stops.phases.base import Phase
+from stops.policies.leads import always_leads
 from stops.policies.succession import Succession
 from stops.rules.contracts import (
     AFTER_STOP,
@@ -58,12 +59,20 @@ class PlayPhase(Phase):
                   "can: the last card is a stop (the top of its suit, or its successor is in "
                   "the spare hand, out of the pack or already played). ")
         t += self.policy_text("successor") + " "
+        if self.comp_card >= 0:
+            t += self.policy_text("companion") + " "
         if self.turns is not None:
             t += self.policy_text("turn_order") + " "
-        t += self.policy_text("after_stop") + " " + self.policy_text("failed_lead")
+        if self.variant.policy("wild_card").name != "none":
+            t += self.policy_text("wild_card") + " "
+        t += self.policy_text("after_stop")
+        if not always_leads(self.after):
+            t += " " + self.policy_text("failed_lead")
         claims = []
         pay = self.variant.policy("pay_collection")
-        if getattr(pay.impl, "claims_during_play", True):
+        if not self.variant.space_ids:
+            claims.append("There is no layout: cards played claim nothing.")
+        elif getattr(pay.impl, "claims_during_play", True):
             claims.append(self.policy_text("pay_collection"))
         else:
             claims.append("The pay cards were settled in stage one; cards played now claim "
@@ -131,6 +140,8 @@ class PlayPhase(Phase):
 
     # -- entering: the first lead -----------------------------------------------------------
     def enter(self, deal: Deal) -> bool:
+        if deal.outcome is not None:
+            return False  # decided before play (a turn-up that ends the deal)
         first = self.first.impl(deal, self.first.params)
         if first is None:
             deal.outcome = "redeal"

@@ -283,7 +283,7 @@ class StageOneParams:
     ten_share: Literal["per_player", "per_sequence", "lowest_seat"] = param(
         "per_player", "Held suit runs (8-9-10): equal shares, one per player (per_player, "
         "also called share) or one per run held (per_sequence); or the holder nearest the "
-        "dealer's left takes all (lowest_seat).", aliases={"share": "per_player"})
+        "dealer's left takes all (lowest_seat).", value_aliases={"share": "per_player"})
     dead_hand_blocks: bool = param(
         False, "If the spare hand itself holds a run space's ranks in one suit, that space "
         "pays nobody this deal.")

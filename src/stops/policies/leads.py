@@ -35,6 +35,17 @@ def dealers_left(deal: Deal, params: None) -> FirstLead:
     return FirstLead(deal.order(deal.dealer)[0])
 
 
+def next_in_turn(deal: Deal, params: None) -> FirstLead:
+    """The player after the dealer in the turn order leads first: to the dealer's left, or,
+    when turns go to the right (a turn order with ``direction: anticlockwise``, Nain Jaune's
+    F23), to the dealer's right."""
+    seats = deal.order(deal.dealer)
+    turns = deal.variant.policy("turn_order").params
+    if getattr(turns, "direction", "clockwise") == "anticlockwise":
+        return FirstLead([s for s in seats if s != deal.dealer][-1])
+    return FirstLead(seats[0])
+
+
 @attrs.frozen
 class OpeningParams:
     cards: tuple[Card, ...] = param(
@@ -238,9 +249,32 @@ def opposite_colour(deal: Deal, seat: int, broken: int | None,
     return [min(opts, key=lambda c: _HCDS[c // 13])]
 
 
-def any_card(deal: Deal, seat: int, broken: int | None, params: None) -> list[int]:
-    """Any card the player holds may be led, after a stop as at the start."""
+@attrs.frozen
+class AnyCardParams:
+    lead_rule: Literal["any_card", "lowest_of_suit"] = param(
+        "any_card", "Any card the player holds, or the lowest card he holds of a suit he "
+        "chooses (FAMILY-RULINGS F20); the same at the first lead and after every stop.",
+        option="lead_rule")
+
+
+def any_card(deal: Deal, seat: int, broken: int | None, params: AnyCardParams | None
+             ) -> list[int]:
+    """Any card the player holds may be led, after a stop as at the start (with
+    ``lead_rule: lowest_of_suit``, the lowest card of a suit of his choice)."""
+    if params is not None and params.lead_rule == "lowest_of_suit":
+        return _lowest_each(deal, seat, ALL_SUITS)
     return [int(c) for c in deal.hand(seat)]
+
+
+ALWAYS_LEADS: frozenset[str] = frozenset({"any_card"})
+"""``after_stop`` policies under which a player with cards can always lead, so the failed-lead
+rule never applies and a block cannot happen (a plug-in policy says the same with an
+``always_leads = True`` attribute)."""
+
+
+def always_leads(bound: Any) -> bool:
+    """Whether the bound ``after_stop`` policy lets every player with cards lead."""
+    return bound.name in ALWAYS_LEADS or bool(getattr(bound.impl, "always_leads", False))
 
 
 def _not_lowest(deal: Deal, seat: int, card: int) -> IllegalAction | None:
@@ -273,7 +307,16 @@ def _explain_change_suit(deal: Deal, seat: int, card: int, broken: int | None,
 
 def _explain_any_card(deal: Deal, seat: int, card: int, broken: int | None,
                       allowed: list[int]) -> IllegalAction | None:
-    return None
+    if card in allowed:
+        return None
+    return _not_lowest(deal, seat, card)  # lead_rule: lowest_of_suit
+
+
+def _any_card_text(p: AnyCardParams) -> str:
+    if p.lead_rule == "lowest_of_suit":
+        return ("A lead may be of any suit, the suit just stopped included, and must be the "
+                "lowest card the player holds in that suit; the same at the first lead.")
+    return "Any card may be led, after a stop as at the start."
 
 
 def _explain_colour(deal: Deal, seat: int, card: int, broken: int | None,
@@ -364,6 +407,9 @@ def register(reg: Registry) -> None:
     p = reg.register_policy
     p("first_leader", "dealers_left", text=_text(
         "The player to the dealer's left makes the first lead."))(dealers_left)
+    p("first_leader", "next_in_turn", text=_text(
+        "The player after the dealer in the turn order (to his left, or to his right when "
+        "turns go anticlockwise) makes the first lead."))(next_in_turn)
     p("first_leader", "opening_card", params=OpeningParams, text=opening_text,
       check=_needs_opening_cards)(opening_card)
     p("first_leader", "opening", params=OpeningRuleParams, text=opening_rule_text)(
@@ -375,8 +421,8 @@ def register(reg: Registry) -> None:
       text=_change_suit_text)(must_change_suit)
     p("after_stop", "opposite_colour", params=ColourParams, explain=_explain_colour,
       text=_colour_text)(opposite_colour)
-    p("after_stop", "any_card", explain=_explain_any_card, text=_text(
-        "Any card may be led, after a stop as at the start."))(any_card)
+    p("after_stop", "any_card", params=AnyCardParams, explain=_explain_any_card,
+      text=_any_card_text)(any_card)
     p("failed_lead", "pass_left", params=PassLeftParams, text=_pass_left_text,
       check=_penalty_needs_kitty)(PassLeft())
 

@@ -8,7 +8,7 @@ are never offered; the rule sees ``deal.is_live``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
@@ -240,6 +240,14 @@ class PatternParams:
     others: dict[str, int] = param(  # noqa: RUF009
         None, "Stake units every player but the dealer puts on each named space, on top of "
         "`each`.", factory=dict)
+    dressing: Literal["dealer", "each_player"] = param(
+        "dealer", "Who puts the `dealer` amounts (dressing the board): the dealer alone, or "
+        "every player, the dealer included (each_player; FAMILY-RULINGS F17).",
+        option="dressing")
+    winner_exempt: bool = param(
+        False, "The winner of the last deal stakes nothing in the next one unless he deals it "
+        "(the table names him in the deal's `exempt` seats; FAMILY-RULINGS F33).",
+        option="winner_exempt")
 
 
 def pattern(deal: Deal, seat: int, p: PatternParams) -> StakePlan:
@@ -252,15 +260,19 @@ def pattern(deal: Deal, seat: int, p: PatternParams) -> StakePlan:
     if seat in deal.exempt and seat != deal.dealer:
         return _EMPTY
     unit = deal.rules.stake_unit
-    role = p.dealer if seat == deal.dealer else p.others
+    is_dealer = seat == deal.dealer
     cache = deal.variant.cache
-    key = ("pattern", seat == deal.dealer, frozenset(deal.retired) if deal.retired else None,
+    key = ("pattern", is_dealer, frozenset(deal.retired) if deal.retired else None,
            unit, id(p))
     plan = cache.get(key)
     if plan is None:
         fixed = []
         for space in deal.variant.space_ids:
-            units = p.each.get(space, 0) + role.get(space, 0)
+            units = p.each.get(space, 0)
+            if is_dealer or p.dressing == "each_player":
+                units += p.dealer.get(space, 0)
+            if not is_dealer:
+                units += p.others.get(space, 0)
             if units and deal.is_live(space):
                 fixed.append((space, units * unit))
         plan = cache[key] = StakePlan(fixed=tuple(fixed))
@@ -278,7 +290,11 @@ def pattern_text(p: PatternParams) -> str:
     parts = []
     if p.each:
         parts.append(f"every player, the dealer included, puts {_pattern_who(p.each)}")
-    if p.dealer:
+    if p.dealer and p.dressing == "each_player":
+        who = "every player, the dealer included, also puts" if p.each else \
+            "every player, the dealer included, puts"
+        parts.append(f"{who} {_pattern_who(p.dealer)}")
+    elif p.dealer:
         who = "the dealer also puts" if p.each else "the dealer alone puts"
         parts.append(f"{who} {_pattern_who(p.dealer)}")
     if p.others:
@@ -287,7 +303,12 @@ def pattern_text(p: PatternParams) -> str:
     if not parts:
         return "Nobody stakes anything before the deal."
     text = "; ".join(parts)
-    return (f"Before each deal {text} (in stake units), adding to any chips left there.")
+    return (f"Before each deal {text} (in stake units), adding to any chips left there."
+            + (WINNER_EXEMPT_TEXT if p.winner_exempt else ""))
+
+
+WINNER_EXEMPT_TEXT = (" The winner of the last deal stakes nothing, unless he is the dealer "
+                      "(then he pays the dealer's whole stake).")
 
 
 def pattern_spaces_exist(variant: Any, p: PatternParams) -> list[str]:

@@ -25,6 +25,8 @@ def _space_line(v: Variant, sid: str) -> str:
             " in one suit, any suit"
     elif s.kind == "pot":
         what = "the pot"
+    elif s.kind == "pool":  # won as the rules below say; its label says by what
+        return f"- {s.id}: {s.label or 'a compartment the rules below pay out'}"
     else:
         what = "the kitty"
     label = f" ({s.label})" if s.label else ""
@@ -165,20 +167,25 @@ def rules_text(v: Variant) -> str:
     lo, hi = v.players
     removed = ", ".join(str(c) for c in v.spec.deck.remove)
     pack = f"a {len(v.deck)}-card pack" + (f" (the 52 without {removed})" if removed else "")
+    ranks = {int(c) % 13 for c in v.deck}
+    low = "ace" if r.ace == "low" and 12 in ranks else "2"
     order = ("from 2 (low) to ace (high)" if r.ace == "high" else
-             "from ace (low) to king (high)")
+             f"from {low} (low) to king (high)")
     out.append(f"\nPlayers and cards\n{lo} to {hi} players, {pack}; cards rank {order} in "
                f"each suit. Each player starts with {r.starting_chips} chips unless agreed "
                "otherwise.")
     out.append("\nThe layout")
-    out += [_space_line(v, sid) for sid in v.space_ids]
+    out += [_space_line(v, sid) for sid in v.space_ids] or [
+        "None: there are no stakes, and every payment is from one player to another."]
     sections: list[tuple[str, str]] = []
+    if "stake" not in v.flow:
+        sections.append(("Stakes", "Nobody stakes anything before a deal."))
     for phase in v.phases:
         sections.extend(phase.sections())
     end = _policy_text(v, "match_end")
     if r.leftover_at_match_end == "share":
         end += " " + _policy_text(v, "final_share")
-    else:
+    elif v.space_ids:
         end += " Chips still on the layout stay there."
     sections.append(("End of the session", end))
     for title, text in sections:

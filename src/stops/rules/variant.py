@@ -35,6 +35,7 @@ from stops.rules.registry import (
     default_registry,
     has_flat_name,
     option_name,
+    option_names,
     unalias,
 )
 
@@ -95,6 +96,14 @@ class Variant:
         self.phases: tuple[Any, ...] = tuple(
             registry.phases[name].impl(self) for name in spec.flow
         )
+        self.turns_up: bool = any(getattr(ph, "turns_up", False) for ph in self.phases)
+        """A phase turns up the last card dealt: stacked deals (records) name it
+        (``turn_up``)."""
+        stake = self.policies.get("stake_rule")
+        self.exempts_last_winner: bool = bool(
+            stake is not None and getattr(stake.params, "winner_exempt", False))
+        """The stake rule excuses the last deal's winner (unless he deals): the table puts
+        him in a new deal's ``exempt`` seats (FAMILY-RULINGS F33)."""
 
     # -- convenience ----------------------------------------------------------------------
     @property
@@ -226,10 +235,12 @@ def _bind(registry: Registry, slot: str, ref: PolicyRef, file: str,
         inline = {by_option.get(k, k): v for k, v in ref.params.items()}
         values: dict[str, Any] = {}
         for f in fields:
-            opt = option_name(f)
-            if has_flat_name(f) and opt in flat and (f.name not in inline
-                                or layers.get(opt, 0) > layers.get(slot, 0)):
-                values[f.name] = flat[opt]
+            if not has_flat_name(f):
+                continue
+            for opt in sorted((o for o in option_names(f) if o in flat),
+                              key=lambda o: layers.get(o, 0)):  # the latest layer wins
+                if f.name not in inline or layers.get(opt, 0) > layers.get(slot, 0):
+                    values[f.name] = flat[opt]
         values.update({k: v for k, v in inline.items() if k not in values})
         by_name = {f.name: f for f in fields}
         values = {k: unalias(by_name[k], v) if k in by_name else v for k, v in values.items()}
@@ -287,8 +298,8 @@ def _flat_path(path: str, slot: str, flat: Mapping[str, Any], by_option: Mapping
 
 def _settings(cls: type, phase: str, flat: Mapping[str, Any], file: str,
               problems: list[tuple[str, str, str]]) -> Any:
-    values = {f.name: unalias(f, flat[option_name(f)]) for f in attrs.fields(cls)
-              if has_flat_name(f) and option_name(f) in flat}
+    values = {f.name: unalias(f, flat[opt]) for f in attrs.fields(cls) if has_flat_name(f)
+              for opt in option_names(f) if opt in flat}
     try:
         return structure(values, cls, file, f"rules.{phase}")
     except VariantError as e:
