@@ -179,7 +179,7 @@ class DealPhase(Phase):
             t = ("The dealer deals one card at a time, clockwise from the dealer's left, the "
                  "same number to every player: the pack divided by the number of players plus "
                  f"one, rounded down. Every other card goes to a {name} that belongs to "
-                 "nobody (the last card dealt is the {name}'s).")
+                 f"nobody (the last card dealt is the {name}'s).")
         else:
             sizes = ", ".join(f"{n} players {k} each" for n, k in
                               sorted(self.settings.hand_sizes.items()) if lo <= n <= hi)

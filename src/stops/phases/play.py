@@ -55,9 +55,12 @@ class PlayPhase(Phase):
     def sections(self) -> list[tuple[str, str]]:
         t = self.policy_text("first_leader") + " "
         if self.turns is None:
+            deal = self.variant.settings("deal")
+            spare = getattr(deal, "spare_name", "spare hand")
+            where = f"the {spare}, " if self.variant.rules.spare_hand else ""
             t += ("Whoever holds the next card must play it at once, and so on until nobody "
                   "can: the last card is a stop (the top of its suit, or its successor is in "
-                  "the spare hand, out of the pack or already played). ")
+                  f"{where}out of the pack or already played). ")
         t += self.policy_text("successor") + " "
         if self.comp_card >= 0:
             t += self.policy_text("companion") + " "

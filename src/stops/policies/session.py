@@ -34,7 +34,8 @@ def _deals_text(q: DealsParams) -> str:
     if q.per_player:
         times = "once" if q.per_player == 1 else ("twice" if q.per_player == 2 else
                                                   f"{q.per_player} times")
-        return (f"The session ends after {q.per_player} deal(s) per player, so that everyone "
+        each = "one deal" if q.per_player == 1 else f"{q.per_player} deals"
+        return (f"The session ends after {each} per player, so that everyone "
                 f"deals {times} (or as many deals as agreed).")
     return f"The session ends after {q.count} deals (or as many as agreed)."
 

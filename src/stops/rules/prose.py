@@ -19,7 +19,8 @@ def _space_line(v: Variant, sid: str) -> str:
     if s.kind == "card":
         what = f"the {CARDS[s.card].name()}" if s.card is not None else "a card"
     elif s.kind == "combo":
-        what = "holding (or playing) " + " and ".join(CARDS[c].name() for c in s.cards)
+        # held or played: the claims section says which (stage one, or on play)
+        what = "the " + " and the ".join(CARDS[c].name() for c in s.cards) + ", by one player"
     elif s.kind == "suit_run":
         what = "the ranks " + "-".join("10" if r == "T" else r for r in s.ranks) + \
             " in one suit, any suit"
