@@ -320,6 +320,9 @@ class Narrator:
                 note = note.replace("holds", "you hold")
                 return f"you are passed over ({note})"
             return f"{who(e.seat, me)} is passed over ({note})"
+        if k == "excused":
+            return (f"{_verb(e.seat, me, 'pay', 'pays')} {who(e.to_seat, me)} nothing"
+                    + (f" ({st.note(e.note, me)})" if e.note else ""))
         if k == "bonus":
             return (f"{_verb(e.seat, me, 'pay', 'pays')} {e.chips} to {who(e.to_seat, me)}"
                     + (f" ({st.note(e.note, me)})" if e.note else ""))

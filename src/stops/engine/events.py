@@ -31,6 +31,8 @@ Kinds (``kind``):
 ``lead_passed``    ``seat`` could not lead and the lead passes to ``to_seat``
 ``passed_over``    ``seat`` holds nothing that continues the sequence (play in turn)
 ``bonus``          ``seat`` paid ``chips`` to ``to_seat`` for a card ``to_seat`` played
+``excused``        ``seat`` pays ``to_seat`` nothing for the cards left: a rule excuses it
+                   (``note`` says which)
 ``went_out``       ``seat`` played their last card
 ``blocked``        nobody could lead: the deal ends by the block rule
 ``paid``           ``seat`` paid ``chips`` to ``to_seat`` or ``space`` (``note`` says why)
@@ -241,6 +243,8 @@ def describe(e: Event) -> str:
     if k is EventKind.BONUS:
         why = f" ({e.note})" if e.note else ""
         return f"{w} pays {e.chips} to {_who(e.to_seat)}{why}"
+    if k is EventKind.EXCUSED:
+        return f"{w} pays {_who(e.to_seat)} nothing" + (f" ({e.note})" if e.note else "")
     if k is EventKind.WENT_OUT:
         return f"{w} has played their last card"
     if k is EventKind.BLOCKED:

@@ -118,7 +118,9 @@ class TrumpClaims(OnPlay):
             return
         holder = deal.owner[int(space.card)]
         if holder >= 0:
-            deal.publish(Excused(frozenset({holder}), f"holds {CARDS[int(space.card)]}"))
+            held = CARDS[int(space.card)]
+            why = f"holds {space.label} ({held})" if space.label else f"holds {held}"
+            deal.publish(Excused(frozenset({holder}), why))
 
     def turned_up(self, variant: Variant, params: Any, card: int) -> list[str]:
         """The spaces ``card`` would win if played, as the turn-up (always of trumps)."""

@@ -95,6 +95,9 @@ class PlayPhase(Phase):
         self._after_impl: Callable[..., list[int]] = self.after.impl
         self._after_params: Any = self.after.params
         self.failed = variant.policy(FAILED_LEAD)
+        spare = getattr(variant.settings("deal"), "spare_name", "spare hand")
+        self.stop_why: dict[int, str] = {**STOP_WHY, SPARE: f"the next card is in the {spare}"}
+        """Why a card is a stop when its successor is out of play (the spare's own name)."""
         succ = variant.policy(SUCCESSOR)
         self.succession: Succession = succ.impl(variant, succ.params)
         self.next_card: tuple[int, ...] = self.succession.next_card
@@ -276,7 +279,7 @@ class PlayPhase(Phase):
                 break
             o = owner[nxt]
             if o < 0:
-                why = STOP_WHY.get(o, "the next card is not in the pack")
+                why = self.stop_why.get(o, "the next card is not in the pack")
                 emit(stop_event(seat, card, why))
                 break
             if comp >= 0 and owner[comp] == o and nxt != comp:

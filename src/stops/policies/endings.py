@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from stops.engine.eventkind import EventKind
+from stops.engine.events import event
+
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
     from stops.rules.registry import Registry
@@ -70,6 +73,7 @@ def game_plus_per_card(deal: Deal, winner: int, params: SpaceParams) -> None:
     excused = deal.result(Excused)
     for s in _others(deal, winner):
         if excused is not None and s in excused.seats:
+            deal.emit(event(EventKind.EXCUSED, s, to_seat=winner, note=excused.why))
             continue
         deal.pay(s, winner, deal.counts[s], "1 per card left")
 
