@@ -27,8 +27,13 @@ class SettlePhase(Phase):
     def describe(self) -> str:
         t = ("Play ends at once when a player plays their last card, even in the middle "
              "of a sequence. " + self.policy_text("going_out_reward") + " ")
+        failed = self.variant.policy("failed_lead")
         if always_leads(self.variant.policy("after_stop")):
             t += "A block cannot happen: a player with cards can always lead."
+        elif getattr(failed.params, "colour_flip", False) and (
+                self.variant.policy("after_stop").name == "opposite_colour"):
+            # every card is red or black, so after the flip some player with cards can lead
+            t += "A block cannot happen: the required colour flips instead."
         else:
             t += self.policy_text("block_outcome")
         t += {"pay_what_you_can": " A player who cannot pay in full pays what they have.",

@@ -410,6 +410,12 @@ class SparePhase(Phase):
     def describe(self) -> str:
         return self.policy_text("spare_protocol")
 
+    def sections(self) -> list[tuple[str, str]]:
+        """One section, headed with the game's own name for the spare (The dummy)."""
+        name = getattr(self.variant.settings("deal"), "spare_name", "spare hand")
+        text = self.describe()
+        return [(f"The {name}", text)] if text else []
+
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.protocol: Any = variant.policy("spare_protocol").impl

@@ -351,7 +351,7 @@ def _colour_text(p: ColourParams) -> str:
         t += (" A player who holds no card of that colour leads from the colour he holds "
               "instead, by the same rule.")
         return t
-    t += " A player who cannot passes the duty to the left."
+    t += " A player who holds no card of that colour passes the lead to the left."
     return t + (" " + _KEEPS_DOC if p.passed_lead_keeps_suit else
                 " A player who receives a passed lead may lead any suit.")
 
@@ -388,8 +388,10 @@ class PassLeft:
 
 
 def _pass_left_text(p: PassLeftParams) -> str:
-    t = "A player who cannot lead as required passes the duty to lead to the left"
-    t += f", paying {p.penalty} chip(s) into the kitty." if p.penalty else "."
+    chips = "1 chip" if p.penalty == 1 else f"{p.penalty} chips"
+    t = (f"A player who cannot lead as required pays {chips} into the kitty as the duty to "
+         "lead passes to the left." if p.penalty else
+         "A player who cannot lead as required passes the duty to lead to the left.")
     if p.colour_flip:
         t += (" If the duty goes all the way round with nobody able, the required colour "
               "flips and the duty goes round again from the first player.")
