@@ -98,7 +98,9 @@ class Style:
         if len(text) == 2 and text[0] in RANKS and text[1] in SUITS:
             return self.card(parse_card(text))
         if text in self.combos:
-            return "+".join(self.card(c) for c in self.combos[text])
+            cards = "+".join(self.card(c) for c in self.combos[text])
+            # a space named by its cards (KQ) is written as them; a named one keeps its name
+            return cards if len(text) <= 3 else f"{text} ({cards})"
         return text
 
     def note(self, text: object, me: int) -> str:
@@ -553,7 +555,8 @@ def _spare_name(deal: Deal) -> str:
 def _status(deal: Deal, seat: int, st: Style) -> list[str]:
     obs = deal.observe(seat)
     lines = [""]
-    lines.append("Layout: " + layout_text(obs.layout, deal, st))
+    if deal.variant.space_ids:  # a game with no layout (the Comet) pays seat to seat
+        lines.append("Layout: " + layout_text(obs.layout, deal, st))
     lines.append("Chips:  " + seats_text(obs.stacks, seat, st))
     if any(obs.hand_sizes):
         lines.append("Cards:  " + seats_text(obs.hand_sizes, seat, st))
@@ -570,7 +573,8 @@ def _status(deal: Deal, seat: int, st: Style) -> list[str]:
     if up >= 0:
         lines.append(f"Trumps: {SUIT_NAMES[up // 13]} (turned up: {st.card(up)})")
     if obs.spare is not None and seat == deal.dealer and deal.phase == "play":
-        lines.extend(_wrap("Dead hand (only you, the dealer, see it): " + st.hand(obs.spare),
+        lines.extend(_wrap(f"{_spare_name(deal).capitalize()} (only you, the dealer, see it): "
+                           + st.hand(obs.spare),
                            "    "))
     hand = st.hand(obs.hand) if obs.hand or deal.phase != "stake" else "(not dealt yet)"
     lines.extend(_wrap("Your hand: " + hand, "           "))

@@ -47,6 +47,9 @@ class CometParams:
         "once per turn (0: none).", validator=attrs.validators.ge(0))
 
 
+_RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king"}
+
+
 class Comet:
     """The comet: a wild card that stands for the rank its player names, always a stop, paid
     for by every other player; and the King bonus of a turn."""
@@ -59,7 +62,8 @@ class Comet:
         """Each other player pays the comet's player ``comet_bonus`` at once (F4, F44); the
         comet ends the sequence, even named as a 9 (F43)."""
         deal.bonus(seat, params.comet_bonus, f"the comet ({CARDS[params.card]})")
-        return "the comet always ends the sequence"
+        named = f", laid as a {_RANK_WORDS.get(as_rank, as_rank)}," if as_rank else ""
+        return f"the comet{named} always ends the sequence"
 
     def on_turn(self, deal: Deal, seat: int, cards: list[int],
                 params: CometParams) -> str | None:
