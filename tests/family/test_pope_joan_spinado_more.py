@@ -255,4 +255,4 @@ def test_terminal_shows_the_turn_up_the_trump_cards_and_the_dealers_dead_hand() 
     out = io.StringIO()
     play_terminal(stops.load_variant("spinado"), players=3, seed=5, deals=1,
                   inp=io.StringIO("1\n" * 400), out=out)
-    assert "Dead hand (only you, the dealer, see it):" in out.getvalue()
+    assert "Widow (only you, the dealer, see it):" in out.getvalue()
