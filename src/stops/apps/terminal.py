@@ -601,7 +601,23 @@ _PHASE_PROMPTS = {
     "play:follow": "The next card is due from you: play it, alone or with your companion card.",
     "stake": "Your turn to place stakes.",
     "spare_hand": "Your turn: the spare hand.",
+    "poker": "Your turn to bet.",
 }
+
+
+def _amount_menu(legal: Sequence[Action]) -> list[str]:
+    """A long list of decisions, most of them amounts: each verb once, with its range."""
+    amounts: dict[str, list[int]] = {}
+    plain: list[str] = []
+    for a in legal:
+        if a.chips is not None:
+            amounts.setdefault(a.action, []).append(a.chips)
+        elif a.action not in plain:
+            plain.append(a.action)
+    parts = plain + [f"{verb} 1 to {max(ks)}" if min(ks) == 1 else
+                     f"{verb} {min(ks)} to {max(ks)}" for verb, ks in amounts.items()]
+    example = next(iter(amounts), "bet")
+    return [f"  ({len(legal)} choices: {', '.join(parts)}; type e.g. '{example} 5')"]
 
 
 def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action | None:
@@ -614,7 +630,7 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action |
         prompt = _PHASE_PROMPTS.get(f"play:{legal[0].action}", prompt)
     if to_call is not None and any(a.action == "call" for a in legal[:5]):
         prompt = f"Your turn to bet: calling costs {to_call}."
-    elif deal.phase == "poker" and len(legal) > 60:
+    elif deal.phase == "poker" and len(legal) > 60 and "select" in legal.verbs:
         prompt = f"Your turn: choose {deal.variant.settings('poker').hand_size} cards for poker."
     lines.append(prompt)
     if deal.phase in ("spare_hand", "stake"):
@@ -625,9 +641,11 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action |
             menu = [m.replace("auction (sell the unseen spare)",
                               "auction (sell the hand you gave up)") for m in menu]
         lines.extend(menu)
-    else:
+    elif "select" in legal.verbs:
         lines.append(f"  ({len(legal)} choices: type e.g. 'select 2c 3c 4c 5c 6c', "
                      "or 'best' for your best poker hand)")
+    else:  # amounts up to a whole stack (no-limit bets): one line a verb
+        lines.extend(_amount_menu(legal))
     _write(out, st, lines)
     while True:
         out.write("> ")

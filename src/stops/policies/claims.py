@@ -216,9 +216,10 @@ def _share(deal: Deal, space: str, seats: list[int], note: str,
         return
     have = deal.ledger.layout.get(space, 0)
     share = have // len(seats)
+    why = note if len(seats) == 1 else f"{note} (one of {len(seats)} shares)"
     for s in seats:
         if share:
-            deal.claim(s, space, f"{note} (one of {len(seats)} shares)", chips=share,
+            deal.claim(s, space, why, chips=share,
                        shown=(shown or {}).get(s, ()))
     if share and deal.rules.retire_claimed and deal.ledger.layout.get(space, 0) == 0:
         deal.retire(space)
