@@ -71,3 +71,17 @@ def test_bonus_from_each_opponent_in_seat_order_and_conserved() -> None:
     assert list(d.stacks) == [7, 19, 7, 7]
     assert bonus[0].describe() == "seat 2 pays 3 to seat 1 (played the spinado)"
     assert d.bonus(1, 0) == 0 and len(d.events) == before + 3
+
+
+def test_a_flag_no_rule_of_the_game_offers_is_refused_and_changes_nothing() -> None:
+    """Nain Jaune has no companion card: a lead with ``spinado: true`` is refused with its own
+    code, and the deal is unchanged."""
+    t = stops.Table("nain-jaune", seats=4, seed=2)
+    d = t.new_deal()
+    seat = d.current_seat
+    card = str(d.legal_actions()[0].card)
+    before = (d.stacks, len(d.events), d.hand(seat))
+    with pytest.raises(stops.IllegalAction) as info:
+        d.apply({"seat": seat, "action": "lead", "card": card, "spinado": True})
+    assert info.value.code == "flag_not_offered"
+    assert (d.stacks, len(d.events), d.hand(seat)) == before

@@ -245,6 +245,12 @@ class Deal:
         explained: IllegalAction | None = phase.explain(self, action)
         if explained is not None:
             return explained
+        if action.flags and not any(set(action.flags) <= set(a.flags) for a in legal):
+            return IllegalAction(
+                "flag_not_offered",
+                f"{', '.join(action.flags)} is not offered now: no decision on offer takes it",
+                rule="a yes/no field goes only on the decisions a rule of this game offers "
+                     "it with")
         if action.action not in legal.verbs:
             return IllegalAction(
                 "wrong_action",
