@@ -215,6 +215,19 @@ def _knowledge(obs: Observation) -> _Knowledge:
                       kitty=kitty)
 
 
+def _best_card(legal: Sequence[Action], value: Callable[[int], float]) -> Action:
+    """The decision whose card is worth most by ``value`` (the first on a tie; decisions
+    without a card are skipped)."""
+    best: Action = legal[0]
+    best_v = float("-inf")
+    for a in legal:
+        if a.card is not None:
+            v = value(int(a.card))
+            if v > best_v:
+                best, best_v = a, v
+    return best
+
+
 def _points(card: int) -> int:
     """Card points where a game scores them (FAMILY-RULINGS F5): ace 1, 2-10 their pips,
     J Q K 10 (card codes rank the two lowest: index 0 is the two, 12 the ace)."""
@@ -439,16 +452,8 @@ class HeuristicBot:
     # -- play ---------------------------------------------------------------------------
     def _lead(self, obs: Observation, legal: Sequence[Action]) -> Action:
         kn = _knowledge(obs)
-        best: Action = legal[0]
-        best_v = float("-inf")
-        for a in legal:
-            if a.card is None:
-                continue
-            # A lower card first on exact ties: it is the harder one to shed later.
-            v = _lead_value(int(a.card), kn) - 1e-6 * (a.card % 13)
-            if v > best_v:
-                best, best_v = a, v
-        return best
+        # A lower card first on exact ties: it is the harder one to shed later.
+        return _best_card(legal, lambda c: _lead_value(c, kn) - 1e-6 * (c % 13))
 
     def _follow(self, legal: Sequence[Action]) -> Action:
         """A card due from us with a companion card on offer: lay the companion with it (it
@@ -461,16 +466,7 @@ class HeuristicBot:
         box; a high card would cost its points if someone else went out). A ``pass`` on
         offer is taken only when nothing else is."""
         kn = _knowledge(obs)
-        best: Action = legal[0]
-        best_v = float("-inf")
-        for a in legal:
-            if a.card is None:
-                continue
-            c = int(a.card)
-            v = 10.0 * kn.pay.get(c, 0) + _points(c) - 1e-6 * c
-            if v > best_v:
-                best, best_v = a, v
-        return best
+        return _best_card(legal, lambda c: 10.0 * kn.pay.get(c, 0) + _points(c) - 1e-6 * c)
 
     def _group(self, obs: Observation, legal: Sequence[Action]) -> Action:
         """Several cards of one rank at a time (the Comet): lay as many, and as high in

@@ -124,13 +124,7 @@ class StageOne(ClaimPolicy):
     claims_during_play = False
 
     def held(self, deal: Deal, params: Any) -> None:
-        cache = deal.variant.cache
-        plan: _Plan
-        if _STAGE_ONE in cache:
-            plan = cache[_STAGE_ONE]  # type: ignore[assignment]
-        else:
-            plan = _stage_one_plan(deal.variant)
-            cache[_STAGE_ONE] = plan
+        plan = _cached_plan(deal)
         owner = deal.owner
         share = params.ten_share
         per_player = share != "per_sequence"
@@ -180,17 +174,20 @@ def _stage_one_plan(variant: Variant) -> _Plan:
     return plan
 
 
+def _cached_plan(deal: Deal) -> _Plan:
+    """The stage-one plan of the deal's variant, worked out once per variant."""
+    cache = deal.variant.cache
+    if _STAGE_ONE in cache:
+        return cache[_STAGE_ONE]  # type: ignore[return-value]
+    plan = cache[_STAGE_ONE] = _stage_one_plan(deal.variant)
+    return plan
+
+
 def holds_pay_card(deal: Deal, seat: int) -> bool:
     """Whether ``seat`` holds, right now, cards that would win a layout space by holding: a
     card space's card, a whole combination, or a whole run in one suit (Tripoley's "pay
     card", F49)."""
-    cache = deal.variant.cache
-    plan: _Plan
-    if _STAGE_ONE in cache:
-        plan = cache[_STAGE_ONE]  # type: ignore[assignment]
-    else:
-        plan = _stage_one_plan(deal.variant)
-        cache[_STAGE_ONE] = plan
+    plan = _cached_plan(deal)
     owner = deal.owner
     for _kind, _sid, groups, _note in plan:
         for cards in groups:
