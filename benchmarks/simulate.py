@@ -20,6 +20,9 @@ from stops.engine.rng import Rng
 
 DEFAULT = [("boodle", 5), ("boodle", 4), ("three-in-one", 4), ("three-in-one", 5),
            ("pot-and-kitty", 4)]
+FAMILY = [("newmarket", 5), ("pope-joan", 4), ("spinado", 4), ("nain-jaune", 4), ("comet", 2),
+          ("comet", 4), ("tripoley", 5)]
+"""The six family games (FAMILY-RULINGS): each at a common table size."""
 TARGETS = {("boodle", 5): 15_000, ("three-in-one", 4): 8_000, ("pot-and-kitty", 4): 10_000}
 """Issue 7's targets (deals per second, one core, random agents, events on)."""
 
@@ -49,7 +52,7 @@ def main() -> None:
     ap.add_argument("--variant")
     ap.add_argument("--players", type=int)
     args = ap.parse_args()
-    cases = DEFAULT
+    cases = DEFAULT + [c for c in FAMILY if c[0] in stops.list_variants()]
     if args.variant:
         cases = [(args.variant, args.players or 4)]
     build = "compiled (mypyc)" if stops.COMPILED else "pure Python"

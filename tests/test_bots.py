@@ -70,7 +70,7 @@ def test_bots_play_every_builtin_legally(variant: str, seats: int, bot_name: str
 
 
 def test_mixed_table_plays_to_the_end() -> None:
-    for variant in ("boodle", "three-in-one", "pot-and-kitty"):
+    for variant in ("boodle", "three-in-one", "pot-and-kitty", "nain-jaune", "comet"):
         table = stops.Table(variant, seats=4, chips=40, seed=3)
         bots: list[Bot] = [HeuristicBot(1), RandomBot(2), HeuristicBot(3), RandomBot(4)]
         for _ in range(10):
@@ -202,7 +202,8 @@ def test_heuristic_dealer_sells_the_spare_with_a_strong_hand() -> None:
 
 @pytest.mark.parametrize("bot_name", sorted(BOTS))
 @pytest.mark.parametrize("variant", ["boodle-spare-auction", "three-in-one", "pot-and-kitty",
-                                     "boodle-free-stakes"])
+                                     "boodle-free-stakes", "pope-joan", "spinado", "newmarket",
+                                     "tripoley"])
 def test_same_seed_same_choices(variant: str, bot_name: str) -> None:
     def run() -> list[list[Action]]:
         table = stops.Table(variant, seats=4, chips=40, seed=5)

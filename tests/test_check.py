@@ -56,12 +56,13 @@ def test_every_problem_at_once_with_file_and_line(tmp_path: Path,
     assert lines == [
         f"{f}:4: rules.afterstop: unknown key 'afterstop' (did you mean after_stop?)",
         f"{f}:5: rules.going_out_reward: unknown policy 'per_crd' for going_out_reward "
-        "(did you mean per_card?); expected one of: kitty_only, kitty_plus_per_card, per_card "
+        "(did you mean per_card?); expected one of: "
+        + ", ".join(stops.default_registry().policy_names("going_out_reward")) + " "
         "(a plug-in's policy must be registered first: stops ... --plugins MODULE_OR_FILE)",
         f"{f}:6: rules.bet_limit: expected a whole number, got 'x'",
         f"{f}:7: rules.stake_unit: expected a number >= 1, got -3",
         f"{f}:8: flow[4]: unknown phase 'setle' (did you mean settle?); expected one of: "
-        "claim_held, deal, play, poker, settle, spare_hand, stake",
+        "claim_held, deal, play, poker, settle, spare_hand, stake, turn_up",
         f"{f}:8: flow: expected a 'settle' phase after 'play': without it nobody is paid at the "
         "end of a deal",
         f"{f}:9: colour: unknown key 'colour'; allowed top-level keys: name, extends, title, "

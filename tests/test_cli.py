@@ -412,7 +412,8 @@ def test_replay_json_matches_live_deal(played: Played, tmp_path: Path,
 
 @pytest.mark.parametrize(("variant", "seats"), [
     ("three-in-one", 5), ("boodle-spare-auction", 4), ("pot-and-kitty", 4),
-    ("boodle-free-stakes", 3),
+    ("boodle-free-stakes", 3), ("nain-jaune", 5), ("comet", 2), ("newmarket", 4),
+    ("tripoley", 5),
 ])
 def test_replay_json_matches_live_deal_other_variants(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], variant: str, seats: int) -> None:

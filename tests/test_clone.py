@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 import stops
 from stops.engine.errors import StopsError
 
-GAMES = ["boodle", "three-in-one", "pot-and-kitty"]
+GAMES = ["boodle", "three-in-one", "pot-and-kitty", "pope-joan", "spinado", "nain-jaune",
+         "comet", "newmarket", "tripoley"]
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 
 

@@ -41,6 +41,8 @@ def test_snippets_run(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatc
                 (tmp_path / m.group(1)).write_text(code, encoding="utf-8")
                 continue
             data = yaml.safe_load(code)
+            if not isinstance(data, dict):  # a list of decisions, say: parsed, nothing to load
+                continue
             if "name" in data:
                 variant_from_mapping(data, label=f"{path.name} snippet")
             else:

@@ -55,6 +55,6 @@ def test_sessions_end_when_fewer_than_two_are_left() -> None:
 
 
 def test_eliminate_conforms() -> None:
-    for name in ("boodle", "three-in-one", "pot-and-kitty"):
+    for name in ("boodle", "three-in-one", "pot-and-kitty", "pope-joan", "spinado"):
         variant = stops.load_variant(name, options=ELIMINATE)
         check_variant(variant, seats=[3, 5], deals=4, leak_samples=2)

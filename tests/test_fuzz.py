@@ -119,7 +119,8 @@ def test_huge_file_and_absurd_numbers_are_refused(tmp_path: Any) -> None:
 
 
 RECORDS: list[dict[str, Any]] = []
-for _name in ("boodle", "three-in-one", "pot-and-kitty", "boodle-free-stakes"):
+for _name in ("boodle", "three-in-one", "pot-and-kitty", "boodle-free-stakes", "pope-joan",
+              "spinado", "nain-jaune", "comet", "newmarket", "tripoley"):
     _t = stops.Table(_name, seats=4, chips=30, seed=3)
     _d = _t.new_deal()
     _r = random.Random(1)

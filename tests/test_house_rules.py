@@ -21,11 +21,14 @@ from stops.rules.prose import rules_text
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTEXTS = ["boodle", "three-in-one", "pot-and-kitty", "three-in-one-on-play",
-            "boodle-change-suit", str(Path(__file__).parent / "data" / "rotation.yaml")]
+            "boodle-change-suit", str(Path(__file__).parent / "data" / "rotation.yaml"),
+            "pope-joan", "spinado", "spinado-parlett", "nain-jaune", "comet", "newmarket",
+            "tripoley"]
 NEEDS = {("first_leader", "opening_card"): {"opening_cards": ["2H", "2C"]},
          ("successor", "rank_only"): {"turn_order": "rotation"},
          ("turn_order", "rotation"): {"after_stop": "any_card"},
-         ("deal_shape", "table"): {"hand_sizes": {n: 52 // n - 1 for n in range(2, 9)}}}
+         ("deal_shape", "table"): {"hand_sizes": {n: 52 // n - 1 for n in range(2, 9)}},
+         ("going_out_reward", "comet"): {"wild_card": "comet"}}
 """Options a choice cannot load without."""
 SINGLE_VALUED = {"auction_tie", "final_remainder"}
 

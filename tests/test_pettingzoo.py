@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +18,11 @@ from pettingzoo.test import api_test, seed_test
 import stops
 from stops.interop.pettingzoo import StopsAECEnv, env
 
-VARIANTS = ["boodle", "three-in-one", "pot-and-kitty"]
+ROTATION = str(Path(__file__).parent / "data" / "rotation.yaml")
+GAMES = ["boodle", "three-in-one", "pot-and-kitty", "newmarket", "pope-joan", "spinado",
+         "nain-jaune", "comet", "tripoley"]
+VARIANTS = [g for g in GAMES if g in stops.list_variants()] + [ROTATION]
+"""Every built-in game (not the named variations), and a test variant played in turn."""
 # Dict observations (observation + action_mask) are how PettingZoo's classic games do masks;
 # api_test only exempts its own classic games from these two advisory warnings by name.
 DICT_OBS_WARNINGS = [
@@ -181,3 +186,25 @@ def test_importing_stops_does_not_import_pettingzoo() -> None:
             "assert not bad, bad")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_decision_offered_has_an_index_that_decodes_to_its_shape(variant: str) -> None:
+    """Every legal decision of every game encodes; its index decodes to a legal decision
+    with the same index (a group index stands for any cards of its shape)."""
+    for seed in range(3):
+        e = StopsAECEnv(variant=variant, players=4, deals_per_episode=2)
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        while not e.episode_over:
+            deal = e.deal
+            assert deal is not None and deal.current_seat is not None
+            seat = deal.current_seat
+            legal = deal.legal_actions()
+            if "select" not in legal.verbs:
+                for act in list(legal)[:60]:
+                    i = e.codec.try_encode(act)
+                    assert i is not None, f"{act} has no index"
+                    back = e.decode(seat, i)
+                    assert back in legal and e.codec.try_encode(back) == i
+            e.step(int(rng.choice(np.flatnonzero(e.action_mask(seat)))))

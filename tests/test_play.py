@@ -36,7 +36,7 @@ def test_a_whole_session_by_numbers() -> None:
 
 def test_every_game_plays_through_piped_input() -> None:
     for name in ("three-in-one", "pot-and-kitty", "boodle-free-stakes",
-                 "boodle-spare-auction"):
+                 "boodle-spare-auction", "pope-joan", "spinado", "newmarket", "tripoley"):
         code, text = run(name, "1\n" * 3000, players=4, seed=2, deals=1)
         assert code == 0, name
         assert "The session is over" in text, name

@@ -135,7 +135,7 @@ def check_no_leak(deal: Deal, actions: Sequence[Action], rng: random.Random,
         a = _rebuild(deal, deal.dealt_hands, deal.dealt_spare, actions[:t])
         if a is None:
             continue
-        seen = _seen_by(a, seat) | _pay_cards(a.variant)
+        seen = _seen_by(a, seat) | _pay_cards(a.variant) | _shown_hands(a, seat)
         played = {c for _, c in a.plays}
         movable = [c for c in a.variant.deck if c not in seen
                    and (c % 13 == 0 or ((c - 1) not in played and a.owner[c - 1] != PLAYED))]
@@ -157,6 +157,20 @@ def check_no_leak(deal: Deal, actions: Sequence[Action], rng: random.Random,
             fail.append(f"leak: seat {seat} can tell {CARDS[x]} and {CARDS[y]} apart after "
                         f"{t} decisions (differs in: {', '.join(diff)})")
     return compared, fail
+
+
+def _shown_hands(deal: Deal, seat: int) -> set[int]:
+    """Every card of a hand whose best cards were shown at a showdown with no choice made
+    (``poker_selection: auto``): showing the best five announces that the rest of the hand
+    holds nothing better, so a swap touching that hand may legitimately show."""
+    if getattr(deal.variant.settings("poker"), "selection", "") != "auto":
+        return set()
+    out: set[int] = set()
+    for e in deal.events:
+        if e.kind == "showdown" and e.seat is not None and e.visible(seat):
+            out.update(int(c) for c in deal.hand(e.seat))
+            out.update(c for s, c in deal.plays if s == e.seat)
+    return out
 
 
 def _pay_cards(v: Variant) -> set[int]:
@@ -310,7 +324,7 @@ def _check_determinism(v: Variant, n: int, seed: int, k: int, deal: Deal, fail: 
     twin.deal_index = rec.get("deal_index", 0)
     twin.eliminated = set(rec.get("out", []))
     twin.skip_stakes = rec.get("stakes") is False
-    d2 = twin.new_deal()
+    d2 = twin.new_deal(exempt=rec.get("exempt", []))  # the twin has no last winner
     for a in deal.actions:
         try:
             d2.apply(a)

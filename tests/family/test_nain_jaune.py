@@ -220,14 +220,21 @@ def test_record_with_a_refused_pass_is_rejected() -> None:
 
 
 def test_record_stopping_mid_deal_is_rejected_unless_partial() -> None:
+    """A record that stops where a seat has a real choice (seat 3 must lead AC or 2C after
+    his King) does not replay unless partial. (F.6: a play with a single legal choice may be
+    omitted, so a record that leaves out only the final forced 2C replays to the end.)"""
     spare = talon_of(MAIN, MAIN_TALON)
-    rec = record(MAIN, spare, MAIN_ACTIONS[:-1])
+    rec = record(MAIN, spare, MAIN_ACTIONS[:-2])
     with pytest.raises(stops.RecordError):
         stops.replay(rec)
     deal = stops.replay(rec, partial=True)
     assert not deal.is_terminal
     assert deal.current_seat == 3
+    assert same(legal(deal), [lead(3, "AC"), lead(3, "2C")])
+    deal = stops.replay(record(MAIN, spare, MAIN_ACTIONS[:-1]), partial=True)
+    assert not deal.is_terminal
     assert legal(deal) == [play(3, "2C")]
+    assert plays(stops.replay(record(MAIN, spare, MAIN_ACTIONS[:-1]))) == MAIN_PLAYS
 
 
 def test_record_with_wrong_hand_sizes_is_rejected() -> None:

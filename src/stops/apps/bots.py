@@ -215,6 +215,26 @@ def _knowledge(obs: Observation) -> _Knowledge:
                       kitty=kitty)
 
 
+def _best_card(legal: Sequence[Action], value: Callable[[int], float]) -> Action:
+    """The decision whose card is worth most by ``value`` (the first on a tie; decisions
+    without a card are skipped)."""
+    best: Action = legal[0]
+    best_v = float("-inf")
+    for a in legal:
+        if a.card is not None:
+            v = value(int(a.card))
+            if v > best_v:
+                best, best_v = a, v
+    return best
+
+
+def _points(card: int) -> int:
+    """Card points where a game scores them (FAMILY-RULINGS F5): ace 1, 2-10 their pips,
+    J Q K 10 (card codes rank the two lowest: index 0 is the two, 12 the ace)."""
+    r = card % 13
+    return 1 if r == 12 else (r + 2 if r <= 8 else 10)
+
+
 def _run_from(card: int, hand: frozenset[int] | set[int]) -> list[int]:
     """The cards a lead of ``card`` plays from one hand: it and the consecutive cards above
     it in its suit, up to the ace (the holder of the next card plays it at once)."""
@@ -386,7 +406,10 @@ class HeuristicBot:
       the gain beats the fee.
     * **Poker**: it selects its best five cards, bets or raises with three of a kind or
       better, calls with a pair of jacks or better, and otherwise checks or folds.
-    * **Play**: every lead is scored by :func:`_lead_value`; going out wins outright.
+    * **Play**: every lead is scored by :func:`_lead_value`; going out wins outright. In a
+      game played in turn by rank a card is chosen for what laying it now is worth (a board
+      card's box, its points); several cards of one rank go down together, with a wild card
+      when it empties the hand or earns its bonus; a companion card goes with any card due.
 
     ``seed`` feeds the sampling of spare hands and breaks exact ties, so a bot with the same
     seed given the same observations makes the same choices.
@@ -406,6 +429,12 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         verbs = {a.action for a in legal}
+        if any(a.cards is not None for a in legal if a.action in ("lead", "play")):
+            return self._group(obs, legal)
+        if "follow" in verbs:
+            return self._follow(legal)
+        if "play" in verbs:
+            return self._in_turn(obs, legal)
         if "lead" in verbs:
             return self._lead(obs, legal)
         if "select" in verbs:
@@ -423,13 +452,39 @@ class HeuristicBot:
     # -- play ---------------------------------------------------------------------------
     def _lead(self, obs: Observation, legal: Sequence[Action]) -> Action:
         kn = _knowledge(obs)
+        # A lower card first on exact ties: it is the harder one to shed later.
+        return _best_card(legal, lambda c: _lead_value(c, kn) - 1e-6 * (c % 13))
+
+    def _follow(self, legal: Sequence[Action]) -> Action:
+        """A card due from us with a companion card on offer: lay the companion with it (it
+        pays a bonus from everyone and gives us the lead)."""
+        flagged = [a for a in legal if a.flags]
+        return flagged[0] if flagged else legal[0]
+
+    def _in_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        """Play in turn by rank: shed the card worth most to lay now (a board card claims its
+        box; a high card would cost its points if someone else went out). A ``pass`` on
+        offer is taken only when nothing else is."""
+        kn = _knowledge(obs)
+        return _best_card(legal, lambda c: 10.0 * kn.pay.get(c, 0) + _points(c) - 1e-6 * c)
+
+    def _group(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        """Several cards of one rank at a time (the Comet): lay as many, and as high in
+        points, as possible; lay a wild card when it empties the hand or earns its bonus and
+        the lead; ``pass`` only when nothing else is on offer."""
+        hand = len(obs.hand)
         best: Action = legal[0]
         best_v = float("-inf")
         for a in legal:
-            if a.card is None:
+            cards = [int(c) for c in a.cards or ()]
+            if not cards:
                 continue
-            # A lower card first on exact ties: it is the harder one to shed later.
-            v = _lead_value(int(a.card), kn) - 1e-6 * (a.card % 13)
+            v = sum(2.0 + _points(c) for c in cards)
+            if len(cards) == hand:
+                v += L_OUT
+            elif a.as_rank is not None:
+                v += 1.5 * (obs.players - 1)  # the wild card's bonus and the lead
+            v -= 1e-6 * min(cards)
             if v > best_v:
                 best, best_v = a, v
         return best

@@ -350,7 +350,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--players", "-p", type=int, default=4)
     sp.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     sp.add_argument("--seed", "-s", type=int, default=None)
-    sp.add_argument("--chips", type=int, default=50)
+    sp.add_argument("--chips", type=int, default=None,
+                    help="starting stack per seat (default: the variant's own)")
     sp.add_argument("--deals", type=int, default=None, help="stop after this many deals")
     sp.add_argument("--bots", default="heuristic",
                     help="the other seats' bots, cycled: e.g. 'heuristic,random'")

@@ -57,6 +57,8 @@ class Style:
         """Combination spaces by id, written as their cards (``K♥+Q♥`` for ``KQ``)."""
         self.sep = " · " if unicode else " | "
         self.dash = " — " if unicode else " - "
+        self.ace_low = False
+        """The variant ranks the ace below the two: hands list it first in its suit."""
 
     @classmethod
     def for_stream(cls, out: TextIO) -> Style:
@@ -85,7 +87,9 @@ class Style:
         by_suit: dict[int, list[int]] = {}
         for c in cs:
             by_suit.setdefault(int(c) // 13, []).append(int(c))
-        parts = [self.cards(sorted(by_suit[s])) for s in (3, 2, 1, 0) if s in by_suit]
+        key = (lambda c: (c + 1) % 13) if self.ace_low else None
+        parts = [self.cards(sorted(by_suit[s], key=key)) for s in (3, 2, 1, 0)
+                 if s in by_suit]
         return "   ".join(parts) or "(no cards)"
 
     def space(self, space: object) -> str:
@@ -94,7 +98,9 @@ class Style:
         if len(text) == 2 and text[0] in RANKS and text[1] in SUITS:
             return self.card(parse_card(text))
         if text in self.combos:
-            return "+".join(self.card(c) for c in self.combos[text])
+            cards = "+".join(self.card(c) for c in self.combos[text])
+            # a space named by its cards (KQ) is written as them; a named one keeps its name
+            return cards if len(text) <= 3 else f"{text} ({cards})"
         return text
 
     def note(self, text: object, me: int) -> str:
@@ -136,6 +142,11 @@ class Narrator:
         self.after_run: list[str] = []
         self.hand_shown = False
         self.swapped: set[int] = set()
+        turns = deal.variant.policy("turn_order")
+        self.sans = getattr(turns.params, "per_turn", None) == "run"
+        """Turns in rotation that run on while a player can: say "sans X" when one ends."""
+        self.missing: str | None = None   # the rank nobody continued with, from passed-over
+        self.told_seat: int | None = None  # who laid the last card told, in an open sequence
 
     # -- feeding --------------------------------------------------------------------------
     def new_lines(self) -> list[str]:
@@ -191,6 +202,8 @@ class Narrator:
             return
         if k in self._ENDS_RUN:
             self._flush_run(out, "")
+        if k == "passed_over" and self.sans and e.note and e.note.startswith("holds no "):
+            self.missing = e.note.removeprefix("holds no ")
         lines = self._lines(e)
         (self.after_run if self.run else out).extend(lines)
 
@@ -250,7 +263,15 @@ class Narrator:
         k = e.kind
         w = who(e.seat, me)
         if k == "spare_dealt":
-            return f"The spare hand ({e.chips} cards) is set aside face down."
+            name = _spare_name(self.deal)
+            return f"The {name} ({e.chips} cards) is set aside face down."
+        if k == "turned_up" and e.card is not None:
+            bound = trump_cards(self.deal)
+            what = ", ".join(f"{st.space(sp)} = {'+'.join(st.card(c) for c in cs)}"
+                             for sp, cs in bound.items())
+            return (f"The last card dealt, {st.card(e.card)}, is turned up: "
+                    f"{SUIT_NAMES[e.card // 13]} are trumps" + (f" ({what})" if what else "")
+                    + ".")
         if k == "auction_opened":
             what = "the spare hand" if e.note == "spare" else "the dealer's old hand"
             return f"{_verb(e.seat, me, 'put', 'puts')} {what} up for auction"
@@ -301,6 +322,9 @@ class Narrator:
                 note = note.replace("holds", "you hold")
                 return f"you are passed over ({note})"
             return f"{who(e.seat, me)} is passed over ({note})"
+        if k == "excused":
+            return (f"{_verb(e.seat, me, 'pay', 'pays')} {who(e.to_seat, me)} nothing"
+                    + (f" ({st.note(e.note, me)})" if e.note else ""))
         if k == "bonus":
             return (f"{_verb(e.seat, me, 'pay', 'pays')} {e.chips} to {who(e.to_seat, me)}"
                     + (f" ({st.note(e.note, me)})" if e.note else ""))
@@ -349,12 +373,25 @@ class Narrator:
         st, me = self.st, self.me
         chunks: list[str] = []
         first = True
-        for seat, cards in _by_seat(self.run):
+        groups = _by_seat(self.run)
+        for i, (seat, cards) in enumerate(groups):
             if seat == -1:                     # the run's lead was told before
-                chunks.append("...")
+                told = self.told_seat
+                if self.sans and told is not None and i + 1 < len(groups) and \
+                        groups[i + 1][0] != told:  # the last turn told ended there
+                    chunks.append(f"... ({who(told, me)}: sans "
+                                  f"{_rank_text(groups[i + 1][1][0])})")
+                else:
+                    chunks.append("...")
                 first = False
                 continue
             text = st.cards(cards)
+            if self.sans:                      # his turn ended: he held no card of the next rank
+                nxt = groups[i + 1][1][0] if i + 1 < len(groups) else None
+                rank = (_rank_text(nxt) if nxt is not None else
+                        self.missing if not ending else None)
+                if rank is not None:
+                    text += f" (sans {rank})"
             if first:
                 chunks.append(f"{_verb(seat, me, 'lead', 'leads')} {text}")
                 first = False
@@ -363,8 +400,10 @@ class Narrator:
         line = st.sep.join(chunks) + (f" {ending}" if ending else "")
         out.extend(_wrap(line, "    "))
         out.extend(self.after_run)
+        self.told_seat = groups[-1][0] if not ending else None
         self.run = []
         self.after_run = []
+        self.missing = None
 
 
 def _by_rank(cards: Iterable[int]) -> list[int]:
@@ -387,6 +426,10 @@ def _poker(cards: Iterable[int], st: Style) -> str:
 
 def _order(live: list[str], space: str) -> int:
     return live.index(space) if space in live else len(live)
+
+
+def _rank_text(card: int) -> str:
+    return "10" if card % 13 == 8 else RANKS[card % 13]
 
 
 def _by_seat(run: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
@@ -425,9 +468,37 @@ def _wrap(line: str, indent: str) -> list[str]:
 
 
 def layout_text(layout: dict[str, int], deal: Deal, st: Style) -> str:
-    """The live spaces in layout order, each with the chips on it."""
+    """The live spaces in layout order, each with the chips on it (a compartment that
+    stands for a trump this deal with its card: ``king (K♥) 1``)."""
     order = [s for s in deal.variant.space_ids if s not in deal.retired and s in layout]
-    return st.sep.join(f"{st.space(s)} {layout[s]}" for s in order) or "(empty)"
+    bound = trump_cards(deal)
+    return st.sep.join(
+        f"{st.space(s)} ({'+'.join(st.card(c) for c in bound[s])}) {layout[s]}" if s in bound
+        else f"{st.space(s)} {layout[s]}" for s in order) or "(empty)"
+
+
+def turned_up(deal: Deal) -> int:
+    """The card turned up this deal (public), or -1."""
+    for e in deal.events:
+        if e.kind == "turned_up" and e.card is not None:
+            return int(e.card)
+    return -1
+
+
+def trump_cards(deal: Deal) -> dict[str, tuple[int, ...]]:
+    """The cards the trump compartments stand for this deal, by space: what the claims
+    policy's ``honours`` and ``pairs`` name, in the suit of the turn-up (Pope Joan)."""
+    up = turned_up(deal)
+    if up < 0:
+        return {}
+    params = deal.variant.policy("pay_collection").params
+    suit = up // 13
+    out: dict[str, tuple[int, ...]] = {}
+    for space, rank in dict(getattr(params, "honours", None) or {}).items():
+        out[space] = (suit * 13 + RANKS.index(str(rank)),)
+    for space, ranks in dict(getattr(params, "pairs", None) or {}).items():
+        out[space] = tuple(suit * 13 + RANKS.index(str(r)) for r in ranks)
+    return out
 
 
 def seats_text(values: Sequence[int], me: int, st: Style) -> str:
@@ -475,19 +546,36 @@ def describe_action(a: Action, st: Style | None = None, to_call: int | None = No
     return a.action
 
 
+def _spare_name(deal: Deal) -> str:
+    """What the variant calls the cards dealt to nobody (the talon, in Nain Jaune)."""
+    settings = deal.variant.settings("deal")
+    return str(getattr(settings, "spare_name", "spare hand"))
+
+
 def _status(deal: Deal, seat: int, st: Style) -> list[str]:
     obs = deal.observe(seat)
     lines = [""]
-    lines.append("Layout: " + layout_text(obs.layout, deal, st))
+    if deal.variant.space_ids:  # a game with no layout (the Comet) pays seat to seat
+        lines.append("Layout: " + layout_text(obs.layout, deal, st))
     lines.append("Chips:  " + seats_text(obs.stacks, seat, st))
     if any(obs.hand_sizes):
         lines.append("Cards:  " + seats_text(obs.hand_sizes, seat, st))
+        if deal.dealt_spare and _spare_name(deal) != "spare hand":
+            lines.append(f"{_spare_name(deal).capitalize()}: {len(deal.dealt_spare)} cards, "
+                         "face down")
     if obs.sequence:
         label = "Last sequence: " if deal.phase == "play" else "This sequence: "
         lines.extend(_wrap(label + st.cards(c for _, c in obs.sequence), "    "))
     if obs.plays:
         played = [c for _, c in obs.plays]
         lines.extend(_wrap("Played: " + st.hand(played), "        "))
+    up = turned_up(deal)
+    if up >= 0:
+        lines.append(f"Trumps: {SUIT_NAMES[up // 13]} (turned up: {st.card(up)})")
+    if obs.spare is not None and seat == deal.dealer and deal.phase == "play":
+        lines.extend(_wrap(f"{_spare_name(deal).capitalize()} (only you, the dealer, see it): "
+                           + st.hand(obs.spare),
+                           "    "))
     hand = st.hand(obs.hand) if obs.hand or deal.phase != "stake" else "(not dealt yet)"
     lines.extend(_wrap("Your hand: " + hand, "           "))
     return lines
@@ -513,7 +601,23 @@ _PHASE_PROMPTS = {
     "play:follow": "The next card is due from you: play it, alone or with your companion card.",
     "stake": "Your turn to place stakes.",
     "spare_hand": "Your turn: the spare hand.",
+    "poker": "Your turn to bet.",
 }
+
+
+def _amount_menu(legal: Sequence[Action]) -> list[str]:
+    """A long list of decisions, most of them amounts: each verb once, with its range."""
+    amounts: dict[str, list[int]] = {}
+    plain: list[str] = []
+    for a in legal:
+        if a.chips is not None:
+            amounts.setdefault(a.action, []).append(a.chips)
+        elif a.action not in plain:
+            plain.append(a.action)
+    parts = plain + [f"{verb} 1 to {max(ks)}" if min(ks) == 1 else
+                     f"{verb} {min(ks)} to {max(ks)}" for verb, ks in amounts.items()]
+    example = next(iter(amounts), "bet")
+    return [f"  ({len(legal)} choices: {', '.join(parts)}; type e.g. '{example} 5')"]
 
 
 def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action | None:
@@ -526,7 +630,7 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action |
         prompt = _PHASE_PROMPTS.get(f"play:{legal[0].action}", prompt)
     if to_call is not None and any(a.action == "call" for a in legal[:5]):
         prompt = f"Your turn to bet: calling costs {to_call}."
-    elif deal.phase == "poker" and len(legal) > 60:
+    elif deal.phase == "poker" and len(legal) > 60 and "select" in legal.verbs:
         prompt = f"Your turn: choose {deal.variant.settings('poker').hand_size} cards for poker."
     lines.append(prompt)
     if deal.phase in ("spare_hand", "stake"):
@@ -537,9 +641,11 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action |
             menu = [m.replace("auction (sell the unseen spare)",
                               "auction (sell the hand you gave up)") for m in menu]
         lines.extend(menu)
-    else:
+    elif "select" in legal.verbs:
         lines.append(f"  ({len(legal)} choices: type e.g. 'select 2c 3c 4c 5c 6c', "
                      "or 'best' for your best poker hand)")
+    else:  # amounts up to a whole stack (no-limit bets): one line a verb
+        lines.extend(_amount_menu(legal))
     _write(out, st, lines)
     while True:
         out.write("> ")
@@ -667,13 +773,14 @@ def _write(out: TextIO, st: Style, lines: Iterable[str]) -> None:
 
 
 def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | None = None,
-                  chips: int = 50, deals: int | None = None,
+                  chips: int | None = None, deals: int | None = None,
                   inp: TextIO | None = None, out: TextIO | None = None,
                   bots: str = "heuristic") -> int:
     inp = inp or sys.stdin
     out = out or sys.stdout
     st = Style.for_stream(out)
     st.combos = {s.id: tuple(s.cards) for s in variant.layout if s.kind == "combo" and s.cards}
+    st.ace_low = variant.rules.ace == "low"
     if not 0 <= seat < players:
         out.write(f"seat must be 0..{players - 1}\n")
         return 1
@@ -693,8 +800,9 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
     agents = {s: make_bot(names[i % len(names)], int(derive_seed(table.seed, "bot", s) % 2**31))
               for i, s in enumerate(others)}
     intro = [
-        f"{sanitise(variant.title)}: {players} players, {chips} chips each. You are seat "
-        f"{seat} (\"you\" below); bots play the other seats ({', '.join(sorted(set(names)))}).",
+        f"{sanitise(variant.title)}: {players} players, {table.stacks[seat]} chips each. "
+        f"You are seat {seat} (\"you\" below); bots play the other seats "
+        f"({', '.join(sorted(set(names)))}).",
         "Answer with a number from the list or a card (7h, 10" + ("♥" if st.unicode else "H")
         + "); Enter takes the only choice; ? explains the rule; q quits.",
     ]

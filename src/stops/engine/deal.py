@@ -52,7 +52,8 @@ class Deal:
     __slots__ = (
         "_given_hands", "_given_spare", "_legal", "_on_end", "_pay_what_you_can", "_phases",
         "_shuffle", "ace_low", "actions", "active", "counts", "deal_index", "dealer",
-        "dealt_hands", "dealt_spare", "emit", "events", "last_dealt", "ledger", "masks", "n",
+        "dealt_hands", "dealt_spare", "emit", "events", "exempt", "last_dealt", "ledger",
+        "masks", "n",
         "next_deal", "outcome", "owner", "phase_idx", "played_by", "plays", "results",
         "retired", "rules", "scratch", "seed", "short", "skip_stakes", "spare", "spare_known",
         "stacked", "start_layout", "start_retired", "start_stacks", "to_act", "variant",
@@ -76,6 +77,8 @@ class Deal:
         on_end: Callable[[Deal], None] | None = None,
         seed: int | str | None = None,
         active: Sequence[int] | None = None,
+        exempt: Iterable[int] = (),
+        last_dealt: int = -1,
         _blank: bool = False,
     ) -> None:
         self.variant = variant
@@ -83,13 +86,17 @@ class Deal:
         self.rules = variant.rules
         self._pay_what_you_can = variant.rules.chip_shortfall != "debt"
         self.ace_low: bool = variant.rules.ace == "low"
-        self.last_dealt: int = -1
-        """The last card dealt, when the deal phase kept it (a turn-up is read from it)."""
         """The variant's rank order puts the ace below the two."""
+        self.last_dealt: int = last_dealt
+        """The last card dealt: kept by the deal phase, or given with stacked hands (a
+        record's ``turn_up``); a turn-up is read from it. -1: not known."""
         self.n = players
         self.active: tuple[int, ...] = tuple(range(players)) if active is None else tuple(
             sorted(active))
         """The seats taking part (all, unless ``chip_shortfall: eliminate`` removed some)."""
+        self.exempt: frozenset[int] = frozenset(exempt)
+        """Seats excused from this deal's stake (a record's ``exempt``; a stake rule reads
+        it)."""
         self.short: set[int] = set()
         """Seats that could not pay a compulsory payment in full during this deal."""
         self.dealer = dealer
@@ -288,6 +295,12 @@ class Deal:
         explained: IllegalAction | None = phase.explain(self, action)
         if explained is not None:
             return explained
+        if action.flags and not any(set(action.flags) <= set(a.flags) for a in legal):
+            return IllegalAction(
+                "flag_not_offered",
+                f"{', '.join(action.flags)} is not offered now: no decision on offer takes it",
+                rule="a yes/no field goes only on the decisions a rule of this game offers "
+                     "it with")
         if action.action not in legal.verbs:
             return IllegalAction(
                 "wrong_action",
@@ -385,6 +398,30 @@ class Deal:
             self.events.append(event(K_PAID, seat, chips=chips, to_seat=dst, note=note,
                             space=src if isinstance(src, str) else None))
         return chips
+
+    def bonus(self, receiver: int, chips: int, note: str = "") -> int:
+        """Every other seat in play pays ``receiver`` ``chips``, in seat order from his left
+        (a seat-to-seat bonus, FAMILY-RULINGS F4: the King bonuses, the A♦, the comet).
+
+        Compulsory, so it honours ``chip_shortfall`` as :meth:`pay` does; one ``bonus`` event
+        per payer (``seat`` pays ``to_seat``). Returns the total received."""
+        if chips <= 0:
+            return 0
+        total = 0
+        stacks = self.ledger.stacks
+        for payer in self.order(receiver, include_self=False):
+            amount = chips
+            if self._pay_what_you_can:
+                have = max(0, stacks[payer])
+                if amount > have:
+                    self.short.add(payer)
+                    amount = have
+            if amount <= 0:
+                continue
+            self.ledger.move(payer, receiver, amount)
+            self.emit(event(EventKind.BONUS, payer, chips=amount, to_seat=receiver, note=note))
+            total += amount
+        return total
 
     def stake(self, seat: int, space: str, chips: int) -> None:
         """A stake: compulsory, so it may run a stack into debt unless the rules say not."""
@@ -535,7 +572,7 @@ class Deal:
                 self.dealt_spare, self._given_hands, self._given_spare, self.to_act,
                 self.phase_idx, self.outcome, self.winner, self.next_deal,
                 self.results, self.scratch, self._legal, self._on_end, self._shuffle,
-                self.stacked, self.ledger.contributed, self.last_dealt)
+                self.stacked, self.ledger.contributed, self.last_dealt, self.exempt)
 
     def _fill(self, state: tuple[Any, ...], *, copy_containers: bool) -> None:
         (self.dealer, start_stacks, start_layout, start_retired, self.deal_index,
@@ -543,7 +580,7 @@ class Deal:
          actions, owner, masks, counts, spare, spare_known, played_by, plays, dealt_hands,
          dealt_spare, given_hands, given_spare, self.to_act, self.phase_idx, self.outcome,
          self.winner, self.next_deal, results, scratch, legal, on_end,
-         shuffle, self.stacked, contributed, self.last_dealt) = state
+         shuffle, self.stacked, contributed, self.last_dealt, self.exempt) = state
         self.start_stacks = tuple(start_stacks)
         self.start_layout = dict(start_layout)
         self.start_retired = frozenset(start_retired)

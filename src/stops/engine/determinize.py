@@ -7,8 +7,10 @@ What stays fixed:
 - the seat's own hand, every card played, and every card removed from the pack;
 - the spare hand, if this seat knows it (its own old hand after a swap);
 - cards shown to this seat and still held (a showdown, a pay card claimed by holding it);
-- cards that a stop proved to be in the spare hand (``the next card is in the spare hand``);
-- the opening card(s) the seat to act must lead, and that the seat to act can lead at all;
+- cards that a stop proved to be in the spare hand (``the next card is in the spare hand``),
+  and a card turned up from it;
+- the opening card(s) the seat to act must lead, and that the seat to act can lead at all
+  (or, in play by turns, make the decision it has: hold a card of the needed rank);
 - how many cards every hand and the spare hold.
 
 Everything else held by another seat or the spare is shuffled among them. Poker selections
@@ -69,9 +71,13 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
                 if owner[c] == e.seat:
                     fixed[c] = e.seat
         elif e.kind == "stop" and e.card is not None and "spare" in e.note:
-            nxt = int(e.card) + 1
+            c = int(e.card)
+            # the next card up in the suit (with the ace low, the two follows the ace)
+            nxt = c - 12 if deal.ace_low and c % 13 == 12 else c + 1
             if nxt < 52 and owner[nxt] == SPARE:
                 fixed[nxt] = SPARE
+        elif e.kind == "turned_up" and e.card is not None and owner[e.card] == SPARE:
+            fixed[int(e.card)] = SPARE  # a turned-up card lies face up on the spare
     phase = deal.variant.phases[deal.phase_idx] if deal.to_act is not None else None
     in_play = phase is not None and getattr(phase, "name", "") == "play"
     lead = deal.scratch.get("lead") if in_play else None
@@ -95,6 +101,8 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
             if not opts:
                 continue  # in this world the seat to act could not lead: not consistent
             new.scratch["lead"] = (s, list(opts), constraint)
+        if in_play and deal.to_act != seat and not len(new.legal_actions()):
+            continue  # in this world the seat to act could not make the decision it has
         for phase in new._phases:  # private state a phase keeps about the hidden cards
             phase.after_redeal(new, seat, rng)
         return new

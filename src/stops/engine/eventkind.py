@@ -46,6 +46,7 @@ class EventKind(StrEnum):
     LEAD_PASSED = "lead_passed"
     PASSED_OVER = "passed_over"
     BONUS = "bonus"
+    EXCUSED = "excused"
     WENT_OUT = "went_out"
     BLOCKED = "blocked"
     PAID = "paid"

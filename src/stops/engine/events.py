@@ -12,6 +12,8 @@ Kinds (``kind``):
 ``staked``         ``seat`` put ``chips`` on ``space``
 ``dealt``          ``seat`` received ``cards`` (visible to that seat only)
 ``spare_dealt``    the spare hand was dealt (``chips`` = its size; the cards are in no event)
+``turned_up``      ``card``, the last card dealt, is turned face up (public); ``note`` says
+                   what it decides (the trump suit)
 ``spare_swapped``  ``seat`` exchanged hands with the spare; ``cards`` = the new hand (private)
 ``auction_opened`` the dealer put the spare (``note='spare'``) or old hand (``'old_hand'``) up
 ``bid``/``passed`` auction decisions
@@ -27,6 +29,10 @@ Kinds (``kind``):
 ``played``         ``seat`` played ``card`` (forced: they held the next card)
 ``stop``           ``card`` (played by ``seat``) is a stop; ``note`` says why
 ``lead_passed``    ``seat`` could not lead and the lead passes to ``to_seat``
+``passed_over``    ``seat`` holds nothing that continues the sequence (play in turn)
+``bonus``          ``seat`` paid ``chips`` to ``to_seat`` for a card ``to_seat`` played
+``excused``        ``seat`` pays ``to_seat`` nothing for the cards left: a rule excuses it
+                   (``note`` says which)
 ``went_out``       ``seat`` played their last card
 ``blocked``        nobody could lead: the deal ends by the block rule
 ``paid``           ``seat`` paid ``chips`` to ``to_seat`` or ``space`` (``note`` says why)
@@ -187,6 +193,8 @@ def describe(e: Event) -> str:
         return f"{w} is dealt {cards}" if cards else f"{w} is dealt {e.chips} cards"
     if k is EventKind.SPARE_DEALT:
         return f"the spare hand ({e.chips} cards) is set aside face down"
+    if k is EventKind.TURNED_UP:
+        return f"{e.card} is turned up" + (f": {e.note}" if e.note else "")
     if k is EventKind.SPARE_SWAPPED:
         return f"{w} swaps their hand for the spare" + (f": now holds {cards}" if cards else "")
     if k is EventKind.AUCTION_OPENED:
@@ -232,6 +240,13 @@ def describe(e: Event) -> str:
         return f"{e.card} is a stop ({e.note})"
     if k is EventKind.LEAD_PASSED:
         return f"{w} cannot lead ({e.note}); the lead passes to seat {e.to_seat}"
+    if k is EventKind.PASSED_OVER:
+        return f"{w} is passed over" + (f" ({e.note})" if e.note else "")
+    if k is EventKind.BONUS:
+        why = f" ({e.note})" if e.note else ""
+        return f"{w} pays {e.chips} to {_who(e.to_seat)}{why}"
+    if k is EventKind.EXCUSED:
+        return f"{w} pays {_who(e.to_seat)} nothing" + (f" ({e.note})" if e.note else "")
     if k is EventKind.WENT_OUT:
         return f"{w} has played their last card"
     if k is EventKind.BLOCKED:

@@ -33,7 +33,8 @@ class Observation:
     hand_sizes: tuple[int, ...]
     spare_size: int
     spare: tuple[Card, ...] | None
-    """The spare hand's cards if this seat put them there (its own old hand), else ``None``."""
+    """The spare hand's cards if this seat may see them (its own old hand after a swap, or
+    the dealer's where the rules let him look at it), else ``None``."""
     stacks: tuple[int, ...]
     layout: dict[str, int]
     retired: frozenset[str]

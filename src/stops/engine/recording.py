@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stops.engine.actions import Action, action_from_dict
+from stops.engine.cards import CARDS
 from stops.engine.errors import IllegalAction, RecordError
 
 if TYPE_CHECKING:
@@ -19,8 +20,8 @@ if TYPE_CHECKING:
     from stops.rules.variant import Variant
 
 RECORD_KEYS = ("format", "variant", "options", "players", "dealer", "stacks", "layout",
-               "retired", "hands", "spare", "actions", "deal_index", "stakes", "result", "meta",
-               "seed", "out")
+               "retired", "hands", "spare", "turn_up", "exempt", "actions", "deal_index",
+               "stakes", "result", "meta", "seed", "out")
 
 def deal_record(deal: Deal) -> dict[str, Any]:
     """The record of ``deal`` (finished or not): cards as dealt and every decision so far."""
@@ -37,6 +38,10 @@ def deal_record(deal: Deal) -> dict[str, Any]:
         "spare": [str(c) for c in deal.dealt_spare],
         "actions": [a.to_dict() for a in deal.actions],
     }
+    if deal.variant.turns_up and deal.last_dealt >= 0 and deal.dealt_hands:
+        rec["turn_up"] = str(CARDS[deal.last_dealt])
+    if deal.exempt:
+        rec["exempt"] = sorted(deal.exempt)
     if deal.deal_index:
         rec["deal_index"] = deal.deal_index
     if not deal.dealt_hands and deal.seed is not None:
@@ -62,8 +67,8 @@ class FinishedDeal:
     """
 
     __slots__ = ("actions", "active", "deal_index", "dealer", "dealt_hands", "dealt_spare",
-                 "ledger", "n", "seed", "skip_stakes", "start_layout", "start_retired",
-                 "start_stacks", "variant")
+                 "exempt", "last_dealt", "ledger", "n", "seed", "skip_stakes", "start_layout",
+                 "start_retired", "start_stacks", "variant")
 
     is_terminal = True
 
@@ -81,6 +86,8 @@ class FinishedDeal:
         self.seed = deal.seed
         self.skip_stakes = deal.skip_stakes
         self.active = deal.active
+        self.exempt = deal.exempt
+        self.last_dealt = deal.last_dealt
         self.ledger = deal.ledger
 
     def record(self) -> dict[str, Any]:
@@ -118,6 +125,12 @@ def _check_shape(record: Mapping[str, Any]) -> None:
     if "deal_index" in record and not (_is_int(record["deal_index"])
                                        and record["deal_index"] >= 0):
         raise RecordError("'deal_index' must be a whole number >= 0")
+    if "turn_up" in record and not isinstance(record["turn_up"], str):
+        raise RecordError("'turn_up' must be a card such as 5C (one of the 'spare' cards)")
+    exempt = record.get("exempt")
+    if exempt is not None and not (isinstance(exempt, list) and all(_is_int(s) for s in exempt)
+                                   and len(set(exempt)) == len(exempt)):
+        raise RecordError("'exempt' must be a list of distinct seats, e.g. [2]")
     if "stakes" in record and not isinstance(record["stakes"], bool):
         raise RecordError("'stakes' must be true or false")
     result = record.get("result")
@@ -194,15 +207,20 @@ def replay_record(record: Mapping[str, Any], variant: Variant, *, check_result: 
         out = record.get("out") or []
         if not isinstance(out, list) or not all(_is_int(s) and 0 <= s < players for s in out):
             raise RecordError("'out' must list the seats out of the session")
+        exempt = record.get("exempt") or []
+        if not all(0 <= s < players for s in exempt):
+            raise RecordError(f"'exempt' must list seats 0..{players - 1}, got {exempt!r:.80}")
         table = Table.restore(variant, seats=players, stacks=stacks, dealer=dealer, seed=seed,
                               layout=record.get("layout") or {},
                               retired=record.get("retired") or [],
                               deal_index=record.get("deal_index", 0), eliminated=out,
                               skip_stakes=record.get("stakes") is False)
         if not hands and "seed" in record:
-            deal = table.new_deal()  # recorded before the deal: the seed deals the cards
+            # recorded before the deal: the seed deals the cards
+            deal = table.new_deal(exempt=exempt)
         else:
-            deal = table.new_deal(hands=hands, spare=spare)
+            deal = table.new_deal(hands=hands, spare=spare, turn_up=record.get("turn_up"),
+                                  exempt=exempt)
     except TableError as e:
         raise RecordError(str(e)) from None
     replay_actions(deal, actions, partial=partial, fill_forced=fill_forced)

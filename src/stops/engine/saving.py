@@ -54,6 +54,8 @@ class TableState:
     eliminated: list[int] = attrs.field(factory=list)
     format: str = FORMAT
     start_layout: dict[str, int] = attrs.field(factory=dict)
+    last_winner: int | None = None
+    """The winner of the last deal (a stake rule may excuse him from the next stake)."""
     stacked: bool = False
     """The deal in progress was dealt from given hands (``new_deal(hands=...)``), not by
     the seed: its hands cannot be re-derived, so only a signature vouches for them."""
@@ -82,7 +84,7 @@ def table_state(table: Table) -> TableState:
         contributed={k: list(v) for k, v in table.contributed.items()},
         keep_records=table.keep_records, records=list(table.records), current=current,
         eliminated=sorted(table.eliminated), start_layout=dict(table.start_layout),
-        stacked=stacked,
+        stacked=stacked, last_winner=table.last_winner,
     )
 
 
@@ -247,6 +249,9 @@ def table_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None
     skip_stakes = _bool(d, "skip_stakes")
     over = _bool(d, "over")
     stacked = _bool(d, "stacked") if "stacked" in d else False
+    last_winner = d.get("last_winner")
+    if last_winner is not None and not (_whole(last_winner) and 0 <= last_winner < n):
+        raise _bad("last_winner", f"must be a seat 0..{n - 1} or null")
     keep = d.get("keep_records", True)
     if not (isinstance(keep, bool) or (_whole(keep) and keep >= 0)):
         raise _bad("keep_records", "must be true, false or a whole number >= 0")
@@ -287,6 +292,7 @@ def table_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None
             eliminated=eliminated)
     except TableError as e:
         raise RecordError(f"saved table does not fit its variant: {e}") from None
+    table.last_winner = last_winner
     if current is not None:
         _restore_current(table, current, stacked, check_record, replay_actions, TableError)
     return table
@@ -319,7 +325,8 @@ def _restore_current(table: Table, cur: Mapping[str, Any], stacked: bool, check_
         if stacked:
             if not hands:
                 raise _bad("current.hands", "a stacked deal must list its hands")
-            deal = table.new_deal(hands=hands, spare=cur.get("spare") or [])
+            deal = table.new_deal(hands=hands, spare=cur.get("spare") or [],
+                                  turn_up=cur.get("turn_up"), exempt=cur.get("exempt") or [])
         else:
             deal = table.new_deal()  # the seed deals the cards: they are re-derived
     except table_error as e:
@@ -335,6 +342,8 @@ def _restore_current(table: Table, cur: Mapping[str, Any], stacked: bool, check_
             raise _bad("current.hands", "are not the hands the table's seed deals")
         if [str(c) for c in (cur.get("spare") or [])] != [str(c) for c in deal.dealt_spare]:
             raise _bad("current.spare", "is not the spare hand the seed deals")
+    if sorted(cur.get("exempt") or []) != sorted(deal.exempt):
+        raise _bad("current.exempt", "does not match the table's last winner")
 
 
 def deal_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None,

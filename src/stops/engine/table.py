@@ -64,7 +64,7 @@ class Table:
         self,
         variant: Variant | str,
         seats: Any,
-        chips: Any = 50,
+        chips: Any = None,
         seed: Any = None,
         dealer: Any = None,
         *,
@@ -102,6 +102,8 @@ class Table:
         if isinstance(seats, bool) or not isinstance(seats, int) or not lo <= seats <= hi:
             raise TableError(f"{v.name} is for {lo} to {hi} players, not {seats!r}")
         self.n: int = seats
+        if chips is None:  # the variant's own starting stack (rules.starting_chips)
+            chips = v.rules.starting_chips
         if isinstance(chips, bool):
             raise TableError(f"chips must be a whole number, got {chips!r}")
         if isinstance(chips, int):
@@ -152,23 +154,53 @@ class Table:
         :class:`~stops.engine.recording.FinishedDeal` that builds it when first read."""
         self.events: list[Event] = []
         self.start_stacks = tuple(self.stacks)
+        self.last_winner: int | None = None
+        """The seat that won the last deal (``None``: no deal yet, or nobody won it); a
+        variant whose stake rule excuses the last winner reads it (FAMILY-RULINGS F33)."""
         self._over = False
+        self._check_start = True
+        """Ask a ``match_end`` policy marked ``before_first_deal`` before the first deal."""
 
     # -- deals ----------------------------------------------------------------------------
     def new_deal(
         self,
         hands: Sequence[Sequence[Card | str]] | None = None,
         spare: Sequence[Card | str] | None = None,
+        *,
+        turn_up: Any = None,
+        exempt: Any = None,
     ) -> Deal:
         """Start the next deal: shuffled with the table's seed, or with stacked ``hands``
-        (seat order, as dealt) and ``spare``, which together must be exactly the pack."""
+        (seat order, as dealt) and ``spare``, which together must be exactly the pack.
+
+        ``turn_up`` is the last card dealt of stacked hands, for a variant that turns it up
+        (it must be a ``spare`` card; such a variant needs it). ``exempt`` lists the seats
+        excused from this deal's stake; by default the table works it out (the last winner,
+        unless he deals, when the variant's stake rule excuses him)."""
         if self.deal is not None and not self.deal.is_terminal:
             raise DealInProgress("the current deal is not finished")
         if self._over:
             raise SessionOver("the session is over: " + self.end_reason())
+        if self._check_start:
+            self._check_start = False
+            policy = self.variant.policy("match_end")
+            if getattr(policy.impl, "before_first_deal", False) and policy.impl(
+                    self, policy.params):
+                self._over = True
+                raise SessionOver("the session cannot start: " + self.end_reason())
         given_hands = given_spare = None
         if hands is not None:
             given_hands, given_spare = self._check_stacked(hands, spare)
+        last = self._check_turn_up(turn_up, given_spare, hands is not None)
+        if exempt is None:
+            excused = self.last_winner
+            exempt = ([excused] if excused is not None and excused != self.dealer
+                      and self.variant.exempts_last_winner else [])
+        elif isinstance(exempt, str | bytes) or not isinstance(exempt, Sequence) or not all(
+                _is_whole(s) and 0 <= s < self.n for s in exempt) or \
+                len(set(exempt)) != len(exempt):
+            raise TableError(f"exempt must list distinct seats 0..{self.n - 1}, got "
+                             f"{exempt!r:.80}")
         seed, index = self.seed, self.deal_index
         deal = Deal(
             self.variant, players=self.n, dealer=self.dealer, stacks=self.stacks,
@@ -177,6 +209,7 @@ class Table:
             deal_index=self.deal_index, skip_stakes=self.skip_stakes,
             on_end=self._finished, seed=self.seed,
             active=[s for s in range(self.n) if s not in self.eliminated],
+            exempt=exempt, last_dealt=last,
         )
         self.deal_index += 1
         self.deal = deal
@@ -205,6 +238,7 @@ class Table:
         table.deal_index = deal_index
         table.skip_stakes = skip_stakes
         table._over = over
+        table._check_start = False  # a restored table (or a replayed deal) is mid-session
         table.contributed = {k: list(v) for k, v in (contributed or {}).items()}
         table._records = list(records)
         table.eliminated = set(eliminated)
@@ -247,14 +281,45 @@ class Table:
                 raise TableError(f"seat {s} must be dealt at least one card")
         sizes = self.variant.stacked_sizes(self.n - len(self.eliminated))
         if sizes is not None:
-            for s, h in enumerate(hs):
-                if s not in self.eliminated and len(h) != sizes[0]:
-                    raise TableError(f"seat {s} holds {len(h)} cards; this deal gives each "
+            # sizes are by position from the dealer's left (the odd cards go first there)
+            order = [(self.dealer + k) % self.n for k in range(1, self.n + 1)]
+            order = [s for s in order if s not in self.eliminated]
+            for k, s in enumerate(order):
+                if len(hs[s]) == sizes[k]:
+                    continue
+                if len(set(sizes[:-1])) == 1:
+                    raise TableError(f"seat {s} holds {len(hs[s])} cards; this deal gives each "
                                      f"player {sizes[0]} (and the spare {sizes[-1]})")
+                raise TableError(f"seat {s} holds {len(hs[s])} cards; this deal gives it "
+                                 f"{sizes[k]} (hands of {', '.join(map(str, sizes[:-1]))} "
+                                 f"from the dealer's left, and the spare {sizes[-1]})")
         return hs, sp
+
+    def _check_turn_up(self, turn_up: Any, spare: list[Card] | None,
+                       stacked: bool) -> int:
+        """The given turn-up as a card index (-1: none), checked against the stacked spare."""
+        wants = self.variant.turns_up
+        if turn_up is None:
+            if stacked and wants:
+                raise TableError(f"{self.variant.name} turns up the last card dealt: a stacked "
+                                 "deal must name it (turn_up, one of the spare cards)")
+            return -1
+        if not wants:
+            raise TableError(f"{self.variant.name} turns up no card: turn_up is not used")
+        if not stacked:
+            raise TableError("turn_up is given only with stacked hands (the shuffle deals it)")
+        try:
+            card = parse_cards([turn_up])[0]
+        except (ValueError, TypeError):
+            raise TableError(f"turn_up must be a card such as 5C, got {turn_up!r:.40}") from None
+        if card not in (spare or ()):
+            raise TableError(f"turn_up {card} is not one of the spare cards (the turn-up is the "
+                             "last card dealt, into the spare)")
+        return int(card)
 
     def _finished(self, deal: Deal) -> None:
         self.stacks = list(deal.ledger.stacks)
+        self.last_winner = deal.winner
         self.layout = dict(deal.ledger.layout)
         if deal.ledger.contributed is not None:
             for space, row in deal.ledger.contributed.items():
@@ -342,10 +407,14 @@ class Table:
     def end_reason(self) -> str:
         if not self._over:
             return "not over"
-        if all(s in self.retired for s in self.variant.space_ids):
+        if self.variant.space_ids and all(s in self.retired for s in self.variant.space_ids):
             return "every space has been won"
         if self.n - len(self.eliminated) < 2:
             return "fewer than two players are left"
+        policy = self.variant.policy("match_end")
+        why = getattr(policy.impl, "why", None)
+        if why is not None:
+            return str(why(self, policy.params))
         return f"{self.deals_played} deals played"
 
     def standings(self) -> list[tuple[int, int, int]]:

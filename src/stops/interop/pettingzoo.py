@@ -17,8 +17,9 @@ selected; forced plays happen inside the engine.
 **Actions** are indices into a fixed :class:`ActionCodec` per variant: the 52 cards (a lead;
 during the poker selection, "add this card to my poker hand"), ``keep swap auction pass check
 call fold``, ``bid k`` for k in 1..``bid_cap`` (default 100; higher bids cannot be expressed),
-``bet k`` / ``raise k`` for k in 1..``bet_limit``, and ``stake <space> k`` for every layout
-space and k in 1..the variant's largest stake choice. A poker ``select`` is five successive
+``bet k`` / ``raise k`` for k in 1..``bet_limit`` (1..``bid_cap`` with ``betting:
+no_limit``), and ``stake <space> k`` for every layout space and k in 1..the variant's largest
+stake choice. A poker ``select`` is five successive
 card picks (or as many as the hand allows); the real ``select`` goes to the engine with the
 last pick. The legal indices are in ``obs["action_mask"]`` and ``info["action_mask"]``.
 
@@ -59,13 +60,14 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 
 import attrs
 
-from stops.engine.actions import Action, lead, select, simple, with_chips
-from stops.engine.cards import CARDS
+from stops.engine.actions import RANK_NAMES, Action, lead, select, simple, with_chips
+from stops.engine.cards import CARDS, Card
 from stops.engine.deal import Deal
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.observation import Observation
 from stops.engine.table import Table
+from stops.rules.contracts import COMPANION, TURN_ORDER, WILD_CARD
 from stops.rules.variant import Variant, load_variant
 
 __all__ = ["BID_CAP", "ActionCodec", "StopsAECEnv", "env", "raw_env"]
@@ -104,6 +106,8 @@ class ActionCodec:
         self.bid_cap = bid_cap
         poker = variant.settings("poker")
         self.bet_cap = max(1, poker.bet_limit if poker is not None else 1)
+        if poker is not None and getattr(poker, "betting", "limit") == "no_limit":
+            self.bet_cap = bid_cap  # bets up to a stack: as high as bids can be expressed
         self.stake_cap = stake_cap if stake_cap is not None else _stake_cap(variant)
         self.space_ids: tuple[str, ...] = variant.space_ids
         labels = [f"card {CARDS[c]}" for c in range(52)]
@@ -117,6 +121,33 @@ class ActionCodec:
         labels += [f"raise {k}" for k in range(1, self.bet_cap + 1)]
         self.stake_base = len(labels)
         labels += [f"stake {s} {k}" for s in self.space_ids for k in range(1, self.stake_cap + 1)]
+        # the families of the play in turn and of a companion card: only for variants that
+        # have them, so the first games keep their action space
+        turns = variant.policy(TURN_ORDER)
+        self.in_turn = turns.name != "holder"
+        comp = variant.policy(COMPANION)
+        self.companion: int = comp.impl.card(comp.params)
+        self.flag: str = comp.impl.flag(comp.params) if self.companion >= 0 else ""
+        wild = variant.policy(WILD_CARD)
+        self.wild: int = wild.impl.card(wild.params)
+        self.groups = self.in_turn and (
+            getattr(turns.params, "cards_per_turn", "one") != "one" or self.wild >= 0)
+        self.play_base = len(labels)
+        if self.in_turn and not self.groups:
+            labels += [f"play {CARDS[c]}" for c in range(52)]
+        self.follow_base = len(labels)
+        if self.companion >= 0:
+            labels += [f"follow {CARDS[c]}" for c in range(52)]
+            labels += [f"follow {CARDS[c]} with {self.flag}" for c in range(52)]
+            labels += [f"lead {CARDS[c]} with {self.flag}" for c in range(52)]
+        self.group_base = len(labels)
+        if self.groups:
+            for verb in ("lead", "play"):
+                for r in range(13):
+                    for k in range(1, 5):
+                        labels.append(f"{verb} {k} x {RANK_NAMES[r]}")
+                        labels.append(f"{verb} {k} x {RANK_NAMES[r]} + wild")
+                labels += [f"{verb} wild as {RANK_NAMES[r]}" for r in range(13)]
         self.labels: tuple[str, ...] = tuple(labels)
         self.n_actions = len(labels)
         self._simple = {v: self.simple_base + i for i, v in enumerate(SIMPLE_VERBS)}
@@ -137,8 +168,22 @@ class ActionCodec:
 
     def try_encode(self, action: Action) -> int | None:
         verb = action.action
+        if action.cards is not None and verb in ("lead", "play"):
+            return self._encode_group(action)
+        if action.flags:
+            if action.flags != (self.flag,) or action.card is None or verb not in (
+                    "lead", "follow"):
+                return None
+            return self.follow_base + (104 if verb == "lead" else 52) + int(action.card)
         if verb == "lead":
             return None if action.card is None else int(action.card)
+        if verb == "play":
+            if action.card is None or not self.in_turn or self.groups:
+                return None
+            return self.play_base + int(action.card)
+        if verb == "follow":
+            return None if action.card is None or self.companion < 0 else (
+                self.follow_base + int(action.card))
         if verb in self._simple:
             return self._simple[verb]
         k = action.chips
@@ -159,8 +204,9 @@ class ActionCodec:
             raise ValueError(f"{action} is not a select")
         return [int(c) for c in action.cards]
 
-    def decode(self, seat: int, index: int) -> Action:
-        """The action ``index`` stands for, made by ``seat`` (a card index is a lead)."""
+    def decode(self, seat: int, index: int, legal: Any = None) -> Action:
+        """The action ``index`` stands for, made by ``seat`` (a card index is a lead). A
+        group index (several cards of one rank) needs ``legal``, the decisions on offer."""
         i = operator.index(index)
         if not 0 <= i < self.n_actions:
             raise ValueError(f"action index {index} is outside 0..{self.n_actions - 1}")
@@ -174,8 +220,58 @@ class ActionCodec:
             return with_chips(seat, "bet", i - self.bet_base + 1)
         if i < self.stake_base:
             return with_chips(seat, "raise", i - self.raise_base + 1)
-        space, k = divmod(i - self.stake_base, self.stake_cap)
-        return with_chips(seat, "stake", k + 1, self.space_ids[space])
+        if i < self.play_base:
+            space, k = divmod(i - self.stake_base, self.stake_cap)
+            return with_chips(seat, "stake", k + 1, self.space_ids[space])
+        if i < self.follow_base:
+            return Action(seat, "play", card=Card(i - self.play_base))
+        if i < self.group_base:
+            family, c = divmod(i - self.follow_base, 52)
+            verb = "lead" if family == 2 else "follow"
+            return Action(seat, verb, card=Card(c), flags=(self.flag,) if family else ())
+        return self._decode_group(seat, i, legal)
+
+    # -- several cards of one rank (a group), perhaps with the wild card ------------------
+    # A group index says what matters in a game that builds by rank: the verb, the rank, how
+    # many natural cards and whether the wild card goes too (or the wild card alone and the
+    # rank it is named as). Which suits go is not part of it: ``decode`` takes the first
+    # legal decision with that shape.
+    _PER_VERB: Final = 13 * 4 * 2 + 13
+
+    def _group_key(self, action: Action) -> tuple[str, int, int, bool] | None:
+        cards = [int(c) for c in action.cards or ()]
+        wild = self.wild >= 0 and self.wild in cards
+        natural = [c for c in cards if c != self.wild]
+        ranks = {c % 13 for c in natural}
+        if len(ranks) > 1 or len(natural) > 4:
+            return None
+        if natural:
+            return action.action, ranks.pop(), len(natural), wild
+        if not wild or action.as_rank is None or action.as_rank not in RANK_NAMES:
+            return None
+        return action.action, RANK_NAMES.index(action.as_rank), 0, True
+
+    def _group_index(self, verb: str, rank: int, count: int, wild: bool) -> int:
+        base = self.group_base + (self._PER_VERB if verb == "play" else 0)
+        if count == 0:
+            return base + 13 * 8 + rank
+        return base + rank * 8 + (count - 1) * 2 + int(wild)
+
+    def _encode_group(self, action: Action) -> int | None:
+        if not self.groups:
+            return None
+        key = self._group_key(action)
+        return None if key is None else self._group_index(*key)
+
+    def _decode_group(self, seat: int, index: int, legal: Any) -> Action:
+        if legal is None:
+            raise ValueError(f"action {index} ({self.labels[index]}) stands for several cards "
+                             "of one rank: decode it with the legal decisions "
+                             "(decode(seat, index, legal))")
+        for a in legal:
+            if a.seat == seat and a.cards is not None and self._encode_group(a) == index:
+                return a  # type: ignore[no-any-return]
+        raise ValueError(f"no legal decision matches action {index} ({self.labels[index]})")
 
 
 class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
@@ -386,11 +482,13 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
                 picked, self._picked = self._picked, []
                 deal.apply(select(seat, picked))
         else:
+            legal = deal.legal_actions()
+            chosen = self.codec.decode(seat, index, legal)
             where = self._where.get(index)
-            if where is not None:  # the mask saw where it is among legal_actions()
-                deal.apply_index(where)
+            if where is not None and legal[where] == chosen:
+                deal.apply_index(where)  # the mask saw where it is among legal_actions()
             else:
-                deal.apply(self.codec.decode(seat, index))
+                deal.apply(chosen)
         self._advance()
         now = self._stacks_now()
         self.rewards = {a: float(now[self._seat_of[a]] - self._last_stacks[self._seat_of[a]])
@@ -422,7 +520,8 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         if 0 <= i < 52 and self.deal is not None and self.deal.current_seat == seat and (
                 self._selecting()):
             return select(seat, sorted({*self._picked, i}))
-        return self.codec.decode(seat, i)
+        legal = self.deal.legal_actions() if self.deal is not None else None
+        return self.codec.decode(seat, i, legal)
 
     def action_mask(self, seat: int) -> npt.NDArray[np.int8]:
         """``np.int8`` array: 1 for each index ``seat`` may play now (all 0 if not its turn)."""
@@ -450,7 +549,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
                         where.setdefault(i, pos)
         else:  # a long family (a bid up to a big stack): ask about each index instead
             for i in range(self.codec.n_actions):
-                if self.codec.decode(seat, i) in legal:
+                if i < self.codec.play_base and self.codec.decode(seat, i) in legal:
                     mask[i] = 1
         if not mask.any():
             raise RuntimeError(f"no legal decision of seat {seat} has an index in the action "

@@ -12,7 +12,12 @@ from typing import Any
 import attrs
 
 from stops.rules.model import PolicyRef, Rules, Space
-from stops.rules.registry import Registry, default_registry, has_flat_name, option_name
+from stops.rules.registry import (
+    Registry,
+    default_registry,
+    has_flat_name,
+    option_names,
+)
 
 
 def _type_text(t: Any) -> str:
@@ -125,9 +130,11 @@ def _param_rows(cls: type, *, flat: bool) -> list[str]:
         doc = a.metadata.get("doc", "")
         kind = _type_text(hints[a.name])
         if flat:
-            rows.append(f"| `{option_name(a)}` | {kind} | {_default_text(a.default)} | {doc} |")
+            names = " / ".join(f"`{o}`" for o in option_names(a))
+            rows.append(f"| {names} | {kind} | {_default_text(a.default)} | {doc} |")
         else:
-            flat_name = f"`{option_name(a)}`" if has_flat_name(a) else "(inline only)"
+            flat_name = (" / ".join(f"`{o}`" for o in option_names(a)) if has_flat_name(a)
+                         else "(inline only)")
             rows.append(f"| `{a.name}` | {flat_name} | {kind} | "
                         f"{_default_text(a.default)} | {doc} |")
     return rows

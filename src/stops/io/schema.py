@@ -17,7 +17,12 @@ import attrs
 from stops.engine.cards import Card
 from stops.rules.loader import MAX_INT, PRESET_KEYS
 from stops.rules.model import DeckSpec, PlayerRange, PolicyRef, RankName, Rules, Space, VariantSpec
-from stops.rules.registry import Registry, default_registry, has_flat_name, option_name
+from stops.rules.registry import (
+    Registry,
+    default_registry,
+    has_flat_name,
+    option_names,
+)
 
 CARD_PATTERN = r"^\s*(?i:([2-9]|10|[TJQKA])([CDHS]|♣|♦|♥|♠|♧|♢|♡|♤))\s*$"
 """What :func:`stops.engine.cards.parse_card` reads (surrounding spaces included)."""
@@ -91,6 +96,9 @@ def _lowest(f: Any) -> int | None:
 def _bounds(sch: dict[str, Any], f: Any) -> dict[str, Any]:
     """The field's bounds: the same ones the loader checks
     (:func:`stops.rules.variant.bound_problems`, attrs validators)."""
+    names = f.metadata.get("value_aliases")
+    if names and "enum" in sch:
+        sch = {**sch, "enum": [*sch["enum"], *names]}
     low = _lowest(f)
     if low is not None and sch.get("type") == "integer":
         sch = {**sch, "minimum": max(low, sch.get("minimum", low))}
@@ -110,7 +118,8 @@ def _policy_schema(slot: str, reg: Registry) -> dict[str, Any]:
             for a in attrs.fields(spec.params):
                 props[a.name] = _bounds(_type_schema(hints[a.name], reg), a)
                 if has_flat_name(a):
-                    props.setdefault(option_name(a), props[a.name])
+                    for opt in option_names(a):
+                        props.setdefault(opt, props[a.name])
         objects.append({"type": "object", "properties": props, "required": ["use"],
                         "additionalProperties": False, "description": spec.doc})
     return {"anyOf": [{"enum": names}, *objects]}

@@ -59,8 +59,17 @@ class Phase:
         return [(self.title or self.name, text)] if text else []
 
     def policy_text(self, slot: str) -> str:
-        """The plain-English text of the policy this variant put in ``slot``."""
+        """The plain-English text of the policy this variant put in ``slot``.
+
+        Policies say "spare hand"; a game that calls it otherwise (the dummy, the dead hand,
+        the widow, the talon: the deal phase's ``spare_name``) reads its own word."""
         b = self.variant.policy(slot)
         if b.spec.text is not None:
-            return str(b.spec.text(b.params))
-        return str(b.spec.doc or f"{slot}: {b.name}")
+            text = str(b.spec.text(b.params))
+        else:
+            text = str(b.spec.doc or f"{slot}: {b.name}")
+        name = getattr(self.variant.settings("deal"), "spare_name", "spare hand")
+        if name != "spare hand" and "spare hand" in text:
+            text = text.replace("the spare hand", f"the {name}").replace(
+                "a spare hand", f"a {name}").replace("spare hand", name)
+        return text

@@ -48,9 +48,21 @@ class DealSettings:
         "and a spare hand (n_plus_one); the same number each, the pack divided by players + 1 "
         "and rounded down, the rest to the spare (equal_plus_dead); or the number hand_sizes "
         "gives for the player count, the rest to the spare (table).", option="deal_shape")
+    stacked_sizes: Literal["any", "as_dealt"] = param(
+        "any", "With deal_shape n_plus_one: a stacked deal (a record) may give the hands any "
+        "sizes that make up the pack, or must give each the size the deal gives it, the odd "
+        "cards going to the seats nearest the dealer's left (as_dealt; the other shapes always "
+        "check).")
     hand_sizes: dict[int, int] = param(  # noqa: RUF009 (a factory, not a shared default)
         None, "For deal_shape table: cards per player, by the number of players (e.g. "
         "{3: 15, 4: 12}).", factory=dict)
+    spare_name: str = param(
+        "spare hand", "What the players call the cards dealt to nobody, in the rules text "
+        "(spare hand, talon, dead hand, widow); the cards are the record's spare either way.")
+    spare_seen_by: Literal["nobody", "dealer"] = param(
+        "nobody", "Who may look at the spare hand during play: nobody, or the dealer alone "
+        "(Pope Joan's dead hand, Spinado's widow; his observation lists it).",
+        option="spare_seen_by")
 
 
 def sized_plan(order: list[int], sizes: dict[int, int], pack: int) -> list[int]:
@@ -98,6 +110,7 @@ class DealPhase(Phase):
         self._deck: tuple[Card, ...] = tuple(variant.deck)
         self._spare_hand: bool = variant.rules.spare_hand
         self._spare_first: bool = variant.rules.deal_spare_position == "first"
+        self.dealer_sees: bool = self.settings.spare_seen_by == "dealer"
 
     def enter(self, deal: Deal) -> bool:
         hands = deal._given_hands
@@ -126,6 +139,8 @@ class DealPhase(Phase):
             else:
                 k = len(order)
                 built = {who: pack[i::k] for i, who in enumerate(order)}
+                if built.get(SPARE):
+                    deal.last_dealt = built[SPARE][-1]
             hands = [built.get(s, []) for s in range(deal.n)]
             spare = built.get(SPARE, [])
         deal.dealt_hands = tuple(tuple(sorted(h)) for h in hands)
@@ -148,6 +163,8 @@ class DealPhase(Phase):
         deal._given_hands = deal._given_spare = None  # the deal's own copies are kept
         if self._spare_hand:
             deal.events.append(shared(K_SPARE_DEALT, chips=len(deal.dealt_spare)))
+            if self.dealer_sees:
+                deal.spare_known = _ONLY[deal.dealer]
         return False
 
     def describe(self) -> str:
@@ -155,23 +172,31 @@ class DealPhase(Phase):
         where = ("first in each round" if r.deal_spare_position == "first"
                  else "after the dealer in each round")
         shape = self.settings.shape
+        name = self.settings.spare_name
+        lo, hi = self.variant.players
         if shape == "n_plus_one":
-            spare = (f" plus a spare hand that belongs to nobody, dealt {where}" if r.spare_hand
+            spare = (f" plus a {name} that belongs to nobody, dealt {where}" if r.spare_hand
                      else "")
             t = ("The dealer deals the whole pack face down, one card at a time, clockwise "
                  f"from the dealer's left, into a hand for each player{spare}. Some hands may "
-                 "have one card more than others.")
+                 "have one card more than others" + (
+                     ": those nearest the dealer's left; a prearranged deal (a record) must "
+                     "keep to these sizes." if self.settings.stacked_sizes == "as_dealt"
+                     else "."))
         elif shape == "equal_plus_dead":
             t = ("The dealer deals one card at a time, clockwise from the dealer's left, the "
                  "same number to every player: the pack divided by the number of players plus "
-                 "one, rounded down. Every other card goes to a spare hand that belongs to "
-                 "nobody (the last card dealt is the spare's).")
+                 f"one, rounded down. Every other card goes to a {name} that belongs to "
+                 f"nobody (the last card dealt is the {name}'s).")
         else:
             sizes = ", ".join(f"{n} players {k} each" for n, k in
-                              sorted(self.settings.hand_sizes.items()))
+                              sorted(self.settings.hand_sizes.items()) if lo <= n <= hi)
             t = ("The dealer deals one card at a time, clockwise from the dealer's left, a "
                  f"fixed number to each player ({sizes}); the other cards are set aside face "
-                 "down as a spare hand that nobody plays.")
+                 f"down as the {name}, which nobody plays.")
+        if self.dealer_sees and r.spare_hand:
+            t += (f" Only the dealer may look at the {name} during play; it stays face "
+                  "down and is never played.")
         t += (" The deal passes to the left after each deal." if r.dealer_rotation ==
               "clockwise" else " The same player deals every time.")
         if r.first_dealer == "random":

@@ -22,6 +22,7 @@ from stops.engine.eventkind import EventKind
 from stops.engine.events import event, play_events, play_pairs, stop_event
 from stops.engine.legal import FixedActions, LegalSet
 from stops.phases.base import Phase
+from stops.policies.leads import always_leads
 from stops.policies.succession import Succession
 from stops.rules.contracts import (
     AFTER_STOP,
@@ -72,16 +73,27 @@ class PlayPhase(Phase):
     def sections(self) -> list[tuple[str, str]]:
         t = self.policy_text("first_leader") + " "
         if self.turns is None:
+            deal = self.variant.settings("deal")
+            spare = getattr(deal, "spare_name", "spare hand")
+            where = f"the {spare}, " if self.variant.rules.spare_hand else ""
             t += ("Whoever holds the next card must play it at once, and so on until nobody "
                   "can: the last card is a stop (the top of its suit, or its successor is in "
-                  "the spare hand, out of the pack or already played). ")
+                  f"{where}out of the pack or already played). ")
         t += self.policy_text("successor") + " "
+        if self.comp_card >= 0:
+            t += self.policy_text("companion") + " "
         if self.turns is not None:
             t += self.policy_text("turn_order") + " "
-        t += self.policy_text("after_stop") + " " + self.policy_text("failed_lead")
+        if self.variant.policy("wild_card").name != "none":
+            t += self.policy_text("wild_card") + " "
+        t += self.policy_text("after_stop")
+        if not always_leads(self.after):
+            t += " " + self.policy_text("failed_lead")
         claims = []
         pay = self.variant.policy("pay_collection")
-        if getattr(pay.impl, "claims_during_play", True):
+        if not self.variant.space_ids:
+            claims.append("There is no layout: cards played claim nothing.")
+        elif getattr(pay.impl, "claims_during_play", True):
             claims.append(self.policy_text("pay_collection"))
         else:
             claims.append("The pay cards were settled in stage one; cards played now claim "
@@ -101,6 +113,9 @@ class PlayPhase(Phase):
         self._after_impl: Callable[..., list[int]] = self.after.impl
         self._after_params: Any = self.after.params
         self.failed = variant.policy(FAILED_LEAD)
+        spare = getattr(variant.settings("deal"), "spare_name", "spare hand")
+        self.stop_why: dict[int, str] = {**STOP_WHY, SPARE: f"the next card is in the {spare}"}
+        """Why a card is a stop when its successor is out of play (the spare's own name)."""
         succ = variant.policy(SUCCESSOR)
         self.succession: Succession = succ.impl(variant, succ.params)
         self.next_card: tuple[int, ...] = self.succession.next_card
@@ -151,6 +166,8 @@ class PlayPhase(Phase):
 
     # -- entering: the first lead -----------------------------------------------------------
     def enter(self, deal: Deal) -> bool:
+        if deal.outcome is not None:
+            return False  # decided before play (a turn-up that ends the deal)
         first = self.first.impl(deal, self.first.params)
         if first is None:
             deal.outcome = "redeal"
@@ -292,7 +309,7 @@ class PlayPhase(Phase):
                 break
             o = owner[nxt]
             if o < 0:
-                why = STOP_WHY.get(o, "the next card is not in the pack")
+                why = self.stop_why.get(o, "the next card is not in the pack")
                 log.append(stop_event(seat, card, why))
                 break
             if comp >= 0 and owner[comp] == o and nxt != comp:

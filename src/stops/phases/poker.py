@@ -108,6 +108,9 @@ class PokerPhase(Phase):
         for s, chosen in list(hands.items()):
             if s == seat or all(deal.owner[c] == s for c in chosen):
                 continue
+            if self.settings.selection == "auto":
+                hands[s] = _best_cards(deal, s, self.settings.hand_size)
+                continue
             mine = [int(c) for c in deal.hand(s)]
             shuffle_with(rng, mine)
             hands[s] = tuple(sorted(mine[:len(chosen)]))
@@ -131,6 +134,10 @@ class PokerPhase(Phase):
 
     # -- selection ------------------------------------------------------------------------
     def _next_select(self, deal: Deal, st: PokerState) -> bool:
+        if st.queue and self.settings.selection == "auto":
+            for seat in st.queue:  # every hand plays its best cards: no decision
+                st.hands[seat] = _best_cards(deal, seat, self.settings.hand_size)
+            st.queue.clear()
         if st.queue:
             deal.to_act = st.queue[0]
             return True
@@ -152,6 +159,12 @@ class PokerPhase(Phase):
         return LegalActions.of(tuple(select(seat, c) for c in found))
 
     # -- betting --------------------------------------------------------------------------
+    def _limit(self, stack: int) -> int:
+        """The largest bet or raise: ``bet_limit``, or with ``no_limit`` the player's stack."""
+        if self.settings.betting == "no_limit":
+            return max(0, stack)
+        return self.settings.bet_limit
+
     def _start_betting(self, deal: Deal, st: PokerState) -> bool:
         st.step = "bet"
         st.active = [s for s in st.order if s in st.hands]
@@ -224,8 +237,8 @@ class PokerPhase(Phase):
         assert seat is not None
         if st.step == "select":
             return self._choices(deal, seat)
-        limit = self.settings.bet_limit
         stack = deal.ledger.stacks[seat]
+        limit = self._limit(stack)
         if not st.bet_made:
             key: tuple[object, ...] = ("open", seat, max(0, min(limit, stack)))
         else:
@@ -299,7 +312,7 @@ class PokerPhase(Phase):
         st = _st(deal)
         verb = action.action
         seat = action.seat
-        limit = self.settings.bet_limit
+        limit = self._limit(deal.ledger.stacks[seat])
         if verb == "select":
             k = min(self.settings.hand_size, deal.counts[seat])
             if action.cards is None or len(action.cards) != k:
@@ -315,7 +328,7 @@ class PokerPhase(Phase):
                                  rule="nobody may fold while no bet is outstanding")
         if verb in ("bet", "raise"):
             chips = action.chips or 0
-            if chips < 1 or chips > limit:
+            if chips < 1 or (self.settings.betting == "limit" and chips > limit):
                 return IllegalAction("over_limit", f"{verb} between 1 and {limit}",
                                      rule=f"the betting limit is {limit}")
             return IllegalAction("insufficient_chips", f"you have only "
@@ -325,6 +338,20 @@ class PokerPhase(Phase):
             return IllegalAction("insufficient_chips", "you cannot cover the call; fold",
                                  rule="short_call: fold_only")
         return None
+
+
+def _best_cards(deal: Deal, seat: int, k: int) -> tuple[int, ...]:
+    """The first of ``seat``'s best ``k``-card hands (all of a shorter hand)."""
+    hand = [int(c) for c in deal.hand(seat)]
+    if len(hand) <= k:
+        return tuple(hand)
+    best: tuple[int, ...] | None = None
+    found: tuple[int, ...] = ()
+    for combo in combinations(hand, k):
+        key = hand_key(combo)
+        if best is None or key > best:
+            best, found = key, combo
+    return found
 
 
 class PokerResult(NamedTuple):
@@ -339,11 +366,15 @@ class PokerSettings:
         5, "Cards in a poker hand, 1 to 7 (of six or seven, the best five count).",
         option="poker_hand_size",
         validator=attrs.validators.and_(attrs.validators.ge(1), attrs.validators.le(7)))
-    selection: Literal["free", "best"] = param(
-        "free", "Players choose any poker cards, or must show their best hand.",
+    selection: Literal["free", "best", "auto"] = param(
+        "free", "Players choose any poker cards, or must show their best hand, or every "
+        "hand's best cards are used with no decision (auto).",
         option="poker_selection")
     bet_limit: int = param(10, "Largest opening bet, and largest raise beyond the call.",
                            validator=attrs.validators.ge(1))
+    betting: Literal["limit", "no_limit"] = param(
+        "limit", "Bets and raises are capped by bet_limit (limit), or by nothing but the "
+        "player's stack (no_limit).")
     short_call: Literal["fold_only", "all_in_no_side_pot"] = param(
         "fold_only", "A player who cannot afford to call may only fold, or may call all-in.")
     split_remainder: Literal["stays_on_pot"] = param(
@@ -368,11 +399,15 @@ def _poker_text(variant: Variant) -> str:
     k = s.hand_size
     sel = (f"any {k} cards they like (not necessarily their best hand)" if
            s.selection == "free" else f"their best {k}-card poker hand")
-    t = (f"Each player selects {sel} and sets the rest aside. One round of betting "
-         "into the pot follows, from the dealer's left: check or bet until someone "
-         "bets; then fold, call or raise. "
-         f"A bet, and a raise beyond the call, is 1 to {s.bet_limit} chips; there is "
-         "no limit on the number of raises, and a player who checked may raise later."
+    t = (f"Each player selects {sel} and sets the rest aside." if s.selection != "auto" else
+         f"Each player's best {k} cards are his poker hand (nobody chooses).")
+    limit = (f"is 1 to {s.bet_limit} chips" if s.betting == "limit" else
+             "may be anything up to the player's whole stack")
+    t += (" One round of betting "
+          "into the pot follows, from the dealer's left: check or bet until someone "
+          "bets; then fold, call or raise. "
+          f"A bet, and a raise beyond the call, {limit}; there is "
+          "no limit on the number of raises, and a player who checked may raise later."
          " If everyone checks, or the betting ends with calls, the hands still in are "
          "shown and the best wins the whole pot; equal hands split it, any odd chips "
          "staying on the pot. If everyone else folds, the last player takes the pot "

@@ -40,7 +40,7 @@ class RotationParams:
         "clockwise", "Turns pass to the left (clockwise) or to the right.")
     per_turn: Literal["run", "one_rank"] = param(
         "run", "After laying a card a player goes on while he can (run), or the turn passes "
-        "(one_rank).", option="turn_length")
+        "(one_rank).", option="turn_length", aliases=("comet_turn",))
     voluntary_stop: bool = param(
         False, "A player on turn who could play may pass instead.")
     dead_gap: Literal["restart_any", "next_rank_up"] = param(
@@ -89,6 +89,9 @@ class RotationTurns:
         self.wild_policy = phase.variant.policy(WILD_CARD)
         self.wild: int = self.wild_policy.impl.card(self.wild_policy.params)
         """The wild card (-1: none): it may stand for any rank."""
+        self.on_turn: Any = getattr(self.wild_policy.impl, "on_turn", None)
+        """The wild card policy's optional hook for what a whole turn pays (``on_turn(deal,
+        seat, cards, params)``, after the turn's cards are laid; a reason makes a stop)."""
         pack = {int(c) % 13 for c in phase.variant.deck}
         self.wild_ranks = tuple(r for r in phase.succession.order if r in pack)
 
@@ -216,11 +219,14 @@ class RotationTurns:
         deal.scratch.pop("opening", None)
         kind = EventKind.LED if action.action == "lead" else EventKind.PLAYED
         halt: str | None = None
+        w = self.wild_policy
         for k, c in enumerate(cards):
             halt = self.phase.lay(deal, seat, c, kind if k == 0 else EventKind.PLAYED) or halt
             if c == self.wild:
-                w = self.wild_policy
                 halt = w.impl.on_lay(deal, seat, action.as_rank, w.params) or halt
+        if self.on_turn is not None:
+            # what a whole turn pays (the card that goes out still pays first, F1)
+            halt = self.on_turn(deal, seat, cards, w.params) or halt
         if deal.outcome == "went_out":
             return False
         card = cards[-1]
@@ -236,7 +242,7 @@ class RotationTurns:
         st.last, st.need = seat, nxt_rank
         if self.params.per_turn == "run":
             opts = self._options(deal, seat, st)
-            if opts:
+            if opts or self._wild_held(deal, seat):
                 return self._offer_play(deal, st, seat, opts)
         return self._round(deal, st, self._next_seat(deal, seat))
 
@@ -283,9 +289,13 @@ class RotationTurns:
                 return IllegalAction("not_in_hand", f"you do not hold {c}",
                                      rule="you can only play a card you hold")
         if action.as_rank is not None:
-            if self.wild < 0 or int(laid[-1]) != self.wild:
+            if self.wild < 0 or not laid or int(laid[-1]) != self.wild:
                 return IllegalAction("not_wild", "only a wild card is named as a rank",
                                      rule="as_rank names the rank of the wild card")
+            if action.as_rank not in {RANKS[r] for r in self.wild_ranks}:
+                return IllegalAction("no_such_rank", f"there is no rank {action.as_rank} in "
+                                     "this pack", rule="the wild card stands for a rank of "
+                                     "the pack")
             if action.as_rank != RANKS[st.need]:
                 return IllegalAction("wrong_rank", f"the wild card must stand for the needed "
                                      f"{_rank_name(st.need)}", rule="a sequence goes up one "
@@ -324,14 +334,16 @@ def rotation(phase: PlayPhase, params: RotationParams) -> RotationTurns:
 def _rotation_text(p: RotationParams) -> str:
     t = ("Players act in turn, " + ("clockwise" if p.direction == "clockwise" else
                                      "anticlockwise") + ". The player on turn continues the "
-         "sequence with a card of the needed rank if he can; a player who cannot is passed "
-         "over.")
-    t += (" A turn lays any number of cards of one rank." if p.cards_per_turn == "same_rank"
+         "sequence with a card of the needed rank (one above the last rank laid) if he can; a "
+         "player who cannot is passed over.")
+    t += (" A turn lays one or more cards of one rank." if p.cards_per_turn == "same_rank"
           else "")
-    t += (" After laying a card he goes on while he can." if p.per_turn == "run" else
-          " After laying his cards the turn passes.")
-    t += (" A player who could play may pass instead." if p.voluntary_stop else
-          " A player who can play must.")
+    t += (" After laying a card he goes on up while he holds the next rank; when he holds "
+          "none his turn ends (\"sans 8\", say) and the turn passes on." if p.per_turn == "run"
+          else " After laying his cards the turn passes on.")
+    t += (" A player who could play may pass instead, ending his turn." if p.voluntary_stop
+          else " A player who can play must.")
+    t += " The top of the order ends the sequence: its player starts a new one at once."
     t += (" When the turn comes back to the player who laid the last card, he starts a new "
           "sequence with any card." if p.dead_gap == "restart_any" else
           " When nobody holds the needed rank, that rank is skipped and the next one is "
@@ -351,7 +363,8 @@ class NoWildCard:
 
 
 def _wild_needs_rotation(variant: Any, params: Any) -> list[str]:
-    if variant.policy("turn_order").name == "holder":
+    turns = variant.policies.get("turn_order")  # None: it failed to bind (reported)
+    if turns is not None and turns.name == "holder":
         return ["a wild card is laid in turn: it needs turn_order: rotation"]
     return []
 

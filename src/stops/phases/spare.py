@@ -25,6 +25,7 @@ from stops.engine.eventkind import EventKind
 from stops.engine.events import event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
 from stops.phases.base import Phase
+from stops.policies.claims import holds_pay_card
 from stops.rules.registry import param
 
 if TYPE_CHECKING:
@@ -121,28 +122,76 @@ def _swap(deal: Deal, seat: int) -> None:
 
 MAX_MENUS: Final = 100_000
 _MENUS: Final[dict[tuple[object, ...], LegalSet]] = {}
-"""The dealer's and the bidders' legal sets, shared (keys: ``(step, dealer)`` or
-``(seat, lowest bid, one past the highest)``). Each key fixes its value, so two threads
-filling it at once store equal sets."""
+"""The dealer's and the bidders' legal sets, shared. The key holds everything the set depends
+on (the step, the seat, whether a pay card blocks the spare, the dealer's options, the bid
+range), so two threads filling it at once store equal sets."""
 
 
 def _menu(key: tuple[object, ...]) -> LegalSet:
-    if key[0] == "dealer":
-        d = key[1]
+    kind = key[0]
+    if kind == "dealer":
+        _, d, blocked, keep = key
         assert isinstance(d, int)
-        return LegalActions(Fixed((simple(d, "keep"), simple(d, "swap"),
-                                   simple(d, "auction"))))
-    if key[0] == "after_swap":
+        swap = () if blocked else (simple(d, "swap"),)
+        kept = (simple(d, "keep"),) if keep else ()
+        return LegalActions(Fixed((*kept, *swap, simple(d, "auction"))))
+    if kind == "after_swap":
         d = key[1]
         assert isinstance(d, int)
         return LegalActions.of((simple(d, "keep"), simple(d, "auction")))
-    if key[0] == "after_unsold":
-        d = key[1]
+    if kind == "after_unsold":
+        _, d, blocked = key
         assert isinstance(d, int)
+        if blocked:
+            return LegalActions.of((simple(d, "keep"),))
         return LegalActions.of((simple(d, "keep"), simple(d, "swap")))
-    seat, low, stop = key
+    if kind == "pass_only":
+        seat = key[1]
+        assert isinstance(seat, int)
+        return LegalActions(Fixed((simple(seat, "pass"),)))
+    _, seat, low, stop = key
     assert isinstance(seat, int) and isinstance(low, int) and isinstance(stop, int)
     return LegalActions(Fixed((simple(seat, "pass"),)), Amounts(seat, "bid", range(low, stop)))
+
+
+def _blocked(deal: Deal, seat: int) -> bool:
+    """Whether ``seat`` may not take the spare hand: ``pay_card_blocks_spare`` and he holds a
+    card that would claim a layout space for him now (Tripoley, F49)."""
+    return bool(getattr(_params(deal), "pay_card_blocks_spare", False)) and \
+        holds_pay_card(deal, seat)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class DealerSwap(SpareProtocol):
+    """The dealer alone may swap his hand for the unseen spare hand, or keep it (Newmarket's
+    house rule, F13). No swapping back, no sale."""
+
+    def enter(self, deal: Deal) -> bool:
+        deal.to_act = deal.dealer
+        return True
+
+    def legal(self, deal: Deal) -> LegalSet:
+        d = deal.dealer
+        if _blocked(deal, d):
+            return LegalActions.of((simple(d, "keep"),))
+        return LegalActions.of((simple(d, "keep"), simple(d, "swap")))
+
+    def apply(self, deal: Deal, action: Action) -> bool:
+        if action.action == "swap":
+            _swap(deal, deal.dealer)
+        else:
+            deal.emit(shared(EventKind.KEPT, deal.dealer))
+        return False
+
+    def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
+        if action.action == "swap" and _blocked(deal, action.seat):
+            return _pay_card_refusal()
+        return None
+
+
+def _pay_card_refusal() -> IllegalAction:
+    return IllegalAction("holds_pay_card", "you hold a pay card, so you may not take the "
+                         "spare hand", rule="pay_card_blocks_spare")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -215,15 +264,25 @@ class DealerOptions(SpareProtocol):
 
     def legal(self, deal: Deal) -> LegalSet:
         st = _st(deal)
+        d = deal.dealer
         step = st.step
-        if step != "auction":
-            key: tuple[object, ...] = (step, deal.dealer)
+        key: tuple[object, ...]
+        if step == "dealer":
+            key = ("dealer", d, _blocked(deal, d),
+                   bool(getattr(_params(deal), "dealer_keep", True)))
+        elif step == "after_swap":
+            key = ("after_swap", d)
+        elif step == "after_unsold":
+            key = ("after_unsold", d, _blocked(deal, d))
         else:
             seat = deal.to_act
             assert seat is not None
-            stack = deal.ledger.stacks[seat]
-            low = st.high_bid + 1 if _params(deal).auction_format == "open_ascending" else 1
-            key = (seat, low, max(low, stack + 1))
+            if st.offering == "spare" and _blocked(deal, seat):
+                key = ("pass_only", seat)
+            else:
+                stack = deal.ledger.stacks[seat]
+                low = st.high_bid + 1 if _params(deal).auction_format == "open_ascending" else 1
+                key = ("bid", seat, low, max(low, stack + 1))
         # legal sets are immutable and fixed by the key: one object per key, shared
         got = _MENUS.get(key)
         if got is None:
@@ -277,6 +336,12 @@ class DealerOptions(SpareProtocol):
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
         st = _st(deal)
+        if action.action in ("bid", "swap") and st.offering == "spare" and \
+                _blocked(deal, action.seat):
+            return _pay_card_refusal()
+        if action.action == "keep" and st.step == "dealer":
+            return IllegalAction("no_keep", "the dealer may not simply keep: swap, or auction "
+                                 "the spare hand", rule="dealer_keep: false")
         if action.action == "bid":
             stack = deal.ledger.stacks[action.seat]
             chips = action.chips or 0
@@ -399,6 +464,12 @@ class SparePhase(Phase):
     def describe(self) -> str:
         return self.policy_text("spare_protocol")
 
+    def sections(self) -> list[tuple[str, str]]:
+        """One section, headed with the game's own name for the spare (The dummy)."""
+        name = getattr(self.variant.settings("deal"), "spare_name", "spare hand")
+        text = self.describe()
+        return [(f"The {name}", text)] if text else []
+
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.protocol: Any = variant.policy("spare_protocol").impl
@@ -431,6 +502,19 @@ class DealerOptionsParams:
         "open_ascending", "How the spare hand is auctioned.")
     auction_tie: Literal["first_from_dealers_left"] = param(
         "first_from_dealers_left", "Who wins equal bids (one-round and sealed auctions).")
+    dealer_keep: bool = param(
+        True, "The dealer may simply keep his hand (otherwise he must swap or auction; an "
+        "unsold auction still leaves him his hand).")
+    pay_card_blocks_spare: bool = param(
+        False, "A player holding a pay card (a card that would claim a layout space for him "
+        "now) may not take the spare hand: the dealer cannot swap and a bidder cannot bid.")
+
+
+@attrs.frozen
+class DealerSwapParams:
+    pay_card_blocks_spare: bool = param(
+        False, "A dealer holding a pay card (a card that would claim a layout space for him "
+        "now) may not take the spare hand.")
 
 
 @attrs.frozen
@@ -458,16 +542,32 @@ _AUCTIONS = {
 }
 
 
+_PAY_CARD_TEXT = (" A player holding a pay card (a card that would win a layout space for "
+                  "him as things stand: one of the card spaces, the whole of a combination, "
+                  "or a whole run in one suit) may not take the spare hand: such a dealer may "
+                  "not swap, and such a player may not bid.")
+
+
 def _dealer_options_text(p: DealerOptionsParams) -> str:
-    t = ("The dealer, without looking at the spare hand, may keep their hand, swap it for "
-         "the spare (never back), or auction the unseen spare to the other players. A "
-         "buyer pays the dealer and their own hand becomes the dead hand.")
+    t = ("The dealer, without looking at the spare hand, may " + (
+        "keep their hand, swap it for the spare (never back), or auction the unseen spare "
+        "to the other players." if p.dealer_keep else "swap their hand for the spare (never "
+        "back) or auction the unseen spare to the other players; there is no plain keep.")
+        + " A buyer pays the dealer and their own hand becomes the dead hand.")
     t += (" After a swap the dealer may auction the old hand instead of keeping it in the "
           "spare." if p.sell_old_hand else " After a swap the dealer may not auction the old "
           "hand.")
     t += (" If an auction of the spare finds no buyer, the dealer may still swap." if
           p.unsold_dealer_may_swap else " If nobody buys the spare, the dealer keeps their hand.")
-    return t + _AUCTIONS[p.auction_format]
+    t += _AUCTIONS[p.auction_format]
+    return t + (_PAY_CARD_TEXT if p.pay_card_blocks_spare else "")
+
+
+def _dealer_swap_text(p: DealerSwapParams) -> str:
+    t = ("Before play the dealer may swap their hand for the unseen spare hand (no swapping "
+         "back), or keep it; nobody else may take the spare.")
+    return t + (" A dealer holding a pay card (a card that would win a layout space for him "
+                "as things stand) may not swap." if p.pay_card_blocks_spare else "")
 
 
 def _paid_exchange_text(p: ExchangeParams) -> str:
@@ -508,6 +608,8 @@ def register(reg: Registry) -> None:
       "stays face down and its cards cause stops.")(SpareProtocol())
     p("spare_protocol", "dealer_options", params=DealerOptionsParams, text=_dealer_options_text,
       lint=_needs_spare_hand)(DealerOptions())
+    p("spare_protocol", "dealer_swap", params=DealerSwapParams, text=_dealer_swap_text,
+      lint=_needs_spare_hand)(DealerSwap())
     p("spare_protocol", "paid_exchange", params=ExchangeParams, text=_paid_exchange_text,
       check=_needs_kitty, lint=_needs_spare_hand)(PaidExchange())
     reg.register_phase("spare_hand", pays=_pays_nothing, requires=("deal",),

@@ -19,6 +19,7 @@ import attrs
 
 from stops._mypyc import mypyc_attr
 from stops.engine.cards import CARDS, RANKS
+from stops.engine.deal import SPARE
 from stops.rules.contracts import Handler, Triggers
 from stops.rules.model import Space
 from stops.rules.registry import param
@@ -129,17 +130,15 @@ class StageOne(ClaimPolicy):
     claims_during_play = False
 
     def held(self, deal: Deal, params: Any) -> None:
-        cache = deal.variant.cache
-        plan: _Plan
-        if _STAGE_ONE in cache:
-            plan = cache[_STAGE_ONE]  # type: ignore[assignment]
-        else:
-            plan = _stage_one_plan(deal.variant)
-            cache[_STAGE_ONE] = plan
+        plan = _cached_plan(deal)
         owner = deal.owner
-        per_player = params.ten_share == "per_player"
+        share = params.ten_share
+        per_player = share != "per_sequence"
         for kind, sid, groups, note in plan:
             if kind == "suit_run":
+                if params.dead_hand_blocks and any(
+                        all(owner[c] == SPARE for c in cards) for cards in groups):
+                    continue  # the spare hand holds the run: the space pays nobody
                 claimants: list[int] = []
                 shown: dict[int, tuple[int, ...]] = {}
                 for cards in groups:
@@ -149,6 +148,9 @@ class StageOne(ClaimPolicy):
                         shown[s] = shown.get(s, ()) + cards
                 if per_player:
                     claimants = sorted(set(claimants))
+                if share == "lowest_seat" and claimants:
+                    order = deal.order(deal.dealer)
+                    claimants = [min(claimants, key=order.index)]
                 _share(deal, sid, claimants, "holds the run", shown)
             else:
                 cards = groups[0]
@@ -178,6 +180,28 @@ def _stage_one_plan(variant: Variant) -> _Plan:
     return plan
 
 
+def _cached_plan(deal: Deal) -> _Plan:
+    """The stage-one plan of the deal's variant, worked out once per variant."""
+    cache = deal.variant.cache
+    if _STAGE_ONE in cache:
+        return cache[_STAGE_ONE]  # type: ignore[return-value]
+    plan = cache[_STAGE_ONE] = _stage_one_plan(deal.variant)
+    return plan
+
+
+def holds_pay_card(deal: Deal, seat: int) -> bool:
+    """Whether ``seat`` holds, right now, cards that would win a layout space by holding: a
+    card space's card, a whole combination, or a whole run in one suit (Tripoley's "pay
+    card", F49)."""
+    plan = _cached_plan(deal)
+    owner = deal.owner
+    for _kind, _sid, groups, _note in plan:
+        for cards in groups:
+            if all(owner[c] == seat for c in cards):
+                return True
+    return False
+
+
 def _sole_holder(owner: list[int], cards: tuple[int, ...]) -> int:
     """The seat holding every one of ``cards``, or -1 (split, or some in no hand)."""
     s = owner[cards[0]]
@@ -195,9 +219,10 @@ def _share(deal: Deal, space: str, seats: list[int], note: str,
         return
     have = deal.ledger.layout.get(space, 0)
     share = have // len(seats)
+    why = note if len(seats) == 1 else f"{note} (one of {len(seats)} shares)"
     for s in seats:
         if share:
-            deal.claim(s, space, f"{note} (one of {len(seats)} shares)", chips=share,
+            deal.claim(s, space, why, chips=share,
                        shown=(shown or {}).get(s, ()))
     if share and deal.rules.retire_claimed and deal.ledger.layout.get(space, 0) == 0:
         deal.retire(space)
@@ -259,8 +284,13 @@ class OnPlayParams:
 
 @attrs.frozen
 class StageOneParams:
-    ten_share: Literal["per_player", "per_sequence"] = param(
-        "per_player", "Held suit runs (8-9-10): one share per player, or per run held.")
+    ten_share: Literal["per_player", "per_sequence", "lowest_seat"] = param(
+        "per_player", "Held suit runs (8-9-10): equal shares, one per player (per_player, "
+        "also called share) or one per run held (per_sequence); or the holder nearest the "
+        "dealer's left takes all (lowest_seat).", value_aliases={"share": "per_player"})
+    dead_hand_blocks: bool = param(
+        False, "If the spare hand itself holds a run space's ranks in one suit, that space "
+        "pays nobody this deal.")
 
 
 @attrs.frozen
@@ -282,10 +312,13 @@ def _stage_one_text(p: StageOneParams) -> str:
     return ("Before play, each card space pays the player who holds its card; a combination "
             "space pays a player who holds all its cards; a run space is shared equally by the "
             "players who hold its ranks in one suit, any remainder staying on the space. Cards "
-            "in the spare hand claim nothing." + (
-                " A player holding the run in two suits takes one share." if
-                p.ten_share == "per_player" else
-                " A player holding the run in two suits takes two shares."))
+            "in the spare hand claim nothing." + {
+                "per_player": " A player holding the run in two suits takes one share.",
+                "per_sequence": " A player holding the run in two suits takes two shares.",
+                "lowest_seat": " If several players hold the run, the one nearest the "
+                "dealer's left takes it all."}[p.ten_share] + (
+                " If the spare hand holds the run in one suit, the run space pays nobody "
+                "that deal." if p.dead_hand_blocks else ""))
 
 
 def _run_text(consecutive: bool) -> Callable[[RunParams], str]:

@@ -11,6 +11,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
+from stops.engine.eventkind import EventKind
+from stops.engine.events import event
+
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
     from stops.rules.registry import Registry
@@ -37,6 +42,52 @@ def kitty_only(deal: Deal, winner: int, params: Any) -> None:
     """The winner takes the kitty; nobody pays for cards left."""
     if deal.variant.kitty is not None:
         deal.claim(winner, deal.variant.kitty, "went out first")
+
+
+@attrs.frozen
+class Excused:
+    """Seats excused from paying for the cards they still hold when someone goes out, and
+    why (published with ``deal.publish`` by the policy whose rule it is, before the going-out
+    reward; Pope Joan's holder of the Pope, FAMILY-RULINGS F19)."""
+
+    seats: frozenset[int]
+    why: str = ""
+
+
+def _inline(default: Any, doc: str) -> Any:
+    """An attrs field written only inline (``{use: ..., space: game}``: no flat rule name).
+    Typed ``Any`` for the compiled build, as :func:`stops.rules.registry.param` is."""
+    return attrs.field(default=default, metadata={"doc": doc})
+
+
+@attrs.frozen
+class SpaceParams:
+    space: str = _inline("game", "The layout space the first player out takes (the Game "
+                         "compartment).")
+
+
+def game_plus_per_card(deal: Deal, winner: int, params: SpaceParams) -> None:
+    """The winner takes the ``space`` compartment (the Game), and every other player pays one
+    chip per card left, except seats a rule has excused (:class:`Excused`)."""
+    deal.claim(winner, params.space, "went out first")
+    excused = deal.result(Excused)
+    for s in _others(deal, winner):
+        if excused is not None and s in excused.seats:
+            deal.emit(event(EventKind.EXCUSED, s, to_seat=winner, note=excused.why))
+            continue
+        deal.pay(s, winner, deal.counts[s], "1 per card left")
+
+
+def _game_text(p: SpaceParams) -> str:
+    return (f"The first player out takes the {p.space} compartment and one chip per card still "
+            "held from every other player (unless the claims above excuse him).")
+
+
+def needs_space(variant: Any, p: SpaceParams) -> list[tuple[str, str]]:
+    if p.space not in variant.spaces:
+        return [("space", f"no layout space {p.space!r}; expected one of "
+                 + ", ".join(variant.space_ids))]
+    return []
 
 
 def needs_kitty(variant: Any, params: Any) -> list[str]:
@@ -100,6 +151,8 @@ def register(reg: Registry) -> None:
         "other player."))(kitty_plus_per_card)
     p("going_out_reward", "kitty_only", check=needs_kitty, text=_text(
         "The first player out wins the kitty; nobody pays for cards left."))(kitty_only)
+    p("going_out_reward", "game_plus_per_card", params=SpaceParams, check=needs_space,
+      pays=lambda v, q: (q.space,), text=_game_text)(game_plus_per_card)
     p("block_outcome", "end_no_payment", text=_text(
         "If nobody can lead, the deal ends and nobody pays for the cards left."))(
         end_no_payment)

@@ -35,6 +35,17 @@ def dealers_left(deal: Deal, params: None) -> FirstLead:
     return FirstLead(deal.order(deal.dealer)[0])
 
 
+def next_in_turn(deal: Deal, params: None) -> FirstLead:
+    """The player after the dealer in the turn order leads first: to the dealer's left, or,
+    when turns go to the right (a turn order with ``direction: anticlockwise``, Nain Jaune's
+    F23), to the dealer's right."""
+    seats = deal.order(deal.dealer)
+    turns = deal.variant.policy("turn_order").params
+    if getattr(turns, "direction", "clockwise") == "anticlockwise":
+        return FirstLead([s for s in seats if s != deal.dealer][-1])
+    return FirstLead(seats[0])
+
+
 @attrs.frozen
 class OpeningParams:
     cards: tuple[Card, ...] = param(
@@ -75,6 +86,70 @@ def _needs_opening_cards(variant: Any, params: OpeningParams) -> list[str]:
     if not params.cards:
         return ["opening_card needs its cards: opening_cards: [2H, 2C, 2D, 2S]"]
     return []
+
+
+_CLIMB_SUITS: Final = {"diamonds_up": (1, 0, 2, 3), "clubs_up": (0, 1, 2, 3)}
+"""Suit order of the climbing openings: diamonds then clubs, hearts, spades; or clubs
+first, then diamonds, hearts, spades."""
+_BLACK: Final = (0, 3)
+
+
+@attrs.frozen
+class OpeningRuleParams:
+    opening: Literal["diamonds_up", "clubs_up", "dealers_left", "lowest_black"] = param(
+        "diamonds_up", "Which card opens the play: the first card held by a player in the order "
+        "2D, 3D ... up the diamonds, then the clubs, hearts and spades (diamonds_up); the same "
+        "from the 2C (clubs_up); the dealer's left leads the lowest card of a suit he chooses "
+        "(dealers_left); or the dealer's left leads his lowest black card (lowest_black).",
+        option="opening")
+
+
+def opening_rule(deal: Deal, params: OpeningRuleParams) -> FirstLead:
+    """The opening card climbs a suit (Newmarket's 2D, else 3D, ...: F8), or the dealer's
+    left leads freely, or his lowest black card (Tripoley's stage three)."""
+    rule = params.opening
+    if rule == "dealers_left":
+        return FirstLead(deal.order(deal.dealer)[0])
+    if rule == "lowest_black":
+        for seat in deal.order(deal.dealer):
+            low = _lowest_each(deal, seat, _BLACK)
+            if low:
+                rank = [_rank_pos(deal, c) for c in low]
+                best = min(rank)
+                return FirstLead(seat, tuple(c for c, r in zip(low, rank, strict=True)
+                                             if r == best))
+        return FirstLead(deal.order(deal.dealer)[0])
+    order = (12, *range(12)) if deal.ace_low else tuple(range(13))
+    owner = deal.owner
+    for suit in _CLIMB_SUITS[rule]:
+        for r in order:
+            c = suit * 13 + r
+            if owner[c] >= 0:
+                return FirstLead(owner[c], (c,))
+    return FirstLead(deal.order(deal.dealer)[0])  # pragma: no cover - some card is held
+
+
+def _rank_pos(deal: Deal, card: int) -> int:
+    """Where ``card``'s rank stands in the variant's rank order (0 = lowest)."""
+    r = card % 13
+    if deal.ace_low:
+        return 0 if r == 12 else r + 1
+    return r
+
+
+def opening_rule_text(p: OpeningRuleParams) -> str:
+    if p.opening == "dealers_left":
+        return ("The player to the dealer's left makes the first lead: the lowest card of a "
+                "suit he chooses.")
+    if p.opening == "lowest_black":
+        return ("The player to the dealer's left opens with his lowest black card (a club or a "
+                "spade; with two of the same rank he chooses); if he holds no black card, the "
+                "next player to the left who does opens.")
+    first, second = ("diamond", "clubs") if p.opening == "diamonds_up" else ("club", "diamonds")
+    return (f"Whoever holds the lowest {first} opens with it, a lead with one choice: the "
+            f"two, or if it lies in the spare hand the three, and so on up the suit; if every "
+            f"{first} is in the spare hand, the same goes for the {second}, then the hearts, "
+            "then the spades.")
 
 
 # -- after a stop --------------------------------------------------------------------------
@@ -147,6 +222,10 @@ class ColourParams:
         "player_choice", "Two switch cards of the same rank: the player chooses, or H, C, D, S.")
     passed_lead_keeps_suit: bool = param(
         True, _KEEPS_DOC, option="pass_lead_keeps_forbidden_suit")
+    fallback: Literal["pass_left", "same_colour"] = param(
+        "pass_left", "A player holding no card of the other colour passes the duty to lead "
+        "to the left (pass_left), or leads from the colour he holds instead (same_colour), "
+        "with the same switch_card rule.", option="colour_fallback")
 
 
 def opposite_colour(deal: Deal, seat: int, broken: int | None,
@@ -157,19 +236,45 @@ def opposite_colour(deal: Deal, seat: int, broken: int | None,
         return _lowest_each(deal, seat, ALL_SUITS)
     suits = _OPPOSITE[broken]
     opts = _lowest_each(deal, seat, suits)
+    if not opts and params.fallback == "same_colour":
+        opts = _lowest_each(deal, seat, tuple(s for s in ALL_SUITS if s not in suits))
     if len(opts) < 2 or params.switch_card == "lowest_in_chosen_suit":
         return opts
     a, b = opts
-    if a % 13 != b % 13:
-        return [a if a % 13 < b % 13 else b]
+    ra, rb = _rank_pos(deal, a), _rank_pos(deal, b)
+    if ra != rb:
+        return [a if ra < rb else b]
     if params.colour_tie == "player_choice":
         return opts
     return [min(opts, key=lambda c: _HCDS[c // 13])]
 
 
-def any_card(deal: Deal, seat: int, broken: int | None, params: None) -> list[int]:
-    """Any card the player holds may be led, after a stop as at the start."""
+@attrs.frozen
+class AnyCardParams:
+    lead_rule: Literal["any_card", "lowest_of_suit"] = param(
+        "any_card", "Any card the player holds, or the lowest card he holds of a suit he "
+        "chooses (FAMILY-RULINGS F20); the same at the first lead and after every stop.",
+        option="lead_rule")
+
+
+def any_card(deal: Deal, seat: int, broken: int | None, params: AnyCardParams | None
+             ) -> list[int]:
+    """Any card the player holds may be led, after a stop as at the start (with
+    ``lead_rule: lowest_of_suit``, the lowest card of a suit of his choice)."""
+    if params is not None and params.lead_rule == "lowest_of_suit":
+        return _lowest_each(deal, seat, ALL_SUITS)
     return [int(c) for c in deal.hand(seat)]
+
+
+ALWAYS_LEADS: frozenset[str] = frozenset({"any_card"})
+"""``after_stop`` policies under which a player with cards can always lead, so the failed-lead
+rule never applies and a block cannot happen (a plug-in policy says the same with an
+``always_leads = True`` attribute)."""
+
+
+def always_leads(bound: Any) -> bool:
+    """Whether the bound ``after_stop`` policy lets every player with cards lead."""
+    return bound.name in ALWAYS_LEADS or bool(getattr(bound.impl, "always_leads", False))
 
 
 def _not_lowest(deal: Deal, seat: int, card: int) -> IllegalAction | None:
@@ -202,7 +307,16 @@ def _explain_change_suit(deal: Deal, seat: int, card: int, broken: int | None,
 
 def _explain_any_card(deal: Deal, seat: int, card: int, broken: int | None,
                       allowed: list[int]) -> IllegalAction | None:
-    return None
+    if card in allowed:
+        return None
+    return _not_lowest(deal, seat, card)  # lead_rule: lowest_of_suit
+
+
+def _any_card_text(p: AnyCardParams) -> str:
+    if p.lead_rule == "lowest_of_suit":
+        return ("A lead may be of any suit, the suit just stopped included, and must be the "
+                "lowest card the player holds in that suit; the same at the first lead.")
+    return "Any card may be led, after a stop as at the start."
 
 
 def _explain_colour(deal: Deal, seat: int, card: int, broken: int | None,
@@ -223,15 +337,21 @@ def _change_suit_text(p: ChangeSuitParams) -> str:
 
 
 def _colour_text(p: ColourParams) -> str:
-    t = "After a break the player of the last card leads the lowest card of the opposite colour."
     if p.switch_card == "lowest_of_colour":
+        t = ("After a break the player of the last card leads the lowest card of the opposite "
+             "colour.")
         t += " 'Lowest' means the lowest rank across both suits of that colour."
         t += (" With two such cards of equal rank the player chooses." if
               p.colour_tie == "player_choice" else
               " With two such cards of equal rank, hearts, clubs, diamonds, spades decide.")
     else:
-        t += " The player picks a suit of that colour and leads its lowest card."
-    t += " A player who cannot passes the duty to the left."
+        t = ("After a break the player of the last card must change colour: he picks a suit "
+             "of the opposite colour that he holds and leads its lowest card.")
+    if p.fallback == "same_colour":
+        t += (" A player who holds no card of that colour leads from the colour he holds "
+              "instead, by the same rule.")
+        return t
+    t += " A player who holds no card of that colour passes the lead to the left."
     return t + (" " + _KEEPS_DOC if p.passed_lead_keeps_suit else
                 " A player who receives a passed lead may lead any suit.")
 
@@ -268,8 +388,10 @@ class PassLeft:
 
 
 def _pass_left_text(p: PassLeftParams) -> str:
-    t = "A player who cannot lead as required passes the duty to lead to the left"
-    t += f", paying {p.penalty} chip(s) into the kitty." if p.penalty else "."
+    chips = "1 chip" if p.penalty == 1 else f"{p.penalty} chips"
+    t = (f"A player who cannot lead as required pays {chips} into the kitty as the duty to "
+         "lead passes to the left." if p.penalty else
+         "A player who cannot lead as required passes the duty to lead to the left.")
     if p.colour_flip:
         t += (" If the duty goes all the way round with nobody able, the required colour "
               "flips and the duty goes round again from the first player.")
@@ -287,8 +409,13 @@ def register(reg: Registry) -> None:
     p = reg.register_policy
     p("first_leader", "dealers_left", text=_text(
         "The player to the dealer's left makes the first lead."))(dealers_left)
+    p("first_leader", "next_in_turn", text=_text(
+        "The player after the dealer in the turn order (to his left, or to his right when "
+        "turns go anticlockwise) makes the first lead."))(next_in_turn)
     p("first_leader", "opening_card", params=OpeningParams, text=opening_text,
       check=_needs_opening_cards)(opening_card)
+    p("first_leader", "opening", params=OpeningRuleParams, text=opening_rule_text)(
+        opening_rule)
     p("after_stop", "any_suit", explain=_explain_any_suit, text=_text(
         "A lead may be of any suit, the suit just stopped included, and must be the lowest "
         "card the player holds in that suit."))(any_suit)
@@ -296,8 +423,8 @@ def register(reg: Registry) -> None:
       text=_change_suit_text)(must_change_suit)
     p("after_stop", "opposite_colour", params=ColourParams, explain=_explain_colour,
       text=_colour_text)(opposite_colour)
-    p("after_stop", "any_card", explain=_explain_any_card, text=_text(
-        "Any card may be led, after a stop as at the start."))(any_card)
+    p("after_stop", "any_card", params=AnyCardParams, explain=_explain_any_card,
+      text=_any_card_text)(any_card)
     p("failed_lead", "pass_left", params=PassLeftParams, text=_pass_left_text,
       check=_penalty_needs_kitty)(PassLeft())
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -14,16 +14,105 @@ if TYPE_CHECKING:
 @attrs.frozen
 class DealsParams:
     count: int = attrs.field(default=10, validator=attrs.validators.ge(1))
+    per_player: int = attrs.field(default=0, validator=attrs.validators.ge(0), metadata={
+        "doc": "When not 0: the session lasts this many deals per player, so that everyone "
+        "deals as often (Pope Joan: 1, Comet: 2); count is then ignored."})
+
+
+def deal_count(table: Table, params: DealsParams) -> int:
+    """The number of deals agreed: ``per_player`` deals per seat, or ``count``."""
+    return params.per_player * table.n if params.per_player else params.count
 
 
 def deals(table: Table, params: DealsParams) -> bool:
-    """The session ends after ``count`` deals (the caller may set another number)."""
-    return table.deals_played >= (table.deal_limit or params.count)
+    """The session ends after ``count`` deals, or ``per_player`` deals per player (the caller
+    may set another number)."""
+    return table.deals_played >= (table.deal_limit or deal_count(table, params))
+
+
+def _deals_text(q: DealsParams) -> str:
+    if q.per_player:
+        times = "once" if q.per_player == 1 else ("twice" if q.per_player == 2 else
+                                                  f"{q.per_player} times")
+        each = "one deal" if q.per_player == 1 else f"{q.per_player} deals"
+        return (f"The session ends after {each} per player, so that everyone "
+                f"deals {times} (or as many deals as agreed).")
+    return f"The session ends after {q.count} deals (or as many as agreed)."
+
+
+@attrs.frozen
+class UntilShortParams:
+    chips: int = attrs.field(default=0, validator=attrs.validators.ge(0), metadata={
+        "doc": "A stack below this many chips before a deal ends the session; 0: below what "
+        "the stake rule asks of that player for the next deal."})
+
+
+def stake_due(table: Table, seat: int) -> int:
+    """What the variant's stake rule asks of ``seat`` before the table's next deal (fixed
+    stakes plus any stake it must place by choice)."""
+    from stops.engine.deal import Deal
+
+    v = table.variant
+    if v.rules.stake_frequency == "once_per_match" and table.deals_played:
+        return 0
+    if "stake" not in v.flow:
+        return 0
+    view = Deal(v, players=table.n, dealer=table.dealer, stacks=table.stacks,
+                layout=table.layout, retired=table.retired,
+                active=[s for s in range(table.n) if s not in table.eliminated], _blank=True)
+    rule = v.policy("stake_rule")
+    plan = rule.impl(view, seat, rule.params)
+    return int(sum(c for _, c in plan.fixed) + plan.choose_amount + plan.free_chips)
+
+
+def short_seats(table: Table, params: UntilShortParams) -> list[int]:
+    """The seats whose stack is below what the next deal asks of them."""
+    return [s for s in range(table.n) if s not in table.eliminated and table.stacks[s] < (
+        params.chips or stake_due(table, s))]
+
+
+def until_short(table: Table, params: UntilShortParams) -> bool:
+    """The session ends when, before a deal, some player's stack is below his stake for that
+    deal (he could not stake), or at the caller's deal limit. Checked before the first deal
+    as well."""
+    if table.deal_limit is not None and table.deals_played >= table.deal_limit:
+        return True
+    return bool(short_seats(table, params))
+
+
+until_short.before_first_deal = True  # type: ignore[attr-defined]
+"""The table asks this policy before the first deal too (a stack may be short already)."""
+
+
+def _until_short_why(table: Table, params: UntilShortParams) -> str:
+    short = short_seats(table, params)
+    if not short:
+        return f"{table.deals_played} deals played"
+    return ("seat " + ", ".join(map(str, short)) + " cannot pay the stake for the next deal")
+
+
+until_short.why = _until_short_why  # type: ignore[attr-defined]
+"""Why the session ended, for the table's ``end_reason``."""
 
 
 def never(table: Table, params: None) -> bool:
     """The session goes on until the caller stops (or sets a deal limit)."""
     return table.deal_limit is not None and table.deals_played >= table.deal_limit
+
+
+def one_player_left(table: Table, params: None) -> bool:
+    """The session goes on until only one player has chips (players at 0 leave it, with
+    ``chip_shortfall: eliminate``), or until the caller's deal limit."""
+    if table.n - len(table.eliminated) < 2:
+        return True
+    return table.deal_limit is not None and table.deals_played >= table.deal_limit
+
+
+def _needs_elimination(variant: Any, params: None) -> list[str]:
+    if variant.rules.chip_shortfall != "eliminate":
+        return ["one_player_left ends the session when the others are out, but nobody is ever "
+                "out unless chip_shortfall is eliminate: the session would never end by itself"]
+    return []
 
 
 @attrs.frozen
@@ -76,9 +165,15 @@ def register(reg: Registry) -> None:
       "then given back in proportion to what each player put on it during the session, odd "
       "chips going clockwise from the dealer's left.")(refund_by_contribution)
     p = reg.register_policy
-    p("match_end", "deals", params=DealsParams,
-      text=lambda q: f"The session ends after {q.count} deals (or as many as agreed).")(deals)
+    p("match_end", "deals", params=DealsParams, text=_deals_text)(deals)
+    p("match_end", "until_short", params=UntilShortParams,
+      text=lambda q: "The session ends when, before a deal, some player has fewer chips than "
+      + (f"{q.chips}" if q.chips else "his stake for that deal") + " (or as many deals as "
+      "agreed).")(until_short)
     p("match_end", "never", text=lambda q: "The session goes on until the players stop.")(never)
+    p("match_end", "one_player_left", lint=_needs_elimination, text=lambda q: "The session "
+      "ends when only one player has chips left (or at an agreed last deal).")(
+        one_player_left)
     p("match_end", "all_spaces_retired", params=RetiredParams,
       text=lambda q: "The session ends when every space has been won and removed from the "
       "layout, or at an agreed last deal" + (f" (deal {q.max_deals} at the latest)."

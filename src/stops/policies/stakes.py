@@ -8,9 +8,11 @@ are never offered; the rule sees ``deal.is_live``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
+
+from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -163,11 +165,172 @@ def choose_one_text(p: ChooseOneParams) -> str:
             "from the dealer's left, openly.")
 
 
+_KITTY_STAKE_DOC = ("Stake units each player puts in the kitty before each deal (besides the "
+                    "stakes on the card spaces).")
+_CARD_KINDS = ("card", "combo", "suit_run")
+
+
+@attrs.frozen
+class HorsesKittyParams:
+    kitty_stake: int = param(2, _KITTY_STAKE_DOC, option="kitty_stake",
+                             validator=attrs.validators.ge(0))
+
+
+def each_horse_plus_kitty(deal: Deal, seat: int, p: HorsesKittyParams) -> StakePlan:
+    """Newmarket's stake (F7): every player, dealer included, puts one unit on each live card
+    space (the horses) and ``kitty_stake`` units in the kitty."""
+    unit = deal.rules.stake_unit
+    cards = _live(deal, _CARD_KINDS)
+    kitty = deal.variant.kitty
+    live = kitty is not None and deal.is_live(kitty)
+    key = ("horses_kitty", cards, p.kitty_stake, unit, live)
+    cache = deal.variant.cache
+    plan = cache.get(key)
+    if plan is None:
+        fixed = [(s, unit) for s in cards]
+        if kitty is not None and p.kitty_stake and live:
+            fixed.append((kitty, p.kitty_stake * unit))
+        plan = cache[key] = StakePlan(fixed=tuple(fixed))
+    return plan  # type: ignore[return-value]
+
+
+def each_horse_plus_kitty_text(p: HorsesKittyParams) -> str:
+    return ("Before each deal every player, the dealer included, puts 1 stake unit on each "
+            f"card space of the layout and {p.kitty_stake} in the kitty, adding to any chips "
+            "left there.")
+
+
+def choose_one_horse(deal: Deal, seat: int, p: HorsesKittyParams) -> StakePlan:
+    """One unit on one live card space of the player's choice (a ``stake`` decision) and
+    ``kitty_stake`` units in the kitty (placed for him)."""
+    unit = deal.rules.stake_unit
+    cards = _live(deal, _CARD_KINDS)
+    kitty = deal.variant.kitty
+    live = kitty is not None and deal.is_live(kitty)
+    key = ("choose_horse", cards, p.kitty_stake, unit, live)
+    cache = deal.variant.cache
+    plan = cache.get(key)
+    if plan is None:
+        fixed = ((kitty, p.kitty_stake * unit),) if (
+            kitty is not None and p.kitty_stake and live) else ()
+        plan = cache[key] = StakePlan(fixed=fixed, choose_one=cards,
+                                      choose_amount=unit if cards else 0)
+    return plan  # type: ignore[return-value]
+
+
+def choose_one_horse_text(p: HorsesKittyParams) -> str:
+    return ("Before each deal every player puts 1 stake unit on one card space of their "
+            f"choice and {p.kitty_stake} in the kitty; players choose in turn from the "
+            "dealer's left, openly.")
+
+
+def _kitty_needed(variant: Any, p: HorsesKittyParams) -> list[tuple[str, str]]:
+    if p.kitty_stake and variant.kitty is None:
+        return [("kitty_stake", "the kitty stake goes into the kitty, but the layout has no "
+                 "space of kind kitty")]
+    return []
+@attrs.frozen
+class PatternParams:
+    each: dict[str, int] = param(  # noqa: RUF009 (a factory, not a shared default)
+        None, "Stake units every player, the dealer included, puts on each named space "
+        "(graded stakes, e.g. {TD: 1, JC: 2, QS: 3}).", factory=dict)
+    dealer: dict[str, int] = param(  # noqa: RUF009
+        None, "Stake units the dealer alone puts on each named space, on top of `each` "
+        "(dressing the board, e.g. {pope: 6, matrimony: 2}).", factory=dict)
+    others: dict[str, int] = param(  # noqa: RUF009
+        None, "Stake units every player but the dealer puts on each named space, on top of "
+        "`each`.", factory=dict)
+    dressing: Literal["dealer", "each_player"] = param(
+        "dealer", "Who puts the `dealer` amounts (dressing the board): the dealer alone, or "
+        "every player, the dealer included (each_player; FAMILY-RULINGS F17).",
+        option="dressing")
+    winner_exempt: bool = param(
+        False, "The winner of the last deal stakes nothing in the next one unless he deals it "
+        "(the table names him in the deal's `exempt` seats; FAMILY-RULINGS F33).",
+        option="winner_exempt")
+
+
+def pattern(deal: Deal, seat: int, p: PatternParams) -> StakePlan:
+    """A fixed pattern of stakes by space: the same for everyone (``each``), and what the
+    dealer (``dealer``) or each other player (``others``) adds. Shared by games that dress the
+    board (Pope Joan's dealer), grade their stakes (Nain Jaune's 1-2-3-4-5) or stake the dealer
+    against the others (Spinado). A seat in ``deal.exempt`` other than the dealer stakes
+    nothing (a winner's exemption, FAMILY-RULINGS F33). Spaces retired from the layout are
+    skipped."""
+    if seat in deal.exempt and seat != deal.dealer:
+        return _EMPTY
+    unit = deal.rules.stake_unit
+    is_dealer = seat == deal.dealer
+    cache = deal.variant.cache
+    key = ("pattern", is_dealer, frozenset(deal.retired) if deal.retired else None,
+           unit, id(p))
+    plan = cache.get(key)
+    if plan is None:
+        fixed = []
+        for space in deal.variant.space_ids:
+            units = p.each.get(space, 0)
+            if is_dealer or p.dressing == "each_player":
+                units += p.dealer.get(space, 0)
+            if not is_dealer:
+                units += p.others.get(space, 0)
+            if units and deal.is_live(space):
+                fixed.append((space, units * unit))
+        plan = cache[key] = StakePlan(fixed=tuple(fixed))
+    return plan  # type: ignore[return-value]
+
+
+_EMPTY = StakePlan()
+
+
+def _pattern_who(amounts: dict[str, int]) -> str:
+    return ", ".join(f"{n} on {s}" for s, n in amounts.items())
+
+
+def pattern_text(p: PatternParams) -> str:
+    parts = []
+    if p.each:
+        parts.append(f"every player, the dealer included, puts {_pattern_who(p.each)}")
+    if p.dealer and p.dressing == "each_player":
+        who = "every player, the dealer included, also puts" if p.each else \
+            "every player, the dealer included, puts"
+        parts.append(f"{who} {_pattern_who(p.dealer)}")
+    elif p.dealer:
+        who = "the dealer also puts" if p.each else "the dealer alone puts"
+        parts.append(f"{who} {_pattern_who(p.dealer)}")
+    if p.others:
+        who = "every other player also puts" if p.each else "every player but the dealer puts"
+        parts.append(f"{who} {_pattern_who(p.others)}")
+    if not parts:
+        return "Nobody stakes anything before the deal."
+    text = "; ".join(parts)
+    return (f"Before each deal {text} (in stake units), adding to any chips left there."
+            + (WINNER_EXEMPT_TEXT if p.winner_exempt else ""))
+
+
+WINNER_EXEMPT_TEXT = (" The winner of the last deal stakes nothing, unless he is the dealer "
+                      "(then he pays the dealer's whole stake).")
+
+
+def pattern_spaces_exist(variant: Any, p: PatternParams) -> list[str]:
+    """Load-time check: every space the pattern names is on the layout, amounts positive."""
+    out = []
+    for field, amounts in (("each", p.each), ("dealer", p.dealer), ("others", p.others)):
+        for space, units in amounts.items():
+            if space not in variant.spaces:
+                out.append(f"stake_rule pattern: {field} names {space!r}, which is not a "
+                           f"layout space; expected some of: {', '.join(variant.space_ids)}")
+            elif not isinstance(units, int) or isinstance(units, bool) or units < 0:
+                out.append(f"stake_rule pattern: {field}.{space} must be a whole number of "
+                           f"stake units (0 or more), not {units!r}")
+    return out
+
+
 SEATS_ONLY: frozenset[Any] = frozenset({each_space, dealer_two_others_one, free,
-                                        choose_one_card})
+                                        choose_one_card, each_horse_plus_kitty,
+                                        choose_one_horse})
 """The rules whose plans depend only on the dealer, the seats in play and the live spaces
-(never on stacks or earlier deals), so the stake phase may reuse them (a plug-in rule is
-asked every time)."""
+(never on stacks, exemptions or earlier deals), so the stake phase may reuse them (any other
+rule, a plug-in's too, is asked every time)."""
 
 
 def register(reg: Registry) -> None:
@@ -180,3 +343,9 @@ def register(reg: Registry) -> None:
     p("stake_rule", "free", params=FreeParams, check=spaces_exist, text=free_text)(free)
     p("stake_rule", "choose_one_card", params=ChooseOneParams, text=choose_one_text)(
         choose_one_card)
+    p("stake_rule", "each_horse_plus_kitty", params=HorsesKittyParams, check=_kitty_needed,
+      text=each_horse_plus_kitty_text)(each_horse_plus_kitty)
+    p("stake_rule", "choose_one_horse", params=HorsesKittyParams, check=_kitty_needed,
+      text=choose_one_horse_text)(choose_one_horse)
+    p("stake_rule", "pattern", params=PatternParams, check=pattern_spaces_exist,
+      text=pattern_text)(pattern)

@@ -76,7 +76,8 @@ def _tables(ace: str, stops: tuple[Card, ...], by_rank: bool) -> Succession:
         elif r < 0:
             nxt.append(-1)
             name = "an ace" if top == ACE_INDEX else "a king"
-            why.append(f"{name} is the top of its suit")
+            why.append(f"{name} is the highest rank" if by_rank else
+                       f"{name} is the top of its suit")
         else:
             nxt.append(suit * 13 + r)
             why.append("")
@@ -93,7 +94,6 @@ def rank_only(variant: Any, params: SuccessionParams) -> Succession:
     return _tables(variant.rules.ace, params.stop_cards, True)
 
 
-
 def _stops_text(p: SuccessionParams) -> str:
     if not p.stop_cards:
         return ""
@@ -101,7 +101,8 @@ def _stops_text(p: SuccessionParams) -> str:
 
 
 def _needs_rotation(variant: Any, params: SuccessionParams) -> list[str]:
-    if variant.policy("turn_order").name == "holder":
+    turns = variant.policies.get("turn_order")  # None: it failed to bind (reported)
+    if turns is not None and turns.name == "holder":
         return ["rank_only succession needs turns in rotation (turn_order: rotation): with "
                 "several holders of the next rank, nobody would know who plays"]
     return []

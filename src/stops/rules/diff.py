@@ -27,7 +27,8 @@ def _space(v: Variant, sid: str) -> str:
     what = {"card": f"paid by {s.card}", "combo": "paid by " + "+".join(map(str, s.cards)),
             "suit_run": "paid by " + "-".join("10" if r == "T" else r for r in s.ranks)
             + " in one suit",
-            "pot": "a pot", "kitty": "a kitty"}[s.kind]
+            "pot": "a pot", "kitty": "a kitty",
+            "pool": s.label or "a compartment"}[s.kind]
     return f"{sid} ({what})"
 
 

@@ -29,11 +29,23 @@ class PolicyRef:
     def __str__(self) -> str:
         if not self.params:
             return self.use
-        inner = ", ".join(f"{k}: {v}" for k, v in self.params.items())
+        inner = ", ".join(f"{k}: {_flow_yaml(v)}" for k, v in self.params.items())
         return f"{{use: {self.use}, {inner}}}"
 
     def to_yaml(self) -> str | dict[str, Any]:
         return self.use if not self.params else {"use": self.use, **self.params}
+
+
+def _flow_yaml(v: Any) -> str:
+    """A parameter value as it is written in a variant file (flow style): ``{pope: 6}``,
+    ``[K, Q]``, ``true``."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k}: {_flow_yaml(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, list | tuple):
+        return "[" + ", ".join(_flow_yaml(x) for x in v) + "]"
+    return str(v)
 
 
 class RankName(str):
@@ -42,7 +54,7 @@ class RankName(str):
     __slots__ = ()
 
 
-SpaceKind = Literal["card", "combo", "suit_run", "pot", "kitty"]
+SpaceKind = Literal["card", "combo", "suit_run", "pot", "kitty", "pool"]
 
 
 @attrs.frozen
@@ -52,7 +64,9 @@ class Space:
     ``card``: paid by one card (``card: AH``). ``combo``: paid by holding or playing all of
     ``cards`` (the K-Q of hearts). ``suit_run``: paid by ``ranks`` in one suit, any suit (the
     8-9-10). ``pot`` and ``kitty``: pools won by the poker stage, a run of three, going out, or
-    whatever policy names them.
+    whatever policy names them. ``pool``: a compartment that the layout ties to nothing; the
+    policies that name it say what wins it (a trump honour, going out), and its ``label``
+    says so in words.
     """
 
     id: str = attrs.field(metadata=_doc("Unique id used in stakes, claims and records.",
@@ -118,6 +132,9 @@ class Rules:
     first_dealer: Literal["given", "random"] = _rule(
         "given", "The first dealer is given by the caller, or drawn with the table's seed."
     )
+    starting_chips: int = _rule(
+        50, "Chips each player starts a session with, unless the table is given others.",
+        min=1)
     chip_shortfall: Literal["debt", "pay_what_you_can", "eliminate"] = _rule(
         "debt", "A compulsory payment larger than a stack: the stack goes negative; or the "
         "player pays what they have; or the player pays what they have and, like any player "

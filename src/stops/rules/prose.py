@@ -19,12 +19,15 @@ def _space_line(v: Variant, sid: str) -> str:
     if s.kind == "card":
         what = f"the {CARDS[s.card].name()}" if s.card is not None else "a card"
     elif s.kind == "combo":
-        what = "holding (or playing) " + " and ".join(CARDS[c].name() for c in s.cards)
+        # held or played: the claims section says which (stage one, or on play)
+        what = "the " + " and the ".join(CARDS[c].name() for c in s.cards) + ", by one player"
     elif s.kind == "suit_run":
         what = "the ranks " + "-".join("10" if r == "T" else r for r in s.ranks) + \
             " in one suit, any suit"
     elif s.kind == "pot":
         what = "the pot"
+    elif s.kind == "pool":  # won as the rules below say; its label says by what
+        return f"- {s.id}: {s.label or 'a compartment the rules below pay out'}"
     else:
         what = "the kitty"
     label = f" ({s.label})" if s.label else ""
@@ -81,24 +84,57 @@ def _change_lines(base: Variant, v: Variant) -> list[str]:
     import attrs
 
     from stops.rules.model import PolicyRef, Rules
+    from stops.rules.registry import option_name
 
     out = []
     for f in attrs.fields(Rules):
         a, b = getattr(base.rules, f.name), getattr(v.rules, f.name)
-        if a == b and (not isinstance(a, PolicyRef) or a.params == b.params):
+        if isinstance(a, PolicyRef) and f.name in base.policies and f.name in v.policies:
+            # the bound parameters: a flat rule (dealer_keep: true) changes them too
+            if a.use == b.use and base.policy(f.name).params == v.policy(f.name).params:
+                continue
+        elif a == b and (not isinstance(a, PolicyRef) or a.params == b.params):
             continue
-        if isinstance(b, PolicyRef):
+        if isinstance(b, PolicyRef) and a.use == b.use and f.name in v.policies:
+            # the same policy with other parameters: name the parameters that changed
+            mine, theirs = v.policy(f.name).params, base.policy(f.name).params
+            changed = [f"{option_name(pf).replace('_', ' ')}: "
+                       f"{_shown(getattr(mine, pf.name))}" for pf in attrs.fields(type(mine))
+                       if getattr(mine, pf.name) != getattr(theirs, pf.name)]
+            value = b.use.replace("_", " ") + (" with " + ", ".join(changed) if changed else "")
+            out.append(f"- {f.name}: {value}. {_policy_text(v, f.name)}")
+        elif isinstance(b, PolicyRef):
             value = str(b).split("(")[0].replace("_", " ")
             out.append(f"- {f.name}: {value}. {_policy_text(v, f.name)}")
         else:
             shown = ("yes" if b else "no") if isinstance(b, bool) else str(b)
             doc = f.metadata.get("doc", "")
             out.append(f"- {f.name}: {shown.replace('_', ' ')}." + (f" ({doc})" if doc else ""))
+    for name in v.flow:  # the phases' own settings (poker_selection, deal_shape, ...)
+        mine, theirs = v.settings(name), base.settings(name)
+        if mine is None or theirs is None or mine == theirs:
+            continue
+        for sf in attrs.fields(type(mine)):
+            value = getattr(mine, sf.name)
+            if value != getattr(theirs, sf.name):
+                shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+                doc = sf.metadata.get("doc", "")
+                out.append(f"- {option_name(sf)}: {shown.replace('_', ' ')}."
+                           + (f" ({doc})" if doc else ""))
     if base.space_ids != v.space_ids:
         out.append("- layout: " + ", ".join(v.space_ids))
     if base.flow != v.flow:
         out.append("- phases: " + ", ".join(v.flow))
     return out
+
+
+def _shown(value: object) -> str:
+    """A parameter's value in a sentence: yes/no, words for names, items for lists."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple | list):
+        return ", ".join(str(x) for x in value) or "none"
+    return str(value).replace("_", " ")
 
 
 def _options_text(v: Variant) -> str:
@@ -132,19 +168,25 @@ def rules_text(v: Variant) -> str:
     lo, hi = v.players
     removed = ", ".join(str(c) for c in v.spec.deck.remove)
     pack = f"a {len(v.deck)}-card pack" + (f" (the 52 without {removed})" if removed else "")
+    ranks = {int(c) % 13 for c in v.deck}
+    low = "ace" if r.ace == "low" and 12 in ranks else "2"
     order = ("from 2 (low) to ace (high)" if r.ace == "high" else
-             "from ace (low) to king (high)")
+             f"from {low} (low) to king (high)")
     out.append(f"\nPlayers and cards\n{lo} to {hi} players, {pack}; cards rank {order} in "
-               "each suit.")
+               f"each suit. Each player starts with {r.starting_chips} chips unless agreed "
+               "otherwise.")
     out.append("\nThe layout")
-    out += [_space_line(v, sid) for sid in v.space_ids]
+    out += [_space_line(v, sid) for sid in v.space_ids] or [
+        "None: there are no stakes, and every payment is from one player to another."]
     sections: list[tuple[str, str]] = []
+    if "stake" not in v.flow:
+        sections.append(("Stakes", "Nobody stakes anything before a deal."))
     for phase in v.phases:
         sections.extend(phase.sections())
     end = _policy_text(v, "match_end")
     if r.leftover_at_match_end == "share":
         end += " " + _policy_text(v, "final_share")
-    else:
+    elif v.space_ids:
         end += " Chips still on the layout stay there."
     sections.append(("End of the session", end))
     for title, text in sections:

@@ -186,6 +186,25 @@ def option_name(field: attrs.Attribute) -> str:  # type: ignore[type-arg]
     return str(field.metadata.get("option") or field.name)
 
 
+def unalias(field: attrs.Attribute, value: Any) -> Any:  # type: ignore[type-arg]
+    """``value`` with a value alias (see :func:`param`) replaced by the value it names."""
+    names = field.metadata.get("value_aliases")
+    if names and isinstance(value, str):
+        return names.get(value, value)
+    return value
+
+
+def option_aliases(field: attrs.Attribute) -> tuple[str, ...]:  # type: ignore[type-arg]
+    """Other flat names a field is also known by (a game's own name for a shared setting:
+    the Comet's ``comet_turn`` is the rotation's ``turn_length``)."""
+    return tuple(field.metadata.get("aliases") or ())
+
+
+def option_names(field: attrs.Attribute) -> tuple[str, ...]:  # type: ignore[type-arg]
+    """The flat name of a field, then its aliases."""
+    return (option_name(field), *option_aliases(field))
+
+
 def has_flat_name(field: attrs.Attribute) -> bool:  # type: ignore[type-arg]
     """Whether a field may be given by its flat name: fields made with :func:`param` may; a
     plain attrs field (``chips`` of a stake rule, say) is only ever written inline."""
@@ -193,14 +212,23 @@ def has_flat_name(field: attrs.Attribute) -> bool:  # type: ignore[type-arg]
 
 
 def param(default: Any, doc: str, *, option: str | None = None, validator: Any = None,
-          factory: Callable[[], Any] | None = None) -> Any:
+          factory: Callable[[], Any] | None = None, aliases: tuple[str, ...] = (),
+          value_aliases: dict[str, str] | None = None) -> Any:
     """An attrs field for a policy parameter or phase setting, with its documentation and
-    (optionally) the flat rule name it is known by when that differs from the field name.
+    (optionally) the flat rule name it is known by when that differs from the field name,
+    and other flat names (``aliases``) that mean the same.
     A mutable default (a mapping) is given as ``factory`` (``default`` is then ignored).
+    ``value_aliases`` maps other accepted names of a value to the value (a game's own name
+    for a shared choice, say ``share`` for ``per_player``); the loader and the schema accept
+    them.
 
     Typed ``Any`` on purpose: in a module the compiled build compiles, a field made by a
     call typed as the field's own type is checked at import and refused."""
     meta: dict[str, Any] = {"doc": doc, "option": option}
+    if aliases:
+        meta["aliases"] = tuple(aliases)
+    if value_aliases:
+        meta["value_aliases"] = dict(value_aliases)
     if factory is not None:
         return attrs.field(factory=factory, metadata=meta, validator=validator)
     if isinstance(default, list | dict | set):
@@ -237,15 +265,17 @@ class Registry:
                     for f in attrs.fields(attrs.resolve_types(spec.params)):
                         if not has_flat_name(f):
                             continue
-                        index.setdefault(option_name(f), []).append(
-                            OptionOwner(slot, name, f.name, f.type))
+                        for opt in option_names(f):
+                            index.setdefault(opt, []).append(
+                                OptionOwner(slot, name, f.name, f.type))
             for name, ph in self.phases.items():
                 if ph.settings is not None:
                     for f in attrs.fields(attrs.resolve_types(ph.settings)):
                         if not has_flat_name(f):
                             continue
-                        index.setdefault(option_name(f), []).append(
-                            OptionOwner(None, name, f.name, f.type))
+                        for opt in option_names(f):
+                            index.setdefault(opt, []).append(
+                                OptionOwner(None, name, f.name, f.type))
             self._options = index
         return self._options
     def __reduce__(self) -> tuple[Any, ...]:

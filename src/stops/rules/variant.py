@@ -35,6 +35,8 @@ from stops.rules.registry import (
     default_registry,
     has_flat_name,
     option_name,
+    option_names,
+    unalias,
 )
 
 RULE_NAMES = tuple(f.name for f in attrs.fields(Rules))
@@ -94,6 +96,14 @@ class Variant:
         self.phases: tuple[Any, ...] = tuple(
             registry.phases[name].impl(self) for name in spec.flow
         )
+        self.turns_up: bool = any(getattr(ph, "turns_up", False) for ph in self.phases)
+        """A phase turns up the last card dealt: stacked deals (records) name it
+        (``turn_up``)."""
+        stake = self.policies.get("stake_rule")
+        self.exempts_last_winner: bool = bool(
+            stake is not None and getattr(stake.params, "winner_exempt", False))
+        """The stake rule excuses the last deal's winner (unless he deals): the table puts
+        him in a new deal's ``exempt`` seats (FAMILY-RULINGS F33)."""
 
     # -- convenience ----------------------------------------------------------------------
     @property
@@ -182,10 +192,17 @@ class Variant:
         return [base + (1 if i < extra else 0) for i in range(hands)]
 
     def stacked_sizes(self, players: int) -> list[int] | None:
-        """The hand sizes stacked hands must have (each seat's, then the spare's), or
-        ``None`` when any sizes that make up the pack will do."""
-        if getattr(self.settings("deal"), "shape", "n_plus_one") == "n_plus_one":
-            return None
+        """The hand sizes stacked hands must have (each seat's from the dealer's left, then
+        the spare's), or ``None`` when any sizes that make up the pack will do."""
+        deal = self.settings("deal")
+        if getattr(deal, "shape", "n_plus_one") == "n_plus_one":
+            if getattr(deal, "stacked_sizes", "any") != "as_dealt":
+                return None
+            sizes = self.hand_sizes(players)
+            if self.rules.spare_hand and self.rules.deal_spare_position == "first":
+                # the spare is dealt first in each round: it takes the first odd card
+                return [*sizes[1:], sizes[0]]
+            return sizes
         return self.hand_sizes(players)
 
 
@@ -218,11 +235,15 @@ def _bind(registry: Registry, slot: str, ref: PolicyRef, file: str,
         inline = {by_option.get(k, k): v for k, v in ref.params.items()}
         values: dict[str, Any] = {}
         for f in fields:
-            opt = option_name(f)
-            if has_flat_name(f) and opt in flat and (f.name not in inline
-                                or layers.get(opt, 0) > layers.get(slot, 0)):
-                values[f.name] = flat[opt]
+            if not has_flat_name(f):
+                continue
+            for opt in sorted((o for o in option_names(f) if o in flat),
+                              key=lambda o: layers.get(o, 0)):  # the latest layer wins
+                if f.name not in inline or layers.get(opt, 0) > layers.get(slot, 0):
+                    values[f.name] = flat[opt]
         values.update({k: v for k, v in inline.items() if k not in values})
+        by_name = {f.name: f for f in fields}
+        values = {k: unalias(by_name[k], v) if k in by_name else v for k, v in values.items()}
         try:
             params = structure(values, spec.params, file, path)
         except VariantError as e:
@@ -277,8 +298,8 @@ def _flat_path(path: str, slot: str, flat: Mapping[str, Any], by_option: Mapping
 
 def _settings(cls: type, phase: str, flat: Mapping[str, Any], file: str,
               problems: list[tuple[str, str, str]]) -> Any:
-    values = {f.name: flat[option_name(f)] for f in attrs.fields(cls)
-              if has_flat_name(f) and option_name(f) in flat}
+    values = {f.name: unalias(f, flat[opt]) for f in attrs.fields(cls) if has_flat_name(f)
+              for opt in option_names(f) if opt in flat}
     try:
         return structure(values, cls, file, f"rules.{phase}")
     except VariantError as e:
@@ -309,7 +330,8 @@ def _flat_problems(registry: Registry, flat: Mapping[str, Any], file: str
             if cls is None:  # pragma: no cover - the index lists only classes
                 continue
             try:
-                structure({o.field: value}, cls, file, f"rules.{key}")
+                structure({o.field: unalias(attrs.fields_dict(cls)[o.field], value)}, cls,
+                          file, f"rules.{key}")
             except VariantError as e:
                 found = [(f, f"rules.{key}", m) for f, _, m in e.problems]
             else:

@@ -1,0 +1,316 @@
+"""Pope Joan's own mechanisms (docs/family-rulings.md F.2): the turn-up and the trump
+compartments.
+
+* The ``turn_up`` phase turns up the last card dealt (always a card of the dead hand). Its
+  suit is trumps for the deal: it publishes :class:`Trumps` for the claims, and pays the
+  dealer at once a compartment the turn-up itself would win (F16, F21).
+* The ``trumps`` claims policy (slot ``pay_collection``) pays the fixed card spaces (the
+  Pope) and the compartments that stand for a trump honour (``ace`` ... ``jack``) or a pair
+  of trump honours played by one player (``matrimony``, ``intrigue``; F18), in that order on
+  one card. The layout only names these compartments (kind ``pool``); which card each stands
+  for is bound when the trump suit is known, after the deal. At the end of the deal it
+  excuses the holder of the Pope from paying for his cards (F19).
+
+Everything else Pope Joan plays by is general: the pattern stake rule (the dealer dresses the
+board), the ``equal_plus_dead`` deal shape with the dead hand seen by the dealer alone, ace
+low, the ``any_card`` lead and the ``game_plus_per_card`` reward.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
+
+from stops.engine.cards import CARDS, RANKS, SUIT_NAMES
+from stops.engine.eventkind import EventKind
+from stops.engine.events import event
+from stops.phases.base import Phase
+from stops.policies.claims import OnPlay, OnPlayParams
+from stops.policies.endings import Excused
+from stops.rules.contracts import Handler, Triggers
+from stops.rules.model import RankName
+from stops.rules.registry import param
+
+if TYPE_CHECKING:
+    from stops.engine.deal import Deal
+    from stops.rules.registry import Registry
+    from stops.rules.variant import Variant
+
+RANK_WORDS = {"A": "ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "ten"}
+
+
+def _rank_word(rank: str) -> str:
+    return RANK_WORDS.get(rank, rank)
+
+
+@attrs.frozen
+class Trumps:
+    """This deal's turn-up and the trump suit it names (published by the turn-up phase)."""
+
+    card: int
+    suit: int
+
+
+def trump_suit(deal: Deal) -> int:
+    """The trump suit of this deal (-1 before the turn-up, or without one)."""
+    t = deal.result(Trumps)
+    return -1 if t is None else t.suit
+
+
+# -- the claims -------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class TrumpParams:
+    honours: dict[str, RankName] = attrs.field(factory=dict, metadata={
+        "doc": "Compartments won by playing a trump of a given rank, e.g. {ace: A, king: K}; "
+        "the card is bound when the trump suit is known."})
+    pairs: dict[str, tuple[RankName, ...]] = attrs.field(factory=dict, metadata={
+        "doc": "Compartments won by one player having played both trumps of the given ranks, "
+        "in either order, e.g. {matrimony: [K, Q], intrigue: [Q, J]}; paid on the second, in "
+        "this order, after the card's own compartment."})
+    excuse: str = attrs.field(default="", metadata={
+        "doc": "A card space whose card excuses its holder from paying for his cards when "
+        "someone goes out (the Pope), unless pope_holder_pays."})
+    pope_holder_pays: bool = param(
+        False, "A player still holding the Pope (the card of the `excuse` space) when someone "
+        "goes out pays for his cards like everyone else (FAMILY-RULINGS F19).",
+        option="pope_holder_pays")
+
+
+_PLAIN = OnPlayParams()
+
+
+def _rank_index(rank: str) -> int:
+    return RANKS.index(str(rank))
+
+
+class TrumpClaims(OnPlay):
+    """Card spaces pay whoever plays their card; a trump-honour compartment pays whoever
+    plays the trump of its rank; a pair compartment pays a player who has played both its
+    trumps. On one card: its own compartment first, then the pairs in order."""
+
+    def watch(self, variant: Variant, params: Any, triggers: Triggers,
+              every: list[Handler]) -> None:
+        super().watch(variant, _PLAIN, triggers, every)  # the fixed card spaces first
+        for space, rank in params.honours.items():
+            r = _rank_index(rank)
+            for suit in range(4):
+                card = suit * 13 + r
+                if CARDS[card] in variant.deck:
+                    triggers.setdefault(card, []).append(_honour(space))
+        for space, ranks in params.pairs.items():
+            idx = tuple(_rank_index(x) for x in ranks)
+            for suit in range(4):
+                cards = tuple(suit * 13 + r for r in idx)
+                if all(CARDS[c] in variant.deck for c in cards):
+                    h = _pair(space, cards)
+                    for c in cards:
+                        triggers.setdefault(c, []).append(h)
+
+    def end(self, deal: Deal, params: Any) -> None:
+        super().end(deal, _PLAIN)
+        if params.pope_holder_pays or not params.excuse:
+            return
+        space = deal.variant.spaces.get(params.excuse)
+        if space is None or space.card is None:
+            return
+        holder = deal.owner[int(space.card)]
+        if holder >= 0:
+            held = CARDS[int(space.card)]
+            why = f"holds {space.label} ({held})" if space.label else f"holds {held}"
+            deal.publish(Excused(frozenset({holder}), why))
+
+    def turned_up(self, variant: Variant, params: Any, card: int) -> list[str]:
+        """The spaces ``card`` would win if played, as the turn-up (always of trumps)."""
+        out = [s.id for s in variant.layout
+               if s.kind == "card" and s.card is not None and int(s.card) == card]
+        rank = card % 13
+        out += [sid for sid, r in params.honours.items() if _rank_index(r) == rank]
+        return out
+
+
+def _honour(space: str) -> Handler:
+    def on_trump(deal: Deal, seat: int, card: int) -> None:
+        if card // 13 == trump_suit(deal):
+            deal.claim(seat, space, f"played {CARDS[card]}, a trump")
+
+    return on_trump
+
+
+def _pair(space: str, cards: tuple[int, ...]) -> Handler:
+    def on_pair(deal: Deal, seat: int, card: int) -> None:
+        if card // 13 == trump_suit(deal) and all(deal.played_by[c] == seat for c in cards):
+            deal.claim(seat, space, "played " + " and ".join(str(CARDS[c]) for c in cards))
+
+    return on_pair
+
+
+def _trumps_text(p: TrumpParams) -> str:
+    parts = ["A card space pays whoever plays its card, during the play."]
+    if p.honours:
+        spaces = _and(list(p.honours))
+        words = [_rank_word(r) for r in p.honours.values()]
+        which = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        parts.append(f"The {spaces} compartments each pay whoever plays the card they stand for "
+                     f"this deal, the {which} of trumps (the suit of the turn-up).")
+    for space, pair in p.pairs.items():
+        both = " and the ".join(_rank_word(r) for r in pair)
+        parts.append(f"The {space} compartment pays a player who has played both the {both} "
+                     "of trumps, in either order, when he plays the second; if either is in "
+                     "the dead hand it cannot be won.")
+    if p.pairs:
+        parts.append("On one card its own compartment pays first, then "
+                     + ", then ".join(p.pairs) + ".")
+    if p.excuse and not p.pope_holder_pays:
+        parts.append(f"A player still holding the card of the {p.excuse} compartment (the "
+                     "Pope) when someone goes out pays nothing for the cards he holds.")
+    return " ".join(parts)
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _trumps_check(variant: Any, p: TrumpParams) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for field, names in (("honours", list(p.honours)), ("pairs", list(p.pairs))):
+        for sid in names:
+            if sid not in variant.spaces:
+                out.append((field, f"no layout space {sid!r}; expected one of "
+                            + ", ".join(variant.space_ids)))
+    for sid, ranks in p.pairs.items():
+        if len(set(ranks)) < 2:
+            out.append(("pairs", f"{sid} needs two different ranks, e.g. [K, Q]"))
+    if p.excuse and (p.excuse not in variant.spaces or variant.spaces[p.excuse].kind != "card"):
+        out.append(("excuse", f"{p.excuse!r} is not a card space of the layout"))
+    return out
+
+
+def _trumps_lint(variant: Any, p: TrumpParams) -> list[str]:
+    if (p.honours or p.pairs) and "turn_up" not in variant.flow:
+        return ["the trump compartments need a trump suit: add the turn_up phase after deal"]
+    return []
+
+
+def _trumps_pays(variant: Any, p: TrumpParams) -> tuple[str, ...]:
+    cards = tuple(s.id for s in variant.layout if s.kind in ("card", "combo", "suit_run"))
+    return (*cards, *p.honours, *p.pairs)
+
+
+# -- the turn-up ------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class TurnUpSettings:
+    pope_turn_up: Literal["compartment_only", "game_and_per_card", "redeal"] = param(
+        "compartment_only", "A turned-up card that wins a card space (the Pope): the dealer "
+        "takes that compartment and play goes on (compartment_only); he also takes the Game "
+        "and 1 chip per card dealt from every other player, and the deal ends without play "
+        "(game_and_per_card); or he takes nothing and deals again, without new stakes "
+        "(redeal). FAMILY-RULINGS F16.", option="pope_turn_up")
+
+
+class TurnUpPhase(Phase):
+    """Turns up the last card dealt: its suit is trumps. A turned-up card that would win a
+    compartment pays it to the dealer at once (a trump honour, or the Pope as
+    ``pope_turn_up`` says)."""
+
+    name = "turn_up"
+    title = "The turn-up"
+    turns_up = True
+    """Records of this variant name the turn-up (``turn_up``): see Variant.turns_up."""
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        self.settings: TurnUpSettings = variant.settings("turn_up")
+        pay = variant.policy("pay_collection")
+        self.claims: TrumpClaims | None = pay.impl if isinstance(pay.impl, TrumpClaims) else None
+        self.claim_params: Any = pay.params
+        reward = variant.policy("going_out_reward")
+        self.game: str = str(getattr(reward.params, "space", "") or "")
+
+    def enter(self, deal: Deal) -> bool:
+        card = deal.last_dealt
+        if card < 0:
+            return False
+        suit = card // 13
+        deal.publish(Trumps(card, suit))
+        deal.emit(event(EventKind.TURNED_UP, None, CARDS[card],
+                        note=f"{SUIT_NAMES[suit]} are trumps"))
+        if self.claims is None:
+            return False
+        wins = self.claims.turned_up(deal.variant, self.claim_params, card)
+        fixed = {s.id for s in deal.variant.layout if s.kind == "card"}
+        how = self.settings.pope_turn_up
+        dealer = deal.dealer
+        if how != "compartment_only" and any(s in fixed for s in wins):
+            if how == "redeal":
+                deal.outcome = "abandoned"
+                deal.next_deal = "same_dealer"
+                return False
+            for sid in wins:
+                deal.claim(dealer, sid, f"turned up {CARDS[card]}")
+            if self.game:
+                deal.claim(dealer, self.game, f"turned up {CARDS[card]}")
+            for s in deal.order(dealer, include_self=False):
+                deal.pay(s, dealer, deal.counts[s], f"1 per card dealt: {CARDS[card]} turned up")
+            deal.outcome = "turned_up"
+            deal.winner = dealer
+            return False
+        for sid in wins:
+            deal.claim(dealer, sid, f"turned up {CARDS[card]}")
+        return False
+
+    def describe(self) -> str:
+        t = ("The last card dealt, which belongs to the dead hand, is turned face up; its "
+             "suit is trumps for this deal, and it stays dead.")
+        if self.claims is None:
+            return t
+        p = self.claim_params
+        honours = [_rank_word(r) for r in p.honours.values()]
+        if honours:
+            t += (" A turned-up " + ", ".join(honours[:-1]) + (" or " if len(honours) > 1
+                                                              else "") + honours[-1]
+                  + " (of trumps, necessarily) pays its compartment to the dealer at once, "
+                  "before the first lead.")
+        how = self.settings.pope_turn_up
+        fixed = [sp for sp in self.variant.layout if sp.kind == "card" and sp.card is not None]
+        if not fixed:
+            return t
+        pope = " or ".join(f"the {CARDS[int(sp.card)].name()} (the {sp.id} compartment's card)"
+                           for sp in fixed if sp.card is not None)
+        if how == "compartment_only":
+            t += f" If the turn-up is {pope}, the dealer takes that compartment and play goes on."
+        elif how == "game_and_per_card":
+            t += (f" If the turn-up is {pope}, the dealer takes that compartment and the "
+                  f"{self.game} compartment, every other player pays him one chip per card "
+                  "dealt to him, and the deal ends without play.")
+        else:
+            t += (f" If the turn-up is {pope}, the dealer takes nothing and deals again, with "
+                  "no new stakes.")
+        return t
+
+
+def _turn_up_checks(variant: Any) -> list[str]:
+    if not variant.rules.spare_hand:
+        return ["turn_up turns up the last card dealt into the spare hand: set spare_hand: "
+                "true"]
+    if "deal" in variant.flow and "turn_up" in variant.flow and \
+            variant.flow.index("turn_up") < variant.flow.index("deal"):
+        return ["turn_up must come after deal"]
+    return []
+
+
+def _turn_up_pays(variant: Any) -> tuple[str, ...]:
+    return ()
+
+
+def register(reg: Registry) -> None:
+    """Pope Joan's turn-up phase and its trump claims."""
+    reg.register_policy("pay_collection", "trumps", params=TrumpParams, text=_trumps_text,
+                        check=_trumps_check, lint=_trumps_lint, pays=_trumps_pays)(
+        TrumpClaims())
+    reg.register_phase("turn_up", requires=("deal",), settings=TurnUpSettings,
+                       check=_turn_up_checks, pays=_turn_up_pays)(TurnUpPhase)

@@ -1,0 +1,141 @@
+"""Settlement by card points (slot ``going_out_reward``, policy ``card_points``), and the
+penalty for board cards left in hand.
+
+Two family games settle the first player out by the *points* of the cards left in the other
+hands (FAMILY-RULINGS F5: an ace 1, two to ten their pips, J Q K 10 each): Nain Jaune (F28)
+and Comet (F45). Both also have a plainer option, one chip per card. What differs between
+them is a game's own business: Nain Jaune doubles the payments on a grand opéra (F30), the
+Comet multiplies them for the comet (F.5). So the payments are made here, once, and a game
+passes a *multiplier* (payer -> factor) into :func:`pay_for_cards`; its own going-out policy
+(in :mod:`stops.games`) calls it and adds what only that game does.
+
+Board cards left in hand (F29) are a layout rule any game with card spaces may use: after the
+going-out payments, whoever still holds the card of a ``card`` space pays into that space as
+many chips as it holds at that moment (doubling it). A card in the spare is never penalised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Literal
+
+import attrs
+
+from stops.engine.cards import CARDS
+from stops.rules.registry import param
+
+if TYPE_CHECKING:
+    from stops.engine.deal import Deal
+    from stops.rules.registry import Registry
+
+POINTS: tuple[int, ...] = tuple(
+    1 if c % 13 == 12 else (c % 13) + 2 if c % 13 <= 8 else 10 for c in range(52))
+"""Card points by card (F5): an ace 1, two to ten their pips, J Q K 10."""
+
+
+def hand_points(deal: Deal, seat: int) -> int:
+    """The points of the cards ``seat`` still holds (F5)."""
+    return sum(POINTS[c] for c in deal.hand(seat))
+
+
+Multiplier = Callable[[int], int]
+"""``multiplier(payer)``: the factor a payer's payment is multiplied by (1: none)."""
+
+
+def pay_for_cards(deal: Deal, winner: int, count: str,
+                  multiplier: Multiplier | None = None) -> None:
+    """Every other player pays ``winner`` for the cards left in his hand, in seat order from
+    the winner's left: their points (``count`` ``card_points``) or one chip each
+    (``per_card``), times ``multiplier(payer)`` when given. Compulsory (F2)."""
+    for s in deal.order(winner, include_self=False):
+        if count == "per_card":
+            owed, what = deal.counts[s], "1 per card left"
+        else:
+            owed, what = hand_points(deal, s), "the points of the cards left"
+        factor = multiplier(s) if multiplier is not None else 1
+        if factor != 1:
+            owed *= factor
+            what += f", x{factor}"
+        deal.pay(s, winner, owed, what)
+
+
+def board_card_penalties(deal: Deal, winner: int) -> None:
+    """Each player still holding the card of a ``card`` space pays into that space as many
+    chips as it holds at that moment (doubling it), in seat order from the winner's left and,
+    for one player, in layout order (F29). A card in the spare belongs to nobody and is
+    never penalised."""
+    boxes = [(s.id, int(s.card)) for s in deal.variant.layout
+             if s.kind == "card" and s.card is not None]
+    if not boxes:
+        return
+    for s in deal.order(winner, include_self=False):
+        for space, card in boxes:
+            if deal.owner[card] == s and deal.is_live(space):
+                deal.pay(s, space, deal.ledger.layout.get(space, 0),
+                         f"holds {CARDS[card]}: doubles its box")
+
+
+@attrs.frozen
+class CardPointsParams:
+    payment: Literal["card_points", "per_card"] = param(
+        "card_points", "Each other player pays the first player out the points of the cards "
+        "left in his hand (ace 1, two to ten their pips, J Q K 10), or one chip per card.",
+        option="going_out_payment")
+    board_card_penalty: Literal["double", "none"] = param(
+        "none", "After the payments, a player still holding the card of a card space pays "
+        "into it as many chips as it holds (double), or nothing (none).",
+        option="board_card_penalty")
+
+
+def card_points(deal: Deal, winner: int, params: CardPointsParams) -> None:
+    """Every other player pays the first player out for the cards left in his hand (by
+    points or per card); then, with ``board_card_penalty: double``, whoever still holds a
+    card space's card doubles that space."""
+    pay_for_cards(deal, winner, params.payment)
+    if params.board_card_penalty == "double":
+        board_card_penalties(deal, winner)
+
+
+def payment_text(payment: str, factor: str = "") -> str:
+    """One sentence on the going-out payment (shared with the games' own policies)."""
+    if payment == "per_card":
+        return (f"The first player out collects one chip per card still held from every other "
+                f"player{factor}.")
+    return ("The first player out collects from every other player the points of the cards "
+            "he still holds (an ace 1, two to ten their pips, jack, queen and king 10 each)"
+            f"{factor}.")
+
+
+def penalty_text(penalty: str) -> str:
+    if penalty != "double":
+        return ""
+    return (" Then, in turn from the winner's left, each player still holding the card of a "
+            "board box pays into that box as many chips as it holds (doubling it); those "
+            "chips stay on the board. A board card in the talon is never penalised.")
+
+
+def card_points_text(p: CardPointsParams) -> str:
+    return payment_text(p.payment) + penalty_text(p.board_card_penalty)
+
+
+def _no_card_spaces(variant: object, p: CardPointsParams) -> list[str]:
+    """Lint: a board-card penalty with no card space on the layout has nothing to double."""
+    layout = getattr(variant, "layout", ())
+    if p.board_card_penalty == "double" and not any(s.kind == "card" for s in layout):
+        return ["board_card_penalty: double, but the layout has no card space to double"]
+    return []
+
+
+def _pays_nothing(variant: object, params: object) -> tuple[str, ...]:
+    """The payments are seat to seat; the penalty pays *into* the layout, never out."""
+    return ()
+
+
+def register(reg: Registry) -> None:
+    reg.register_policy("going_out_reward", "card_points", params=CardPointsParams,
+                        text=card_points_text, lint=_no_card_spaces,
+                        pays=_pays_nothing)(card_points)
+
+
+__all__ = ["POINTS", "CardPointsParams", "Multiplier", "board_card_penalties", "card_points",
+           "hand_points", "pay_for_cards", "payment_text", "penalty_text"]
