@@ -8,6 +8,7 @@ chunk order: the report is identical whatever the number of workers.
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 from collections.abc import Callable, Sequence
@@ -402,6 +403,15 @@ def simulate(variant: Variant | str, players: int, deals: int = 1000, seed: int 
     try:
         if executor is None:
             results: Any = (run_chunk(*a) for a in args)
+        elif own is not None:
+            # our workers fork as the chunks are submitted: with the parent's objects frozen
+            # out of the cyclic GC, the children's collections do not touch (and so copy)
+            # every inherited page
+            gc.freeze()
+            try:
+                results = executor.map(run_chunk, *zip(*args, strict=True))
+            finally:
+                gc.unfreeze()
         else:
             results = executor.map(run_chunk, *zip(*args, strict=True))
         for part, size in zip(results, sizes, strict=True):
