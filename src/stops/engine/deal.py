@@ -42,6 +42,10 @@ ABSENT: Final = -3
 """``owner[card]`` for a card removed from the pack."""
 
 NO_LEGAL: Final = LegalActions()
+NONE: Final[frozenset[int]] = frozenset()
+NO_SPACES: Final[frozenset[str]] = frozenset()
+"""Shared empty sets (every ``frozenset()`` is a new object of ~200 bytes, kept by every deal
+and every kept record)."""
 
 R = TypeVar("R")
 
@@ -94,7 +98,7 @@ class Deal:
         self.active: tuple[int, ...] = tuple(range(players)) if active is None else tuple(
             sorted(active))
         """The seats taking part (all, unless ``chip_shortfall: eliminate`` removed some)."""
-        self.exempt: frozenset[int] = frozenset(exempt)
+        self.exempt: frozenset[int] = frozenset(exempt) if exempt else NONE
         """Seats excused from this deal's stake (a record's ``exempt``; a stake rule reads
         it)."""
         self.short: set[int] = set()
@@ -106,7 +110,7 @@ class Deal:
         self.skip_stakes = skip_stakes
         self.start_stacks = tuple(stacks)
         self.start_layout = {k: v for k, v in layout.items() if v}
-        self.start_retired = frozenset(retired)
+        self.start_retired: frozenset[str] = frozenset(retired) if retired else NO_SPACES
         self.ledger = Ledger(stacks, {sid: layout.get(sid, 0) for sid in variant.space_ids},
                              track=variant.tracks_contributions)
         for sid, v in layout.items():
@@ -121,7 +125,7 @@ class Deal:
         self.masks: list[list[int]] = [[0, 0, 0, 0] for _ in range(players)]
         self.counts: list[int] = [0] * players
         self.spare: set[int] = set()
-        self.spare_known: frozenset[int] = frozenset()
+        self.spare_known: frozenset[int] = NONE
         self.played_by: list[int] = [-1] * 52
         self.plays: list[tuple[int, Card]] = []
         self.dealt_hands: tuple[tuple[Card, ...], ...] = ()
