@@ -12,7 +12,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from stops.phases.handrank import CATEGORIES, best_hand, category, describe, hand_key
+from stops.phases.handrank import (
+    CATEGORIES,
+    best_five_key,
+    best_hand,
+    category,
+    describe,
+    first_best_five,
+    hand_key,
+)
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -395,3 +403,21 @@ def test_best_hand_is_strongest_subset(hand: list[int], size: int) -> None:
     strongest = max(hand_key(s) for s in subsets)
     assert hand_key(best) == strongest
     assert best == min(s for s in subsets if hand_key(s) == strongest)
+
+
+@given(st.lists(st.integers(0, 51), min_size=5, max_size=17, unique=True))
+def test_best_five_without_trying_every_five(cards: list[int]) -> None:
+    """The direct best-five evaluation is the brute force's answer: the same key, and the same
+    first best five in combination order (so the games the poker phase plays are unchanged)."""
+    brute = max(combinations(cards, 5), key=hand_key)
+    assert best_five_key(cards) == hand_key(brute)
+    assert first_best_five(cards) == brute
+
+
+@given(st.lists(st.sampled_from([c for c in range(52) if c % 13 in (0, 3, 7, 11, 12)]),
+                min_size=5, max_size=16, unique=True))
+def test_best_five_on_few_ranks(cards: list[int]) -> None:
+    """Few ranks: quads, full houses (two trips), flushes and straights against each other."""
+    brute = max(combinations(cards, 5), key=hand_key)
+    assert best_five_key(cards) == hand_key(brute)
+    assert first_best_five(cards) == brute

@@ -263,6 +263,93 @@ def hand_key(cards: Iterable[int]) -> tuple[int, ...]:
     _reject(hand)
 
 
+def _top_straight(present: int) -> int:
+    """The top rank of the highest straight among the ranks in the bit set ``present``
+    (bit r: rank r held), or -1 (the wheel A-2-3-4-5 tops at the five)."""
+    for top in range(_ACE, _FIVE, -1):
+        run = 0b11111 << (top - 4)
+        if present & run == run:
+            return top
+    wheel = 0b1111 | (1 << _ACE)
+    return _FIVE if present & wheel == wheel else -1
+
+
+def _desc(present: int, skip: tuple[int, ...], k: int) -> tuple[int, ...]:
+    """The ``k`` highest ranks in ``present`` other than ``skip``, descending."""
+    out: list[int] = []
+    for r in range(_ACE, -1, -1):
+        if present >> r & 1 and r not in skip:
+            out.append(r)
+            if len(out) == k:
+                break
+    return tuple(out)
+
+
+def best_five_key(cards: Iterable[int]) -> tuple[int, ...]:
+    """The key (:func:`hand_key`) of the best five cards among five or more distinct
+    ``cards``, worked out from rank counts and suits instead of trying every five: each
+    category's best achievable hand is built directly and the strongest is taken. Equal to
+    ``max(hand_key(f) for f in combinations(cards, 5))`` (a property test checks it)."""
+    counts = [0] * _NUM_RANKS
+    suits = [0] * _NUM_SUITS     # per suit, the bit set of its ranks
+    for c in cards:
+        r = c % _NUM_RANKS
+        counts[r] += 1
+        suits[c // _NUM_RANKS] |= 1 << r
+    present = suits[0] | suits[1] | suits[2] | suits[3]
+    best: tuple[int, ...] = (_HIGH_CARD, *_desc(present, (), _HAND_SIZE))
+    for bits in suits:
+        if bits.bit_count() >= _HAND_SIZE:
+            top = _top_straight(bits)
+            cand = ((_STRAIGHT_FLUSH, top) if top >= 0 else
+                    (_FLUSH, *_desc(bits, (), _HAND_SIZE)))
+            if cand > best:
+                best = cand
+    by_count = sorted(range(_NUM_RANKS), key=lambda r: (counts[r], r), reverse=True)
+    a, b = by_count[0], by_count[1]
+    if counts[a] == 4:
+        cand = (_QUADS, a, *_desc(present, (a,), 1))
+    elif counts[a] == 3 and counts[b] >= 2:  # the pair: the highest other rank held twice
+        cand = (_FULL_HOUSE, a, max(r for r in range(_NUM_RANKS) if r != a and counts[r] >= 2))
+    elif counts[a] == 3:
+        cand = (_TRIPS, a, *_desc(present, (a,), 2))
+    elif counts[a] == 2 and counts[b] == 2:
+        cand = (_TWO_PAIR, a, b, *_desc(present, (a, b), 1))
+    elif counts[a] == 2:
+        cand = (_PAIR, a, *_desc(present, (a,), 3))
+    else:
+        cand = best
+    if cand > best:
+        best = cand
+    top = _top_straight(present)
+    if top >= 0 and (_STRAIGHT, top) > best:
+        best = (_STRAIGHT, top)
+    return best
+
+
+def _key_ranks(key: tuple[int, ...]) -> frozenset[int]:
+    """The ranks every five-card hand with this key is made of."""
+    if key[0] in (_STRAIGHT, _STRAIGHT_FLUSH):
+        top = key[1]
+        return frozenset((_ACE, 0, 1, 2, 3) if top == _FIVE else range(top - 4, top + 1))
+    return frozenset(key[1:])
+
+
+def first_best_five(cards: Iterable[int]) -> tuple[int, ...]:
+    """The first five of ``cards`` (in ``itertools.combinations`` order of ``cards``) with the
+    best key: what trying every five in order and keeping the first maximum gives, but only
+    the cards whose rank can be in a best hand are tried."""
+    hand = tuple(cards)
+    if len(hand) <= _HAND_SIZE:
+        return hand
+    key = best_five_key(hand)
+    ranks = _key_ranks(key)
+    for five in combinations([c for c in hand if c % _NUM_RANKS in ranks], _HAND_SIZE):
+        if hand_key(five) == key:
+            return five
+    raise AssertionError("best_five_key found no hand")  # pragma: no cover - see the tests
+
+
 def category(cards: Iterable[int]) -> str:
     """Return the category name of a hand of 1 to 5 cards, e.g. ``"flush"``.
 
@@ -292,6 +379,8 @@ def best_hand(cards: Iterable[int], size: int = 5) -> tuple[int, ...]:
     _validate(hand)
     if len(hand) <= size:
         return hand
+    if size == _HAND_SIZE:
+        return first_best_five(hand)
     return max(combinations(hand, size), key=hand_key)
 
 

@@ -23,7 +23,7 @@ from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet, Selections
 from stops.phases.base import Phase
-from stops.phases.handrank import describe, hand_key
+from stops.phases.handrank import describe, first_best_five, hand_key
 from stops.policies.leads import FirstLead
 from stops.rules.registry import param
 
@@ -345,6 +345,8 @@ def _best_cards(deal: Deal, seat: int, k: int) -> tuple[int, ...]:
     hand = [int(c) for c in deal.hand(seat)]
     if len(hand) <= k:
         return tuple(hand)
+    if k == 5:  # the usual case, without trying every five
+        return first_best_five(hand)
     best: tuple[int, ...] | None = None
     found: tuple[int, ...] = ()
     for combo in combinations(hand, k):
