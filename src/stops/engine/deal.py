@@ -187,8 +187,7 @@ class Deal:
         action = (decision if decision.__class__ is Action
                   else action_from_dict(decision))  # type: ignore[arg-type]
         if self.to_act is None:
-            raise IllegalAction("deal_over", "the deal is over; no more decisions are taken",
-                                rule="a deal ends when someone goes out or play is blocked")
+            raise _deal_over()
         phase = self._phases[self.phase_idx]
         if phase.normalize is not None:
             action = phase.normalize(self, action)
@@ -197,6 +196,11 @@ class Deal:
             legal = self._legal = phase.legal(self)
         if action not in legal:
             raise self.explain(action)
+        return self._carry_out(phase, action)
+
+    def _carry_out(self, phase: Any, action: Action) -> list[Event]:
+        """Record a legal ``action`` and let ``phase`` carry it out (``apply`` and
+        ``apply_index`` share it); the events it caused."""
         events = self.events
         start = len(events)
         self._legal = None
@@ -225,8 +229,7 @@ class Deal:
         not a whole number in ``range(legal_count())``.
         """
         if self.to_act is None:
-            raise IllegalAction("deal_over", "the deal is over; no more decisions are taken",
-                                rule="a deal ends when someone goes out or play is blocked")
+            raise _deal_over()
         phase = self._phases[self.phase_idx]
         legal = self._legal
         if legal is None:
@@ -240,13 +243,7 @@ class Deal:
         action = legal[i]
         if phase.normalize is not None:
             action = phase.normalize(self, action)
-        events = self.events
-        start = len(events)
-        self._legal = None
-        self.actions.append(action)
-        if not phase.apply(self, action):
-            self._advance_from(self.phase_idx + 1)
-        return events[start:]
+        return self._carry_out(phase, action)
 
     def offer(self, legal: LegalSet) -> None:
         """A phase offers the seat to act exactly these decisions (computed while entering or
@@ -664,6 +661,11 @@ def _suit_cards(suit: int, m: int) -> tuple[Card, ...]:
             m ^= low
         got = _SUIT_CARDS[key] = tuple(cards)
     return got
+
+
+def _deal_over() -> IllegalAction:
+    return IllegalAction("deal_over", "the deal is over; no more decisions are taken",
+                         rule="a deal ends when someone goes out or play is blocked")
 
 
 def _copy_scratch(scratch: dict[str, Any]) -> dict[str, Any]:
