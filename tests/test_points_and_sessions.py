@@ -90,8 +90,14 @@ def test_until_short_with_a_fixed_threshold() -> None:
 def test_until_short_refuses_to_start_but_a_replay_is_not_judged() -> None:
     """Before the first deal a stack of 14 (Nain Jaune's stake is 15) ends the session at
     once; a deal record with such stacks still replays (it is one deal, not a session)."""
-    with pytest.raises(stops.SessionOver, match="cannot pay the stake"):
-        stops.Table("nain-jaune", seats=3, chips=[14, 50, 50], seed=1).new_deal()
+    short = stops.Table("nain-jaune", seats=3, chips=[14, 50, 50], seed=1)
+    # the table says so before anyone asks for a deal (a driver loop tests is_over first)
+    assert short.is_over and short.end_reason() == "seat 0 cannot pay the stake for the next deal"
+    assert "over" in repr(short)
+    with pytest.raises(stops.SessionOver, match="cannot start: seat 0 cannot pay the stake"):
+        short.new_deal()
+    assert short.is_over
+    assert not stops.Table("nain-jaune", seats=3, chips=15, seed=1).is_over
     t = stops.Table("nain-jaune", seats=3, chips=50, seed=1)
     rec = t.new_deal().record()
     rec["stacks"] = [14, 50, 50]

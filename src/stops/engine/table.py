@@ -183,9 +183,7 @@ class Table:
             raise SessionOver("the session is over: " + self.end_reason())
         if self._check_start:
             self._check_start = False
-            policy = self.variant.policy("match_end")
-            if getattr(policy.impl, "before_first_deal", False) and policy.impl(
-                    self, policy.params):
+            if self._cannot_start():
                 self._over = True
                 raise SessionOver("the session cannot start: " + self.end_reason())
         given_hands = given_spare = None
@@ -401,11 +399,18 @@ class Table:
     # -- state ----------------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
-        """Has the session's end rule been met?"""
-        return self._over
+        """Has the session's end rule been met? Before the first deal this also asks a
+        ``match_end`` policy marked ``before_first_deal`` (e.g. ``until_short``: nobody can
+        pay the first stake), so a table that cannot start says so before ``new_deal``."""
+        return self._over or (self._check_start and self._cannot_start())
+
+    def _cannot_start(self) -> bool:
+        policy = self.variant.policy("match_end")
+        return bool(getattr(policy.impl, "before_first_deal", False)
+                    and policy.impl(self, policy.params))
 
     def end_reason(self) -> str:
-        if not self._over:
+        if not self.is_over:
             return "not over"
         if self.variant.space_ids and all(s in self.retired for s in self.variant.space_ids):
             return "every space has been won"
@@ -472,4 +477,4 @@ class Table:
 
     def __repr__(self) -> str:
         return (f"<Table {self.variant.name} seats={self.n} dealer={self.dealer} "
-                f"deals={self.deals_played}{' over' if self._over else ''}>")
+                f"deals={self.deals_played}{' over' if self.is_over else ''}>")
