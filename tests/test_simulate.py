@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 import stops
+from stops.apps.cli import main
 from stops.apps.simulate import compare_text, simulate
 
 
@@ -52,3 +55,13 @@ def test_heuristic_bots_finish() -> None:
     assert rep.bots == ["heuristic", "random", "heuristic", "random"]
     assert rep.deals == 40
     assert isinstance(stops.load_variant("boodle"), stops.Variant)
+
+
+def test_a_session_that_cannot_start_is_an_error_not_a_hang(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Nain Jaune's stake is 15 chips (until_short): with 10 a seat no session can start, so
+    the simulator would make new tables forever. It says why instead, as the CLI does."""
+    with pytest.raises(stops.SessionOver, match="10 chips a seat cannot start: seats 0, 1, 2"):
+        simulate("nain-jaune", players=3, deals=5, seed=1, chips=10)
+    assert main(["simulate", "nain-jaune", "--players", "3", "--chips", "10", "--deals", "5"]) == 1
+    assert "cannot start" in capsys.readouterr().err

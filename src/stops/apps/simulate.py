@@ -19,6 +19,7 @@ import attrs
 
 from stops.apps.playout import play_random, play_random_indexed, play_with_bots
 from stops.engine.deal import Deal
+from stops.engine.errors import SessionOver
 from stops.engine.eventkind import EventKind
 from stops.engine.rng import Rng, derive_seed
 from stops.engine.table import Table
@@ -295,6 +296,9 @@ def run_chunk(variant_ref: Any, options: dict[str, Any] | None, players: int, de
     while (k < deals) if sessions_mode else (played < deals):
         table = Table(v, seats=players, chips=chips,
                       seed=derive_seed(seed, "session", chunk, k), keep_records=False)
+        if table.is_over:  # e.g. until_short with stacks below the first stake: never starts
+            raise SessionOver(f"a session with {chips} chips a seat cannot start: "
+                              + table.end_reason())
         in_session = 0
         while not table.is_over and (sessions_mode or played < deals):
             deal = table.new_deal()

@@ -831,7 +831,7 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
         _write(out, st, ["Chips after the deal: " + st.sep.join(
             f"{who(s, seat)} {x} ({x - b:+d})" for s, (x, b) in
             enumerate(zip(table.stacks, before, strict=True)))])
-    _write(out, st, ["The session is over. Standings:"])
+    _write(out, st, _wrap(f"The session is over ({sanitise(table.end_reason())}). Standings:", ""))
     for s, stack, change in table.standings():
         _write(out, st, [f"  {who(s, seat)}: {stack} ({change:+d})"])
     return 0

@@ -418,9 +418,11 @@ class Table:
             return "fewer than two players are left"
         policy = self.variant.policy("match_end")
         why = getattr(policy.impl, "why", None)
-        if why is not None:
-            return str(why(self, policy.params))
-        return f"{self.deals_played} deals played"
+        reason = None if why is None else why(self, policy.params)
+        if reason:
+            return str(reason)
+        n = self.deals_played
+        return f"{n} deal{'' if n == 1 else 's'} played"
 
     def standings(self) -> list[tuple[int, int, int]]:
         """``(seat, stack, change since the start)``, best first."""

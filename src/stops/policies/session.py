@@ -84,11 +84,13 @@ until_short.before_first_deal = True  # type: ignore[attr-defined]
 """The table asks this policy before the first deal too (a stack may be short already)."""
 
 
-def _until_short_why(table: Table, params: UntilShortParams) -> str:
+def _until_short_why(table: Table, params: UntilShortParams) -> str | None:
+    """Who is short; ``None`` when the deal limit ended it (the table says so itself)."""
     short = short_seats(table, params)
     if not short:
-        return f"{table.deals_played} deals played"
-    return ("seat " + ", ".join(map(str, short)) + " cannot pay the stake for the next deal")
+        return None
+    return (("seats " if len(short) > 1 else "seat ") + ", ".join(map(str, short))
+            + " cannot pay the stake for the next deal")
 
 
 until_short.why = _until_short_why  # type: ignore[attr-defined]
