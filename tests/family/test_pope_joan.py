@@ -387,6 +387,7 @@ def test_pope_turned_up_redeal_same_dealer_no_new_dressing() -> None:
     first = table.new_deal(hands=HANDS_D, spare=DEAD_D, turn_up="9D")
     assert first.is_terminal and plays(first) == []
     assert table.dealer == 0
+    assert table.deals_played == 0  # thrown in: it counts neither here nor for deals(per_player)
     second = table.new_deal(hands=HANDS_A, spare=DEAD_A, turn_up="2H")
     assert second.dealer == 0
     assert second.stacks == (35, 50, 50, 50, 50, 50, 50, 50)
@@ -395,6 +396,7 @@ def test_pope_turned_up_redeal_same_dealer_no_new_dressing() -> None:
         second.apply(action)
     assert second.is_terminal and second.winner == 1
     assert list(table.stacks) == [30, 99, 45, 45, 45, 45, 45, 45]
+    assert table.deals_played == 1 and len(table.records) == 2
 
 
 # -- DEAL_F: Kings and the 7D always stop, the 9D is only ever led; the lead rule (F20) -----

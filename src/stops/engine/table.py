@@ -142,6 +142,8 @@ class Table:
         self.deal_limit: int | None = deals
         self.deal_index = 0
         self.deals_played = 0
+        """Deals played to the end; a deal thrown in before play (outcome ``abandoned``) is
+        dealt again and does not count (``deal_index`` counts every deal dealt)."""
         self.skip_stakes = False
         self.deal: Deal | None = None
         self.keep_records: Any = keep_records
@@ -325,7 +327,8 @@ class Table:
                 for s, chips in enumerate(row):
                     mine[s] += chips
         self.retired = set(deal.retired)
-        self.deals_played += 1
+        if deal.outcome != "abandoned":  # a deal thrown in before play is dealt again: it
+            self.deals_played += 1       # does not count towards the session's deals
         deal._on_end = None  # no cycle: a finished session is freed without the cyclic GC
         keep = self._keep
         if keep:
