@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import stops
-from stops.apps.terminal import play_terminal
+from stops.apps.terminal import _ANSI, play_terminal
 
 
 def run(variant: str, answers: str, **kw: object) -> tuple[int, str]:
@@ -36,10 +37,16 @@ def test_a_whole_session_by_numbers() -> None:
 
 def test_every_game_plays_through_piped_input() -> None:
     for name in ("three-in-one", "pot-and-kitty", "boodle-free-stakes",
-                 "boodle-spare-auction", "pope-joan", "spinado", "newmarket", "tripoley"):
+                 "boodle-spare-auction", "pope-joan", "spinado", "newmarket", "tripoley",
+                 "nain-jaune", "comet"):
         code, text = run(name, "1\n" * 3000, players=4, seed=2, deals=1)
         assert code == 0, name
         assert "The session is over" in text, name
+        # nothing is wider than an 80-column screen (Pope Joan's layout and turn-up were);
+        # piped answers are not echoed, so a "> " prompt shares the next line: not counted
+        wide = [line for line in text.splitlines()
+                if len(_ANSI.sub("", re.sub(r"^(> )+", "", line))) > 80]
+        assert not wide, (name, wide)
 
 
 def test_bad_input_reprompts_with_a_reason_and_help_explains() -> None:

@@ -33,6 +33,9 @@ RED = "\033[31m"
 BOLD = "\033[1m"
 RESET = "\033[0m"
 WIDTH = 78
+"""Where the narrator cuts its lines (it indents them by two more)."""
+SCREEN = 80
+"""The screen's width: nothing written is wider."""
 
 
 
@@ -445,19 +448,20 @@ def _by_seat(run: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def _wrap(line: str, indent: str) -> list[str]:
-    """``line`` cut at spaces to the screen's width, counting only visible characters (the
-    colour codes of red cards take no room)."""
+def _wrap(line: str, indent: str, limit: int = WIDTH) -> list[str]:
+    """``line`` cut at spaces to ``limit`` columns, counting only visible characters (the
+    colour codes of red cards take no room); its own leading spaces stay."""
     def width(t: str) -> int:
         return len(_ANSI.sub("", t))
 
-    if width(line) <= WIDTH:
+    if width(line) <= limit:
         return [line]
     out: list[str] = []
-    current = ""
-    for word in line.split(" "):
-        candidate = f"{current} {word}" if current else word
-        if current.strip() and width(candidate) > WIDTH:
+    body = line.lstrip(" ")
+    current = line[:len(line) - len(body)]
+    for word in body.split(" "):
+        candidate = f"{current} {word}" if current.strip() else current + word
+        if current.strip() and width(candidate) > limit:
             out.append(current.rstrip())
             current = indent + word
         else:
@@ -767,8 +771,12 @@ def _space_id(typed: str, choices: Sequence[Action] | None) -> str:
 
 
 def _write(out: TextIO, st: Style, lines: Iterable[str]) -> None:
+    """Write ``lines``; one still wider than the screen (a long layout, a turn-up that names
+    every trump) is cut at spaces, its continuation indented under its own start."""
     for line in lines:
-        out.write(st.fit(line) + "\n")
+        body = line.lstrip(" ")
+        for part in _wrap(line, " " * (len(line) - len(body) + 4), SCREEN):
+            out.write(st.fit(part) + "\n")
     out.flush()
 
 
