@@ -44,6 +44,9 @@ COMPILED = [
     "stops/engine/actions.py",
     "stops/phases/handrank.py",
     "stops/policies/endings.py",
+    "stops/phases/rotation.py",
+    "stops/games/comet.py",
+    "stops/games/nain_jaune.py",
 ]
 
 #: What mypy needs to type-check the compiled modules (and what they import).

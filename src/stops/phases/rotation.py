@@ -56,7 +56,8 @@ class RotationState:
 
     __slots__ = ("last", "need", "turn")
 
-    def __init__(self, last: int, need: int, turn: int) -> None:
+    def __init__(self, last: int = -1, need: int = 0, turn: int = 0) -> None:
+        # defaults, so that the compiled build can unpickle the state (it calls __init__())
         self.last = last
         """The seat that laid the last card."""
         self.need = need
