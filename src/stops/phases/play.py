@@ -105,6 +105,31 @@ class PlayPhase(Phase):
                           "of the game (a key card with no chips on it stays).")
         return [("The play", t), ("Claims", " ".join(claims))]
 
+    def decision_rule(self, deal: Deal) -> str:
+        """At a lead: who leads (the first lead of the deal) and what may be led, then how
+        the sequence goes on; at a card due (in turn, or with the companion card): how the
+        sequence goes on. Each from the text of the policy this variant put in the slot, so a
+        game played in rotation is told its turns, not the forced run."""
+        parts: list[str] = []
+        if "lead" in deal.legal_actions().verbs:
+            if not deal.plays:
+                parts.append(self.policy_text(FIRST_LEADER))
+            if not deal.scratch.get("opening"):  # an opening card is fixed by first_leader
+                lead = deal.scratch.get("lead")
+                broken = lead[2] if lead is not None else None
+                if deal.plays and broken is not None:
+                    parts.append(f"The last sequence stopped in {SUIT_NAMES[broken]}.")
+                parts.append(self.policy_text(AFTER_STOP))
+                if not always_leads(self.after):
+                    parts.append(self.policy_text(FAILED_LEAD))
+        parts.append(self.policy_text(SUCCESSOR))
+        parts.append(self.policy_text(TURN_ORDER))
+        if self.comp_card >= 0:
+            parts.append(self.policy_text(COMPANION))
+        if self.variant.policy("wild_card").name != "none":
+            parts.append(self.policy_text("wild_card"))
+        return " ".join(parts)
+
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.first = variant.policy(FIRST_LEADER)
