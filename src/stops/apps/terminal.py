@@ -604,7 +604,6 @@ _PHASE_PROMPTS = {
     "play:play": "Your turn to go on with the sequence.",
     "play:follow": "The next card is due from you: play it, alone or with your companion card.",
     "stake": "Your turn to place stakes.",
-    "spare_hand": "Your turn: the spare hand.",
     "poker": "Your turn to bet.",
 }
 
@@ -630,6 +629,8 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action |
     to_call = _to_call(deal, seat)
     lines = _status(deal, seat, st)
     prompt = _PHASE_PROMPTS.get(deal.phase, "Your turn.")
+    if deal.phase == "spare_hand":  # the game's own name for it (the dead hand, the widow)
+        prompt = f"Your turn: the {_spare_name(deal)}."
     if deal.phase == "play" and legal and legal[0].action != "lead":
         prompt = _PHASE_PROMPTS.get(f"play:{legal[0].action}", prompt)
     if to_call is not None and any(a.action == "call" for a in legal[:5]):

@@ -117,7 +117,8 @@ class PlayPhase(Phase):
             if not deal.scratch.get("opening"):  # an opening card is fixed by first_leader
                 lead = deal.scratch.get("lead")
                 broken = lead[2] if lead is not None else None
-                if deal.plays and broken is not None:
+                if deal.plays and broken is not None and not always_leads(self.after):
+                    # the lead rule may turn on the suit stopped (any card: it does not)
                     parts.append(f"The last sequence stopped in {SUIT_NAMES[broken]}.")
                 parts.append(self.policy_text(AFTER_STOP))
                 if not always_leads(self.after):

@@ -100,12 +100,12 @@ class PokerPhase(Phase):
         return _poker_text(self.variant)
 
     def decision_rule(self, deal: Deal) -> str:
-        """Choosing a poker hand is told how hands are made; a bet, the betting round with
-        this variant's limit."""
+        """Choosing a poker hand is told how hands are made; a bet, how they were made and
+        the betting round with this variant's limit (the whole section)."""
         st = deal.scratch.get("poker")
         if isinstance(st, PokerState) and st.step == "select":
             return _selection_text(self.settings)
-        return _betting_text(self.settings)
+        return _poker_text(self.variant)
 
     def after_redeal(self, deal: Deal, seat: int, rng: Any) -> None:
         """Other seats' unshown selections are picked again from their new hands."""
@@ -419,8 +419,7 @@ def _selection_text(s: PokerSettings) -> str:
 
 
 def _betting_text(s: PokerSettings) -> str:
-    """The betting round and the showdown, with this variant's limit (what ``?`` says at a
-    bet)."""
+    """The betting round and the showdown, with this variant's limit."""
     k = s.hand_size
     limit = (f"is 1 to {s.bet_limit} chips" if s.betting == "limit" else
              "may be anything up to the player's whole stack")
