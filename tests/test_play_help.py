@@ -14,12 +14,12 @@ import random
 from typing import Any
 
 import pytest
+from tests.stacking import lead, ready
 
 import stops
 from stops.apps.terminal import _why, play_terminal
 from stops.rules.loader import builtin_names
 from stops.rules.registry import default_registry
-from tests.stacking import lead, ready
 
 OLD_TEXT = ("holder of the next card", "next card of the suit")
 """What ``?`` told every game before, whatever it played."""
@@ -155,16 +155,16 @@ def test_no_selection_help_where_the_hands_are_made_for_the_players() -> None:
 
 def test_a_rotation_turn_is_told_its_turns_in_a_stacked_nain_jaune_deal() -> None:
     # 3 players, dealer seat 0: the first lead is the dealer's left, seat 1 (next_in_turn).
-    # Seat 1 holds the A♣ and no two; seat 2 holds the 2♥ and no other two. Seat 1 leads A♣; the two is
-    # needed; seat 1 holds none ("sans 2"), so the turn passes clockwise to seat 2, whose
-    # only decision is to play 2♥ (a player who can play must). ? at that decision is the
-    # rotation's rule, not a forced run.
+    # Seat 1 holds the A♣ and no two; seat 2 holds the 2♥ and no other two. Seat 1 leads
+    # A♣; the two is needed; seat 1 holds none ("sans 2"), so the turn passes clockwise to
+    # seat 2, whose only decision is to play 2♥ (a player who can play must). ? at that
+    # decision is the rotation's rule, not a forced run.
     v = stops.load_variant("nain-jaune")
     table = stops.Table(v, seats=3, seed=1)
     pack = [str(c) for c in stops.CARDS]
     twos = [c for c in pack if c[0] == "2"]
-    seat1 = ["AC"] + [c for c in pack if c[0] not in "2A"][:14]
-    seat2 = ["2H"] + [c for c in pack if c not in seat1 and c[0] != "2"][:14]
+    seat1 = ["AC", *[c for c in pack if c[0] not in "2A"][:14]]
+    seat2 = ["2H", *[c for c in pack if c not in seat1 and c[0] != "2"][:14]]
     seat0 = [c for c in pack if c not in seat1 + seat2][:15]
     assert not set(twos) & set(seat1)
     deal = ready(table, [seat0, seat1, seat2], {})
@@ -186,7 +186,7 @@ def test_a_lead_after_a_stop_names_the_suit_and_the_variants_lead_rule() -> None
     v = stops.load_variant("boodle")
     table = stops.Table(v, seats=3, seed=1)
     pack = [str(c) for c in stops.CARDS]
-    seat1 = ["2S", "3S", "4S"] + [c for c in pack if c[1] in "CH"][:10]
+    seat1 = ["2S", "3S", "4S", *[c for c in pack if c[1] in "CH"][:10]]
     rest = [c for c in pack if c not in seat1 and c != "5S"]
     seat0, seat2 = rest[:13], rest[13:26]
     deal = ready(table, [seat0, seat1, seat2], {})

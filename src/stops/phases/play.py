@@ -113,20 +113,20 @@ class PlayPhase(Phase):
         parts: list[str] = []
         if "lead" in deal.legal_actions().verbs:
             if not deal.plays:
-                parts.append(self.policy_text(FIRST_LEADER))
+                parts.append(self.policy_text("first_leader"))
             if not deal.scratch.get("opening"):  # an opening card is fixed by first_leader
                 lead = deal.scratch.get("lead")
                 broken = lead[2] if lead is not None else None
                 if deal.plays and broken is not None and not always_leads(self.after):
                     # the lead rule may turn on the suit stopped (any card: it does not)
                     parts.append(f"The last sequence stopped in {SUIT_NAMES[broken]}.")
-                parts.append(self.policy_text(AFTER_STOP))
+                parts.append(self.policy_text("after_stop"))
                 if not always_leads(self.after):
-                    parts.append(self.policy_text(FAILED_LEAD))
-        parts.append(self.policy_text(SUCCESSOR))
-        parts.append(self.policy_text(TURN_ORDER))
+                    parts.append(self.policy_text("failed_lead"))
+        parts.append(self.policy_text("successor"))
+        parts.append(self.policy_text("turn_order"))
         if self.comp_card >= 0:
-            parts.append(self.policy_text(COMPANION))
+            parts.append(self.policy_text("companion"))
         if self.variant.policy("wild_card").name != "none":
             parts.append(self.policy_text("wild_card"))
         return " ".join(parts)
