@@ -65,3 +65,30 @@ def test_a_session_that_cannot_start_is_an_error_not_a_hang(
         simulate("nain-jaune", players=3, deals=5, seed=1, chips=10)
     assert main(["simulate", "nain-jaune", "--players", "3", "--chips", "10", "--deals", "5"]) == 1
     assert "cannot start" in capsys.readouterr().err
+
+
+def test_a_simulation_plays_the_games_own_chips(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every seat starts with the variant's ``starting_chips`` unless told otherwise, as in
+    ``stops play`` and ``stops rules``: Nain Jaune's 50 (its sessions end when a player is
+    short of his 15-chip stake, so their length turns on the chips) and Tripoley's 200."""
+    own = simulate("nain-jaune", players=3, sessions=6, seed=2)
+    assert own.run["chips"] == stops.load_variant("nain-jaune").rules.starting_chips == 50
+    assert "50 chips each" in own.text()
+    assert own.to_dict() == simulate("nain-jaune", players=3, sessions=6, seed=2,
+                                     chips=50).to_dict()
+    hundred = simulate("nain-jaune", players=3, sessions=6, seed=2, chips=100)
+    assert hundred.run["chips"] == 100
+    assert hundred.session_net != own.session_net   # another game: longer sessions
+    trip = simulate("tripoley", players=4, deals=10, seed=1)
+    assert trip.run["chips"] == 200 and "200 chips each" in trip.text()
+    # an option changes them too
+    assert simulate("boodle", players=3, deals=5, seed=1,
+                    options={"starting_chips": 80}).run["chips"] == 80
+    # the command line: the report states them, --help says where the default comes from
+    assert main(["simulate", "tripoley", "--players", "4", "--deals", "10",
+                 "--no-progress"]) == 0
+    assert "4 players, 200 chips each" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    helped = " ".join(capsys.readouterr().out.split())
+    assert "default: the variant's own starting chips" in helped

@@ -324,7 +324,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--players", "-p", type=int, default=4)
     sp.add_argument("--deals", "-n", type=int, default=1000)
     sp.add_argument("--seed", "-s", type=int, default=0)
-    sp.add_argument("--chips", type=int, default=100, help="starting stack per seat")
+    sp.add_argument("--chips", type=int, default=None,
+                    help="starting stack per seat (default: the variant's own starting "
+                    "chips, as in stops play and stops rules)")
     sp.add_argument("--sessions", type=int, default=None,
                     help="play this many whole sessions instead of --deals deals")
     sp.add_argument("--bots", default="random",

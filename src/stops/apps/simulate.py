@@ -272,9 +272,10 @@ def _make_bots(names: Sequence[str], players: int, seed: int | str, chunk: int) 
 
 def run_chunk(variant_ref: Any, options: dict[str, Any] | None, players: int, deals: int,
               seed: int | str, chunk: int, bots: Sequence[str] = ("random",),
-              chips: int = 100, sessions_mode: bool = False,
+              chips: int | None = None, sessions_mode: bool = False,
               plugins: Sequence[str] = ()) -> Tally:
     """Play one chunk: ``deals`` deals (or, in sessions mode, ``deals`` whole sessions).
+    ``chips`` is each seat's starting stack (``None``: the variant's own ``starting_chips``).
     ``plugins`` are registered first (in a worker process, the plug-ins the caller named)."""
     if variant_ref is None:  # the variant this worker process loaded when it started
         v = _worker_variant()
@@ -287,6 +288,8 @@ def run_chunk(variant_ref: Any, options: dict[str, Any] | None, players: int, de
 
             registry = load_plugins(plugins)
         v = load_variant(variant_ref, options, registry=registry)
+    if chips is None:
+        chips = v.rules.starting_chips
     tally = Tally(players)
     fast = all(b == "random" for b in bots)
     rng = Rng(derive_seed(seed, "bots", chunk))
@@ -355,13 +358,16 @@ def _worker_variant() -> Variant:
 
 
 def simulate(variant: Variant | str, players: int, deals: int = 1000, seed: int | str = 0,
-             chips: int = 100, options: dict[str, Any] | None = None,
+             chips: int | None = None, options: dict[str, Any] | None = None,
              bots: Sequence[str] = ("random",), workers: int = 1,
              executor: Executor | None = None, sessions: int | None = None,
              progress: Callable[[int, int], None] | None = None,
              plugins: Sequence[str] = ()) -> Report:
     """Play ``deals`` deals (or ``sessions`` whole sessions) with bots, and report.
 
+    Every seat starts each session with ``chips``; by default the variant's own
+    ``starting_chips`` (what ``stops play`` and ``stops rules`` use: 200 in Tripoley), so that
+    session lengths and win shares describe the game as it is played. The report states them.
     ``bots`` names a bot per seat (cycled): ``random`` or ``heuristic``. ``workers > 1`` runs
     chunks in that many processes; ``executor`` runs them on any Executor instead (its
     workers must be able to import ``stops``; the variant is sent with the work). Results do
@@ -376,6 +382,8 @@ def simulate(variant: Variant | str, players: int, deals: int = 1000, seed: int 
 
             registry = load_plugins(plugins)
         v = load_variant(variant, options, registry=registry)
+    if chips is None:
+        chips = v.rules.starting_chips
     sessions_mode = sessions is not None
     total = sessions if sessions is not None else deals
     per = 1 if sessions_mode else CHUNK
@@ -601,9 +609,10 @@ def compare_text(a: Report, b: Report) -> str:
 
 
 def run_deals(variant: Variant, players: int, deals: int, seed: int = 0) -> list[Deal]:
-    """Play ``deals`` random deals and keep them (for tests and examples)."""
+    """Play ``deals`` random deals and keep them (for tests and examples), each seat
+    starting with the variant's own chips."""
     out = []
-    table = Table(variant, seats=players, chips=100, seed=seed, deals=deals)
+    table = Table(variant, seats=players, seed=seed, deals=deals)
     rng = Rng(derive_seed(seed, "bots"))
     while not table.is_over:
         d = table.new_deal()

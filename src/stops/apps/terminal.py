@@ -604,7 +604,6 @@ _PHASE_PROMPTS = {
     "play:play": "Your turn to go on with the sequence.",
     "play:follow": "The next card is due from you: play it, alone or with your companion card.",
     "stake": "Your turn to place stakes.",
-    "spare_hand": "Your turn: the spare hand.",
     "poker": "Your turn to bet.",
 }
 
@@ -630,6 +629,8 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action |
     to_call = _to_call(deal, seat)
     lines = _status(deal, seat, st)
     prompt = _PHASE_PROMPTS.get(deal.phase, "Your turn.")
+    if deal.phase == "spare_hand":  # the game's own name for it (the dead hand, the widow)
+        prompt = f"Your turn: the {_spare_name(deal)}."
     if deal.phase == "play" and legal and legal[0].action != "lead":
         prompt = _PHASE_PROMPTS.get(f"play:{legal[0].action}", prompt)
     if to_call is not None and any(a.action == "call" for a in legal[:5]):
@@ -681,33 +682,10 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action |
 
 
 def _why(deal: Deal) -> str:
-    """The rule behind the choices on offer, from the variant's own policy texts."""
-    v = deal.variant
-    ph = deal.phase
-
-    def text(slot: str) -> str:
-        b = v.policy(slot)
-        return str(b.spec.text(b.params)) if b.spec.text else str(b.spec.doc)
-
-    if ph == "play":
-        lead = deal.scratch.get("lead")
-        broken = lead[2] if lead else None
-        if not deal.plays:
-            why = text("first_leader")
-        elif broken is None:
-            why = "The lead is free: " + text("after_stop")
-        else:
-            why = f"The last sequence stopped in {SUIT_NAMES[broken]}. " + text("after_stop")
-        return why + " Whoever holds the next card of the suit must then play it."
-    if ph == "stake":
-        return text("stake_rule")
-    if ph == "spare_hand":
-        return text("spare_protocol")
-    if ph == "poker":
-        s = v.settings("poker")
-        return (f"Choose {s.hand_size} cards for poker; then check or bet (1 to "
-                f"{s.bet_limit}) until someone bets, then fold, call or raise.")
-    return "Choose one of the numbered options."
+    """The rule behind the choices on offer, in the variant's own words: what the phase on
+    turn says governs this decision (:meth:`~stops.phases.base.Phase.decision_rule`)."""
+    rule = deal.variant.phases[deal.phase_idx].decision_rule(deal)
+    return rule or "Choose one of the numbered options."
 
 
 _WORDS = ("keep", "swap", "auction", "pass", "check", "call", "fold")

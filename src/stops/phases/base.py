@@ -58,6 +58,17 @@ class Phase:
         text = self.describe()
         return [(self.title or self.name, text)] if text else []
 
+    def decision_rule(self, deal: Deal) -> str:
+        """The rule behind the decision this phase offers now, in this variant's own words,
+        for a player who asks why (``?`` in ``stops play``).
+
+        By default the phase's whole section of ``stops rules``: every sentence there is true
+        of this variant. A phase whose decisions follow different rules (a lead, a card due in
+        turn; choosing a poker hand, betting) says only the ones that govern the decision on
+        offer, from the texts its policies registered with their parameters.
+        """
+        return " ".join(text for _, text in self.sections())
+
     def policy_text(self, slot: str) -> str:
         """The plain-English text of the policy this variant put in ``slot``.
 

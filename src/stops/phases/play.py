@@ -105,6 +105,32 @@ class PlayPhase(Phase):
                           "of the game (a key card with no chips on it stays).")
         return [("The play", t), ("Claims", " ".join(claims))]
 
+    def decision_rule(self, deal: Deal) -> str:
+        """At a lead: who leads (the first lead of the deal) and what may be led, then how
+        the sequence goes on; at a card due (in turn, or with the companion card): how the
+        sequence goes on. Each from the text of the policy this variant put in the slot, so a
+        game played in rotation is told its turns, not the forced run."""
+        parts: list[str] = []
+        if "lead" in deal.legal_actions().verbs:
+            if not deal.plays:
+                parts.append(self.policy_text("first_leader"))
+            if not deal.scratch.get("opening"):  # an opening card is fixed by first_leader
+                lead = deal.scratch.get("lead")
+                broken = lead[2] if lead is not None else None
+                if deal.plays and broken is not None and not always_leads(self.after):
+                    # the lead rule may turn on the suit stopped (any card: it does not)
+                    parts.append(f"The last sequence stopped in {SUIT_NAMES[broken]}.")
+                parts.append(self.policy_text("after_stop"))
+                if not always_leads(self.after):
+                    parts.append(self.policy_text("failed_lead"))
+        parts.append(self.policy_text("successor"))
+        parts.append(self.policy_text("turn_order"))
+        if self.comp_card >= 0:
+            parts.append(self.policy_text("companion"))
+        if self.variant.policy("wild_card").name != "none":
+            parts.append(self.policy_text("wild_card"))
+        return " ".join(parts)
+
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.first = variant.policy(FIRST_LEADER)

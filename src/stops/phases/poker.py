@@ -99,6 +99,14 @@ class PokerPhase(Phase):
     def describe(self) -> str:
         return _poker_text(self.variant)
 
+    def decision_rule(self, deal: Deal) -> str:
+        """Choosing a poker hand is told how hands are made; a bet, how they were made and
+        the betting round with this variant's limit (the whole section)."""
+        st = deal.scratch.get("poker")
+        if isinstance(st, PokerState) and st.step == "select":
+            return _selection_text(self.settings)
+        return _poker_text(self.variant)
+
     def after_redeal(self, deal: Deal, seat: int, rng: Any) -> None:
         """Other seats' unshown selections are picked again from their new hands."""
         st = deal.scratch.get("poker")
@@ -398,18 +406,28 @@ def poker_winner(deal: Deal, params: None) -> FirstLead:
 
 def _poker_text(variant: Variant) -> str:
     s: PokerSettings = variant.settings("poker")
+    return _selection_text(s) + " " + _betting_text(s)
+
+
+def _selection_text(s: PokerSettings) -> str:
+    """How each player's poker hand is made (what ``?`` says when choosing it)."""
     k = s.hand_size
     sel = (f"any {k} cards they like (not necessarily their best hand)" if
            s.selection == "free" else f"their best {k}-card poker hand")
-    t = (f"Each player selects {sel} and sets the rest aside." if s.selection != "auto" else
-         f"Each player's best {k} cards are his poker hand (nobody chooses).")
+    return (f"Each player selects {sel} and sets the rest aside." if s.selection != "auto" else
+            f"Each player's best {k} cards are his poker hand (nobody chooses).")
+
+
+def _betting_text(s: PokerSettings) -> str:
+    """The betting round and the showdown, with this variant's limit."""
+    k = s.hand_size
     limit = (f"is 1 to {s.bet_limit} chips" if s.betting == "limit" else
              "may be anything up to the player's whole stack")
-    t += (" One round of betting "
-          "into the pot follows, from the dealer's left: check or bet until someone "
-          "bets; then fold, call or raise. "
-          f"A bet, and a raise beyond the call, {limit}; there is "
-          "no limit on the number of raises, and a player who checked may raise later."
+    t = ("One round of betting "
+         "into the pot follows, from the dealer's left: check or bet until someone "
+         "bets; then fold, call or raise. "
+         f"A bet, and a raise beyond the call, {limit}; there is "
+         "no limit on the number of raises, and a player who checked may raise later."
          " If everyone checks, or the betting ends with calls, the hands still in are "
          "shown and the best wins the whole pot; equal hands split it, any odd chips "
          "staying on the pot. If everyone else folds, the last player takes the pot "
