@@ -151,12 +151,14 @@ def _trumps_text(p: TrumpParams, variant: Any = None) -> str:
     parts = ["Trumps are the suit of the turn-up."]
     fixed = [s for s in variant.layout if s.kind == "card" and s.card is not None] if (
         variant is not None) else None
-    if fixed is None or fixed:
-        which = "" if not fixed else " (" + _and(
-            [f"{s.id}: the {CARDS[int(s.card)].symbol()}" for s in fixed if s.card is not None]
-        ) + ")"
-        parts.append(f"Whoever plays the card of a card space{which} takes its chips at once, "
+    if fixed is None:
+        parts.append("Whoever plays the card of a card space takes its chips at once, "
                      "whatever the trumps.")
+    for s in fixed or ():
+        card = CARDS[int(s.card)].symbol() if s.card is not None else ""
+        named = f"{s.label} (the {card})" if s.label else f"the {card}"
+        parts.append(f"Whoever plays {named} takes the {s.id} compartment at once, whatever "
+                     "the trumps.")
     if p.honours:
         spaces = _and(list(p.honours))
         words = [_rank_word(r) for r in p.honours.values()]

@@ -150,11 +150,25 @@ def opening_rule_text(p: OpeningRuleParams) -> str:
         return ("The player to the dealer's left opens with his lowest black card (a club or a "
                 "spade; with two of the same rank he chooses); if he holds no black card, the "
                 "next player to the left who does opens.")
+    return _climb_text(p, "high")
+
+
+def _climb_text(p: OpeningRuleParams, ace: str) -> str:
+    """The climbing opening in words, from the lowest card of the suit in the rank order."""
+    suit = 1 if p.opening == "diamonds_up" else 0
+    low, nxt = ((12, 0) if ace == "low" else (0, 1))
     first, second = ("diamond", "clubs") if p.opening == "diamonds_up" else ("club", "diamonds")
-    return (f"Whoever holds the lowest {first} opens with it: if the lowest lies in the spare "
-            f"hand, the next {first} up opens, and so on up the suit; if every {first} is in "
-            f"the spare hand, the same goes for the {second}, then the hearts, then the "
-            "spades.")
+    return (f"The holder of the {CARDS[suit * 13 + low].symbol()} opens with it; if it lies "
+            f"in the spare hand, the holder of the {CARDS[suit * 13 + nxt].symbol()} opens, "
+            f"and so on up the {first}s; if every {first} is in the spare hand, the same goes "
+            f"for the {second}, then the hearts, then the spades.")
+
+
+def _opening_rule_describe(variant: Any, p: OpeningRuleParams) -> str:
+    """The opening as this variant's rank order climbs it (ace low: the A♦ first)."""
+    if p.opening in _CLIMB_SUITS:
+        return _climb_text(p, variant.rules.ace)
+    return opening_rule_text(p)
 
 
 # -- after a stop --------------------------------------------------------------------------
@@ -438,7 +452,7 @@ def register(reg: Registry) -> None:
       phrase="of the opening cards", brings=_opening_brings,
       check=_needs_opening_cards)(opening_card)
     p("first_leader", "opening", params=OpeningRuleParams, text=opening_rule_text,
-      phrase=" opens with ", brings=_none)(opening_rule)
+      describe=_opening_rule_describe, phrase=" opens with ", brings=_none)(opening_rule)
     p("after_stop", "any_suit", explain=_explain_any_suit, phrase="the suit just stopped "
       "included, and must be the lowest", brings=_none, text=_text(
           "A lead may be of any suit, the suit just stopped included, and must be the lowest "

@@ -148,7 +148,7 @@ def free(deal: Deal, seat: int, p: FreeParams) -> StakePlan:
 
 def free_text(p: FreeParams, unit: int = 1) -> str:
     where = ("on " + ", ".join(p.spaces)) if p.spaces else "on the layout's card spaces"
-    return (f"Before each deal, before the cards are dealt, every player (the dealer too) "
+    return (f"Before each deal every player (the dealer too) "
             f"places {chips(p.chips * unit)} {where} in any split they like, one "
             "player at a time from the dealer's left, openly; a space may get none.")
 

@@ -100,7 +100,7 @@ def _space_line(v: Variant, sid: str) -> str:
         else:
             ranks = ["10" if r == "T" else str(r) for r in s.ranks]
             what = "the " + ", ".join(ranks[:-1]) + " and " + ranks[-1] + " of one suit"
-        named = f" ({label})" if label and label != s.id else ""
+        named = f" ({label})" if label and not label.startswith(s.id) else ""
         return f"- {s.id}{named}: {what}"
     default = {"pot": "the pot", "kitty": "the kitty"}.get(
         s.kind, "a compartment the rules below pay out")
