@@ -271,3 +271,12 @@ def test_the_comet_laid_as_an_eight_reads_as_english() -> None:
         "the comet, laid as an 8, always ends the sequence")
     assert Comet().on_lay(deal, 0, "9", CometParams()) == (
         "the comet, laid as a 9, always ends the sequence")
+
+
+def test_the_house_rules_guide_lists_every_builtin() -> None:
+    """docs/house-rules.md "Start from a built-in" names every built-in (G.10 item 6)."""
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "house-rules.md").read_text(
+        encoding="utf-8")
+    table = doc.split("## 1. Start from a built-in", 1)[1].split("\n## ", 1)[0]
+    for name in BUILTINS:
+        assert f"`{name}`" in table, name

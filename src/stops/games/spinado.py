@@ -97,9 +97,9 @@ class SpinadoClaims(OnPlay):
         amounts = {SPINADO: params.spinado_bonus, KD: params.kd_bonus}
         for suit in range(4):
             amounts.setdefault(suit * 13 + KING, params.king_bonus)
-        for card, chips in amounts.items():
-            if chips > 0 and card in in_pack:
-                triggers.setdefault(card, []).append(_bonus(chips))
+        for card, bonus in amounts.items():
+            if bonus > 0 and card in in_pack:
+                triggers.setdefault(card, []).append(_bonus(bonus))
         super().watch(variant, _PLAIN, triggers, every)
 
 

@@ -455,5 +455,6 @@ def register(reg: Registry) -> None:
                        check=_poker_checks, pays=lambda v: (v.pot,) if v.pot else ())(PokerPhase)
     reg.register_policy(
         "first_leader", "poker_winner", lint=_needs_poker, phrase="makes the first lead",
-        brings=lambda _: (), text=lambda _: "The winner of the poker pot makes the first lead; if the pot was "
-        "split, the first of the winners clockwise from the dealer's left.")(poker_winner)
+        brings=lambda _: (), text=lambda _: "The winner of the poker pot makes the first lead; "
+        "if the pot was split, the first of the winners clockwise from the dealer's left.")(
+        poker_winner)

@@ -308,7 +308,7 @@ def _pattern_who(amounts: dict[str, int], unit: int, first: bool) -> str:
 
 
 def pattern_text(p: PatternParams, unit: int = 1) -> str:
-    parts = []
+    parts: list[str] = []
     if p.each:
         parts.append("every player, the dealer included, puts "
                      + _pattern_who(p.each, unit, not parts))

@@ -167,9 +167,9 @@ class PolicySpec:
     ``failed_lead``; a ``failed_lead`` rule that can go round to a block brings
     ``block_outcome``. Without it, the slot's own ``brings`` (everything it may bring)."""
     excuses: Callable[[Any, Any], str] | None = None
-    """``excuses(variant, params)``: whom this policy excuses from paying for the cards he holds when
-    someone goes out (it publishes :class:`~stops.policies.endings.Excused`), in words
-    ("the holder of the Pope"), or ``""`` for nobody. A going-out rule that honours the
+    """``excuses(variant, params)``: whom this policy excuses from paying for the cards he
+    holds when someone goes out (it publishes :class:`~stops.policies.endings.Excused`), in
+    words ("the holder of the Pope"), or ``""`` for nobody. A going-out rule that honours the
     excuse names it."""
 
 
