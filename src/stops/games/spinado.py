@@ -230,8 +230,8 @@ def parlett(deal: Deal, winner: int, params: ParlettParams) -> None:
 
 def _parlett_text(p: ParlettParams, space: str = "") -> str:
     return (f"The first player out takes {space or 'the ' + p.space + ' pool'}, and every "
-            f"other player pays him {chips(p.each)} and {p.per_king} more for each King left "
-            "in his hand.")
+            f"other player pays him {chips(p.each)}, and {p.per_king} more for each King still "
+            "in that player's own hand.")
 
 
 def _parlett_check(variant: Any, p: ParlettParams) -> list[tuple[str, str]]:
@@ -261,5 +261,5 @@ def register(reg: Registry) -> None:
           check=_stake_check)(_preset(name))
     p("going_out_reward", "parlett", params=ParlettParams, text=_parlett_text,
       describe=lambda v, q: _parlett_text(q, space_name(v, q.space)),
-      phrase="more for each King left in his hand",
+      phrase="more for each King still in that player's own hand",
       check=_parlett_check, pays=lambda v, q: (q.space,))(parlett)

@@ -168,10 +168,10 @@ def _change_lines(base: Variant, v: Variant) -> list[str]:
                        f"{_shown(getattr(mine, pf.name))}" for pf in attrs.fields(type(mine))
                        if getattr(mine, pf.name) != getattr(theirs, pf.name)]
             value = b.use.replace("_", " ") + (" with " + ", ".join(changed) if changed else "")
-            out.append(f"- {f.name}: {value}. {policy_text(v, f.name)}")
+            out.append(f"- {f.name}: {value}. {policy_text(v, f.name)}".rstrip())
         elif isinstance(b, PolicyRef):
             value = str(b).split("(")[0].replace("_", " ")
-            out.append(f"- {f.name}: {value}. {policy_text(v, f.name)}")
+            out.append(f"- {f.name}: {value}. {policy_text(v, f.name)}".rstrip())
         else:
             shown = ("yes" if b else "no") if isinstance(b, bool) else str(b)
             doc = f.metadata.get("doc", "")
