@@ -186,13 +186,15 @@ def test_rules_text_reads_as_the_game() -> None:
     from stops.rules.prose import rules_text
 
     nj = rules_text(stops.load_variant("nain-jaune"))
-    for words in ("talon", "sans 8", "in any suit", "grand opéra", "doubling it"):
+    for words in ("talon", "sans 8", "by rank alone", "grand opéra", "doubling it",
+                  "A King ends the sequence", "The player to the dealer's left makes"):
         assert words in nj, words
     for words in ("lowest card", "holds the next card", "spare hand", "kitty",
                   "passes the duty"):
         assert words not in nj, words
     comet = rules_text(stops.load_variant("comet"))
     for words in ("Nobody stakes anything", "no layout", "the comet", "four times",
-                  "A block cannot happen", "from 2 (low) to king"):
+                  "from two (low) to King (high)", "A King ends the sequence"):
         assert words in comet, words
+    assert "block" not in comet and "an ace 1" not in comet  # neither exists in the Comet
     assert "Chips not won stay on the layout" not in comet

@@ -52,7 +52,7 @@ def test_pattern_exempt_seat_stakes_nothing_unless_dealing() -> None:
 
 def test_pattern_text_and_bad_space() -> None:
     v = boodle_with({"use": "pattern", "dealer": {"AH": 6}})
-    assert "the dealer alone puts 6 on AH" in rules_text(v)
+    assert "the dealer alone puts 6 chips on AH" in rules_text(v)
     with pytest.raises(stops.VariantError, match="'pope', which is not a layout space"):
         boodle_with({"use": "pattern", "each": {"pope": 1}})
 

@@ -27,7 +27,7 @@ def install(reg: Registry) -> None:
     defaults = {f.name: f.default.use for f in attrs.fields(Rules)
                 if f.metadata.get("slot") and isinstance(f.default, PolicyRef)}
     for slot in SLOTS:
-        reg.add_slot(slot.name, slot.doc, slot.signature, defaults[slot.name])
+        reg.add_slot(slot.name, slot.doc, slot.signature, defaults[slot.name], slot.brings)
     for module in MODULES:
         module.register(reg)
 

@@ -69,9 +69,14 @@ def cmd_variants(args: argparse.Namespace) -> int:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from stops.rules.prose import rules_text
+    from stops.rules.prose import WIDTH, rules_text
 
-    _say(rules_text(_load(args.variant, args.option, _registry(args))), end="")
+    width = WIDTH  # not a terminal (a pipe, a file): 80 columns
+    if sys.stdout.isatty():
+        import shutil
+
+        width = max(shutil.get_terminal_size((WIDTH, 24)).columns, 20)
+    _say(rules_text(_load(args.variant, args.option, _registry(args)), width=width), end="")
     return 0
 
 

@@ -47,7 +47,7 @@ class CometParams:
         "once per turn (0: none).", validator=attrs.validators.ge(0))
 
 
-_RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king"}
+_RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 
 
 class Comet:
@@ -62,7 +62,8 @@ class Comet:
         """Each other player pays the comet's player ``comet_bonus`` at once (F4, F44); the
         comet ends the sequence, even named as a 9 (F43)."""
         deal.bonus(seat, params.comet_bonus, f"the comet ({CARDS[params.card]})")
-        named = f", laid as a {_RANK_WORDS.get(as_rank, as_rank)}," if as_rank else ""
+        word = _RANK_WORDS.get(as_rank, as_rank) if as_rank else ""
+        named = f", laid as {'an' if word in ('8', 'ace') else 'a'} {word}," if word else ""
         return f"the comet{named} always ends the sequence"
 
     def on_turn(self, deal: Deal, seat: int, cards: list[int],
@@ -81,9 +82,9 @@ def _comet_text(p: CometParams) -> str:
          "The comet always ends the sequence, even named as a 9: its player starts a new one "
          "at once.")
     if p.comet_bonus:
-        t += f" When it is laid, each other player pays its player {p.comet_bonus} chips."
+        t += f" When it is laid, each other player pays its player {_chips(p.comet_bonus)}."
     if p.king_bonus:
-        t += (f" A turn that lays one or more natural Kings is paid {p.king_bonus} chip(s) by "
+        t += (f" A turn that lays one or more natural Kings is paid {_chips(p.king_bonus)} by "
               "each other player, once.")
     return t
 
@@ -144,12 +145,16 @@ def comet_settlement(deal: Deal, winner: int, params: CometSettlementParams) -> 
     pay_for_cards(deal, winner, "card_points", factor)
 
 
-def _settlement_text(p: CometSettlementParams) -> str:
+def _chips(n: int) -> str:
+    return f"{n} chip" if n == 1 else f"{n} chips"
+
+
+def _settlement_text(p: CometSettlementParams, deck: Any = None) -> str:
     if p.settlement == "per_card":
         return payment_text("per_card")
-    return (payment_text("card_points") + " A player still holding the comet (it counts 9) "
-            "pays double. If the winner's last turn included the comet, everyone pays double, "
-            "or four times as much if it was named as a 9.")
+    return (payment_text("card_points", deck=deck) + " A player still holding the comet (it "
+            "counts 9) pays double. If the winner's last turn included the comet, everyone "
+            "pays double, or four times as much if it was named as a 9.")
 
 
 def _needs_comet(variant: Any, p: CometSettlementParams) -> list[str]:
@@ -166,10 +171,12 @@ def _pays_nothing(variant: object, params: object) -> tuple[str, ...]:
 
 def register(reg: Registry) -> None:
     reg.register_policy("wild_card", "comet", params=CometParams, text=_comet_text,
-                        check=_comet_checks, pays=_pays_nothing)(Comet())
+                        check=_comet_checks, pays=_pays_nothing,
+                        phrase="is the comet, a wild card")(Comet())
     reg.register_policy("going_out_reward", "comet", params=CometSettlementParams,
-                        text=_settlement_text, check=_needs_comet, pays=_pays_nothing)(
-        comet_settlement)
+                        text=_settlement_text, check=_needs_comet, pays=_pays_nothing,
+                        describe=lambda v, q: _settlement_text(q, v.deck),
+                        phrase="The first player out collects")(comet_settlement)
 
 
 __all__ = ["Comet", "CometParams", "CometSettlementParams", "comet_factor",

@@ -14,7 +14,7 @@ The policy is a going-out reward (``going_out_reward: grand_opera``) that takes 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
@@ -63,11 +63,11 @@ def grand_opera(deal: Deal, winner: int, params: GrandOperaParams) -> None:
             deal.claim(winner, space, "grand opéra: the board is swept")
 
 
-def grand_opera_text(p: GrandOperaParams) -> str:
-    t = payment_text(p.payment) + penalty_text(p.board_card_penalty)
+def grand_opera_text(p: GrandOperaParams, deck: Any = None) -> str:
+    t = payment_text(p.payment, deck=deck) + penalty_text(p.board_card_penalty)
     if p.grand_opera == "sweep_board":
         t += (" A player who goes out before any other player has laid a card (a grand "
-              "opéra) then also takes every chip on the board.")
+              "opéra) then also takes every chip on the layout.")
     elif p.grand_opera == "double_payment":
         t += (" A player who goes out before any other player has laid a card (a grand "
               "opéra) is paid double.")
@@ -83,7 +83,9 @@ def _sweeps(variant: object, params: GrandOperaParams) -> tuple[str, ...]:
 
 def register(reg: Registry) -> None:
     reg.register_policy("going_out_reward", "grand_opera", params=GrandOperaParams,
-                        text=grand_opera_text, pays=_sweeps)(grand_opera)
+                        text=grand_opera_text, pays=_sweeps,
+                        describe=lambda v, q: grand_opera_text(q, v.deck),
+                        phrase="The first player out collects")(grand_opera)
 
 
 __all__ = ["GrandOperaParams", "grand_opera", "is_grand_opera"]

@@ -147,26 +147,52 @@ def _pair(space: str, cards: tuple[int, ...]) -> Handler:
     return on_pair
 
 
-def _trumps_text(p: TrumpParams) -> str:
-    parts = ["A card space pays whoever plays its card, during the play."]
+def _trumps_text(p: TrumpParams, variant: Any = None) -> str:
+    parts = ["Trumps are the suit of the turn-up."]
+    fixed = [s for s in variant.layout if s.kind == "card" and s.card is not None] if (
+        variant is not None) else None
+    if fixed is None:
+        parts.append("Whoever plays the card of a card space takes its chips at once, "
+                     "whatever the trumps.")
+    for s in fixed or ():
+        card = CARDS[int(s.card)].symbol() if s.card is not None else ""
+        named = f"{s.label} (the {card})" if s.label else f"the {card}"
+        parts.append(f"Whoever plays {named} takes the {s.id} compartment at once, whatever "
+                     "the trumps.")
     if p.honours:
         spaces = _and(list(p.honours))
         words = [_rank_word(r) for r in p.honours.values()]
         which = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
         parts.append(f"The {spaces} compartments each pay whoever plays the card they stand for "
-                     f"this deal, the {which} of trumps (the suit of the turn-up).")
+                     f"this deal, the {which} of trumps.")
     for space, pair in p.pairs.items():
         both = " and the ".join(_rank_word(r) for r in pair)
         parts.append(f"The {space} compartment pays a player who has played both the {both} "
                      "of trumps, in either order, when he plays the second; if either is in "
-                     "the dead hand it cannot be won.")
+                     "the spare hand it cannot be won.")
     if p.pairs:
         parts.append("On one card its own compartment pays first, then "
                      + ", then ".join(p.pairs) + ".")
     if p.excuse and not p.pope_holder_pays:
-        parts.append(f"A player still holding the card of the {p.excuse} compartment (the "
-                     "Pope) when someone goes out pays nothing for the cards he holds.")
+        parts.append(f"A player still holding {_excused_card(p, variant)} when someone goes "
+                     "out pays nothing for the cards he holds.")
     return " ".join(parts)
+
+
+def _excused_card(p: TrumpParams, variant: Any = None) -> str:
+    """The card that excuses its holder, in words: ``the Pope (the 9♦)``."""
+    space = variant.spaces.get(p.excuse) if variant is not None else None
+    if space is None or space.card is None:
+        return f"the card of the {p.excuse} compartment"
+    card = CARDS[int(space.card)].symbol()
+    return f"{space.label} (the {card})" if space.label else f"the {card}"
+
+
+def _trumps_excuses(variant: Any, p: TrumpParams) -> str:
+    """Whom the rule excuses from paying for his cards (F19): the holder of the Pope."""
+    if not p.excuse or p.pope_holder_pays:
+        return ""
+    return "the holder of " + _excused_card(p, variant).split(" (")[0]
 
 
 def _and(words: list[str]) -> str:
@@ -209,7 +235,8 @@ class TurnUpSettings:
         "takes that compartment and play goes on (compartment_only); he also takes the Game "
         "and 1 chip per card dealt from every other player, and the deal ends without play "
         "(game_and_per_card); or he takes nothing and deals again, without new stakes "
-        "(redeal). FAMILY-RULINGS F16.", option="pope_turn_up")
+        "(redeal, this library's own option: no source plays it). FAMILY-RULINGS F16.",
+        option="pope_turn_up")
 
 
 class TurnUpPhase(Phase):
@@ -264,8 +291,11 @@ class TurnUpPhase(Phase):
         return False
 
     def describe(self) -> str:
-        t = ("The last card dealt, which belongs to the dead hand, is turned face up; its "
-             "suit is trumps for this deal, and it stays dead.")
+        from stops.rules.prose import spare_named
+
+        t = spare_named(self.variant, "The last card dealt, which belongs to the spare hand, "
+                        "is turned face up; its suit is trumps for this deal, and it stays "
+                        "out of play.")
         if self.claims is None:
             return t
         p = self.claim_params
@@ -279,17 +309,22 @@ class TurnUpPhase(Phase):
         fixed = [sp for sp in self.variant.layout if sp.kind == "card" and sp.card is not None]
         if not fixed:
             return t
-        pope = " or ".join(f"the {CARDS[int(sp.card)].name()} (the {sp.id} compartment's card)"
+        pope = " or ".join(f"the {CARDS[int(sp.card)].symbol()}"
+                           + (f" ({sp.label})" if sp.label else "")
                            for sp in fixed if sp.card is not None)
+        space = "that compartment" if len(fixed) > 1 else f"the {fixed[0].id} compartment"
         if how == "compartment_only":
-            t += f" If the turn-up is {pope}, the dealer takes that compartment and play goes on."
+            t += f" If the turn-up is {pope}, the dealer takes {space} and play goes on."
         elif how == "game_and_per_card":
-            t += (f" If the turn-up is {pope}, the dealer takes that compartment and the "
-                  f"{self.game} compartment, every other player pays him one chip per card "
-                  "dealt to him, and the deal ends without play.")
+            from stops.policies.endings import space_name
+
+            game = f" and {space_name(self.variant, self.game)}" if self.game else ""
+            t += (f" If the turn-up is {pope}, the dealer takes {space}{game}, every other "
+                  "player pays him one chip per card dealt to him, and the deal ends without "
+                  "play.")
         else:
             t += (f" If the turn-up is {pope}, the dealer takes nothing and deals again, with "
-                  "no new stakes.")
+                  "no new stakes (an option of this program's own, from no rule book).")
         return t
 
 
@@ -310,6 +345,8 @@ def _turn_up_pays(variant: Any) -> tuple[str, ...]:
 def register(reg: Registry) -> None:
     """Pope Joan's turn-up phase and its trump claims."""
     reg.register_policy("pay_collection", "trumps", params=TrumpParams, text=_trumps_text,
+                        describe=lambda v, q: _trumps_text(q, v),
+                        phrase="Trumps are the suit of the turn-up", excuses=_trumps_excuses,
                         check=_trumps_check, lint=_trumps_lint, pays=_trumps_pays)(
         TrumpClaims())
     reg.register_phase("turn_up", requires=("deal",), settings=TurnUpSettings,

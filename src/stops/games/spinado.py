@@ -25,8 +25,17 @@ import attrs
 from stops.engine.actions import register_flag
 from stops.engine.cards import CARDS, parse_card
 from stops.engine.eventkind import EventKind
-from stops.policies.claims import OnPlay, OnPlayParams
-from stops.policies.stakes import WINNER_EXEMPT_TEXT, PatternParams, StakePlan, pattern
+from stops.policies.claims import ALL_KINDS, OnPlay, OnPlayParams, kinds, on_play_text
+from stops.policies.endings import space_name
+from stops.policies.stakes import (
+    WINNER_EXEMPT_TEXT,
+    PatternParams,
+    StakePlan,
+    chips,
+    in_chips,
+    once,
+    pattern,
+)
 from stops.rules.contracts import Handler, Triggers
 from stops.rules.registry import param
 
@@ -88,9 +97,9 @@ class SpinadoClaims(OnPlay):
         amounts = {SPINADO: params.spinado_bonus, KD: params.kd_bonus}
         for suit in range(4):
             amounts.setdefault(suit * 13 + KING, params.king_bonus)
-        for card, chips in amounts.items():
-            if chips > 0 and card in in_pack:
-                triggers.setdefault(card, []).append(_bonus(chips))
+        for card, bonus in amounts.items():
+            if bonus > 0 and card in in_pack:
+                triggers.setdefault(card, []).append(_bonus(bonus))
         super().watch(variant, _PLAIN, triggers, every)
 
 
@@ -104,17 +113,26 @@ def _bonus(chips: int) -> Handler:
     return on_card
 
 
-def _claims_text(p: SpinadoClaimParams) -> str:
+def _claims_text(p: SpinadoClaimParams, variant: Any = None) -> str:
     parts = []
-    for what, chips in (("the A♦ (the spinado), alone or with another card", p.spinado_bonus),
-                        ("the K♦", p.kd_bonus), ("any other King", p.king_bonus)):
-        if chips:
-            parts.append(f"{chips} to whoever plays {what}")
-    bonus = ("Bonuses, paid at once by every other player: " + "; ".join(parts) + ". "
-             if parts else "")
-    return (bonus + "A combination pool pays a player who has played all its cards, in either "
-            "order, when he plays the last of them; on one card its bonus is paid first. A "
-            "card that goes out still pays and collects everything first.")
+    for what, n in (("the A♦ (the spinado), alone or with another card", p.spinado_bonus),
+                    ("the K♦", p.kd_bonus), ("any other King", p.king_bonus)):
+        if n:
+            parts.append(f"{chips(n)} to whoever plays {what}")
+    t = ("As cards are played, every other player pays at once " + "; ".join(parts) + ". "
+         if parts else "")
+    have = kinds(variant) if variant is not None else ALL_KINDS
+    combos = [s.id for s in variant.layout if s.kind == "combo"] if variant is not None else []
+    rest = on_play_text(_PLAIN, have - {"combo"})
+    if rest:
+        t += rest + " "
+    if "combo" in have:
+        pools = (" and ".join(combos) + (" each pay" if len(combos) > 1 else " pays")
+                 if combos else "A combination pool pays")
+        t += (f"{pools[0].upper()}{pools[1:]} a player who has played all "
+              f"{'their' if len(combos) > 1 else 'its'} cards, in either order, when he plays "
+              "the last of them" + ("; on one card the bonus is paid first. " if parts else ". "))
+    return t + "A player's last card still earns all this before he goes out."
 
 
 def _claims_pays(variant: Any, params: Any) -> tuple[str, ...]:
@@ -152,18 +170,27 @@ def _preset(name: str) -> Callable[..., StakePlan]:
     return stake
 
 
-def _stake_text(name: str) -> Callable[[SpinadoStakeParams], str]:
-    words = {
-        "dealer_pools_others_game": "the dealer puts 12 on matrimony, 6 on intrigue and 6 on "
-        "game; every other player puts 3 on game",
-        "cassell": "the dealer puts 12 on matrimony, 6 on intrigue and 6 on game; every other "
-        "player puts 3 on each of the three",
-        "one_each": "every player, the dealer included, puts 1 on each of matrimony, intrigue "
-        "and game",
-    }[name]
+STAKE_PHRASES = {
+    "dealer_pools_others_game": "on game only",
+    "cassell": "on each of the three pools",
+    "one_each": "on each of matrimony, intrigue and game",
+}
+"""What each of F32's stake rules says that the others do not."""
 
-    def text(p: SpinadoStakeParams) -> str:
-        return (f"Before each deal {words} (in stake units), adding to any chips left there."
+
+def _stake_text(name: str) -> Callable[[SpinadoStakeParams, int], str]:
+    def text(p: SpinadoStakeParams, unit: int = 1) -> str:
+        n = {k: chips(k * unit) if k == 12 or name == "one_each" else str(k * unit)
+             for k in (1, 3, 6, 12)}
+        words = {
+            "dealer_pools_others_game": f"the dealer puts {n[12]} on matrimony, {n[6]} on "
+            f"intrigue and {n[6]} on game, and every other player {n[3]} on game only",
+            "cassell": f"the dealer puts {n[12]} on matrimony, {n[6]} on intrigue and {n[6]} "
+            f"on game, and every other player {n[3]} on each of the three pools",
+            "one_each": f"every player, the dealer included, puts {n[1]} on each of "
+            "matrimony, intrigue and game",
+        }[name]
+        return (f"Before each deal {words}, adding to any chips left there."
                 + (WINNER_EXEMPT_TEXT if p.winner_exempt else ""))
 
     return text
@@ -201,9 +228,10 @@ def parlett(deal: Deal, winner: int, params: ParlettParams) -> None:
                  f"{params.each} and {params.per_king} per King left")
 
 
-def _parlett_text(p: ParlettParams) -> str:
-    return (f"The first player out takes the {p.space} pool, and every other player pays him "
-            f"{p.each} chips and {p.per_king} more for each King left in his hand.")
+def _parlett_text(p: ParlettParams, space: str = "") -> str:
+    return (f"The first player out takes {space or 'the ' + p.space + ' pool'}, and every "
+            f"other player pays him {chips(p.each)}, and {p.per_king} more for each King still "
+            "in that player's own hand.")
 
 
 def _parlett_check(variant: Any, p: ParlettParams) -> list[tuple[str, str]]:
@@ -217,16 +245,21 @@ def register(reg: Registry) -> None:
     """Spinado's A♦, bonuses, stake rules and Parlett's reward."""
     register_flag(FLAG, ("lead", "follow"))
     p = reg.register_policy
-    p("companion", "spinado", text=lambda _: (
-        "The A♦ (the spinado) may go down straight after any card its holder is himself "
-        "playing: a lead, or a card due from him in a sequence (so he decides each card due "
-        "from him: with or without the spinado), never with a card someone else plays. That "
-        "card becomes a stop and he leads next. The A♦ may also be led on its own (it is a "
-        "stop anyway)."))(SpinadoCompanion())
+    p("companion", "spinado", phrase="(the spinado) may go down straight after",
+      text=lambda _: (
+          "The A♦ (the spinado) may go down straight after any card its holder is himself "
+          "playing: a lead, or a card due from him in a sequence (so he decides, each time a "
+          "card is due from him, whether to add the spinado), never with a card someone else "
+          "plays. That card becomes a stop and he leads next. The A♦ may also be led on its "
+          "own."))(SpinadoCompanion())
     p("pay_collection", "spinado", params=SpinadoClaimParams, text=_claims_text,
+      describe=lambda v, q: _claims_text(q, v), phrase="A player's last card still earns",
       pays=_claims_pays)(SpinadoClaims())
     for name in PRESETS:
-        p("stake_rule", name, params=SpinadoStakeParams, text=_stake_text(name),
+        p("stake_rule", name, params=SpinadoStakeParams, text=once(_stake_text(name)),
+          describe=in_chips(_stake_text(name)), phrase=STAKE_PHRASES[name],
           check=_stake_check)(_preset(name))
     p("going_out_reward", "parlett", params=ParlettParams, text=_parlett_text,
+      describe=lambda v, q: _parlett_text(q, space_name(v, q.space)),
+      phrase="more for each King still in that player's own hand",
       check=_parlett_check, pays=lambda v, q: (q.space,))(parlett)

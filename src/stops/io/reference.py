@@ -103,7 +103,9 @@ def reference_markdown(registry: Registry | None = None) -> str:
                 params = ", ".join(f"`{a.name}` = {_default_text(a.default)}"
                                    for a in attrs.fields(pol.params))
                 with_params.append((name, pol.params))
-            text = pol.text(_default_params(pol.params)) if pol.text else pol.doc
+            # a rule with nothing to tell players by default (no wild card) reads its docstring
+            text = " ".join(((pol.text(_default_params(pol.params)) if pol.text else "")
+                             or pol.doc).split())
             out.append(f"| `{name}` | {params} | {text.replace('|', '/')} |")
         out.append("")
         for name, cls in with_params:

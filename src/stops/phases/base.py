@@ -70,17 +70,16 @@ class Phase:
         return " ".join(text for _, text in self.sections())
 
     def policy_text(self, slot: str) -> str:
-        """The plain-English text of the policy this variant put in ``slot``.
+        """The rule of the policy this variant put in ``slot``, as it reads in this variant
+        (:func:`stops.rules.prose.policy_text`: in the game's own word for the spare hand;
+        empty when the rule has nothing to tell its players)."""
+        from stops.rules.prose import policy_text
 
-        Policies say "spare hand"; a game that calls it otherwise (the dummy, the dead hand,
-        the widow, the talon: the deal phase's ``spare_name``) reads its own word."""
-        b = self.variant.policy(slot)
-        if b.spec.text is not None:
-            text = str(b.spec.text(b.params))
-        else:
-            text = str(b.spec.doc or f"{slot}: {b.name}")
-        name = getattr(self.variant.settings("deal"), "spare_name", "spare hand")
-        if name != "spare hand" and "spare hand" in text:
-            text = text.replace("the spare hand", f"the {name}").replace(
-                "a spare hand", f"a {name}").replace("spare hand", name)
-        return text
+        return policy_text(self.variant, slot)
+
+    def in_force(self, slot: str) -> bool:
+        """Whether the rule of ``slot`` can apply in a deal of this variant
+        (:func:`stops.rules.prose.in_force`)."""
+        from stops.rules.prose import in_force
+
+        return slot in in_force(self.variant)

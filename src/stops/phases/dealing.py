@@ -179,10 +179,7 @@ class DealPhase(Phase):
                      else "")
             t = ("The dealer deals the whole pack face down, one card at a time, clockwise "
                  f"from the dealer's left, into a hand for each player{spare}. Some hands may "
-                 "have one card more than others" + (
-                     ": those nearest the dealer's left; a prearranged deal (a record) must "
-                     "keep to these sizes." if self.settings.stacked_sizes == "as_dealt"
-                     else "."))
+                 "have one card more than others: those dealt first in each round.")
         elif shape == "equal_plus_dead":
             t = ("The dealer deals one card at a time, clockwise from the dealer's left, the "
                  "same number to every player: the pack divided by the number of players plus "

@@ -22,7 +22,6 @@ from stops.engine.eventkind import EventKind
 from stops.engine.events import event, play_events, play_pairs, stop_event
 from stops.engine.legal import FixedActions, LegalSet
 from stops.phases.base import Phase
-from stops.policies.leads import always_leads
 from stops.policies.succession import Succession
 from stops.rules.contracts import (
     AFTER_STOP,
@@ -71,39 +70,72 @@ class PlayPhase(Phase):
     name = "play"
 
     def sections(self) -> list[tuple[str, str]]:
-        t = self.policy_text("first_leader") + " "
-        if self.turns is None:
-            deal = self.variant.settings("deal")
-            spare = getattr(deal, "spare_name", "spare hand")
-            where = f"the {spare}, " if self.variant.rules.spare_hand else ""
-            t += ("Whoever holds the next card must play it at once, and so on until nobody "
-                  "can: the last card is a stop (the top of its suit, or its successor is in "
-                  f"{where}out of the pack or already played). ")
-        t += self.policy_text("successor") + " "
-        if self.comp_card >= 0:
-            t += self.policy_text("companion") + " "
-        if self.turns is not None:
-            t += self.policy_text("turn_order") + " "
-        if self.variant.policy("wild_card").name != "none":
-            t += self.policy_text("wild_card") + " "
-        t += self.policy_text("after_stop")
-        if not always_leads(self.after):
-            t += " " + self.policy_text("failed_lead")
+        """The play and its claims, from the texts of the policies in force, with the
+        stops this pack makes (``stops_text``)."""
+        parts = [self.policy_text(slot) for slot in (
+            "first_leader", "successor", "turn_order")]
+        parts.append(self.stops_text())
+        parts += [self.policy_text(slot) for slot in ("companion", "wild_card", "after_stop")]
+        if self.in_force("failed_lead"):
+            parts.append(self.policy_text("failed_lead"))
         claims = []
         pay = self.variant.policy("pay_collection")
         if not self.variant.space_ids:
-            claims.append("There is no layout: cards played claim nothing.")
+            claims.append("There is no layout, so no card played wins a space.")
         elif getattr(pay.impl, "claims_during_play", True):
             claims.append(self.policy_text("pay_collection"))
         else:
             claims.append("The pay cards were settled in stage one; cards played now claim "
                           "nothing.")
-        if self.variant.policy("run_rule").name != "none":
-            claims.append(self.policy_text("run_rule"))
+        claims.append(self.policy_text("run_rule"))
         if self.rules.retire_claimed:
             claims.append("A space whose chips are won is removed from the layout for the rest "
                           "of the game (a key card with no chips on it stays).")
-        return [("The play", t), ("Claims", " ".join(claims))]
+        return [("The play", " ".join(p for p in parts if p)),
+                ("Claims", " ".join(c for c in claims if c) or
+                 "Cards played claim nothing.")]
+
+    def stops_text(self) -> str:
+        """Which cards are stops in this pack, in words: the top of each suit (every King,
+        ace low), a card whose successor is out of the pack (Pope Joan's 7♦, Spinado's
+        aces), and, when the holder of the next card plays it, a card whose successor is in
+        the spare hand or already played. The player of a stop leads next."""
+        from stops.rules.prose import and_list, rank_word
+
+        succ = self.succession
+        deck = {int(c) for c in self.variant.deck}
+        order = [r for r in succ.order if any(s * 13 + r in deck for s in range(4))]
+        if not order:
+            return ""
+        top = succ.order[-1]  # the top of the order (ace high: the ace; ace low: the King)
+        if self.turns is not None:  # in rotation only the top stops by itself
+            return (f"A {rank_word(top)} ends the sequence: its player starts a new one at "
+                    "once." if top in order else "")
+        tops = [s * 13 + top for s in range(4) if s * 13 + top in deck]
+        parts: list[str] = []
+        if len(tops) == 4:
+            parts.append(f"every {rank_word(top)} (the top of its suit)")
+        elif tops:
+            parts.append(and_list([f"the {CARDS[c].symbol()}" for c in tops])
+                         + " (the top of its suit)")
+        gone: dict[int, list[int]] = {}  # by rank: the cards whose successor is out of the pack
+        for c in sorted(deck):
+            nxt = self.next_card[c]
+            if nxt >= 0 and nxt not in deck and not succ.stop_reason[c]:
+                gone.setdefault(c % 13, []).append(c)
+        for r in order:
+            cards = gone.get(r, [])
+            if len(cards) == 4:
+                succ_rank = self.next_card[cards[0]] % 13
+                parts.append(f"every {rank_word(r)} (the {rank_word(succ_rank, plural=True)} "
+                             "are out of the pack)")
+            else:
+                parts += [f"the {CARDS[c].symbol()} (the {CARDS[self.next_card[c]].symbol()} "
+                          "is out of the pack)" for c in cards]
+        spare = getattr(self.variant.settings("deal"), "spare_name", "spare hand")
+        where = f"in the {spare} or " if self.variant.rules.spare_hand else ""
+        parts.append(f"any card whose next card is {where}already played")
+        return "The stops are " + and_list(parts) + "."
 
     def decision_rule(self, deal: Deal) -> str:
         """At a lead: who leads (the first lead of the deal) and what may be led, then how
@@ -426,13 +458,16 @@ def holder(phase: PlayPhase, params: None) -> None:
 
 
 def register(reg: Registry) -> None:
-    reg.register_policy("turn_order", "holder", text=lambda _: (
-        "Whoever holds the next card plays it at once."))(holder)
-    reg.register_policy("companion", "none", text=lambda _: (
-        "No card may be played out of sequence."))(NoCompanion())
+    reg.register_policy(
+        "turn_order", "holder", phrase="Whoever holds the next card must play it at once",
+        text=lambda _: (
+            "Whoever holds the next card must play it at once, out of turn, and so on until "
+            "nobody can: the last card played is a stop, and its player leads next."))(holder)
+    reg.register_policy("companion", "none", text=lambda _: "")(NoCompanion())
     reg.register_phase("play", pays=_pays_nothing, requires=("deal",),
-                       slots=("first_leader", "after_stop", "pay_collection",
-                                          "run_rule"))(PlayPhase)
+                       slots=("first_leader", "successor", "turn_order", "companion",
+                              "wild_card", "after_stop", "failed_lead", "pay_collection",
+                              "run_rule"))(PlayPhase)
 
 
 def _pays_nothing(variant: object) -> tuple[str, ...]:

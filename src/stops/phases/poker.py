@@ -433,9 +433,12 @@ def _betting_text(s: PokerSettings) -> str:
          "staying on the pot. If everyone else folds, the last player takes the pot "
          "unseen. Standard poker ranking; A-2-3-4-5 is the lowest straight; suits "
          "do not rank.")
-    t += (f" A player with fewer than {k} cards plays them all (missing cards rank "
-          "lowest)." if s.short_hand == "play_all_cards" else
-          f" A player with fewer than {k} cards sits the poker out.")
+    lo, hi = variant.players
+    if any(min(variant.hand_sizes(n)[:n]) < k for n in range(max(lo, 1), hi + 1)):
+        # only where some hand can be short (Three-in-One's 52 cards for 8 and a spare: no)
+        t += (f" A player with fewer than {k} cards plays them all (missing cards rank "
+              "lowest)." if s.short_hand == "play_all_cards" else
+              f" A player with fewer than {k} cards sits the poker out.")
     t += (" A player who cannot afford a call must fold." if s.short_call ==
           "fold_only" else " A player who cannot afford a call may call with all "
           "they have and still win the whole pot.")
@@ -469,6 +472,7 @@ def register(reg: Registry) -> None:
     reg.register_phase("poker", requires=("deal",), settings=PokerSettings,
                        check=_poker_checks, pays=lambda v: (v.pot,) if v.pot else ())(PokerPhase)
     reg.register_policy(
-        "first_leader", "poker_winner", lint=_needs_poker,
-        text=lambda _: "The winner of the poker pot makes the first lead; if the pot was "
-        "split, the first of the winners clockwise from the dealer's left.")(poker_winner)
+        "first_leader", "poker_winner", lint=_needs_poker, phrase="makes the first lead",
+        brings=lambda _: (), text=lambda _: "The winner of the poker pot makes the first lead; "
+        "if the pot was split, the first of the winners clockwise from the dealer's left.")(
+        poker_winner)

@@ -332,24 +332,32 @@ def rotation(phase: PlayPhase, params: RotationParams) -> RotationTurns:
     return RotationTurns(phase, params)
 
 
-def _rotation_text(p: RotationParams) -> str:
+def _rotation_text(p: RotationParams, by_rank: bool = True) -> str:
+    need = ("a card of the needed rank (one above the last rank laid)" if by_rank else
+            "the next card of the suit")
     t = ("Players act in turn, " + ("clockwise" if p.direction == "clockwise" else
-                                     "anticlockwise") + ". The player on turn continues the "
-         "sequence with a card of the needed rank (one above the last rank laid) if he can; a "
-         "player who cannot is passed over.")
+                                     "anticlockwise") + f". The player on turn continues the "
+         f"sequence with {need} if he can; a player who cannot is passed over.")
     t += (" A turn lays one or more cards of one rank." if p.cards_per_turn == "same_rank"
           else "")
-    t += (" After laying a card he goes on up while he holds the next rank; when he holds "
-          "none his turn ends (\"sans 8\", say) and the turn passes on." if p.per_turn == "run"
+    t += ((" After laying a card he goes on up while he holds the next rank; when he holds "
+           "none his turn ends (\"sans 8\", say) and the turn passes on." if by_rank else
+           " After laying a card he goes on up while he holds the next card; when he does "
+           "not, his turn ends and the turn passes on.") if p.per_turn == "run"
           else " After laying his cards the turn passes on.")
     t += (" A player who could play may pass instead, ending his turn." if p.voluntary_stop
           else " A player who can play must.")
-    t += " The top of the order ends the sequence: its player starts a new one at once."
     t += (" When the turn comes back to the player who laid the last card, he starts a new "
-          "sequence with any card." if p.dead_gap == "restart_any" else
+          "sequence." if p.dead_gap == "restart_any" else
           " When nobody holds the needed rank, that rank is skipped and the next one is "
           "needed, starting with the player who laid the last card.")
     return t
+
+
+def _rotation_describe(variant: Any, p: RotationParams) -> str:
+    """The turns as this variant plays them: by rank in any suit, or up the suit."""
+    succ = variant.policy("successor")
+    return _rotation_text(p, bool(succ.impl(variant, succ.params).by_rank))
 
 
 class NoWildCard:
@@ -372,8 +380,9 @@ def _wild_needs_rotation(variant: Any, params: Any) -> list[str]:
 
 def register(reg: Registry) -> None:
     reg.register_policy("turn_order", "rotation", params=RotationParams,
-                        text=_rotation_text)(rotation)
-    reg.register_policy("wild_card", "none", text=lambda _: "No card is wild.")(NoWildCard())
+                        phrase="Players act in turn", text=_rotation_text,
+                        describe=_rotation_describe)(rotation)
+    reg.register_policy("wild_card", "none", text=lambda _: "")(NoWildCard())
 
 
 __all__ = ["CARDS", "RotationParams", "RotationTurns", "rotation"]

@@ -8,7 +8,6 @@ from stops._mypyc import mypyc_attr
 from stops.engine.eventkind import EventKind
 from stops.engine.events import MAX_SEATS, event
 from stops.phases.base import Phase
-from stops.policies.leads import always_leads
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -36,15 +35,9 @@ class SettlePhase(Phase):
     def describe(self) -> str:
         t = ("Play ends at once when a player plays their last card, even in the middle "
              "of a sequence. " + self.policy_text("going_out_reward") + " ")
-        failed = self.variant.policy("failed_lead")
-        if always_leads(self.variant.policy("after_stop")):
-            t += "A block cannot happen: a player with cards can always lead."
-        elif getattr(failed.params, "colour_flip", False) and (
-                self.variant.policy("after_stop").name == "opposite_colour"):
-            # every card is red or black, so after the flip some player with cards can lead
-            t += "A block cannot happen: the required colour flips instead."
-        else:
+        if self.in_force("block_outcome"):  # a lead that nobody can make (or no opener)
             t += self.policy_text("block_outcome")
+        t = t.rstrip()
         t += {"pay_what_you_can": " A player who cannot pay in full pays what they have.",
               "debt": " A player who cannot pay in full goes into debt.",
               "eliminate": " A player who cannot pay in full pays what they have and, "

@@ -550,36 +550,41 @@ _PAY_CARD_TEXT = (" A player holding a pay card (a card that would win a layout 
 
 def _dealer_options_text(p: DealerOptionsParams) -> str:
     t = ("The dealer, without looking at the spare hand, may " + (
-        "keep their hand, swap it for the spare (never back), or auction the unseen spare "
-        "to the other players." if p.dealer_keep else "swap their hand for the spare (never "
-        "back) or auction the unseen spare to the other players; there is no plain keep.")
-        + " A buyer pays the dealer and their own hand becomes the dead hand.")
-    t += (" After a swap the dealer may auction the old hand instead of keeping it in the "
-          "spare." if p.sell_old_hand else " After a swap the dealer may not auction the old "
+        "keep his hand, swap it for the spare hand (never back), or auction the unseen spare "
+        "hand to the other players." if p.dealer_keep else "swap his hand for the spare hand "
+        "(never back) or auction the unseen spare hand to the other players; he may not "
+        "simply keep his hand.")
+        + " A buyer pays the dealer, takes the spare hand and leaves his own hand in its "
+        "place, face down.")
+    t += (" After a swap the dealer may auction the hand he gave up instead of leaving it "
+          "as the spare hand." if p.sell_old_hand else " After a swap the dealer may not "
+          "auction the hand he gave up.")
+    t += (" If an auction of the spare hand finds no buyer, the dealer may still swap." if
+          p.unsold_dealer_may_swap else " If nobody buys the spare hand, the dealer keeps his "
           "hand.")
-    t += (" If an auction of the spare finds no buyer, the dealer may still swap." if
-          p.unsold_dealer_may_swap else " If nobody buys the spare, the dealer keeps their hand.")
     t += _AUCTIONS[p.auction_format]
     return t + (_PAY_CARD_TEXT if p.pay_card_blocks_spare else "")
 
 
 def _dealer_swap_text(p: DealerSwapParams) -> str:
-    t = ("Before play the dealer may swap their hand for the unseen spare hand (no swapping "
-         "back), or keep it; nobody else may take the spare.")
+    t = ("Before play the dealer may swap his hand for the unseen spare hand (no swapping "
+         "back), or keep it; nobody else may take the spare hand.")
     return t + (" A dealer holding a pay card (a card that would win a layout space for him "
                 "as things stand) may not swap." if p.pay_card_blocks_spare else "")
 
 
-def _paid_exchange_text(p: ExchangeParams) -> str:
-    t = ("The dealer may swap their hand for the unseen spare, free, never back. Then each "
-         "other player in turn from the dealer's left may swap their hand for the spare as "
+def _paid_exchange_text(p: ExchangeParams, unit: int = 1) -> str:
+    fee = p.fee * unit
+    t = ("The dealer may swap his hand for the unseen spare hand, free, never back. Then each "
+         "other player in turn from the dealer's left may swap his hand for the spare hand as "
          "it now is (perhaps a hand given up earlier) by paying into the kitty; the hand "
-         f"given up becomes the spare. The fee is {p.fee} stake unit(s).")
+         f"given up becomes the spare hand. The fee is {fee} chip{'' if fee == 1 else 's'}.")
     if p.order == "all_from_left_dealer_last":
         t += " Everyone may exchange in turn from the dealer's left, the dealer last."
     if p.limit == "first_only":
         t += " Only the first player who exchanges may do so."
-    return t + {"reopen_kitty": " Once the kitty has been won, a fee reopens it.",
+    return t + {"reopen_kitty": " Once the kitty has been won and removed, a fee paid into it "
+                "puts it back on the layout.",
                 "no_exchange": " Once the kitty has been won there are no more paid exchanges.",
                 "free": " Once the kitty has been won exchanges are free."}[p.when_kitty_retired]
 
@@ -604,14 +609,18 @@ def _needs_kitty(variant: Any, p: ExchangeParams) -> list[str]:
 def register(reg: Registry) -> None:
     """The spare-hand phase and its protocols (slot ``spare_protocol``)."""
     p = reg.register_policy
-    p("spare_protocol", "none", text=lambda _: "The spare hand is not used by anyone; it "
-      "stays face down and its cards cause stops.")(SpareProtocol())
+    p("spare_protocol", "none", phrase="is not used by anyone", text=lambda _: "The spare "
+      "hand is not used by anyone; it stays face down and its cards cause stops.")(
+        SpareProtocol())
     p("spare_protocol", "dealer_options", params=DealerOptionsParams, text=_dealer_options_text,
-      lint=_needs_spare_hand)(DealerOptions())
+      phrase="or auction the unseen", lint=_needs_spare_hand)(DealerOptions())
     p("spare_protocol", "dealer_swap", params=DealerSwapParams, text=_dealer_swap_text,
-      lint=_needs_spare_hand)(DealerSwap())
-    p("spare_protocol", "paid_exchange", params=ExchangeParams, text=_paid_exchange_text,
-      check=_needs_kitty, lint=_needs_spare_hand)(PaidExchange())
+      phrase="nobody else may take the", lint=_needs_spare_hand)(DealerSwap())
+    p("spare_protocol", "paid_exchange", params=ExchangeParams,
+      text=lambda q: _paid_exchange_text(q),
+      describe=lambda v, q: _paid_exchange_text(q, v.rules.stake_unit),
+      phrase="by paying into the kitty", check=_needs_kitty,
+      lint=_needs_spare_hand)(PaidExchange())
     reg.register_phase("spare_hand", pays=_pays_nothing, requires=("deal",),
                        slots=("spare_protocol",))(SparePhase)
 

@@ -52,9 +52,7 @@ class StakePhase(Phase):
 
     def describe(self) -> str:
         r = self.rules
-        t = self.policy_text("stake_rule")
-        if r.stake_unit != 1:
-            t += f" One stake unit is {r.stake_unit} chips."
+        t = self.policy_text("stake_rule") or "Nobody stakes anything before a deal."
         if r.stake_frequency == "once_per_match":
             t += " Stakes are placed only before the first deal of the session."
         if r.retire_claimed:

@@ -300,33 +300,65 @@ class RunParams:
     space: str = param("pot", "The layout space a run wins.", option="run_space")
 
 
-def _on_play_text(p: OnPlayParams) -> str:
-    return ("A card space pays whoever plays its card, during the play. A combination space "
-            "pays a player who plays all its cards. " + (
-                "A run space pays the first player to play its ranks in one suit." if
-                p.ten == "first_takes_all" else "A run space is shared at the end of the deal "
-                "by every player who played all its ranks in one suit."))
+ALL_KINDS = frozenset({"card", "combo", "suit_run"})
+"""The kinds of space a claim policy pays (the generic text names all three)."""
 
 
-def _stage_one_text(p: StageOneParams) -> str:
-    return ("Before play, each card space pays the player who holds its card; a combination "
-            "space pays a player who holds all its cards; a run space is shared equally by the "
-            "players who hold its ranks in one suit, any remainder staying on the space. Cards "
-            "in the spare hand claim nothing." + {
-                "per_player": " A player holding the run in two suits takes one share.",
-                "per_sequence": " A player holding the run in two suits takes two shares.",
-                "lowest_seat": " If several players hold the run, the one nearest the "
-                "dealer's left takes it all."}[p.ten_share] + (
-                " If the spare hand holds the run in one suit, the run space pays nobody "
-                "that deal." if p.dead_hand_blocks else ""))
+def kinds(variant: Any) -> frozenset[str]:
+    """The kinds of claimable space on ``variant``'s layout: a rule's text speaks only of
+    those (no run space in a game without one)."""
+    return frozenset(s.kind for s in variant.layout if s.kind in ALL_KINDS)
+
+
+CARD_CLAUSE = "whoever plays the card of a card space takes its chips at once"
+
+
+def on_play_text(p: OnPlayParams, have: frozenset[str] = ALL_KINDS) -> str:
+    """What ``on_play`` pays, for the kinds of space ``have`` (empty: nothing to say)."""
+    parts = []
+    if "card" in have:
+        parts.append(CARD_CLAUSE)
+    if "combo" in have:
+        parts.append("a combination space pays a player who has played all its cards, when "
+                     "he plays the last of them")
+    if "suit_run" in have:
+        parts.append("a run space pays the first player to play all its ranks in one suit" if
+                     p.ten == "first_takes_all" else "a run space is shared at the end of the "
+                     "deal by every player who played all its ranks in one suit")
+    if not parts:
+        return ""
+    return "Spaces pay as their cards are played: " + "; ".join(parts) + "."
+
+
+def _stage_one_text(p: StageOneParams, have: frozenset[str] = ALL_KINDS) -> str:
+    parts = []
+    if "card" in have:
+        parts.append("each card space pays the player who holds its card")
+    if "combo" in have:
+        parts.append("a combination space pays a player who holds all its cards")
+    if "suit_run" in have:
+        parts.append("a run space is shared equally by the players who hold its ranks in one "
+                     "suit, any remainder staying on the space")
+    if not parts:
+        return ""
+    t = ("Before play, spaces pay for the cards held: " + "; ".join(parts) + ". Cards in the "
+         "spare hand claim nothing.")
+    if "suit_run" in have:
+        t += {"per_player": " A player holding the run in two suits takes one share.",
+              "per_sequence": " A player holding the run in two suits takes two shares.",
+              "lowest_seat": " If several players hold the run, the one nearest the "
+              "dealer's left takes it all."}[p.ten_share] + (
+            " If the spare hand holds the run in one suit, the run space pays nobody that "
+            "deal." if p.dead_hand_blocks else "")
+    return t
 
 
 def _run_text(consecutive: bool) -> Callable[[RunParams], str]:
     def text(p: RunParams) -> str:
-        what = ("cards of consecutive rank in one suit, one straight after another (the lead "
+        what = ("cards of consecutive rank in one suit, one straight after another (a lead "
                 "counts)" if consecutive else "cards one straight after another (any cards)")
-        return (f"A player who plays {p.length} {what} wins the {p.space} space; only the first "
-                "run of a deal collects.")
+        return (f"A player who plays {p.length} {what} wins the {p.space}; only the first run "
+                "of a deal collects.")
     return text
 
 
@@ -344,17 +376,23 @@ def _text(s: str) -> Any:
 def register(reg: Registry) -> None:
     """The claim policies (slots ``pay_collection`` and ``run_rule``)."""
     p = reg.register_policy
-    p("pay_collection", "none", pays=_nothing, text=_text(
-        "The card spaces never pay by themselves."))(NoClaims())
-    p("pay_collection", "on_play", params=OnPlayParams, text=_on_play_text,
-      pays=_card_spaces)(OnPlay())
+    p("pay_collection", "none", pays=_nothing, phrase="never pay by themselves",
+      describe=lambda v, q: "The layout's spaces never pay by themselves." if kinds(v) else "",
+      text=_text("The layout's spaces never pay by themselves."))(NoClaims())
+    p("pay_collection", "on_play", params=OnPlayParams, text=on_play_text,
+      describe=lambda v, q: on_play_text(q, kinds(v)),
+      phrase="pay as their cards are played", pays=_card_spaces)(OnPlay())
     p("pay_collection", "stage_one", params=StageOneParams, text=_stage_one_text,
-      lint=_stage_one_needs_phase, pays=_card_spaces)(StageOne())
-    p("run_rule", "none", pays=_nothing, text=_text("There is no prize for runs."))(RunNone())
+      describe=lambda v, q: _stage_one_text(q, kinds(v)),
+      phrase="spaces pay for the cards held", lint=_stage_one_needs_phase,
+      pays=_card_spaces)(StageOne())
+    p("run_rule", "none", pays=_nothing, text=_text(""))(RunNone())  # nothing to tell
     p("run_rule", "same_suit_consecutive", params=RunParams, text=_run_text(True),
-      check=_run_space_exists, pays=_run_space)(SameSuitRun())
+      phrase="one straight after another", check=_run_space_exists,
+      pays=_run_space)(SameSuitRun())
     p("run_rule", "any_three_consecutive_plays", params=RunParams, text=_run_text(False),
-      check=_run_space_exists, pays=_run_space)(AnyThreeRun())
+      phrase="one straight after another", check=_run_space_exists,
+      pays=_run_space)(AnyThreeRun())
 
 
 def _nothing(variant: Any, params: Any) -> tuple[str, ...]:

@@ -78,9 +78,27 @@ def game_plus_per_card(deal: Deal, winner: int, params: SpaceParams) -> None:
         deal.pay(s, winner, deal.counts[s], "1 per card left")
 
 
-def _game_text(p: SpaceParams) -> str:
-    return (f"The first player out takes the {p.space} compartment and one chip per card still "
-            "held from every other player (unless the claims above excuse him).")
+def _game_text(p: SpaceParams, space: str = "", excused: str = "") -> str:
+    but = f" but {excused}" if excused else ""
+    return (f"The first player out takes {space or 'the ' + p.space + ' space'}, and every "
+            f"other player{but} pays him one chip per card still held.")
+
+
+def space_name(variant: Any, space: str) -> str:
+    """A layout space in a sentence: its label up to any colon ("the Game"), or its id."""
+    s = variant.spaces.get(space)
+    label = (s.label or "").split(":")[0].strip() if s is not None else ""
+    return label or f"the {space} space"
+
+
+def _game_describe(variant: Any, p: SpaceParams) -> str:
+    """The Game and the per-card payment, naming whoever a rule in force excuses (the
+    holder of the Pope: a policy that publishes :class:`Excused` declares ``excuses``)."""
+    from stops.rules.prose import and_list, in_force
+
+    who = [str(b.spec.excuses(variant, b.params)) for b in in_force(variant).values()
+           if b.spec.excuses is not None]
+    return _game_text(p, space_name(variant, p.space), and_list([w for w in who if w]))
 
 
 def needs_space(variant: Any, p: SpaceParams) -> list[tuple[str, str]]:
@@ -143,25 +161,30 @@ def register(reg: Registry) -> None:
                       "going_out_reward" else _nothing)
         return reg_p(slot, name, **kw)
 
-    p("going_out_reward", "per_card", text=_text(
-        "The first player out collects one chip per card still held from every other "
-        "player."))(per_card)
-    p("going_out_reward", "kitty_plus_per_card", check=needs_kitty, text=_text(
-        "The first player out wins the kitty and one chip per card still held from every "
-        "other player."))(kitty_plus_per_card)
-    p("going_out_reward", "kitty_only", check=needs_kitty, text=_text(
-        "The first player out wins the kitty; nobody pays for cards left."))(kitty_only)
+    p("going_out_reward", "per_card", phrase="collects one chip per card still held",
+      text=_text("The first player out collects one chip per card still held from every other "
+                 "player."))(per_card)
+    p("going_out_reward", "kitty_plus_per_card", check=needs_kitty,
+      phrase="wins the kitty and one chip per card", text=_text(
+          "The first player out wins the kitty and one chip per card still held from every "
+          "other player."))(kitty_plus_per_card)
+    p("going_out_reward", "kitty_only", check=needs_kitty, phrase="wins the kitty; nobody pays",
+      text=_text("The first player out wins the kitty; nobody pays for cards left."))(
+        kitty_only)
     p("going_out_reward", "game_plus_per_card", params=SpaceParams, check=needs_space,
-      pays=lambda v, q: (q.space,), text=_game_text)(game_plus_per_card)
-    p("block_outcome", "end_no_payment", text=_text(
+      pays=lambda v, q: (q.space,), text=_game_text, describe=_game_describe,
+      phrase="pays him one chip per card still held")(game_plus_per_card)
+    p("block_outcome", "end_no_payment", phrase="the deal ends and nobody pays", text=_text(
         "If nobody can lead, the deal ends and nobody pays for the cards left."))(
         end_no_payment)
-    p("block_outcome", "kitty_per_card", check=needs_kitty, text=_text(
-        "If nobody can lead, the deal ends and every player puts one chip per card left into "
-        "the kitty."))(kitty_per_card)
-    p("block_outcome", "redeal_next_round", text=_text(
-        "If nobody can lead, the cards are gathered and the next round is dealt as usual; "
-        "nothing is paid and all chips stay on the layout."))(redeal_next_round)
-    p("block_outcome", "redeal_same_round", text=_text(
-        "If nobody can lead, the same dealer gathers the cards and deals again without new "
-        "stakes; all chips stay on the layout."))(redeal_same_round)
+    p("block_outcome", "kitty_per_card", check=needs_kitty,
+      phrase="per card left into the kitty", text=_text(
+          "If nobody can lead, the deal ends and every player puts one chip per card left "
+          "into the kitty."))(kitty_per_card)
+    p("block_outcome", "redeal_next_round", phrase="the next round is dealt as usual",
+      text=_text("If nobody can lead, the cards are gathered and the next round is dealt as "
+                 "usual; nothing is paid and all chips stay on the layout."))(
+        redeal_next_round)
+    p("block_outcome", "redeal_same_round", phrase="the same dealer gathers the cards",
+      text=_text("If nobody can lead, the same dealer gathers the cards and deals again "
+                 "without new stakes; all chips stay on the layout."))(redeal_same_round)

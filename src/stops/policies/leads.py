@@ -74,12 +74,17 @@ def opening_card(deal: Deal, params: OpeningParams) -> FirstLead | None:
 
 
 def opening_text(params: OpeningParams) -> str:
-    cards = ", ".join(str(c) for c in params.cards)
+    cards = ", ".join(c.symbol() for c in params.cards)
     return (f"The holder of the first of the opening cards ({cards}) leads it; if it is in the "
             "spare hand, the next one in the list does." + (
                 " If all of them are in the spare hand, the next rank up opens, in the same "
                 "suit order." if params.fallback == "next_rank" else
-                " If all of them are in the spare hand, the cards are redealt."))
+                " If all of them are in the spare hand, nobody opens and the deal is void."))
+
+
+def _opening_brings(params: OpeningParams) -> tuple[str, ...]:
+    """With ``fallback: redeal`` a deal may find no opener: the block outcome then applies."""
+    return ("block_outcome",) if params.fallback == "redeal" else ()
 
 
 def _needs_opening_cards(variant: Any, params: OpeningParams) -> list[str]:
@@ -139,17 +144,31 @@ def _rank_pos(deal: Deal, card: int) -> int:
 
 def opening_rule_text(p: OpeningRuleParams) -> str:
     if p.opening == "dealers_left":
-        return ("The player to the dealer's left makes the first lead: the lowest card of a "
-                "suit he chooses.")
+        return ("The player to the dealer's left opens with the lowest card of a suit he "
+                "chooses.")
     if p.opening == "lowest_black":
         return ("The player to the dealer's left opens with his lowest black card (a club or a "
                 "spade; with two of the same rank he chooses); if he holds no black card, the "
                 "next player to the left who does opens.")
+    return _climb_text(p, "high")
+
+
+def _climb_text(p: OpeningRuleParams, ace: str) -> str:
+    """The climbing opening in words, from the lowest card of the suit in the rank order."""
+    suit = 1 if p.opening == "diamonds_up" else 0
+    low, nxt = ((12, 0) if ace == "low" else (0, 1))
     first, second = ("diamond", "clubs") if p.opening == "diamonds_up" else ("club", "diamonds")
-    return (f"Whoever holds the lowest {first} opens with it, a lead with one choice: the "
-            f"two, or if it lies in the spare hand the three, and so on up the suit; if every "
-            f"{first} is in the spare hand, the same goes for the {second}, then the hearts, "
-            "then the spades.")
+    return (f"The holder of the {CARDS[suit * 13 + low].symbol()} opens with it; if it lies "
+            f"in the spare hand, the holder of the {CARDS[suit * 13 + nxt].symbol()} opens, "
+            f"and so on up the {first}s; if every {first} is in the spare hand, the same goes "
+            f"for the {second}, then the hearts, then the spades.")
+
+
+def _opening_rule_describe(variant: Any, p: OpeningRuleParams) -> str:
+    """The opening as this variant's rank order climbs it (ace low: the A♦ first)."""
+    if p.opening in _CLIMB_SUITS:
+        return _climb_text(p, variant.rules.ace)
+    return opening_rule_text(p)
 
 
 # -- after a stop --------------------------------------------------------------------------
@@ -266,17 +285,6 @@ def any_card(deal: Deal, seat: int, broken: int | None, params: AnyCardParams | 
     return [int(c) for c in deal.hand(seat)]
 
 
-ALWAYS_LEADS: frozenset[str] = frozenset({"any_card"})
-"""``after_stop`` policies under which a player with cards can always lead, so the failed-lead
-rule never applies and a block cannot happen (a plug-in policy says the same with an
-``always_leads = True`` attribute)."""
-
-
-def always_leads(bound: Any) -> bool:
-    """Whether the bound ``after_stop`` policy lets every player with cards lead."""
-    return bound.name in ALWAYS_LEADS or bool(getattr(bound.impl, "always_leads", False))
-
-
 def _not_lowest(deal: Deal, seat: int, card: int) -> IllegalAction | None:
     low = deal.lowest_in_suit(seat, card // 13)
     if low is None or low == card:
@@ -314,9 +322,9 @@ def _explain_any_card(deal: Deal, seat: int, card: int, broken: int | None,
 
 def _any_card_text(p: AnyCardParams) -> str:
     if p.lead_rule == "lowest_of_suit":
-        return ("A lead may be of any suit, the suit just stopped included, and must be the "
-                "lowest card the player holds in that suit; the same at the first lead.")
-    return "Any card may be led, after a stop as at the start."
+        return ("Every lead, after a stop as at the first lead, is the lowest card the player "
+                "holds in a suit he chooses, the suit just stopped included.")
+    return "Any card may be led, after a stop as at the first lead."
 
 
 def _explain_colour(deal: Deal, seat: int, card: int, broken: int | None,
@@ -327,33 +335,43 @@ def _explain_colour(deal: Deal, seat: int, card: int, broken: int | None,
 
 
 def _change_suit_text(p: ChangeSuitParams) -> str:
-    t = ("After a stop or an ace the next lead must be of another suit (the lowest card the "
-         "player holds in it).")
+    t = ("Every lead is the lowest card the player holds in the suit he chooses, and after a "
+         "stop the next lead must be of another suit than the one just stopped.")
     if p.fallback == "same_suit":
         return t + " A player who holds only the stopped suit leads it anyway."
-    t += " A player who holds only the stopped suit passes the lead to the left."
-    return t + (" " + _KEEPS_DOC if p.passed_lead_keeps_suit else
-                " A player who receives a passed lead may lead any suit.")
+    t += " A player who holds only the stopped suit passes the lead to the left"
+    return t + ("; the player who receives it must also change suit." if
+                p.passed_lead_keeps_suit else "; the player who receives it may lead any suit.")
+
+
+def _change_suit_brings(p: ChangeSuitParams) -> tuple[str, ...]:
+    """Only with ``fallback: pass_left`` can a player with cards be unable to lead."""
+    return ("failed_lead",) if p.fallback == "pass_left" else ()
 
 
 def _colour_text(p: ColourParams) -> str:
     if p.switch_card == "lowest_of_colour":
-        t = ("After a break the player of the last card leads the lowest card of the opposite "
-             "colour.")
-        t += " 'Lowest' means the lowest rank across both suits of that colour."
-        t += (" With two such cards of equal rank the player chooses." if
+        t = ("After a stop the next lead must be of the other colour from the suit just "
+             "stopped: the lowest card of that colour the player holds, across both its suits")
+        t += ("; with two such cards of equal rank he chooses." if
               p.colour_tie == "player_choice" else
-              " With two such cards of equal rank, hearts, clubs, diamonds, spades decide.")
+              "; with two such cards of equal rank, hearts, clubs, diamonds, spades decide.")
     else:
-        t = ("After a break the player of the last card must change colour: he picks a suit "
-             "of the opposite colour that he holds and leads its lowest card.")
+        t = ("After a stop the next lead must be of the other colour from the suit just "
+             "stopped: the player picks a suit of that colour that he holds and leads its "
+             "lowest card.")
     if p.fallback == "same_colour":
         t += (" A player who holds no card of that colour leads from the colour he holds "
               "instead, by the same rule.")
         return t
-    t += " A player who holds no card of that colour passes the lead to the left."
-    return t + (" " + _KEEPS_DOC if p.passed_lead_keeps_suit else
-                " A player who receives a passed lead may lead any suit.")
+    t += " A player who holds no card of that colour passes the lead to the left"
+    return t + ("; the player who receives it must also lead the other colour." if
+                p.passed_lead_keeps_suit else "; the player who receives it may lead any suit.")
+
+
+def _colour_brings(p: ColourParams) -> tuple[str, ...]:
+    """Only with ``fallback: pass_left`` can a player with cards be unable to lead."""
+    return ("failed_lead",) if p.fallback == "pass_left" else ()
 
 
 def _text(s: str) -> Any:
@@ -387,15 +405,21 @@ class PassLeft:
         return _OPPOSITE[broken][0]  # a suit of the other colour: the other colour is due
 
 
+def _pass_left_brings(p: PassLeftParams) -> tuple[str, ...]:
+    """A full round of failed leads blocks the deal, unless the colour flips: every card is
+    red or black, so after the flip some player with cards can lead."""
+    return () if p.colour_flip else ("block_outcome",)
+
+
 def _pass_left_text(p: PassLeftParams) -> str:
     chips = "1 chip" if p.penalty == 1 else f"{p.penalty} chips"
     t = (f"A player who cannot lead as required pays {chips} into the kitty as the duty to "
-         "lead passes to the left." if p.penalty else
-         "A player who cannot lead as required passes the duty to lead to the left.")
+         "lead passes to the left." if p.penalty else "")  # the lead rule says it passes
     if p.colour_flip:
-        t += (" If the duty goes all the way round with nobody able, the required colour "
-              "flips and the duty goes round again from the first player.")
-    return t
+        t += (" If the duty to lead goes all the way round with nobody able to lead as "
+              "required, the required colour flips and the duty goes round again from the "
+              "first player.")
+    return t.strip()
 
 
 def _penalty_needs_kitty(variant: Any, p: PassLeftParams) -> list[tuple[str, str]]:
@@ -404,28 +428,46 @@ def _penalty_needs_kitty(variant: Any, p: PassLeftParams) -> list[tuple[str, str
     return []
 
 
+def _next_in_turn_text(variant: Any, params: None) -> str:
+    """The dealer's left, or his right when turns go anticlockwise (as ``next_in_turn``)."""
+    turns = variant.policy("turn_order").params
+    side = "right" if getattr(turns, "direction", "clockwise") == "anticlockwise" else "left"
+    return f"The player to the dealer's {side} makes the first lead."
+
+
+def _none(params: Any) -> tuple[str, ...]:
+    """Brings no other rule into force: every player holding cards can lead."""
+    return ()
+
+
 def register(reg: Registry) -> None:
     """The first-leader and after-stop policies, each with its parameters, text and checks."""
     p = reg.register_policy
-    p("first_leader", "dealers_left", text=_text(
+    p("first_leader", "dealers_left", phrase="makes the first lead", brings=_none, text=_text(
         "The player to the dealer's left makes the first lead."))(dealers_left)
-    p("first_leader", "next_in_turn", text=_text(
-        "The player after the dealer in the turn order (to his left, or to his right when "
-        "turns go anticlockwise) makes the first lead."))(next_in_turn)
+    p("first_leader", "next_in_turn", phrase="makes the first lead", brings=_none,
+      describe=_next_in_turn_text, text=_text(
+          "The player after the dealer in the turn order makes the first lead."))(next_in_turn)
     p("first_leader", "opening_card", params=OpeningParams, text=opening_text,
+      phrase="of the opening cards", brings=_opening_brings,
       check=_needs_opening_cards)(opening_card)
-    p("first_leader", "opening", params=OpeningRuleParams, text=opening_rule_text)(
-        opening_rule)
-    p("after_stop", "any_suit", explain=_explain_any_suit, text=_text(
-        "A lead may be of any suit, the suit just stopped included, and must be the lowest "
-        "card the player holds in that suit."))(any_suit)
+    p("first_leader", "opening", params=OpeningRuleParams, text=opening_rule_text,
+      describe=_opening_rule_describe, phrase=" opens with ", brings=_none)(opening_rule)
+    p("after_stop", "any_suit", explain=_explain_any_suit, phrase="the suit just stopped "
+      "included, and must be the lowest", brings=_none, text=_text(
+          "A lead may be of any suit, the suit just stopped included, and must be the lowest "
+          "card the player holds in that suit."))(any_suit)
     p("after_stop", "must_change_suit", params=ChangeSuitParams, explain=_explain_change_suit,
+      phrase="must be of another suit", brings=_change_suit_brings,
       text=_change_suit_text)(must_change_suit)
     p("after_stop", "opposite_colour", params=ColourParams, explain=_explain_colour,
+      phrase="must be of the other colour", brings=_colour_brings,
       text=_colour_text)(opposite_colour)
     p("after_stop", "any_card", params=AnyCardParams, explain=_explain_any_card,
+      phrase="after a stop as at the first lead", brings=_none,
       text=_any_card_text)(any_card)
     p("failed_lead", "pass_left", params=PassLeftParams, text=_pass_left_text,
+      phrase="lead as required", brings=_pass_left_brings,
       check=_penalty_needs_kitty)(PassLeft())
 
 

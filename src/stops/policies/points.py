@@ -17,7 +17,7 @@ many chips as it holds at that moment (doubling it). A card in the spare is neve
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
@@ -96,26 +96,49 @@ def card_points(deal: Deal, winner: int, params: CardPointsParams) -> None:
         board_card_penalties(deal, winner)
 
 
-def payment_text(payment: str, factor: str = "") -> str:
-    """One sentence on the going-out payment (shared with the games' own policies)."""
+_PIPS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def points_words(deck: Any = None) -> str:
+    """What each card left counts (F5), for the ranks of ``deck`` (``None``: a full pack):
+    ``an ace 1, two to ten their pips, Jack, Queen and King 10 each``; no aces where the pack
+    has none."""
+    ranks = set(range(13)) if deck is None else {int(c) % 13 for c in deck}
+    parts = []
+    if 12 in ranks:
+        parts.append("an ace 1")
+    pips = [r for r in range(9) if r in ranks]
+    if pips:
+        parts.append(f"{_PIPS[pips[0]]} to ten their pips" if len(pips) > 1 and pips[-1] == 8
+                     else ", ".join(_PIPS[r] for r in pips) + " their pips")
+    faces = [w for r, w in ((9, "Jack"), (10, "Queen"), (11, "King")) if r in ranks]
+    if faces:
+        words = faces[0] if len(faces) == 1 else ", ".join(faces[:-1]) + " and " + faces[-1]
+        parts.append(f"{words} 10 each" if len(faces) > 1 else f"{words} 10")
+    return ", ".join(parts)
+
+
+def payment_text(payment: str, factor: str = "", deck: Any = None) -> str:
+    """One sentence on the going-out payment (shared with the games' own policies); the
+    card points for the ranks of ``deck``."""
     if payment == "per_card":
         return (f"The first player out collects one chip per card still held from every other "
                 f"player{factor}.")
     return ("The first player out collects from every other player the points of the cards "
-            "he still holds (an ace 1, two to ten their pips, jack, queen and king 10 each)"
-            f"{factor}.")
+            f"he still holds ({points_words(deck)}){factor}.")
 
 
 def penalty_text(penalty: str) -> str:
     if penalty != "double":
         return ""
     return (" Then, in turn from the winner's left, each player still holding the card of a "
-            "board box pays into that box as many chips as it holds (doubling it); those "
-            "chips stay on the board. A board card in the talon is never penalised.")
+            "card space pays into that space as many chips as it holds (doubling it); those "
+            "chips stay on the layout. A card space's card in the spare hand is never "
+            "penalised.")
 
 
-def card_points_text(p: CardPointsParams) -> str:
-    return payment_text(p.payment) + penalty_text(p.board_card_penalty)
+def card_points_text(p: CardPointsParams, deck: Any = None) -> str:
+    return payment_text(p.payment, deck=deck) + penalty_text(p.board_card_penalty)
 
 
 def _no_card_spaces(variant: object, p: CardPointsParams) -> list[str]:
@@ -133,8 +156,9 @@ def _pays_nothing(variant: object, params: object) -> tuple[str, ...]:
 
 def register(reg: Registry) -> None:
     reg.register_policy("going_out_reward", "card_points", params=CardPointsParams,
-                        text=card_points_text, lint=_no_card_spaces,
-                        pays=_pays_nothing)(card_points)
+                        text=card_points_text, lint=_no_card_spaces, pays=_pays_nothing,
+                        describe=lambda v, q: card_points_text(q, v.deck),
+                        phrase="The first player out collects")(card_points)
 
 
 __all__ = ["POINTS", "CardPointsParams", "Multiplier", "board_card_penalties", "card_points",

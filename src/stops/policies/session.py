@@ -158,25 +158,32 @@ refund_by_contribution.tracks_contributions = True  # type: ignore[attr-defined]
 def register(reg: Registry) -> None:
     """When a session ends, and how chips left on the layout are then shared."""
     p = reg.register_policy
-    p("final_share", "all_layout_equal", text=lambda _: "Chips still on the layout are then "
+    p("final_share", "all_layout_equal", phrase="shared equally, odd chips",
+      text=lambda _: "Chips still on the layout are then "
       "shared equally, odd chips going one at a time clockwise from the dealer's left.")(
         all_layout_equal)
-    p("final_share", "pot_only_equal", text=lambda _: "The pot is then shared equally; other "
+    p("final_share", "pot_only_equal", phrase="The pot is then shared equally",
+      text=lambda _: "The pot is then shared equally; other "
       "chips stay.")(pot_only_equal)
-    p("final_share", "refund_by_contribution", text=lambda _: "Chips still on each space are "
+    p("final_share", "refund_by_contribution", phrase="in proportion to what each player put",
+      text=lambda _: "Chips still on each space are "
       "then given back in proportion to what each player put on it during the session, odd "
       "chips going clockwise from the dealer's left.")(refund_by_contribution)
     p = reg.register_policy
-    p("match_end", "deals", params=DealsParams, text=_deals_text)(deals)
-    p("match_end", "until_short", params=UntilShortParams,
+    p("match_end", "deals", params=DealsParams, text=_deals_text,
+      phrase="The session ends after")(deals)
+    p("match_end", "until_short", params=UntilShortParams, phrase="some player has fewer chips",
       text=lambda q: "The session ends when, before a deal, some player has fewer chips than "
       + (f"{q.chips}" if q.chips else "his stake for that deal") + " (or as many deals as "
       "agreed).")(until_short)
-    p("match_end", "never", text=lambda q: "The session goes on until the players stop.")(never)
-    p("match_end", "one_player_left", lint=_needs_elimination, text=lambda q: "The session "
+    p("match_end", "never", phrase="goes on until the players stop",
+      text=lambda q: "The session goes on until the players stop.")(never)
+    p("match_end", "one_player_left", lint=_needs_elimination,
+      phrase="only one player has chips left", text=lambda q: "The session "
       "ends when only one player has chips left (or at an agreed last deal).")(
         one_player_left)
     p("match_end", "all_spaces_retired", params=RetiredParams,
+      phrase="every space has been won and removed",
       text=lambda q: "The session ends when every space has been won and removed from the "
       "layout, or at an agreed last deal" + (f" (deal {q.max_deals} at the latest)."
                                               if q.max_deals else "."))(all_spaces_retired)

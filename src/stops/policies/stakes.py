@@ -62,6 +62,22 @@ def _on(spaces: tuple[str, ...], default: str) -> str:
     return ("on " + ", ".join(spaces)) if spaces else default
 
 
+def chips(n: int) -> str:
+    """An amount in a sentence: ``1 chip``, ``2 chips``."""
+    return f"{n} chip" if n == 1 else f"{n} chips"
+
+
+def in_chips(text: Any) -> Any:
+    """A stake rule's ``describe``: its text with amounts in chips for the variant's stake
+    unit (``text(params, unit)``); ``text(params)`` alone reads with a unit of one chip."""
+    return lambda variant, params: text(params, variant.rules.stake_unit)
+
+
+def once(text: Any) -> Any:
+    """A stake rule's ``text(params)``: ``text(params, unit)`` with a unit of one chip."""
+    return lambda params: text(params, 1)
+
+
 _SPACES_DOC = "Only these layout spaces take the stake (default: the rule's own choice)."
 
 
@@ -80,8 +96,8 @@ def each_space(deal: Deal, seat: int, p: EachSpaceParams) -> StakePlan:
     return _fixed_plan(deal, p.chips * deal.rules.stake_unit, _live(deal, None, p.spaces))
 
 
-def each_space_text(p: EachSpaceParams) -> str:
-    return (f"Before each deal every player, the dealer included, puts {p.chips} stake unit(s) "
+def each_space_text(p: EachSpaceParams, unit: int = 1) -> str:
+    return (f"Before each deal every player, the dealer included, puts {chips(p.chips * unit)} "
             f"{_on(p.spaces, 'on every space of the layout')}, adding to any chips left "
             "there.")
 
@@ -109,10 +125,10 @@ def _fixed_plan(deal: Deal, amount: int, spaces: tuple[str, ...]) -> StakePlan:
     return plan  # type: ignore[return-value]
 
 
-def dealer_double_text(p: DealerDoubleParams) -> str:
-    return (f"Before each deal the dealer puts {p.dealer} stake unit(s) "
+def dealer_double_text(p: DealerDoubleParams, unit: int = 1) -> str:
+    return (f"Before each deal the dealer puts {chips(p.dealer * unit)} "
             f"{_on(p.spaces, 'on every space of the layout')} and every other player puts "
-            f"{p.others}.")
+            f"{chips(p.others * unit)}, adding to any chips left there.")
 
 
 @attrs.frozen
@@ -130,10 +146,10 @@ def free(deal: Deal, seat: int, p: FreeParams) -> StakePlan:
     return StakePlan(free_chips=p.chips * deal.rules.stake_unit, free_spaces=spaces)
 
 
-def free_text(p: FreeParams) -> str:
+def free_text(p: FreeParams, unit: int = 1) -> str:
     where = ("on " + ", ".join(p.spaces)) if p.spaces else "on the layout's card spaces"
-    return (f"Before each deal, before the cards are dealt, every player (the dealer too) "
-            f"places {p.chips} chips {where} in any split they like, one "
+    return (f"Before each deal every player (the dealer too) "
+            f"places {chips(p.chips * unit)} {where} in any split they like, one "
             "player at a time from the dealer's left, openly; a space may get none.")
 
 
@@ -158,11 +174,11 @@ def choose_one_card(deal: Deal, seat: int, p: ChooseOneParams) -> StakePlan:
     return plan  # type: ignore[return-value]
 
 
-def choose_one_text(p: ChooseOneParams) -> str:
-    return (f"Before each deal every player puts {p.card_chips} stake unit(s) on one card "
-            f"space of their choice (still on the layout) and {p.pool_chips} on each of the "
-            "pot and the kitty (while they are still on the layout); players choose in turn "
-            "from the dealer's left, openly.")
+def choose_one_text(p: ChooseOneParams, unit: int = 1) -> str:
+    return (f"Before each deal every player puts {chips(p.card_chips * unit)} on one card "
+            f"space of their choice (still on the layout) and {chips(p.pool_chips * unit)} on "
+            "each of the pot and the kitty (while they are still on the layout); players "
+            "choose in turn from the dealer's left, openly.")
 
 
 _KITTY_STAKE_DOC = ("Stake units each player puts in the kitty before each deal (besides the "
@@ -194,10 +210,10 @@ def each_horse_plus_kitty(deal: Deal, seat: int, p: HorsesKittyParams) -> StakeP
     return plan  # type: ignore[return-value]
 
 
-def each_horse_plus_kitty_text(p: HorsesKittyParams) -> str:
-    return ("Before each deal every player, the dealer included, puts 1 stake unit on each "
-            f"card space of the layout and {p.kitty_stake} in the kitty, adding to any chips "
-            "left there.")
+def each_horse_plus_kitty_text(p: HorsesKittyParams, unit: int = 1) -> str:
+    return (f"Before each deal every player, the dealer included, puts {chips(unit)} on each "
+            f"card space of the layout and {chips(p.kitty_stake * unit)} in the kitty, adding "
+            "to any chips left there.")
 
 
 def choose_one_horse(deal: Deal, seat: int, p: HorsesKittyParams) -> StakePlan:
@@ -218,10 +234,10 @@ def choose_one_horse(deal: Deal, seat: int, p: HorsesKittyParams) -> StakePlan:
     return plan  # type: ignore[return-value]
 
 
-def choose_one_horse_text(p: HorsesKittyParams) -> str:
-    return ("Before each deal every player puts 1 stake unit on one card space of their "
-            f"choice and {p.kitty_stake} in the kitty; players choose in turn from the "
-            "dealer's left, openly.")
+def choose_one_horse_text(p: HorsesKittyParams, unit: int = 1) -> str:
+    return (f"Before each deal every player puts {chips(unit)} on one card space of their "
+            f"choice and {chips(p.kitty_stake * unit)} in the kitty; players choose in turn "
+            "from the dealer's left, openly.")
 
 
 def _kitty_needed(variant: Any, p: HorsesKittyParams) -> list[tuple[str, str]]:
@@ -282,29 +298,35 @@ def pattern(deal: Deal, seat: int, p: PatternParams) -> StakePlan:
 _EMPTY = StakePlan()
 
 
-def _pattern_who(amounts: dict[str, int]) -> str:
-    return ", ".join(f"{n} on {s}" for s, n in amounts.items())
+def _pattern_who(amounts: dict[str, int], unit: int, first: bool) -> str:
+    """``6 chips on pope, 2 on matrimony``: the unit said once, on the first amount."""
+    out = []
+    for s, n in amounts.items():
+        out.append(f"{chips(n * unit) if first else n * unit} on {s}")
+        first = False
+    return ", ".join(out)
 
 
-def pattern_text(p: PatternParams) -> str:
-    parts = []
+def pattern_text(p: PatternParams, unit: int = 1) -> str:
+    parts: list[str] = []
     if p.each:
-        parts.append(f"every player, the dealer included, puts {_pattern_who(p.each)}")
+        parts.append("every player, the dealer included, puts "
+                     + _pattern_who(p.each, unit, not parts))
     if p.dealer and p.dressing == "each_player":
         who = "every player, the dealer included, also puts" if p.each else \
             "every player, the dealer included, puts"
-        parts.append(f"{who} {_pattern_who(p.dealer)}")
+        parts.append(f"{who} {_pattern_who(p.dealer, unit, not parts)}")
     elif p.dealer:
         who = "the dealer also puts" if p.each else "the dealer alone puts"
-        parts.append(f"{who} {_pattern_who(p.dealer)}")
+        parts.append(f"{who} {_pattern_who(p.dealer, unit, not parts)}")
     if p.others:
         who = "every other player also puts" if p.each else "every player but the dealer puts"
-        parts.append(f"{who} {_pattern_who(p.others)}")
+        parts.append(f"{who} {_pattern_who(p.others, unit, not parts)}")
     if not parts:
-        return "Nobody stakes anything before the deal."
+        return ""  # nobody stakes: the stakes phase says so
     text = "; ".join(parts)
-    return (f"Before each deal {text} (in stake units), adding to any chips left there."
-            + (WINNER_EXEMPT_TEXT if p.winner_exempt else ""))
+    return (f"Before each deal the stakes go on the layout, space by space: {text}, adding to "
+            "any chips left there." + (WINNER_EXEMPT_TEXT if p.winner_exempt else ""))
 
 
 WINNER_EXEMPT_TEXT = (" The winner of the last deal stakes nothing, unless he is the dealer "
@@ -335,17 +357,24 @@ rule, a plug-in's too, is asked every time)."""
 
 def register(reg: Registry) -> None:
     """The stake rules."""
-    p = reg.register_policy
-    p("stake_rule", "each_space", params=EachSpaceParams, check=spaces_exist,
-      text=each_space_text)(each_space)
-    p("stake_rule", "dealer_two_others_one", params=DealerDoubleParams, check=spaces_exist,
-      text=dealer_double_text)(dealer_two_others_one)
-    p("stake_rule", "free", params=FreeParams, check=spaces_exist, text=free_text)(free)
-    p("stake_rule", "choose_one_card", params=ChooseOneParams, text=choose_one_text)(
-        choose_one_card)
-    p("stake_rule", "each_horse_plus_kitty", params=HorsesKittyParams, check=_kitty_needed,
-      text=each_horse_plus_kitty_text)(each_horse_plus_kitty)
-    p("stake_rule", "choose_one_horse", params=HorsesKittyParams, check=_kitty_needed,
-      text=choose_one_horse_text)(choose_one_horse)
-    p("stake_rule", "pattern", params=PatternParams, check=pattern_spaces_exist,
-      text=pattern_text)(pattern)
+    reg_p = reg.register_policy
+
+    def p(slot: str, name: str, text: Any, **kw: Any) -> Any:
+        return reg_p(slot, name, text=once(text), describe=in_chips(text), **kw)
+
+    p("stake_rule", "each_space", each_space_text, params=EachSpaceParams,
+      check=spaces_exist, phrase="the dealer included, puts")(each_space)
+    p("stake_rule", "dealer_two_others_one", dealer_double_text, params=DealerDoubleParams,
+      check=spaces_exist, phrase="and every other player puts")(dealer_two_others_one)
+    p("stake_rule", "free", free_text, params=FreeParams, check=spaces_exist,
+      phrase="in any split they like")(free)
+    p("stake_rule", "choose_one_card", choose_one_text, params=ChooseOneParams,
+      phrase="on each of the pot and the kitty")(choose_one_card)
+    p("stake_rule", "each_horse_plus_kitty", each_horse_plus_kitty_text,
+      params=HorsesKittyParams, check=_kitty_needed,
+      phrase="on each card space of the layout and")(each_horse_plus_kitty)
+    p("stake_rule", "choose_one_horse", choose_one_horse_text, params=HorsesKittyParams,
+      check=_kitty_needed, phrase="on one card space of their choice and")(choose_one_horse)
+    p("stake_rule", "pattern", pattern_text, params=PatternParams,
+      check=pattern_spaces_exist, phrase="the stakes go on the layout, space by space")(
+        pattern)

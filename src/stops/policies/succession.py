@@ -97,7 +97,9 @@ def rank_only(variant: Any, params: SuccessionParams) -> Succession:
 def _stops_text(p: SuccessionParams) -> str:
     if not p.stop_cards:
         return ""
-    return " " + ", ".join(str(c) for c in p.stop_cards) + " always end a sequence."
+    cards = [c.symbol() for c in p.stop_cards]
+    named = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
+    return f" The {named} always end{'s' if len(cards) == 1 else ''} a sequence."
 
 
 def _needs_rotation(variant: Any, params: SuccessionParams) -> list[str]:
@@ -111,11 +113,13 @@ def _needs_rotation(variant: Any, params: SuccessionParams) -> list[str]:
 def register(reg: Registry) -> None:
     p = reg.register_policy
     p("successor", "same_suit", params=SuccessionParams,
+      phrase="goes up one rank at a time in the same suit",
       text=lambda q: "A sequence goes up one rank at a time in the same suit." +
       _stops_text(q))(same_suit)
     p("successor", "rank_only", params=SuccessionParams, check=_needs_rotation,
-      text=lambda q: "A sequence goes up one rank at a time, in any suit: suits do not "
-      "matter." + _stops_text(q))(rank_only)
+      phrase="by rank alone",
+      text=lambda q: "A sequence climbs by rank alone: any card of the next rank continues "
+      "it." + _stops_text(q))(rank_only)
 
 
 __all__ = ["Succession", "SuccessionParams", "rank_only", "rank_order", "same_suit"]

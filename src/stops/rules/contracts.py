@@ -232,6 +232,10 @@ class Slot(Generic[P_co]):
     protocol: object
     """The :class:`typing.Protocol` a policy for this slot implements (``P_co``)."""
     signature: str
+    brings: tuple[str, ...] = ()
+    """The other slots a policy of this slot may bring into force; a policy says which it
+    does with its parameters (``brings`` when registered), and one that does not say is
+    taken to bring them all (see :func:`stops.rules.prose.in_force`)."""
 
 
 STAKE_RULE: Slot[StakeRule] = Slot(
@@ -246,10 +250,12 @@ PAY_COLLECTION: Slot[ClaimPolicy] = Slot(
 RUN_RULE: Slot[ClaimPolicy] = Slot(
     "run_rule", "A prize for a run played by one player.", ClaimPolicy, "a ClaimPolicy")
 FIRST_LEADER: Slot[FirstLeader] = Slot(
-    "first_leader", "Who leads first.", FirstLeader, "(deal, params) -> FirstLead | None")
+    "first_leader", "Who leads first.", FirstLeader, "(deal, params) -> FirstLead | None",
+    ("block_outcome",))  # no leader at all: the deal is redealt as the block outcome says
 AFTER_STOP: Slot[AfterStop] = Slot(
     "after_stop", "What may be led, after a stop and at a free lead.", AfterStop,
-    "(deal, seat, broken_suit | None, params) -> list[card]")
+    "(deal, seat, broken_suit | None, params) -> list[card]",
+    ("failed_lead",))  # a player with cards who may not lead any of them
 SUCCESSOR: Slot[Successor] = Slot(
     "successor", "What card continues a sequence.", Successor,
     "(variant, params) -> Succession")
@@ -264,7 +270,8 @@ WILD_CARD: Slot[WildCard] = Slot(
     "object: card(params), on_lay(deal, seat, as_rank, params)")
 FAILED_LEAD: Slot[FailedLead] = Slot(
     "failed_lead", "What happens when a player cannot lead as the rules require.", FailedLead,
-    "object: failed(deal, seat, params); full_round(deal, broken_suit, params)")
+    "object: failed(deal, seat, params); full_round(deal, broken_suit, params)",
+    ("block_outcome",))  # nobody at all can lead
 GOING_OUT_REWARD: Slot[GoingOutReward] = Slot(
     "going_out_reward", "What the first player out wins.", GoingOutReward,
     "(deal, winner, params) -> None")

@@ -2,43 +2,109 @@
 
 ``stops rules NAME`` prints this, so a group can print exactly the rules they configured.
 Nothing here knows a particular phase or policy: each phase writes its own section
-(``Phase.sections``), built from the text its policies registered with their parameters.
+(``Phase.sections``), built from the text its policies registered with their parameters
+(:func:`policy_text`), and only the policies in force in the variant (:func:`in_force`)
+speak: a game whose every player can always lead says nothing about a lead that cannot be
+made, or about a blocked deal.
 """
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import Any
 
 from stops.engine.cards import CARDS
+from stops.rules.contracts import BoundPolicy
 from stops.rules.variant import Variant
+
+WIDTH = 80
+"""The width ``stops rules`` wraps its lines to when the output is not a terminal."""
+
+
+def in_force(v: Variant) -> dict[str, BoundPolicy[Any]]:
+    """The policies whose rules can apply in a deal of ``v``, by slot: declared, not probed.
+
+    A slot is in force when a phase of the flow consults it (the phase's registered
+    ``slots``), the session's end (``match_end``, and ``final_share`` when leftover chips are
+    shared) always. A slot that another slot may *bring* (``failed_lead``, ``block_outcome``)
+    is in force only when a policy in force brings it with its parameters (its registered
+    ``brings``; a policy that declares nothing brings everything its slot may bring): under
+    Boodle's ``any_suit`` every player with cards can lead, so no failed lead and no block.
+    """
+    reg = v.registry
+    brought = {s for spec in reg.slots.values() for s in spec.brings}
+    wanted: list[str] = ["match_end"]
+    if v.rules.leftover_at_match_end == "share":
+        wanted.append("final_share")
+    for name in v.flow:
+        ph = reg.phases.get(name)
+        if ph is not None:
+            wanted += [s for s in ph.slots if s not in brought]
+    todo = [s for s in dict.fromkeys(wanted) if s in v.policies]
+    out: dict[str, BoundPolicy[Any]] = {}
+    while todo:
+        slot = todo.pop(0)
+        if slot in out:
+            continue
+        b = out[slot] = v.policies[slot]
+        more = (b.spec.brings(b.params) if b.spec.brings is not None
+                else reg.slots[slot].brings if slot in reg.slots else ())
+        todo += [s for s in more if s in v.policies and s not in out]
+    order = list(v.policies)
+    return {s: out[s] for s in sorted(out, key=order.index)}
+
+
+def policy_text(v: Variant, slot: str) -> str:
+    """The rule of the policy ``v`` put in ``slot``, as it reads in ``v``'s printed rules
+    (its registered ``describe``, else ``text``, else its docstring); empty when it has
+    nothing to tell the players of ``v``.
+
+    Policies say "spare hand"; a game that calls it otherwise (the dummy, the dead hand,
+    the widow, the talon: the deal phase's ``spare_name``) reads its own word."""
+    b = v.policy(slot)
+    if b.spec.describe is not None:
+        text = str(b.spec.describe(v, b.params))
+    elif b.spec.text is not None:
+        text = str(b.spec.text(b.params))
+    else:
+        text = str(b.spec.doc or f"{slot}: {b.name}")
+    return spare_named(v, text)
+
+
+def spare_named(v: Variant, text: str) -> str:
+    """``text`` with "spare hand" in the game's own word for it (the deal's ``spare_name``)."""
+    name = str(getattr(v.settings("deal"), "spare_name", "spare hand") or "spare hand")
+    if name != "spare hand" and "spare hand" in text:
+        text = text.replace("the spare hand", f"the {name}").replace(
+            "a spare hand", f"a {name}").replace("spare hand", name)
+    return text
 
 
 def _space_line(v: Variant, sid: str) -> str:
+    """One layout space in words: its card, cards or ranks, with its label where the label
+    adds something (the Pope, the yellow dwarf)."""
     s = v.spaces[sid]
+    label = s.label or ""
     if s.kind == "card":
-        what = f"the {CARDS[s.card].name()}" if s.card is not None else "a card"
-    elif s.kind == "combo":
-        # held or played: the claims section says which (stage one, or on play)
-        what = "the " + " and the ".join(CARDS[c].name() for c in s.cards) + ", by one player"
-    elif s.kind == "suit_run":
-        what = "the ranks " + "-".join("10" if r == "T" else r for r in s.ranks) + \
-            " in one suit, any suit"
-    elif s.kind == "pot":
-        what = "the pot"
-    elif s.kind == "pool":  # won as the rules below say; its label says by what
-        return f"- {s.id}: {s.label or 'a compartment the rules below pay out'}"
-    else:
-        what = "the kitty"
-    label = f" ({s.label})" if s.label else ""
-    return f"- {s.id}{label}: {what}"
-
-
-def _policy_text(v: Variant, slot: str) -> str:
-    b = v.policy(slot)
-    if b.spec.text is not None:
-        return str(b.spec.text(b.params))
-    return b.spec.doc or f"{slot}: {b.name}"
+        if s.card is None:
+            return f"- {s.id}: a card" + (f" ({label})" if label else "")
+        core = CARDS[s.card].name()
+        if label and core in label.lower():  # "ace of hearts", "the yellow dwarf (seven ...)"
+            return f"- {s.id}: " + (label if label.lower().startswith("the ") else f"the {label}")
+        return f"- {s.id}: the {core}" + (f" ({label})" if label else "")
+    if s.kind in ("combo", "suit_run"):
+        if s.kind == "combo":  # held or played: the claims say which (stage one, or on play)
+            what = "the " + " and the ".join(CARDS[c].name() for c in s.cards) + \
+                ", by one player"
+        else:
+            ranks = ["10" if r == "T" else str(r) for r in s.ranks]
+            what = "the " + ", ".join(ranks[:-1]) + " and " + ranks[-1] + " of one suit"
+        named = f" ({label})" if label and not label.startswith(s.id) else ""
+        return f"- {s.id}{named}: {what}"
+    default = {"pot": "the pot", "kitty": "the kitty"}.get(
+        s.kind, "a compartment the rules below pay out")
+    return f"- {s.id}: {label or default}"
 
 
 def _same_file(a: object, b: object) -> bool:
@@ -102,10 +168,10 @@ def _change_lines(base: Variant, v: Variant) -> list[str]:
                        f"{_shown(getattr(mine, pf.name))}" for pf in attrs.fields(type(mine))
                        if getattr(mine, pf.name) != getattr(theirs, pf.name)]
             value = b.use.replace("_", " ") + (" with " + ", ".join(changed) if changed else "")
-            out.append(f"- {f.name}: {value}. {_policy_text(v, f.name)}")
+            out.append(f"- {f.name}: {value}. {policy_text(v, f.name)}".rstrip())
         elif isinstance(b, PolicyRef):
             value = str(b).split("(")[0].replace("_", " ")
-            out.append(f"- {f.name}: {value}. {_policy_text(v, f.name)}")
+            out.append(f"- {f.name}: {value}. {policy_text(v, f.name)}".rstrip())
         else:
             shown = ("yes" if b else "no") if isinstance(b, bool) else str(b)
             doc = f.metadata.get("doc", "")
@@ -141,7 +207,57 @@ def _options_text(v: Variant) -> str:
     return ", ".join(f"{k}={val}" for k, val in v.options.items())
 
 
-def rules_text(v: Variant) -> str:
+def and_list(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+_PLURAL = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+           "Jacks", "Queens", "Kings", "aces")
+_SINGULAR = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "Jack",
+             "Queen", "King", "ace")
+
+
+def rank_word(rank: int, plural: bool = False) -> str:
+    """A rank (index 0 = two ... 12 = ace) in a sentence: ``King``, ``aces``."""
+    return (_PLURAL if plural else _SINGULAR)[rank]
+
+
+def cards_words(cards: list[int]) -> str:
+    """Cards in a sentence, a whole rank as one: ``the four twos and the 8♦``."""
+    rest = sorted(set(cards))
+    parts = []
+    for r in range(13):
+        whole = [suit * 13 + r for suit in range(4)]
+        if all(c in rest for c in whole):
+            parts.append(f"the four {rank_word(r, plural=True)}")
+            rest = [c for c in rest if c not in whole]
+    parts += [f"the {CARDS[c].symbol()}" for c in rest]
+    return and_list(parts)
+
+
+def wrap(text: str, width: int | None) -> str:
+    """``text`` with every line cut at spaces to ``width`` columns (``None``: as it is). A
+    list item (``- ...``) goes on under its own text; a word longer than the width stays
+    whole."""
+    if width is None:
+        return text
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = "  " if line.startswith("- ") else ""
+        out += textwrap.wrap(line, width, subsequent_indent=indent, break_long_words=False,
+                             break_on_hyphens=False) or [""]
+    return "\n".join(out)
+
+
+def rules_text(v: Variant, width: int | None = None) -> str:
+    """The rules of ``v`` in plain English, one paragraph a line, or cut to ``width``
+    columns (``stops rules`` gives the terminal's width, or :data:`WIDTH`)."""
     r = v.rules
     out: list[str] = []
     base = None if (_own(v, "description") and not v.options) else _base(v)
@@ -150,10 +266,10 @@ def rules_text(v: Variant) -> str:
         title = (f"{base.title}, with house rules" if v.name == base.name
                  else f"{v.name}: {base.title}, with house rules")
     out.append(title)
-    out.append("=" * len(title))
+    out.append("=" * min(len(title), width or len(title)))
     if base is None:
         if v.spec.description:
-            out.append(v.spec.description.strip())
+            out.append(" ".join(v.spec.description.split()))
         if v.spec.source:
             out.append(f"Source: {v.spec.source}")
     else:
@@ -166,15 +282,15 @@ def rules_text(v: Variant) -> str:
         out.append(f"House rules: {where}; based on {base.name}"
                    + (f" (source: {base.spec.source})" if base.spec.source else "") + ".")
     lo, hi = v.players
-    removed = ", ".join(str(c) for c in v.spec.deck.remove)
-    pack = f"a {len(v.deck)}-card pack" + (f" (the 52 without {removed})" if removed else "")
+    removed = [int(c) for c in v.spec.deck.remove]
+    pack = f"a {len(v.deck)}-card pack" + (
+        f" (the 52 without {cards_words(removed)})" if removed else "")
     ranks = {int(c) % 13 for c in v.deck}
-    low = "ace" if r.ace == "low" and 12 in ranks else "2"
-    order = ("from 2 (low) to ace (high)" if r.ace == "high" else
-             f"from {low} (low) to king (high)")
-    out.append(f"\nPlayers and cards\n{lo} to {hi} players, {pack}; cards rank {order} in "
-               f"each suit. Each player starts with {r.starting_chips} chips unless agreed "
-               "otherwise.")
+    present = [k for k in ((12, *range(12)) if r.ace == "low" else range(13)) if k in ranks]
+    order = (f"from {rank_word(present[0])} (low) to {rank_word(present[-1])} (high)"
+             if present else "")
+    out.append(f"\nPlayers and cards\n{lo} to {hi} players, {pack}; cards rank {order}. "
+               f"Each player starts with {r.starting_chips} chips unless agreed otherwise.")
     out.append("\nThe layout")
     out += [_space_line(v, sid) for sid in v.space_ids] or [
         "None: there are no stakes, and every payment is from one player to another."]
@@ -183,12 +299,12 @@ def rules_text(v: Variant) -> str:
         sections.append(("Stakes", "Nobody stakes anything before a deal."))
     for phase in v.phases:
         sections.extend(phase.sections())
-    end = _policy_text(v, "match_end")
+    end = policy_text(v, "match_end")
     if r.leftover_at_match_end == "share":
-        end += " " + _policy_text(v, "final_share")
+        end += " " + policy_text(v, "final_share")
     elif v.space_ids:
         end += " Chips still on the layout stay there."
     sections.append(("End of the session", end))
-    for title, text in sections:
-        out.append(f"\n{title}\n{text}")
-    return "\n".join(out) + "\n"
+    for heading, text in sections:
+        out.append(f"\n{heading}\n{text}")
+    return wrap("\n".join(out), width) + "\n"

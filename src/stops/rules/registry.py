@@ -117,6 +117,10 @@ class SlotSpec:
     doc: str
     protocol: str
     default: str
+    brings: tuple[str, ...] = ()
+    """The other slots a policy of this slot may bring into force (an ``after_stop`` rule
+    that can leave a player unable to lead brings ``failed_lead``): what a policy that does
+    not declare ``brings`` is taken to bring."""
 
 
 @attrs.frozen
@@ -148,6 +152,25 @@ class PolicySpec:
     """``pays(variant, params)``: the layout spaces this policy can ever pay out. Declared by
     every built-in; ``stops check`` warns about a space that nothing can win only when every
     policy and phase in use has declared what it pays."""
+    describe: Callable[[Any, Any], str] | None = None
+    """``describe(variant, params)``: the rule as it reads in one variant's printed rules,
+    where that depends on more than the parameters (the pack, the layout, another slot's
+    rule). Without it the printed rules use ``text(params)``. Either may be empty: the rule
+    has nothing to tell the players of that variant (no wild card, no run prize)."""
+    phrase: str | None = None
+    """Words the policy's text contains whenever it says anything, in every variant and
+    with any parameters, and that no other policy's text contains: how a reader (and the
+    tests) find the rule in a variant's printed rules."""
+    brings: Callable[[Any], Iterable[str]] | None = None
+    """``brings(params)``: the other slots this policy, with these parameters, brings into
+    force: an ``after_stop`` rule that can leave a player holding cards unable to lead brings
+    ``failed_lead``; a ``failed_lead`` rule that can go round to a block brings
+    ``block_outcome``. Without it, the slot's own ``brings`` (everything it may bring)."""
+    excuses: Callable[[Any, Any], str] | None = None
+    """``excuses(variant, params)``: whom this policy excuses from paying for the cards he
+    holds when someone goes out (it publishes :class:`~stops.policies.endings.Excused`), in
+    words ("the holder of the Pope"), or ``""`` for nobody. A going-out rule that honours the
+    excuse names it."""
 
 
 @attrs.frozen
@@ -291,8 +314,9 @@ class Registry:
                                     sorted(self.phases), slots, policies, phases))
 
     # -- registration ---------------------------------------------------------------------
-    def add_slot(self, name: str, doc: str, protocol: str, default: str) -> None:
-        self.slots[name] = SlotSpec(name, doc, protocol, default)
+    def add_slot(self, name: str, doc: str, protocol: str, default: str,
+                 brings: Iterable[str] = ()) -> None:
+        self.slots[name] = SlotSpec(name, doc, protocol, default, tuple(brings))
 
     def register_policy(
         self, slot: str, name: str, *, params: type | None = None,
@@ -301,15 +325,21 @@ class Registry:
         explain: Callable[..., Any] | None = None,
         pays: Callable[[Any, Any], Iterable[str]] | None = None,
         lint: Callable[[Any, Any], list[str]] | None = None,
+        describe: Callable[[Any, Any], str] | None = None,
+        phrase: str | None = None,
+        brings: Callable[[Any], Iterable[str]] | None = None,
+        excuses: Callable[[Any, Any], str] | None = None,
     ) -> Callable[[F], F]:
         """Decorator: register ``impl`` as policy ``name`` for ``slot``.
 
         ``impl`` is whatever the slot's protocol asks for (see ``docs/reference.md``). Names
-        must be new unless ``replace=True``. ``text(params)`` renders the rule as prose;
-        ``check(spec, params)`` returns problems with a variant that uses the policy (a
-        missing kitty space, say), checked at load time. ``explain`` (``after_stop`` only)
-        says why a refused lead is refused; a function attribute ``impl.explain`` does the
-        same.
+        must be new unless ``replace=True``. ``text(params)`` renders the rule as prose
+        (``describe(variant, params)`` as it reads in one variant, when that differs), and
+        ``phrase`` is the words that find it in the printed rules; ``brings(params)`` names
+        the slots the rule brings into force. ``check(spec, params)`` returns problems with a
+        variant that uses the policy (a missing kitty space, say), checked at load time.
+        ``explain`` (``after_stop`` only) says why a refused lead is refused; a function
+        attribute ``impl.explain`` does the same. See :class:`PolicySpec`.
         """
 
         def deco(impl: F) -> F:
@@ -324,7 +354,8 @@ class Registry:
             doc = doc_of(impl)
             why = explain if explain is not None else getattr(impl, "explain", None)
             self.policies[(slot, name)] = PolicySpec(
-                slot, name, impl, params, doc, text, plugin, check, why, lint, pays)
+                slot, name, impl, params, doc, text, plugin, check, why, lint, pays,
+                describe, phrase, brings, excuses)
             self._options = None
             return impl
 
@@ -433,11 +464,16 @@ def register_policy(
     explain: Callable[..., Any] | None = None,
     pays: Callable[[Any, Any], Iterable[str]] | None = None,
     lint: Callable[[Any, Any], list[str]] | None = None,
+    describe: Callable[[Any, Any], str] | None = None,
+    phrase: str | None = None,
+    brings: Callable[[Any], Iterable[str]] | None = None,
+    excuses: Callable[[Any, Any], str] | None = None,
 ) -> Callable[[F], F]:
     """Register a policy in the default registry (the common case for house rules)."""
     return default_registry().register_policy(slot, name, params=params, text=text,
                                               replace=replace, check=check, explain=explain,
-                                              pays=pays, lint=lint)
+                                              pays=pays, lint=lint, describe=describe,
+                                              phrase=phrase, brings=brings, excuses=excuses)
 
 
 def register_phase(
