@@ -197,7 +197,7 @@ def test_a_lead_after_a_stop_names_the_suit_and_the_variants_lead_rule() -> None
     assert deal.current_seat == 1 and deal.plays and kind(deal) == "lead"
     text = _why(deal)
     assert text.startswith("The last sequence stopped in spades. " + own(v, "after_stop"))
-    assert "Whoever holds the next card plays it at once." in text
+    assert "Whoever holds the next card must play it at once" in text
 
 
 def _screen(name: str, **kw: Any) -> str:

@@ -406,7 +406,7 @@ def poker_winner(deal: Deal, params: None) -> FirstLead:
 
 def _poker_text(variant: Variant) -> str:
     s: PokerSettings = variant.settings("poker")
-    return _selection_text(s) + " " + _betting_text(s)
+    return _selection_text(s) + " " + _betting_text(variant)
 
 
 def _selection_text(s: PokerSettings) -> str:
@@ -418,8 +418,10 @@ def _selection_text(s: PokerSettings) -> str:
             f"Each player's best {k} cards are his poker hand (nobody chooses).")
 
 
-def _betting_text(s: PokerSettings) -> str:
-    """The betting round and the showdown, with this variant's limit."""
+def _betting_text(variant: Variant) -> str:
+    """The betting round and the showdown, with this variant's limit (and, where some hand
+    can be short at some player count, what a short hand does)."""
+    s: PokerSettings = variant.settings("poker")
     k = s.hand_size
     limit = (f"is 1 to {s.bet_limit} chips" if s.betting == "limit" else
              "may be anything up to the player's whole stack")
