@@ -149,14 +149,14 @@ class PlayPhase(Phase):
             if not deal.scratch.get("opening"):  # an opening card is fixed by first_leader
                 lead = deal.scratch.get("lead")
                 broken = lead[2] if lead is not None else None
-                can_fail = self.in_force(FAILED_LEAD)
+                can_fail = self.in_force(FAILED_LEAD.name)
                 if deal.plays and broken is not None and not self.succession.by_rank:
                     # the lead rule may turn on the suit stopped (a game played by rank
                     # alone names no suits)
                     parts.append(f"The last sequence stopped in {SUIT_NAMES[broken]}.")
                 parts.append(self.policy_text("after_stop"))
                 if can_fail:
-                    parts.append(self.policy_text(FAILED_LEAD))
+                    parts.append(self.policy_text(FAILED_LEAD.name))
         parts.append(self.policy_text("successor"))
         parts.append(self.policy_text("turn_order"))
         if self.comp_card >= 0:
