@@ -85,7 +85,6 @@ class RotationTurns:
         self.step = 1 if params.direction == "clockwise" else -1
         self.by_rank = phase.succession.by_rank
         self.next_rank = phase.succession.next_rank
-        self.next_card = phase.succession.next_card
         self.multi = params.cards_per_turn == "same_rank"
         self.wild_policy = phase.variant.policy(WILD_CARD)
         self.wild: int = self.wild_policy.impl.card(self.wild_policy.params)
@@ -111,12 +110,12 @@ class RotationTurns:
             bit = 1 << st.need
             return [s * 13 + st.need for s in range(4)
                     if masks[s] & bit and s * 13 + st.need != self.wild]
-        # same suit: only the card after the last one laid continues
-        last = deal.plays[-1][1] if deal.plays else None
-        if last is None:
+        # same suit: only the needed rank of the suit of the last card laid continues (the
+        # needed rank, not the card after the last one: ``next_rank_up`` may have skipped one)
+        if not deal.plays:
             return []
-        nxt = self.next_card[int(last)]
-        return [nxt] if nxt >= 0 and deal.owner[nxt] == seat else []
+        nxt = int(deal.plays[-1][1]) // 13 * 13 + st.need
+        return [nxt] if deal.owner[nxt] == seat else []
 
     def _wild_held(self, deal: Deal, seat: int) -> bool:
         return self.wild >= 0 and deal.owner[self.wild] == seat
