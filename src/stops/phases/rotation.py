@@ -214,8 +214,15 @@ class RotationTurns:
             assert st is not None
             deal.emit(event(EventKind.PASSED, seat, note=f"sans {_rank_name(st.need)}"))
             return self._round(deal, st, self._next_seat(deal, seat))
-        cards = [int(c) for c in action.cards] if action.cards is not None else [
-            int(action.card)]  # type: ignore[arg-type]
+        if action.cards is not None:
+            # laid in the order the decision gives, the wild card last (F6): it stands for
+            # the rank of the cards laid with it
+            wild = self.wild
+            cards = [int(c) for c in action.cards if int(c) != wild]
+            if len(cards) < len(action.cards):
+                cards.append(wild)
+        else:
+            cards = [int(action.card)]  # type: ignore[arg-type]
         deal.scratch.pop("opening", None)
         kind = EventKind.LED if action.action == "lead" else EventKind.PLAYED
         halt: str | None = None
@@ -232,7 +239,12 @@ class RotationTurns:
         card = cards[-1]
         rank = RANKS.index(action.as_rank) if action.as_rank is not None else card % 13
         nxt_rank = self.next_rank[rank]
-        why = (self.phase.stop_reason[card] if card != self.wild else "") or halt
+        why: str | None = ""
+        for c in cards:  # a card that always stops does so wherever the turn lists it
+            if c != self.wild and self.phase.stop_reason[c]:
+                why = self.phase.stop_reason[c]
+                break
+        why = why or halt
         if nxt_rank < 0 or why:
             deal.emit(stop_event(seat, card, why or "the top of the order"))
             return self._lead(deal, seat)
@@ -261,12 +273,21 @@ class RotationTurns:
                                      rule="a new sequence is started with a lead")
             laid = action.cards if action.cards is not None else (
                 (action.card,) if action.card is not None else ())
+            for c in laid:
+                if deal.owner[c] != action.seat:
+                    return IllegalAction("not_in_hand", f"you do not hold {c}",
+                                         rule="you can only lead a card you hold")
             naturals = {int(c) % 13 for c in laid if int(c) != self.wild}
             if len(naturals) > 1:
                 return IllegalAction("one_rank", "lead cards of one rank only",
                                      rule="one rank per turn")
+            if action.as_rank is None and self.wild >= 0 and self.wild in [
+                    int(c) for c in laid]:
+                return IllegalAction("name_the_rank", f"say which rank {CARDS[self.wild]} "
+                                     "stands for", rule="as_rank names the rank of the wild "
+                                     "card")
             if action.as_rank is not None and (
-                    self.wild < 0 or not laid or int(laid[-1]) != self.wild):
+                    self.wild < 0 or self.wild not in [int(c) for c in laid]):
                 return IllegalAction("not_wild", "only a wild card is named as a rank",
                                      rule="as_rank names the rank of the wild card")
             if action.as_rank is not None and action.as_rank not in {
@@ -289,7 +310,7 @@ class RotationTurns:
                 return IllegalAction("not_in_hand", f"you do not hold {c}",
                                      rule="you can only play a card you hold")
         if action.as_rank is not None:
-            if self.wild < 0 or not laid or int(laid[-1]) != self.wild:
+            if self.wild < 0 or self.wild not in [int(c) for c in laid]:
                 return IllegalAction("not_wild", "only a wild card is named as a rank",
                                      rule="as_rank names the rank of the wild card")
             if action.as_rank not in {RANKS[r] for r in self.wild_ranks}:
