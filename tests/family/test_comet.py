@@ -20,8 +20,6 @@ from functools import partial
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from dealing import (
     hands_of,
     make_record,
@@ -35,6 +33,8 @@ from dealing import (
     skip_unless_built,
 )
 from dealing import normalised_legal as legal
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import stops
 

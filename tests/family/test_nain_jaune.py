@@ -20,8 +20,6 @@ from functools import partial
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from dealing import (
     act,
     conserved,
@@ -40,6 +38,8 @@ from dealing import (
     skip_unless_built,
 )
 from dealing import nonzero_spaces as board
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import stops
 

@@ -27,8 +27,6 @@ from functools import partial
 
 import dealing
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from dealing import (
     expect_illegal,
     lead_choices,
@@ -40,6 +38,8 @@ from dealing import (
 )
 from dealing import lead as L
 from dealing import plays_written as P
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import stops
 

@@ -729,9 +729,9 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
             raise ValueError(f"choose 1 to {len(choices)}")
         return choices[k - 1]
     verb = words[0].lower()
-    laid = _typed_cards(words[1:] if verb in ("lead", "play") else words)
-    if laid is not None and len(laid) > 1:
-        return _cards_choice(seat, verb, laid, choices)
+    typed = _typed_cards(words[1:] if verb in ("lead", "play") else words)
+    if typed is not None and len(typed) > 1:
+        return _cards_choice(seat, verb, typed, choices)
     if len(words) == 1 and verb not in _WORDS:
         card = parse_card(text)
         for a in choices or ():  # the plain choice that lays just this card, whatever its verb
