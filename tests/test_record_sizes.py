@@ -4,7 +4,7 @@ F.0: "each hand must have the size the deal shape gives for that player count, o
 is rejected with a clear message". Every built-in of the family (F.1-F.7) says so with
 ``stacked_sizes: as_dealt``, which holds under every deal shape: ``n_plus_one`` (the odd cards
 to the seats nearest the dealer's left), ``equal_plus_dead`` and ``table`` (``hand_sizes``).
-The three games of RULINGS.md keep ``any`` (RULINGS 1: records store the hands, whatever
+The three games of docs/rulings.md keep ``any`` (its ruling 1: records store the hands, whatever
 their sizes).
 
 The property: deal a random deal, move a few cards from one hand to another hand or to the
@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 import stops
 
 LEGACY = {"boodle", "three-in-one", "pot-and-kitty"}
-"""The RULINGS.md games (and their children): any hand sizes that make up the pack."""
+"""The games of docs/rulings.md (and their children): any hand sizes that make up the pack."""
 
 
 def _family() -> list[str]:
