@@ -90,6 +90,9 @@ def test_several_cards_may_be_typed_in_any_order() -> None:
     # cards that make no legal decision together are refused with the reason
     code, text = run("comet", "qh 3c\nq\n", players=3, seed=1, deals=1, seat=seat)
     assert "Not allowed" in text and "one rank" in text
+    # where a turn lays one card, several are not understood, with the reason
+    code, text = run("boodle", "2d 2h\nq\n", players=3, seed=1, deals=1)
+    assert "Not understood: one card at a time" in text
 
 
 def test_end_of_input_and_bad_arguments() -> None:

@@ -778,6 +778,8 @@ def _cards_choice(seat: int, verb: str, laid: list[Card],
              and a.cards is not None and sorted(a.cards) == sorted(laid)]
     if len(found) > 1:
         raise ValueError("those cards make several choices: type the number of one")
+    if not found and not any(a.cards is not None and a.action in verbs for a in choices or ()):
+        raise ValueError("one card at a time here: type a card such as 7h, or a number")
     if found:
         a = found[0]
         return Action(seat, a.action, cards=tuple(laid), as_rank=a.as_rank)
