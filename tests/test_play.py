@@ -72,6 +72,29 @@ def test_cards_may_be_typed() -> None:
     assert f"lead {first.card.symbol()}" in text
 
 
+def test_several_cards_may_be_typed_in_any_order() -> None:
+    # Comet, 3 players, seed 1: seat 1 leads first and may lead his two Queens together
+    # (QC QH, in the engine's order). Typed the other way round, "qh qc", it is the same
+    # decision, and he lays them in the order typed (F6); "lead qh qc" too.
+    table = stops.Table("comet", seats=3, chips=50, seed=1, deals=1)
+    deal = table.new_deal()
+    seat = deal.current_seat
+    assert seat == 1
+    assert stops.Action.from_dict({"seat": 1, "action": "lead", "cards": ["QC", "QH"]}) in (
+        deal.legal_actions())
+    for typed in ("qh qc", "QH Q♣", "lead qh qc"):
+        code, text = run("comet", f"{typed}\nq\n", players=3, seed=1, deals=1, seat=seat)
+        assert code == 0
+        assert "Not understood" not in text and "Not allowed" not in text, (typed, text)
+        assert "you lead Q♥ Q♣" in text or "you lead Q♥, Q♣" in text, (typed, text)
+    # cards that make no legal decision together are refused with the reason
+    code, text = run("comet", "qh 3c\nq\n", players=3, seed=1, deals=1, seat=seat)
+    assert "Not allowed" in text and "one rank" in text
+    # where a turn lays one card, several are not understood, with the reason
+    code, text = run("boodle", "2d 2h\nq\n", players=3, seed=1, deals=1)
+    assert "Not understood: one card at a time" in text
+
+
 def test_end_of_input_and_bad_arguments() -> None:
     code, text = run("boodle", "", players=3, seed=1)
     assert code == 0 and "Goodbye." in text

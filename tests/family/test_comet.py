@@ -15,6 +15,7 @@ All payments are seat to seat, so the stacks always sum to 50 x players.
 from __future__ import annotations
 
 import json
+import random
 from functools import partial
 from typing import Any
 
@@ -32,6 +33,8 @@ from dealing import (
     skip_unless_built,
 )
 from dealing import normalised_legal as legal
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import stops
 
@@ -442,6 +445,77 @@ def test_deal3_comet_with_naturals_as_last_turn() -> None:
                            (3, "9D")]
     assert list(deal.stacks) == [-108, 4, -32, 402, -16]
     assert deal.winner == 3
+
+
+# -- the cards of one decision in any order (F6) -------------------------------------------
+
+
+def test_cards_of_a_turn_in_any_order_are_the_same_decision() -> None:
+    """A lead or play of several cards is the same decision whatever order its cards are
+    listed in; ``plays`` keeps the order the decision gave (F6), the comet last.
+
+    Deal 1 with seat 1's lead written 8S 8C, seat 4's tens TH TC TD and his fives 5S 5H 5D 5C:
+    the same deal as test_deal1 (the same stacks, -78 35 6 -18 305), the plays in the order
+    written. Deal 3 with seat 3's last turn written 9D QS QH QD QC (the comet first): the same
+    as test_deal3_comet_with_naturals_as_last_turn (402 for seat 3), the comet laid last.
+    """
+    spare = aside_of(D1, D1_ASIDE)
+    actions = list(D1_ACTIONS)
+    actions[0] = lead(1, "8S", "8C")
+    actions[2] = play(4, "TH", "TC", "TD")
+    actions[7] = lead(4, "5S", "5H", "5D", "5C")
+    d = stops.replay(record(D1, spare, []), partial=True)
+    d.apply(actions[0])                                   # accepted as given
+    assert plays(d) == [(1, "8S"), (1, "8C")]
+    deal = stops.replay(record(D1, spare, actions))
+    assert plays(deal) == seq((1, "8S 8C"), (2, "9H"), (4, "TH TC TD"), (1, "JS"), (3, "QH"),
+                              (4, "KC KD"), (4, "5S 5H 5D 5C"))
+    assert list(deal.stacks) == [-78, 35, 6, -18, 305]
+    assert deal.record()["actions"][0]["cards"] == ["8S", "8C"]  # echoed as given
+
+    spare = aside_of(D3, D3_ASIDE)
+    last = play(3, "9D", "QS", "QH", "QD", "QC", as_rank="Q")
+    deal = stops.replay(record(D3, spare, [*D3_COMMON[:7], last]))
+    assert plays(deal) == [*D3_COMMON_PLAYS[:11], (3, "QS"), (3, "QH"), (3, "QD"), (3, "QC"),
+                           (3, "9D")]
+    assert list(deal.stacks) == [-108, 4, -32, 402, -16]
+
+
+def _state(d: stops.Deal) -> tuple[Any, ...]:
+    """What a decision leaves behind, but the order of the cards laid (which F6 keeps)."""
+    return (d.stacks, dict(d.layout), [sorted(map(str, d.hand(s))) for s in range(d.n)],
+            d.current_seat, d.is_terminal, d.outcome, d.winner, sorted(plays(d)), legal(d))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 5), st.integers(0, 2**32), st.integers(0, 2**32),
+       st.sampled_from([{}, {"comet_turn": "run"}, {"king_bonus": 1},
+                        {"stop_cards": ["7S", "QH"]}]))
+def test_any_order_of_a_legal_decisions_cards_is_the_same_decision(
+        seats: int, seed: int, agent: int, options: dict[str, Any]) -> None:
+    """Property: at every decision of random deals, each legal decision of several cards,
+    its cards shuffled (the comet anywhere), is accepted and leaves the same state as the
+    decision in the engine's order; ``plays`` lists the cards as given, the comet last."""
+    deal = stops.Table(VARIANT, seats=seats, seed=seed, options=options).new_deal()
+    rng = random.Random(agent)
+    while not deal.is_terminal:
+        acts = list(deal.legal_actions())
+        a = rng.choice(acts)
+        if a.cards is not None and len(a.cards) > 1:
+            given = [str(c) for c in a.cards]
+            rng.shuffle(given)
+            typed = {**a.to_dict(), "cards": given}
+            assert stops.Action.from_dict(typed) == a
+            assert hash(stops.Action.from_dict(typed)) == hash(a)
+            other = deal.clone()
+            before = len(other.plays)
+            other.apply(typed)
+            laid = [c for c in given if c != "9D"] + [c for c in given if c == "9D"]
+            assert plays(other)[before:before + len(laid)] == [(a.seat, c) for c in laid]
+            deal.apply(a)
+            assert _state(other) == _state(deal)
+        else:
+            deal.apply(a)
 
 
 # -- two players (F40) ---------------------------------------------------------------------

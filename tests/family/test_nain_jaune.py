@@ -15,6 +15,7 @@ Total chips are conserved: sum(stacks) + sum(board) = 400 (+ any carried chips).
 
 from __future__ import annotations
 
+import random
 from functools import partial
 from typing import Any
 
@@ -22,8 +23,10 @@ import pytest
 from dealing import (
     act,
     conserved,
+    expect_illegal,
     hands_of,
     lead,
+    lead_choices,
     legal,
     make_record,
     pack,
@@ -35,6 +38,8 @@ from dealing import (
     skip_unless_built,
 )
 from dealing import nonzero_spaces as board
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import stops
 
@@ -479,6 +484,111 @@ def test_rank_only_is_the_default_successor() -> None:
     d = stops.replay(record(SUIT, spare, [lead(1, "5C")]), partial=True)
     assert d.current_seat == 1
     assert legal(d) == [play(1, "6D")]
+
+
+# -- successor: same_suit with dead_gap: next_rank_up (F22 x F25) -----------------------------
+#
+# Three players, dealer 2: seat 0 (dealer's left) leads. Hands of 15, a talon of 7 (F.3).
+# Clubs: seat 0 AC 2C 3C 4C 9C; seat 1 5C 6C JC QC; seat 2 7C 8C KC; the TC is in the talon.
+
+GAP3 = hands_of(
+    "9C AC 2C 3C 4C AD 2D 3D 4D 5D 6D AH 2H 3H 4H",
+    "JC QC 5C 6C 7D 8D 9D TD 5H 6H 7H 8H AS 2S 3S",
+    "KC 7C 8C JD QD KD 9H TH JH QH KH 4S 5S 6S 7S",
+)
+GAP3_TALON = "TC 8S 9S TS JS QS KS"
+SUIT_GAP = {"successor": "same_suit", "dead_gap": "next_rank_up"}
+
+
+def test_same_suit_next_rank_up_skips_the_missing_card() -> None:
+    """F22 ``same_suit`` with F25 ``next_rank_up``: the missing card of the suit is skipped.
+
+    Seat 0 leads 9C. Under same_suit only the TC continues it, and the TC is in the talon.
+    Seat 0 holds no TC ("sans 10"); seats 1 and 2 hold none: passed over; the turn is back at
+    seat 0, the last player who laid a card. F25: the missing rank is skipped, the JC is needed
+    now. Seat 0 holds no JC, so the turn goes round for it: seat 1 holds the JC and must play it
+    (his only choice; his 9D, a nine of another suit, does not count). He then holds the QC, the
+    next card: he must play it too. Nobody else has laid since: the KC is needed, seat 1 holds
+    none, the turn passes to seat 2 who holds the KC and must play it. The King ends the
+    sequence and seat 2 leads again with any card.
+    Under ``restart_any`` (the default) seat 0 would lead again after the 9C instead.
+    """
+    spare = talon_of(GAP3, GAP3_TALON)
+    d = stops.replay(record(GAP3, spare, [lead(0, "9C")], dealer=2, options=SUIT_GAP),
+                     partial=True)
+    assert d.current_seat == 1
+    assert legal(d) == [play(1, "JC")]
+    expect_illegal(d, lead(0, "AC"))          # no fresh lead: the TC is skipped, not a stop
+    d.apply(play(1, "JC"))
+    assert d.current_seat == 1
+    assert legal(d) == [play(1, "QC")]
+    d.apply(play(1, "QC"))
+    assert d.current_seat == 2
+    assert legal(d) == [play(2, "KC")]
+    d.apply(play(2, "KC"))
+    assert d.current_seat == 2
+    assert lead_choices(d) == sorted((2, c) for c in GAP3[2] if c != "KC")
+    assert plays(d) == [(0, "9C"), (1, "JC"), (1, "QC"), (2, "KC")]
+
+    # the default restart_any: back at seat 0 after the 9C, he leads anew
+    d = stops.replay(record(GAP3, spare, [lead(0, "9C")], dealer=2,
+                            options={"successor": "same_suit"}), partial=True)
+    assert d.current_seat == 0
+    assert lead_choices(d) == sorted((0, c) for c in GAP3[0] if c != "9C")
+
+
+def test_same_suit_next_rank_up_skips_a_card_already_played() -> None:
+    """As above, with the TC in seat 0's hand and made a fixed stop (``stop_cards: [TC]``), so
+    that it can be played without the JC following it (the JC is held by seat 1).
+
+    Seat 0 leads TC: a fixed stop, the sequence ends, seat 0 leads again: 9C. The TC that
+    would continue it has been played: nobody holds it; seats 1 and 2 are passed over, the turn
+    is back at seat 0, the ten is skipped and the JC is needed; seat 0 holds none; seat 1 holds
+    it and must play it, then his QC; seat 2 plays the KC, and leads again.
+    """
+    hands = [list(GAP3[0]), list(GAP3[1]), list(GAP3[2])]
+    hands[0][hands[0].index("4H")] = "TC"
+    spare = talon_of(hands, "4H 8S 9S TS JS QS KS")
+    opts = {**SUIT_GAP, "stop_cards": ["TC"]}
+    d = stops.replay(record(hands, spare, [lead(0, "TC")], dealer=2, options=opts),
+                     partial=True)
+    assert d.current_seat == 0                # the TC is a stop: seat 0 leads again
+    d.apply(lead(0, "9C"))
+    assert d.current_seat == 1
+    assert legal(d) == [play(1, "JC")]
+    for a in (play(1, "JC"), play(1, "QC"), play(2, "KC")):
+        assert legal(d) == [a]
+        d.apply(a)
+    assert d.current_seat == 2
+    assert plays(d) == [(0, "TC"), (0, "9C"), (1, "JC"), (1, "QC"), (2, "KC")]
+
+
+ACE_LOW = "A23456789TJQK"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(3, 8), st.integers(0, 2**32), st.integers(0, 2**32))
+def test_same_suit_next_rank_up_any_deal(seats: int, seed: int, agent: int) -> None:
+    """Property of F22 x F25 over random deals and play: after a card that is not a King, the
+    next card of the sequence is the lowest card above it in its suit that a player holds, and
+    its holder must play it (his only choice, ``voluntary_stop`` being false); the cards
+    skipped between are in no hand (talon or played). When no player holds a higher card of
+    the suit, the player of the last card leads anew."""
+    table = stops.Table(VARIANT, seats=seats, seed=seed, options=SUIT_GAP)
+    deal = table.new_deal()
+    rng = random.Random(agent)
+    while not deal.is_terminal:
+        acts = legal(deal)
+        if deal.plays and deal.phase == "play":
+            seat, last = plays(deal)[-1]
+            holder = {str(c): s for s in range(seats) for c in deal.hand(s)}
+            above = [r + last[1] for r in ACE_LOW[ACE_LOW.index(last[0]) + 1:]]
+            held = [c for c in above if c in holder]
+            if last[0] == "K" or not held:
+                assert {(a["seat"], a["action"]) for a in acts} == {(seat, "lead")}, acts
+            else:
+                assert acts == [play(holder[held[0]], held[0])], (last, held, acts)
+        deal.apply(rng.choice(acts))
 
 
 # -- grand opéra (F30) ---------------------------------------------------------------------

@@ -22,6 +22,7 @@ seat 1's, 3D is in the dummy, 4D and 5D are seat 2's, and so on.
 
 from __future__ import annotations
 
+import random
 from functools import partial
 
 import dealing
@@ -37,6 +38,8 @@ from dealing import (
 )
 from dealing import lead as L
 from dealing import plays_written as P
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import stops
 
@@ -495,6 +498,23 @@ def test_colour_fallback_same_colour_stop_player_leads_his_own_suit() -> None:
     assert lead_choices(deal) == [(5, "9S"), (5, "TC")]
 
 
+def test_colour_fallback_same_colour_is_a_suit_of_his_choice_under_lowest_of_colour() -> None:
+    # F10 same_colour: "the stop player leads the lowest card of a suit of his choice", whatever
+    # switch_card says (F9's lowest_of_colour picks the card of the *other* colour). On DEAL_P
+    # seat 1 holds 2D QD 8H 9H TH KH; after his 2D stop (3D dead) he holds no black card: his
+    # lowest diamond QD and his lowest heart 8H are both legal, though 8H ranks below QD.
+    # He leads QD: the QD horse (8); KD (4) AD (5): ace, stop, as in the test above. Seat 5
+    # (TC JC 7H 9S TS) holds black cards, so lowest_of_colour applies again: 9S (below TC).
+    opts = {"colour_fallback": "same_colour", "switch_card": "lowest_of_colour"}
+    deal = stops.replay(record(HANDS_P, SPARE_P, [L(1, "2D")], options=opts), partial=True)
+    assert lead_choices(deal) == [(1, "8H"), (1, "QD")]
+    expect_illegal(deal, L(1, "9H"))  # not the lowest of its suit
+    deal.apply(L(1, "QD"))
+    assert plays(deal) == P("1:2D 1:QD 4:KD 5:AD")
+    assert deal.stacks == (44, 52, 44, 44, 44, 44, 44, 44)
+    assert lead_choices(deal) == [(5, "9S")]
+
+
 def test_colour_fallback_same_colour_avoids_the_block_and_goes_out_mid_sequence() -> None:
     # DEAL_B under same_colour: the trace is the default one up to the 9D stop (every stop
     # player held the other colour until then). Seat 6 holds no black card: instead of a
@@ -513,6 +533,35 @@ def test_colour_fallback_same_colour_avoids_the_block_and_goes_out_mid_sequence(
     assert deal.is_terminal and deal.outcome == "went_out" and deal.winner == 6
     assert deal.stacks == (58, 43, 42, 42, 42, 42, 72, 43)
     assert nonzero(deal) == {"AH": 8, "QD": 8}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(3, 8), st.integers(0, 2**32), st.integers(0, 2**32))
+def test_lead_after_a_stop_any_deal_same_colour_lowest_of_colour(seats: int, seed: int,
+                                                                  agent: int) -> None:
+    # Property of F9 x F10 over random deals and play, with switch_card lowest_of_colour and
+    # colour_fallback same_colour: after a stop its player leads (no pass, no block). If he
+    # holds the other colour he leads its lowest card across both suits (a rank tie: either);
+    # if not, the lowest card of each suit he holds is a legal lead.
+    opts = {"colour_fallback": "same_colour", "switch_card": "lowest_of_colour"}
+    deal = stops.Table(VARIANT, seats=seats, seed=seed, options=opts).new_deal()
+    rng = random.Random(agent)
+    colour = {"C": 0, "S": 0, "D": 1, "H": 1}
+    rank = "23456789TJQKA".index
+    while not deal.is_terminal:
+        acts = legal(deal)
+        if deal.plays and deal.phase == "play":
+            seat, stop = plays(deal)[-1]
+            hand = [str(c) for c in deal.hand(seat)]
+            other = [c for c in hand if colour[c[1]] != colour[stop[1]]]
+            if other:
+                low = min(rank(c[0]) for c in other)
+                want = sorted((seat, c) for c in other if rank(c[0]) == low)
+            else:
+                want = sorted((seat, min((c for c in hand if c[1] == suit), key=lambda c:
+                                         rank(c[0]))) for suit in {c[1] for c in hand})
+            assert lead_choices(deal) == want, (stop, hand)
+        deal.apply(rng.choice(acts))
 
 
 # -- ace low (F12) ---------------------------------------------------------------------------

@@ -128,8 +128,10 @@ HANDS_N3, SPARE_N3 = grid(N3)
     ({}, [(3, "2S")]),
     # same_colour with lowest_in_chosen_suit: seat 2 leads the lowest of a red suit: 6D or 4H.
     ({"colour_fallback": "same_colour"}, [(2, "4H"), (2, "6D")]),
-    # same_colour with lowest_of_colour: his lowest red card across both suits, 4H.
-    ({"colour_fallback": "same_colour", "switch_card": "lowest_of_colour"}, [(2, "4H")]),
+    # same_colour with lowest_of_colour: the same, the lowest of a red suit of his choice (F10:
+    # switch_card rules the change of colour, not the fallback): 6D or 4H.
+    ({"colour_fallback": "same_colour", "switch_card": "lowest_of_colour"},
+     [(2, "4H"), (2, "6D")]),
 ])
 def test_colour_fallback_with_both_switch_cards(options: dict[str, Any],
                                                 choices: list[tuple[int, str]]) -> None:

@@ -562,6 +562,48 @@ def test_n_plus_one_sizes_are_refused_under_the_default_shape() -> None:
         stops.replay(record(HANDS_N, DEAD_N, "2S", [L(1, "AC")]))
 
 
+# DEAL_N4: 4 players, dealer 3, under n_plus_one (F15). 51 = 5 x 10 + 1: the deal goes from
+# the dealer's left (seat 0), the dead hand last in each round, so seat 0 gets the one odd
+# card: seat 0 11, seats 1, 2, 3 10 each, the dead hand 10 (turn-up KS, its last card).
+#
+#         A 2 3 4 5 6 7 8 9 T J Q K
+# clubs   0 0 0 0 0 0 0 0 0 0 0 1 1
+# diams   1 1 1 1 1 1 1 - 1 2 2 2 2
+# hearts  2 2 2 2 2 2 3 3 3 3 3 3 3
+# spades  3 3 3 x x x x x x x x x x
+DEAL_N4_ROWS = {
+    "C": "0 0 0 0 0 0 0 0 0 0 0 1 1",
+    "D": "1 1 1 1 1 1 1 - 1 2 2 2 2",
+    "H": "2 2 2 2 2 2 3 3 3 3 3 3 3",
+    "S": "3 3 3 x x x x x x x x x x",
+}
+HANDS_N4, DEAD_N4 = grid(DEAL_N4_ROWS, (11, 10, 10, 10), 10)
+
+
+def test_n_plus_one_record_must_have_the_dealt_sizes() -> None:
+    # F.0 / F15: under n_plus_one the deal gives 11/10/10/10 (above), so a record with hands
+    # 12/10/10/9 (seat 3's 3S moved to seat 0) is refused, naming seat 0 (the first seat from
+    # the dealer's left whose size is wrong) and both sizes, 12 held and 11 dealt. The record
+    # as dealt replays: seat 0 leads AC and runs the clubs to JC, his eleventh and last card:
+    # he is out (F1) before seat 1's QC.
+    opts = {"deal_shape": "n_plus_one"}
+    rec = partial(record, dealer=3, options=opts)
+    deal = stops.replay(rec(HANDS_N4, DEAD_N4, "KS", [L(0, "AC")]), partial=True)
+    assert plays(deal) == [(0, r + "C") for r in "A23456789TJ"]
+    assert deal.outcome == "went_out" and deal.winner == 0
+    hands = [list(h) for h in HANDS_N4]
+    hands[0].append(hands[3].pop(hands[3].index("3S")))
+    assert [len(h) for h in hands] == [12, 10, 10, 9]
+    with pytest.raises(stops.RecordError, match=r"seat 0 holds 12 cards.* 11\b") as info:
+        stops.replay(rec(hands, DEAD_N4, "KS", [L(0, "AC")]))
+    assert info.value.seat == 0
+    # the parlett variant deals n_plus_one by its own rules: the same
+    with pytest.raises(stops.RecordError, match=r"seat 0 holds 12 cards") as info:
+        stops.replay(dict(rec(hands, DEAD_N4, "KS"), variant="pope-joan-parlett",
+                          options={}))
+    assert info.value.seat == 0
+
+
 # -- session ------------------------------------------------------------------------------------
 
 

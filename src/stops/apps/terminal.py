@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
 from stops.engine.actions import Action, action_from_dict
-from stops.engine.cards import CARDS, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, parse_card
+from stops.engine.cards import CARDS, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, parse_card
 from stops.engine.deal import Deal
 from stops.engine.errors import IllegalAction
 from stops.engine.events import Event
@@ -707,6 +707,9 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
             raise ValueError(f"choose 1 to {len(choices)}")
         return choices[k - 1]
     verb = words[0].lower()
+    typed = _typed_cards(words[1:] if verb in ("lead", "play") else words)
+    if typed is not None and len(typed) > 1:
+        return _cards_choice(seat, verb, typed, choices)
     if len(words) == 1 and verb not in _WORDS:
         card = parse_card(text)
         for a in choices or ():  # the plain choice that lays just this card, whatever its verb
@@ -733,6 +736,34 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
         raise ValueError(e.message) from None
     raise ValueError(f"{sanitise(text)!r}: type a number, a card such as 7h, or a word "
                      "such as keep, swap, pass, call, fold, 'bid 3', 'stake AH 2'")
+
+
+def _typed_cards(words: Sequence[str]) -> list[Card] | None:
+    """The cards typed (``2d 2h``, ``Q♣``), or ``None`` when a word is not a card."""
+    try:
+        return [parse_card(w) for w in words] if words else None
+    except ValueError:
+        return None
+
+
+def _cards_choice(seat: int, verb: str, laid: list[Card],
+                  choices: Sequence[Action] | None) -> Action:
+    """The decision that lays the cards typed, in any order: the choice laying just these
+    cards (the same decision whatever their order), kept in the order typed, which is the
+    order they are laid in (F6)."""
+    verbs = (verb,) if verb in ("lead", "play") else ("lead", "play")
+    found = [a for a in choices or () if a.action in verbs and not a.flags
+             and a.cards is not None and sorted(a.cards) == sorted(laid)]
+    if len(found) > 1:
+        raise ValueError("those cards make several choices: type the number of one")
+    if not found and not any(a.cards is not None and a.action in verbs for a in choices or ()):
+        raise ValueError("one card at a time here: type a card such as 7h, or a number")
+    if found:
+        a = found[0]
+        return Action(seat, a.action, cards=tuple(laid), as_rank=a.as_rank)
+    verb = verb if verb in ("lead", "play") else next(
+        (a.action for a in choices or () if a.action in verbs), "lead")
+    return Action(seat, verb, cards=tuple(laid))
 
 
 def _space_id(typed: str, choices: Sequence[Action] | None) -> str:

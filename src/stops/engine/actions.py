@@ -56,8 +56,10 @@ def register_flag(name: str, verbs: tuple[str, ...]) -> None:
 class Action:
     """One decision by one seat. Immutable, hashable, compared by value.
 
-    ``raise.chips`` is the amount added beyond what calling costs. ``select.cards`` is kept
-    sorted so that two selections of the same five cards are equal.
+    ``raise.chips`` is the amount added beyond what calling costs. ``cards`` are compared as
+    a set: the same cards in any order are the same decision (a Comet lead of ``[2S, 2H]``
+    is the legal ``[2H, 2S]``), while the action keeps the order it was given in, which is
+    the order a turn lays them (FAMILY-RULINGS F6). ``select.cards`` is kept sorted.
 
     A plain class rather than an attrs one: it is made and read on every decision, and the
     compiled build turns a plain class into a native one (direct field access, no
@@ -136,10 +138,18 @@ class Action:
             return True
         if not isinstance(other, Action):
             return False  # not NotImplemented: the compiled build holds __eq__ to bool
-        return (self._seat == other._seat and self._action == other._action
+        if not (self._seat == other._seat and self._action == other._action
                 and self._card == other._card and self._chips == other._chips
-                and self._space == other._space and self._cards == other._cards
-                and self._as_rank == other._as_rank and self._flags == other._flags)
+                and self._space == other._space and self._as_rank == other._as_rank
+                and self._flags == other._flags):
+            return False
+        mine = self._cards
+        theirs = other._cards
+        if mine == theirs:
+            return True
+        # the same cards in another order (only then sorted: off the interned hot path)
+        return (mine is not None and theirs is not None and len(mine) == len(theirs)
+                and sorted(mine) == sorted(theirs))
 
     def __ne__(self, other: object) -> bool:
         return not self.__eq__(other)
@@ -147,7 +157,10 @@ class Action:
     def __hash__(self) -> int:
         h = self._hash
         if h == -1:
-            h = self._hash = hash(self._key())
+            cards = self._cards
+            h = self._hash = hash((self._seat, self._action, self._card, self._chips,
+                                   self._space, None if cards is None else tuple(sorted(cards)),
+                                   self._as_rank, self._flags))
         return h
 
     def __repr__(self) -> str:

@@ -222,7 +222,7 @@ def replay_record(record: Mapping[str, Any], variant: Variant, *, check_result: 
             deal = table.new_deal(hands=hands, spare=spare, turn_up=record.get("turn_up"),
                                   exempt=exempt)
     except TableError as e:
-        raise RecordError(str(e)) from None
+        raise RecordError(str(e), seat=e.seat) from None
     replay_actions(deal, actions, partial=partial, fill_forced=fill_forced)
     result = record.get("result")
     if check_result and isinstance(result, Mapping):

@@ -24,7 +24,12 @@ if TYPE_CHECKING:
 
 class TableError(StopsError, ValueError):
     """Bad arguments to a table: a seat count the variant does not allow, stacked hands that
-    are not a whole pack, and so on."""
+    are not a whole pack, and so on. ``seat`` is the seat a stacked hand's problem is about
+    (``None`` otherwise), so a record's error can name it."""
+
+    def __init__(self, message: str, *, seat: int | None = None) -> None:
+        super().__init__(message)
+        self.seat = seat
 
 
 KEEP_RECORDS: int = 1000
@@ -276,9 +281,10 @@ class Table:
             raise TableError("cards not in this pack: " + " ".join(str(c) for c in sorted(extra)))
         for s, h in enumerate(hs):
             if s in self.eliminated and h:
-                raise TableError(f"seat {s} is out of the session and is dealt no cards")
+                raise TableError(f"seat {s} is out of the session and is dealt no cards",
+                                 seat=s)
             if s not in self.eliminated and not h:
-                raise TableError(f"seat {s} must be dealt at least one card")
+                raise TableError(f"seat {s} must be dealt at least one card", seat=s)
         sizes = self.variant.stacked_sizes(self.n - len(self.eliminated))
         if sizes is not None:
             # sizes are by position from the dealer's left (the odd cards go first there)
@@ -289,10 +295,10 @@ class Table:
                     continue
                 if len(set(sizes[:-1])) == 1:
                     raise TableError(f"seat {s} holds {len(hs[s])} cards; this deal gives each "
-                                     f"player {sizes[0]} (and the spare {sizes[-1]})")
+                                     f"player {sizes[0]} (and the spare {sizes[-1]})", seat=s)
                 raise TableError(f"seat {s} holds {len(hs[s])} cards; this deal gives it "
                                  f"{sizes[k]} (hands of {', '.join(map(str, sizes[:-1]))} "
-                                 f"from the dealer's left, and the spare {sizes[-1]})")
+                                 f"from the dealer's left, and the spare {sizes[-1]})", seat=s)
         return hs, sp
 
     def _check_turn_up(self, turn_up: Any, spare: list[Card] | None,

@@ -85,7 +85,6 @@ class RotationTurns:
         self.step = 1 if params.direction == "clockwise" else -1
         self.by_rank = phase.succession.by_rank
         self.next_rank = phase.succession.next_rank
-        self.next_card = phase.succession.next_card
         self.multi = params.cards_per_turn == "same_rank"
         self.wild_policy = phase.variant.policy(WILD_CARD)
         self.wild: int = self.wild_policy.impl.card(self.wild_policy.params)
@@ -111,12 +110,12 @@ class RotationTurns:
             bit = 1 << st.need
             return [s * 13 + st.need for s in range(4)
                     if masks[s] & bit and s * 13 + st.need != self.wild]
-        # same suit: only the card after the last one laid continues
-        last = deal.plays[-1][1] if deal.plays else None
-        if last is None:
+        # same suit: only the needed rank of the suit of the last card laid continues (the
+        # needed rank, not the card after the last one: ``next_rank_up`` may have skipped one)
+        if not deal.plays:
             return []
-        nxt = self.next_card[int(last)]
-        return [nxt] if nxt >= 0 and deal.owner[nxt] == seat else []
+        nxt = int(deal.plays[-1][1]) // 13 * 13 + st.need
+        return [nxt] if deal.owner[nxt] == seat else []
 
     def _wild_held(self, deal: Deal, seat: int) -> bool:
         return self.wild >= 0 and deal.owner[self.wild] == seat
@@ -215,8 +214,15 @@ class RotationTurns:
             assert st is not None
             deal.emit(event(EventKind.PASSED, seat, note=f"sans {_rank_name(st.need)}"))
             return self._round(deal, st, self._next_seat(deal, seat))
-        cards = [int(c) for c in action.cards] if action.cards is not None else [
-            int(action.card)]  # type: ignore[arg-type]
+        if action.cards is not None:
+            # laid in the order the decision gives, the wild card last (F6): it stands for
+            # the rank of the cards laid with it
+            wild = self.wild
+            cards = [int(c) for c in action.cards if int(c) != wild]
+            if len(cards) < len(action.cards):
+                cards.append(wild)
+        else:
+            cards = [int(action.card)]  # type: ignore[arg-type]
         deal.scratch.pop("opening", None)
         kind = EventKind.LED if action.action == "lead" else EventKind.PLAYED
         halt: str | None = None
@@ -233,7 +239,12 @@ class RotationTurns:
         card = cards[-1]
         rank = RANKS.index(action.as_rank) if action.as_rank is not None else card % 13
         nxt_rank = self.next_rank[rank]
-        why = (self.phase.stop_reason[card] if card != self.wild else "") or halt
+        why: str | None = ""
+        for c in cards:  # a card that always stops does so wherever the turn lists it
+            if c != self.wild and self.phase.stop_reason[c]:
+                why = self.phase.stop_reason[c]
+                break
+        why = why or halt
         if nxt_rank < 0 or why:
             deal.emit(stop_event(seat, card, why or "the top of the order"))
             return self._lead(deal, seat)
@@ -262,12 +273,21 @@ class RotationTurns:
                                      rule="a new sequence is started with a lead")
             laid = action.cards if action.cards is not None else (
                 (action.card,) if action.card is not None else ())
+            for c in laid:
+                if deal.owner[c] != action.seat:
+                    return IllegalAction("not_in_hand", f"you do not hold {c}",
+                                         rule="you can only lead a card you hold")
             naturals = {int(c) % 13 for c in laid if int(c) != self.wild}
             if len(naturals) > 1:
                 return IllegalAction("one_rank", "lead cards of one rank only",
                                      rule="one rank per turn")
+            if action.as_rank is None and self.wild >= 0 and self.wild in [
+                    int(c) for c in laid]:
+                return IllegalAction("name_the_rank", f"say which rank {CARDS[self.wild]} "
+                                     "stands for", rule="as_rank names the rank of the wild "
+                                     "card")
             if action.as_rank is not None and (
-                    self.wild < 0 or not laid or int(laid[-1]) != self.wild):
+                    self.wild < 0 or self.wild not in [int(c) for c in laid]):
                 return IllegalAction("not_wild", "only a wild card is named as a rank",
                                      rule="as_rank names the rank of the wild card")
             if action.as_rank is not None and action.as_rank not in {
@@ -290,7 +310,7 @@ class RotationTurns:
                 return IllegalAction("not_in_hand", f"you do not hold {c}",
                                      rule="you can only play a card you hold")
         if action.as_rank is not None:
-            if self.wild < 0 or not laid or int(laid[-1]) != self.wild:
+            if self.wild < 0 or self.wild not in [int(c) for c in laid]:
                 return IllegalAction("not_wild", "only a wild card is named as a rank",
                                      rule="as_rank names the rank of the wild card")
             if action.as_rank not in {RANKS[r] for r in self.wild_ranks}:

@@ -243,20 +243,23 @@ class ColourParams:
         True, _KEEPS_DOC, option="pass_lead_keeps_forbidden_suit")
     fallback: Literal["pass_left", "same_colour"] = param(
         "pass_left", "A player holding no card of the other colour passes the duty to lead "
-        "to the left (pass_left), or leads from the colour he holds instead (same_colour), "
-        "with the same switch_card rule.", option="colour_fallback")
+        "to the left (pass_left), or leads the lowest card of a suit of his choice in the "
+        "colour he holds instead (same_colour, whatever switch_card says).",
+        option="colour_fallback")
 
 
 def opposite_colour(deal: Deal, seat: int, broken: int | None,
                     params: ColourParams) -> list[int]:
     """Colour alternation: the lowest card of the colour opposite to the suit that broke
-    (``switch_card`` says lowest across the colour or in a chosen suit of it)."""
+    (``switch_card`` says lowest across the colour or in a chosen suit of it). A player with
+    none of that colour under ``fallback: same_colour`` leads the lowest card of a suit of his
+    choice (FAMILY-RULINGS F10): ``switch_card`` rules the change of colour only."""
     if broken is None:
         return _lowest_each(deal, seat, ALL_SUITS)
     suits = _OPPOSITE[broken]
     opts = _lowest_each(deal, seat, suits)
     if not opts and params.fallback == "same_colour":
-        opts = _lowest_each(deal, seat, tuple(s for s in ALL_SUITS if s not in suits))
+        return _lowest_each(deal, seat, tuple(s for s in ALL_SUITS if s not in suits))
     if len(opts) < 2 or params.switch_card == "lowest_in_chosen_suit":
         return opts
     a, b = opts
@@ -330,6 +333,13 @@ def _any_card_text(p: AnyCardParams) -> str:
 def _explain_colour(deal: Deal, seat: int, card: int, broken: int | None,
                     allowed: list[int]) -> IllegalAction | None:
     names = ", ".join(str(CARDS[c]) for c in allowed)
+    if broken is not None and allowed and all(
+            c // 13 not in _OPPOSITE[broken] for c in allowed):
+        # colour_fallback: same_colour (F10): no card of the other colour is held
+        return IllegalAction("not_lowest_in_suit", f"you hold no card of the other colour: "
+                             f"lead the lowest card of a suit of your choice ({names})",
+                             rule="with no card of the other colour, lead the lowest card of "
+                             "a suit")
     return IllegalAction("wrong_switch_card", f"the switch must be {names}",
                          rule="after a break, lead the lowest card of the other colour")
 
@@ -361,8 +371,8 @@ def _colour_text(p: ColourParams) -> str:
              "stopped: the player picks a suit of that colour that he holds and leads its "
              "lowest card.")
     if p.fallback == "same_colour":
-        t += (" A player who holds no card of that colour leads from the colour he holds "
-              "instead, by the same rule.")
+        t += (" A player who holds no card of that colour leads instead the lowest card of "
+              "a suit of his choice in the colour he holds.")
         return t
     t += " A player who holds no card of that colour passes the lead to the left"
     return t + ("; the player who receives it must also lead the other colour." if
