@@ -288,8 +288,8 @@ def replay_record(record: Mapping[str, Any], variant: Variant, *, check_result: 
     replay_actions(deal, actions, partial=partial, fill_forced=fill_forced)
     if final is not None and deal.is_terminal and table.final_hands is None:
         raise RecordError("'final_hands': the session does not end after this deal with a "
-                          "share-out by poker (final_share: poker_hand, with chips left on the "
-                          "layout), so no final hands are dealt")
+                          "share-out that deals hands (the variant's final_share, with chips "
+                          "left on the layout), so no final hands are dealt")
     result = record.get("result")
     if check_result and isinstance(result, Mapping):
         want_stacks = result.get("stacks")

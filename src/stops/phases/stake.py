@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, with_chips
@@ -41,6 +41,18 @@ class _Stakes:
         self.events: tuple[Event, ...] = tuple(events)
 
 
+_UNIT_WORDS: Final = (("1 stake unit(s)", "1 chip"), ("1 stake unit", "1 chip"),
+                      ("stake unit(s)", "chips"), ("stake units", "chips"),
+                      ("stake unit", "chip"))
+
+
+def _in_chips(text: str) -> str:
+    """A stake rule's text with its stake units named as chips (one unit is one chip)."""
+    for unit, chips in _UNIT_WORDS:
+        text = text.replace(unit, chips)
+    return text
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class StakePhase(Phase):
     """Places every seat's fixed stakes, then asks for stake choices in turn from the
@@ -55,6 +67,8 @@ class StakePhase(Phase):
         t = self.policy_text("stake_rule")
         if r.stake_unit != 1:
             t += f" One stake unit is {r.stake_unit} chips."
+        else:  # a stake unit is a chip: say chips, as the players do
+            t = _in_chips(t)
         if r.stake_frequency == "once_per_match":
             t += " Stakes are placed only before the first deal of the session."
         if r.retire_claimed:

@@ -273,9 +273,9 @@ def opening_rule_text(p: OpeningRuleParams) -> str:
                 "over.")
     if p.opening == "lowest_black":
         return ("The player to the dealer's left opens with his lowest black card (a club or a "
-                "spade; with two of the same rank he chooses); a player due to open who holds "
-                "no black card cannot lead as required, like a player after a stop (below), "
-                "and the duty to open passes to his left, still with a black card.")
+                "spade; with two of the same rank he chooses). If he holds no black card, he "
+                "cannot lead as required, as after a stop (see below), and the duty to open "
+                "passes to his left, still with a black card.")
     first, second = ("diamond", "clubs") if p.opening == "diamonds_up" else ("club", "diamonds")
     return (f"Whoever holds the lowest {first} opens with it, a lead with one choice: the "
             f"two, or if it lies in the spare hand the three, and so on up the suit; if every "
@@ -480,8 +480,8 @@ def _explain_any_card(deal: Deal, seat: int, card: int, broken: int | None,
 
 def _any_card_text(p: AnyCardParams) -> str:
     if p.lead_rule == "lowest_in_hand":
-        return ("Every lead, after a stop as at the first lead, is the lowest card in the "
-                "leader's hand (it may be of the suit just stopped); "
+        return ("Every lead, the first of the deal as well as each after a stop, is the "
+                "lowest card in the leader's hand, which may be of the suit just stopped; "
                 f"{_tie_text(p.lowest_tie)}.")
     if p.lead_rule == "lowest_of_suit":
         return ("A lead may be of any suit, the suit just stopped included, and must be the "
