@@ -189,7 +189,9 @@ class OpeningRuleParams:
         "diamonds_up", "Which card opens the play: the first card held by a player in the order "
         "2D, 3D ... up the diamonds, then the clubs, hearts and spades (diamonds_up); the same "
         "from the 2C (clubs_up); the dealer's left leads the lowest card of a suit he chooses "
-        "(dealers_left); or the dealer's left leads his lowest black card (lowest_black).",
+        "(dealers_left); or the dealer's left leads his lowest black card (lowest_black: a "
+        "player due to open who holds none fails the lead as after a stop, paying the "
+        "failed_lead penalty into the kitty, and the duty passes left; see opening_exempt).",
         option="opening")
     opening_exempt: bool = param(
         False, "With opening lowest_black: a player due to open who holds no black card "
