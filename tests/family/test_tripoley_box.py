@@ -36,6 +36,7 @@ from dealing import plays_written as P
 
 import stops
 from stops.phases.handrank import hand_key
+from stops.rules.variant import variant_from_mapping
 
 VARIANT = "tripoley"
 
@@ -574,3 +575,13 @@ def test_the_printed_rules_read_as_each_game() -> None:
     assert "4 to 9 players" in col and "Chips still on the layout stay there" in col
     home = rules_text(stops.load_variant("tripoley-home-table"))
     assert "If he holds no black card, he cannot lead as required" in home
+
+
+def test_a_final_poker_hand_needs_five_cards_a_seat() -> None:
+    # A fresh 52-card pack deals five cards to at most ten seats: a variant for eleven
+    # players that shares out by a poker hand is refused at load, naming the rule.
+    eleven = {"name": "big-tripoley", "extends": "tripoley",
+              "players": {"min": 2, "max": 11}}
+    with pytest.raises(stops.VariantError, match="at most 10 players"):
+        variant_from_mapping(eleven)
+    variant_from_mapping(dict(eleven, rules={"final_share": "all_layout_equal"}))

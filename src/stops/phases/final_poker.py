@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 @attrs.frozen
 class FinalPokerParams:
-    seats: Literal["all_seats", "in_session"] = param(
+    final_poker_seats: Literal["all_seats", "in_session"] = param(
         "all_seats", "Who is dealt a hand in the final share-out: every seat of the table, "
         "players already out of the session included (all_seats), or only the players still "
         "in it (in_session; if that is a single player, he takes everything and no cards are "
@@ -48,7 +48,7 @@ def poker_hand(table: Table, params: FinalPokerParams) -> list[tuple[Any, ...]]:
         return []
     dealer = table.dealer
     clockwise = [(dealer + k) % n for k in range(1, n + 1)]
-    seats = (clockwise if params.seats == "all_seats" else
+    seats = (clockwise if params.final_poker_seats == "all_seats" else
              [s for s in clockwise if s not in table.eliminated])
     if len(seats) == 1:  # the only player in the session takes everything, unseen
         table.deal_final_hands(dealer, [], FINAL_HAND_SIZE)
@@ -79,7 +79,8 @@ def poker_hand(table: Table, params: FinalPokerParams) -> list[tuple[Any, ...]]:
 
 
 def _text(p: FinalPokerParams) -> str:
-    who = ("every seat at the table, players already out included" if p.seats == "all_seats"
+    who = ("every seat at the table, players already out included"
+           if p.final_poker_seats == "all_seats"
            else "every player still in the session (if only one is left, he takes everything "
            "and no cards are dealt)")
     return ("Chips still on the layout then go to a single hand of poker: the player who "
@@ -92,8 +93,8 @@ def _text(p: FinalPokerParams) -> str:
 def _fits_the_pack(variant: Any, p: FinalPokerParams) -> list[tuple[str, str]]:
     most = variant.players[1]
     if most * FINAL_HAND_SIZE > 52:
-        return [("seats", f"a fresh 52-card pack deals {FINAL_HAND_SIZE} cards to at most "
-                 f"{52 // FINAL_HAND_SIZE} players, but this variant allows {most}")]
+        return [("final_poker_seats", f"a fresh 52-card pack deals {FINAL_HAND_SIZE} cards to "
+                 f"at most {52 // FINAL_HAND_SIZE} players, but this variant allows {most}")]
     return []
 
 
