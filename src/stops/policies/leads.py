@@ -55,9 +55,6 @@ class FirstLead(NamedTuple):
     constraint: int = 0
 
 
-FIRST_LEAD_CARDS: Final = ("free", "lowest_in_hand", "lowest_of_suit")
-
-
 @attrs.frozen
 class FirstLeadParams:
     first_lead_card: Literal["free", "lowest_in_hand", "lowest_of_suit"] = param(
@@ -165,9 +162,9 @@ def opening_text(params: OpeningParams) -> str:
 
 def _exempt_needs_lowest_black(variant: Any, p: OpeningRuleParams) -> list[tuple[str, str]]:
     if p.opening_exempt and p.opening != "lowest_black":
-        return [("opening_exempt", f"opening_exempt is about a player with no black card at "
-                 f"the opening lowest_black; opening {p.opening} names the opener by his cards "
-                 "and nobody is ever exempt: remove opening_exempt or use lowest_black")]
+        return [("opening_exempt", "opening_exempt excuses a player due to open with a black "
+                 f"card who holds none, which only opening lowest_black asks (this is "
+                 f"{p.opening}): remove opening_exempt or use lowest_black")]
     return []
 
 
