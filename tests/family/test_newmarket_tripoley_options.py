@@ -27,11 +27,13 @@ import stops
 from stops.apps.cli import main
 from stops.io.schema import variant_schema
 
-pytestmark = dealing.skip_unless_built("newmarket") + dealing.skip_unless_built("tripoley")
+pytestmark = dealing.skip_unless_built("newmarket") + dealing.skip_unless_built(
+    "tripoley-colours")
 
 FOUR = (10, 11, 11, 10)  # 4 players, dealer 0
 newmarket = partial(make_record, "newmarket")
-tripoley = partial(make_record, "tripoley", chips=200)
+# the colour rules (dead-hand auction, lowest black opening) are tripoley-colours' (G.1)
+tripoley = partial(make_record, "tripoley-colours", chips=200)
 
 
 def grid(rows: dict[str, str]) -> tuple[list[list[str]], list[str]]:
@@ -167,18 +169,31 @@ def test_lowest_black_opening_passes_to_the_first_player_with_black() -> None:
     # Stage one: seat 0 AH KH QH JH TH KQ (6 x 4 = 24) -> 215; 8-9-10 shared by seats 1
     # (diamonds) and 2 (clubs): 2 each -> 193.
     # Poker, all check: seat 0's royal flush beats the two queen-high straight flushes: 219.
-    # Stage three: seat 1 holds no black card, so seat 2 opens with his lowest black, 2C
-    # (reading: no penalty for the opening). 2C ... QC are all his: out at QC (KC is seat 3's).
-    # Kitty 4 + cards 10 (seat 0) + 11 (seat 1) + 10 (seat 3) = 35 -> seat 2: 228.
-    # Seat 0 209, seat 1 182, seat 3 181: 800 in all, nothing left on the layout.
-    deal = stops.replay(tripoley(HANDS_T1, DEAD_T1, UNSOLD + CHECKS), partial=True)
+    # Stage three (opening_exempt true, the rule before G9): seat 1 holds no black card, so
+    # seat 2 opens with his lowest black, 2C, and nobody pays. 2C ... QC are all his: out at
+    # QC (KC is seat 3's). Kitty 4 + cards 10 (seat 0) + 11 (seat 1) + 10 (seat 3) = 35 ->
+    # seat 2: 228. Seat 0 209, seat 1 182, seat 3 181: 800 in all, nothing left on the layout.
+    exempt = {"opening_exempt": True}
+    deal = stops.replay(tripoley(HANDS_T1, DEAD_T1, UNSOLD + CHECKS, options=exempt),
+                        partial=True)
     assert deal.stacks == (219, 193, 193, 191)
     assert legal(deal) == [L(2, "2C")]
     expect_illegal(deal, L(1, "2D"))
+    assert not [e for e in deal.events if e.kind == "lead_passed"]
     deal.apply(L(2, "2C"))
     assert plays(deal) == [(2, r + "C") for r in "23456789TJQ"]
     assert deal.winner == 2
     assert deal.stacks == (209, 182, 228, 181)
+    assert nonzero(deal) == {}
+    # G9 (the default): seat 1 fails the opening like any lead: lead_passed, he pays 1 into
+    # the kitty (192; kitty 5), and seat 2 must open with his lowest black card, 2C. He goes
+    # out as before and takes kitty 5 + 31 cards = 36: 229. Seat 1 192 - 11 = 181.
+    deal = stops.replay(tripoley(HANDS_T1, DEAD_T1, UNSOLD + CHECKS), partial=True)
+    assert deal.stacks == (219, 192, 193, 191) and deal.layout["kitty"] == 5
+    assert legal(deal) == [L(2, "2C")]
+    deal.apply(L(2, "2C"))
+    assert deal.winner == 2
+    assert deal.stacks == (209, 181, 229, 181)
     assert nonzero(deal) == {}
 
 
@@ -195,7 +210,7 @@ def test_lowest_black_rank_tie_is_the_players_choice() -> None:
 def test_ten_share_share_is_the_per_player_rule() -> None:
     # F50's name for the default: `share` is an alias of three-in-one's `per_player`.
     for name in ("share", "per_player"):
-        v = stops.load_variant("tripoley", options={"ten_share": name})
+        v = stops.load_variant("tripoley-colours", options={"ten_share": name})
         assert v.policy("pay_collection").params.ten_share == "per_player"
     deal = stops.replay(tripoley(HANDS_T1, DEAD_T1, UNSOLD, options={"ten_share": "share"}),
                         partial=True)
@@ -203,7 +218,7 @@ def test_ten_share_share_is_the_per_player_rule() -> None:
     sch = variant_schema()["properties"]["rules"]["properties"]["ten_share"]
     assert "share" in sch["enum"]
     with pytest.raises(stops.VariantError):
-        stops.load_variant("tripoley", options={"ten_share": "halves"})
+        stops.load_variant("tripoley-colours", options={"ten_share": "halves"})
 
 
 def test_lowest_seat_takes_the_whole_8_9_10() -> None:
@@ -245,7 +260,8 @@ def test_one_player_left_needs_elimination(tmp_path: Path,
     main(["check", str(f)])
     assert "chip_shortfall is eliminate" in capsys.readouterr().out
     root = Path(__file__).resolve().parents[2]
-    assert main(["check", str(root / "variants" / "tripoley.yaml")]) == 0
+    for name in ("tripoley", "tripoley-colours", "tripoley-home-table"):
+        assert main(["check", str(root / "variants" / f"{name}.yaml")]) == 0
 
 
 def test_stacked_sizes_as_dealt_and_any() -> None:

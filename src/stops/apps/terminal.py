@@ -22,6 +22,7 @@ from stops.engine.actions import Action, action_from_dict
 from stops.engine.cards import CARDS, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, parse_card
 from stops.engine.deal import Deal
 from stops.engine.errors import IllegalAction
+from stops.engine.eventkind import EventKind
 from stops.engine.events import Event
 from stops.engine.recording import normalized
 from stops.engine.rng import derive_seed
@@ -789,6 +790,24 @@ def _write(out: TextIO, st: Style, lines: Iterable[str]) -> None:
     out.flush()
 
 
+def _share_out_lines(table: Table, me: int, st: Style) -> list[str]:
+    """The final share-out by one poker hand, if the session ended with one: each hand
+    dealt and what it won."""
+    shown = [e for e in table.events if e.kind is EventKind.FINAL_SHARE]
+    if not shown:
+        return []
+    lines = ["The chips left on the layout go to a single hand of poker, dealt by "
+             f"{who(table.dealer, me)}:"]
+    for e in shown:
+        what = st.note(e.note, me)
+        won = f"; {_verb(e.seat, me, 'win', 'wins')} {e.chips}" if e.chips else ""
+        if e.cards:
+            lines.append(f"  {who(e.seat, me)}: {st.cards(_by_rank(e.cards))} ({what}){won}")
+        else:
+            lines.append(f"  {who(e.seat, me)}: {what}{won}")
+    return lines
+
+
 def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | None = None,
                   chips: int | None = None, deals: int | None = None,
                   inp: TextIO | None = None, out: TextIO | None = None,
@@ -845,6 +864,8 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
                 bot_seat = deal.current_seat
                 assert bot_seat is not None
                 deal.apply(agents[bot_seat].act(deal.observe(bot_seat)))
+        if table.is_over:
+            _write(out, st, _share_out_lines(table, seat, st))
         _write(out, st, ["Chips after the deal: " + st.sep.join(
             f"{who(s, seat)} {x} ({x - b:+d})" for s, (x, b) in
             enumerate(zip(table.stacks, before, strict=True)))])

@@ -52,3 +52,4 @@ class EventKind(StrEnum):
     PAID = "paid"
     DEAL_ENDED = "deal_ended"
     ELIMINATED = "eliminated"
+    FINAL_SHARE = "final_share"

@@ -38,6 +38,9 @@ Kinds (``kind``):
 ``paid``           ``seat`` paid ``chips`` to ``to_seat`` or ``space`` (``note`` says why)
 ``deal_ended``     the deal is over; ``note`` names the outcome
 ``eliminated``     (table event) ``seat`` is out of the session: it could not pay
+``final_share``    (table event) in a share-out by one poker hand, ``seat`` was dealt
+                   ``cards`` (public) and wins ``chips`` of the layout (0: not a winner);
+                   ``note`` names the hand
 =================  ==========================================================================
 """
 
@@ -259,6 +262,9 @@ def describe(e: Event) -> str:
         return f"the deal ends: {e.note}"
     if k is EventKind.ELIMINATED:
         return f"{w} is out of the session ({e.note})"
+    if k is EventKind.FINAL_SHARE:
+        won = f" and wins {e.chips}" if e.chips else ""
+        return f"{w} is dealt {cards} in the final share-out ({e.note}){won}"
     if k is EventKind.REOPENED:
         return f"{e.space} is back on the layout ({e.note})"
     return f"{k} {w}"

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stops.engine.actions import Action, action_from_dict
-from stops.engine.cards import CARDS
+from stops.engine.cards import CARDS, Card, parse_card
 from stops.engine.errors import IllegalAction, RecordError
 
 if TYPE_CHECKING:
@@ -21,10 +21,16 @@ if TYPE_CHECKING:
 
 RECORD_KEYS = ("format", "variant", "options", "players", "dealer", "stacks", "layout",
                "retired", "hands", "spare", "turn_up", "exempt", "actions", "deal_index",
-               "stakes", "result", "meta", "seed", "out")
+               "stakes", "result", "meta", "seed", "out", "final_hands")
 
-def deal_record(deal: Deal) -> dict[str, Any]:
-    """The record of ``deal`` (finished or not): cards as dealt and every decision so far."""
+FINAL_HAND_SIZE = 5
+"""Cards in each hand of a final share-out by poker (``final_hands``)."""
+
+
+def deal_record(deal: Deal, final_hands: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The record of ``deal`` (finished or not): cards as dealt and every decision so far;
+    with ``final_hands`` (the session ended after it with a share-out by poker, G.9), those
+    too."""
     rec: dict[str, Any] = {
         "format": "stops.deal/1",
         "variant": deal.variant.record_ref,
@@ -53,6 +59,10 @@ def deal_record(deal: Deal) -> dict[str, Any]:
     if deal.is_terminal:
         rec["result"] = {"stacks": list(deal.ledger.stacks),
                          "layout": {k: v for k, v in deal.ledger.layout.items() if v}}
+    if final_hands is not None:
+        rec["final_hands"] = {"dealer": final_hands["dealer"],
+                              "hands": [None if h is None else list(h)
+                                        for h in final_hands["hands"]]}
     return rec
 
 
@@ -67,8 +77,8 @@ class FinishedDeal:
     """
 
     __slots__ = ("actions", "active", "deal_index", "dealer", "dealt_hands", "dealt_spare",
-                 "exempt", "last_dealt", "ledger", "n", "seed", "skip_stakes", "start_layout",
-                 "start_retired", "start_stacks", "variant")
+                 "exempt", "final_hands", "last_dealt", "ledger", "n", "seed", "skip_stakes",
+                 "start_layout", "start_retired", "start_stacks", "variant")
 
     is_terminal = True
 
@@ -89,10 +99,14 @@ class FinishedDeal:
         self.exempt = deal.exempt
         self.last_dealt = deal.last_dealt
         self.ledger = deal.ledger
+        self.final_hands: dict[str, Any] | None = None
+        """Set by the table when the session ended after this deal with a share-out by
+        poker (the record's ``final_hands``)."""
 
     def record(self) -> dict[str, Any]:
-        """The deal's record, exactly as ``deal.record()`` gave it when the deal ended."""
-        return deal_record(self)  # type: ignore[arg-type]
+        """The deal's record, exactly as ``deal.record()`` gave it when the deal ended (and
+        the final share-out's cards, if the session ended after it with one)."""
+        return deal_record(self, self.final_hands)  # type: ignore[arg-type]
 
 
 def _need(rec: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
@@ -133,6 +147,8 @@ def _check_shape(record: Mapping[str, Any]) -> None:
         raise RecordError("'exempt' must be a list of distinct seats, e.g. [2]")
     if "stakes" in record and not isinstance(record["stakes"], bool):
         raise RecordError("'stakes' must be true or false")
+    if "final_hands" in record:
+        final_hands_of(record)
     result = record.get("result")
     if result is not None:
         if not isinstance(result, Mapping):
@@ -146,6 +162,48 @@ def _check_shape(record: Mapping[str, Any]) -> None:
         extra = set(result) - {"stacks", "layout"}
         if extra:
             raise RecordError(f"unknown key(s) in 'result': {sorted(map(str, extra))}")
+
+
+def final_hands_of(record: Mapping[str, Any]) -> tuple[int, list[tuple[Card, ...] | None]]:
+    """A record's ``final_hands`` (G.9: ``{dealer: d, hands: [[5 cards] or null, ...]}`` in
+    seat order, from a fresh 52-card pack) as the final dealer and the hands by seat; a
+    :class:`RecordError` naming the key path if it is malformed."""
+    fh = record["final_hands"]
+    players = record.get("players")
+    if not isinstance(fh, Mapping) or set(fh) != {"dealer", "hands"}:
+        raise RecordError("'final_hands' must be a mapping with 'dealer' (a seat) and 'hands' "
+                          "(one list of 5 cards or null per seat)")
+    dealer = fh["dealer"]
+    if not _is_int(dealer) or (_is_int(players) and not 0 <= dealer < players):
+        raise RecordError(f"'final_hands.dealer' must be one of the record's seats, got "
+                          f"{dealer!r:.40}")
+    hands = fh["hands"]
+    if not isinstance(hands, list) or (_is_int(players) and len(hands) != players):
+        raise RecordError(f"'final_hands.hands' must be a list of {players} hands (one per "
+                          "seat, null for a seat not dealt)")
+    out: list[tuple[Card, ...] | None] = []
+    seen: dict[Card, int] = {}
+    for s, h in enumerate(hands):
+        if h is None:
+            out.append(None)
+            continue
+        if not isinstance(h, list) or len(h) != FINAL_HAND_SIZE:
+            raise RecordError(f"'final_hands.hands[{s}]' must be a list of {FINAL_HAND_SIZE} "
+                              "cards or null")
+        cards: list[Card] = []
+        for i, c in enumerate(h):
+            try:
+                card = parse_card(c)
+            except (ValueError, TypeError):
+                raise RecordError(f"'final_hands.hands[{s}][{i}]': expected a card such as "
+                                  f"TD, got {c!r:.40}") from None
+            if card in seen:
+                raise RecordError(f"'final_hands.hands[{s}][{i}]': {card} is dealt twice (the "
+                                  "share-out deals one fresh 52-card pack)")
+            seen[card] = s
+            cards.append(card)
+        out.append(tuple(cards))
+    return int(dealer), out
 
 
 def check_record(record: Mapping[str, Any]) -> None:
@@ -210,11 +268,15 @@ def replay_record(record: Mapping[str, Any], variant: Variant, *, check_result: 
         exempt = record.get("exempt") or []
         if not all(0 <= s < players for s in exempt):
             raise RecordError(f"'exempt' must list seats 0..{players - 1}, got {exempt!r:.80}")
+        final = final_hands_of(record) if "final_hands" in record else None
+        # a record with final_hands is the last of its session, whatever ended it (G.9)
         table = Table.restore(variant, seats=players, stacks=stacks, dealer=dealer, seed=seed,
                               layout=record.get("layout") or {},
                               retired=record.get("retired") or [],
                               deal_index=record.get("deal_index", 0), eliminated=out,
-                              skip_stakes=record.get("stakes") is False)
+                              skip_stakes=record.get("stakes") is False,
+                              deal_limit=1 if final is not None else None)
+        table.given_final_hands = final
         if not hands and "seed" in record:
             # recorded before the deal: the seed deals the cards
             deal = table.new_deal(exempt=exempt)
@@ -224,6 +286,10 @@ def replay_record(record: Mapping[str, Any], variant: Variant, *, check_result: 
     except TableError as e:
         raise RecordError(str(e), seat=e.seat) from None
     replay_actions(deal, actions, partial=partial, fill_forced=fill_forced)
+    if final is not None and deal.is_terminal and table.final_hands is None:
+        raise RecordError("'final_hands': the session does not end after this deal with a "
+                          "share-out that deals hands (the variant's final_share, with chips "
+                          "left on the layout), so no final hands are dealt")
     result = record.get("result")
     if check_result and isinstance(result, Mapping):
         want_stacks = result.get("stacks")

@@ -9,9 +9,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from stops._mypyc import mypyc_attr
-from stops.engine.cards import Card, parse_cards
+from stops.engine.cards import CARDS, Card, parse_cards
 from stops.engine.deal import Deal
-from stops.engine.errors import DealInProgress, SessionOver, StopsError
+from stops.engine.errors import DealInProgress, RecordError, SessionOver, StopsError
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event
 from stops.engine.recording import FinishedDeal
@@ -164,6 +164,13 @@ class Table:
         self.last_winner: int | None = None
         """The seat that won the last deal (``None``: no deal yet, or nobody won it); a
         variant whose stake rule excuses the last winner reads it (FAMILY-RULINGS F33)."""
+        self.final_hands: dict[str, Any] | None = None
+        """The cards of a final share-out by poker (``final_share: poker_hand``) as the
+        session's last record gives them (``{dealer: d, hands: [[5 cards] or None, ...]}``),
+        once dealt; ``None`` before, or when the session ends otherwise."""
+        self.given_final_hands: tuple[int, list[tuple[Card, ...] | None]] | None = None
+        """A record's ``final_hands`` (the final dealer, the hands by seat): replay deals
+        the share-out with these instead of shuffling (:meth:`deal_final_hands`)."""
         self._over = False
         self._check_start = True
         """Ask a ``match_end`` policy marked ``before_first_deal`` before the first deal."""
@@ -360,6 +367,9 @@ class Table:
             self._over = True
             if self.variant.rules.leftover_at_match_end == "share":
                 self._share_out(deal.dealer)
+                last = self._records[-1] if keep and self._records else None
+                if self.final_hands is not None and isinstance(last, FinishedDeal):
+                    last.final_hands = self.final_hands  # G.9: on the session's last record
 
     def _next_dealer(self) -> None:
         for k in range(1, self.n + 1):
@@ -375,8 +385,47 @@ class Table:
         order = [(last_dealer + k) % self.n for k in range(1, self.n + 1)]
         order = [s for s in order if s not in self.eliminated] or order
         policy = self.variant.policy("final_share")
-        for spaces, weights in policy.impl(self, policy.params):
-            self._distribute(spaces, order, weights)
+        for group in policy.impl(self, policy.params):
+            # (spaces, weights) or (spaces, weights, seats in the order odd chips go)
+            self._distribute(group[0], list(group[2]) if len(group) > 2 else order, group[1])
+
+    def deal_final_hands(self, dealer: int, seats: Sequence[int], size: int
+                         ) -> list[tuple[Card, ...] | None]:
+        """Deal a final share-out's hands (FAMILY-RULINGS-2 G.0 item 5): ``dealer`` deals
+        ``size`` cards from a fresh full 52-card pack, one at a time clockwise from his left,
+        to each of ``seats``; the others get ``None``. The pack is shuffled with the table's
+        seed, or (replaying a record) the record's ``final_hands`` are used, checked against
+        who deals and who is dealt. Kept as :attr:`final_hands` for the session's last
+        record."""
+        n = self.n
+        dealt = set(seats)
+        hands: list[tuple[Card, ...] | None]
+        given = self.given_final_hands
+        if given is not None:
+            gdealer, ghands = given
+            if gdealer != dealer:
+                raise RecordError(f"'final_hands.dealer': the final dealer (the seat that "
+                                  f"would deal next) is seat {dealer}, not {gdealer}")
+            for s in range(n):
+                h = ghands[s]
+                if s in dealt and (h is None or len(h) != size):
+                    raise RecordError(f"'final_hands.hands[{s}]': seat {s} is dealt {size} "
+                                      "cards in the final share-out")
+                if s not in dealt and h is not None:
+                    raise RecordError(f"'final_hands.hands[{s}]': seat {s} is not dealt in "
+                                      "the final share-out: expected null")
+            hands = list(ghands)
+        else:
+            pack = list(CARDS)
+            keyed_shuffle(pack, self.seed, "final share", self.deal_index)
+            order = [(dealer + k) % n for k in range(1, n + 1) if (dealer + k) % n in dealt]
+            got: dict[int, list[Card]] = {s: [] for s in order}
+            for i in range(size * len(order)):  # one card at a time, clockwise
+                got[order[i % len(order)]].append(pack[i])
+            hands = [tuple(got[s]) if s in got else None for s in range(n)]
+        self.final_hands = {"dealer": dealer, "hands": [
+            None if h is None else [str(c) for c in h] for h in hands]}
+        return hands
 
     def _distribute(self, spaces: list[str], order: list[int], weights: list[int]) -> None:
         total = sum(self.layout[s] for s in spaces)

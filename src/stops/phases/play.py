@@ -22,6 +22,7 @@ from stops.engine.eventkind import EventKind
 from stops.engine.events import event, play_events, play_pairs, stop_event
 from stops.engine.legal import FixedActions, LegalSet
 from stops.phases.base import Phase
+from stops.policies.leads import OpeningSeek
 from stops.policies.succession import Succession
 from stops.rules.contracts import (
     AFTER_STOP,
@@ -234,32 +235,42 @@ class PlayPhase(Phase):
             deal.events.append(event(K_BLOCKED,
                                      note="no opening card is in any player's hand"))
             return False
+        if first.seek is not None:
+            # an opening like any other lead: a seat that cannot make it fails it (G.0 3)
+            deal.scratch["opening"] = first.rule or True
+            return self.seek_leader(deal, first.seat, first.constraint, first.seek)
         if first.cards is not None:
             deal.to_act = first.seat
             deal.scratch["lead"] = (first.seat, list(first.cards), None)
-            deal.scratch["opening"] = True
+            deal.scratch["opening"] = first.rule or True
             table = leads_of(first.seat)
             deal.offer(FixedActions([table[c] for c in first.cards]))
             return True
         return self.seek_leader(deal, first.seat, None)
 
-    def seek_leader(self, deal: Deal, seat: int, broken: int | None) -> bool:
+    def seek_leader(self, deal: Deal, seat: int, broken: int | None,
+                    seek: OpeningSeek | None = None) -> bool:
         """Offer the lead to ``seat``; if it cannot lead, pass it left round the table.
 
         Each seat that cannot lead runs ``failed_lead.failed``; after a full round,
         ``failed_lead.full_round`` gives a new restriction to go round with once more, or
-        the deal is blocked.
+        the deal is blocked. ``seek`` (an opening the first leader policy gave) says what
+        may be led instead of ``after_stop``; its restriction binds every seat it passes to.
         """
         after_impl = self._after_impl
         after_params = self._after_params
         ring = deal.order(seat - 1) if len(deal.active) != deal.n else None
         n = deal.n
         rounds = 0
+        keeps = self.keeps or seek is not None
         while True:
             for k in range(len(deal.active)):
                 s = ring[k] if ring is not None else (seat + k) % n
-                constraint = broken if (k == 0 or self.keeps) else None
-                opts = after_impl(deal, s, constraint, after_params)
+                constraint = broken if (k == 0 or keeps) else None
+                if seek is None:
+                    opts = after_impl(deal, s, constraint, after_params)
+                else:
+                    opts = seek.options(deal, s, constraint if constraint is not None else 0)
                 if opts:
                     deal.to_act = s
                     deal.scratch["lead"] = (s, opts, constraint)
@@ -269,7 +280,8 @@ class PlayPhase(Phase):
                         else:
                             deal.offer(self._leads(s, opts))  # at once
                     return True
-                why = _NO_LEAD[constraint if constraint is not None else 4]
+                why = (_NO_LEAD[constraint if constraint is not None else 4] if seek is None
+                       else seek.why_not(constraint if constraint is not None else 0))
                 nxt = ring[(k + 1) % len(ring)] if ring is not None else (s + 1) % n
                 deal.events.append(event(K_LEAD_PASSED, s, to_seat=nxt, note=why))
                 self.failed.impl.failed(deal, s, self.failed.params)
@@ -427,9 +439,11 @@ class PlayPhase(Phase):
             return IllegalAction("not_in_hand", f"seat {seat} does not hold {c}",
                                  rule="you can only lead a card you hold")
         allowed = ", ".join(str(CARDS[o]) for o in opts)
-        if deal.scratch.get("opening"):
+        opening = deal.scratch.get("opening")
+        if opening:
             return IllegalAction("must_open_with", f"play opens with {allowed}",
-                                 rule="the first lead is fixed by the opening card")
+                                 rule=opening if isinstance(opening, str) else
+                                 "the first lead is fixed by the opening card")
         # the after_stop policy knows why its rule refuses a card, if it says so
         why = getattr(self.after.impl, "explain", None) or self.after.spec.explain
         if why is not None:

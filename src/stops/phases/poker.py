@@ -24,7 +24,7 @@ from stops.engine.events import Event, event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet, Selections
 from stops.phases.base import Phase
 from stops.phases.handrank import describe, first_best_five, hand_key
-from stops.policies.leads import FirstLead
+from stops.policies.leads import FirstLead, FirstLeadParams, first_lead, first_lead_text
 from stops.rules.registry import param
 
 if TYPE_CHECKING:
@@ -176,6 +176,10 @@ class PokerPhase(Phase):
     def _start_betting(self, deal: Deal, st: PokerState) -> bool:
         st.step = "bet"
         st.active = [s for s in st.order if s in st.hands]
+        if self.settings.first_bettor == "dealer" and deal.dealer in st.active:
+            # the dealer bets first, then clockwise (G.0 item 4); the order of play is the same
+            k = st.active.index(deal.dealer)
+            st.active = st.active[k:] + st.active[:k]
         st.contrib = dict.fromkeys(st.active, 0)
         st.need = set(st.active)
         if len(st.active) <= 1:
@@ -389,19 +393,24 @@ class PokerSettings:
         "fold_only", "A player who cannot afford to call may only fold, or may call all-in.")
     split_remainder: Literal["stays_on_pot"] = param(
         "stays_on_pot", "Odd chips of a split poker pot stay on the pot for the next deal.")
+    first_bettor: Literal["dealers_left", "dealer"] = param(
+        "dealers_left", "Who opens the betting round: the player to the dealer's left, or the "
+        "dealer (the boxed Tripoley); then clockwise, folded and sitting-out players skipped. "
+        "A dealer who sits out leaves it to the player on his left.", option="first_bettor")
     short_hand: Literal["play_all_cards", "sit_out"] = param(
         "play_all_cards", "A hand with fewer cards than a poker hand plays them all, or sits "
         "out.", option="short_poker_hand")
 
 
-def poker_winner(deal: Deal, params: None) -> FirstLead:
+def poker_winner(deal: Deal, params: FirstLeadParams | None) -> FirstLead:
     """The winner of the poker pot leads first; tied winners: the first clockwise from the
-    dealer's left (the dealer last). Without a poker result, the dealer's left leads."""
+    dealer's left (the dealer last). Without a poker result, the dealer's left leads. The
+    card: ``first_lead_card``."""
     order = deal.order(deal.dealer)
     result = deal.result(PokerResult)
     if result is None or not result.winners:
-        return FirstLead(order[0])
-    return FirstLead(min(result.winners, key=order.index))
+        return first_lead(deal, order[0], params)
+    return first_lead(deal, min(result.winners, key=order.index), params)
 
 
 def _poker_text(variant: Variant) -> str:
@@ -425,8 +434,10 @@ def _betting_text(variant: Variant) -> str:
     k = s.hand_size
     limit = (f"is 1 to {s.bet_limit} chips" if s.betting == "limit" else
              "may be anything up to the player's whole stack")
+    first = "from the dealer's left" if s.first_bettor == "dealers_left" else (
+        "the dealer first, then clockwise")
     t = ("One round of betting "
-         "into the pot follows, from the dealer's left: check or bet until someone "
+         f"into the pot follows, {first}: check or bet until someone "
          "bets; then fold, call or raise. "
          f"A bet, and a raise beyond the call, {limit}; there is "
          "no limit on the number of raises, and a player who checked may raise later."
@@ -474,7 +485,11 @@ def register(reg: Registry) -> None:
     reg.register_phase("poker", requires=("deal",), settings=PokerSettings,
                        check=_poker_checks, pays=lambda v: (v.pot,) if v.pot else ())(PokerPhase)
     reg.register_policy(
-        "first_leader", "poker_winner", lint=_needs_poker, phrase="makes the first lead",
-        brings=lambda _: (), text=lambda _: "The winner of the poker pot makes the first lead; "
-        "if the pot was split, the first of the winners clockwise from the dealer's left.")(
-        poker_winner)
+        "first_leader", "poker_winner", lint=_needs_poker, params=FirstLeadParams,
+        phrase="makes the first lead", brings=lambda _: (),
+        text=_poker_winner_text)(poker_winner)
+
+
+def _poker_winner_text(q: FirstLeadParams | None) -> str:
+    return first_lead_text("The winner of the poker pot", q)[:-1] + (
+        "; if the pot was split, the first of the winners clockwise from the dealer's left.")

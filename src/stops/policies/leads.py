@@ -9,11 +9,19 @@ seat cannot lead and the lead passes left.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, Protocol
 
 import attrs
 
-from stops.engine.cards import CARDS, HEARTS, SUIT_NAMES, SUITS, Card, opposite_colour_suits
+from stops.engine.cards import (
+    CARDS,
+    HEARTS,
+    RED_SUITS,
+    SUIT_NAMES,
+    SUITS,
+    Card,
+    opposite_colour_suits,
+)
 from stops.engine.errors import IllegalAction
 from stops.rules.registry import param
 
@@ -22,28 +30,98 @@ if TYPE_CHECKING:
     from stops.rules.registry import Registry
 
 
+class OpeningSeek(Protocol):
+    """A first lead that is a lead like any other (G.0 item 3): the seat due to make it
+    may be unable to, and then fails it exactly as after a stop (``failed_lead``)."""
+
+    def options(self, deal: Deal, seat: int, constraint: int) -> list[int]:
+        """The cards ``seat`` may open with while ``constraint`` holds (empty: it cannot)."""
+
+    def why_not(self, constraint: int) -> str:
+        """Why a seat that cannot open passes the duty on (the ``lead_passed`` note)."""
+
+
 class FirstLead(NamedTuple):
     """Who leads first, and (optionally) the only cards that may open."""
 
     seat: int
     cards: tuple[int, ...] | None = None
     """The only cards that may open, or ``None`` for the ``after_stop`` rule with no stop."""
+    rule: str = ""
+    """Why only ``cards`` may open (the rule named when another card is refused)."""
+    seek: OpeningSeek | None = None
+    """A first lead that ``seat`` may fail: the duty then passes left as after a stop, with
+    ``constraint`` as the restriction ``failed_lead.full_round`` may flip."""
+    constraint: int = 0
 
 
-def dealers_left(deal: Deal, params: None) -> FirstLead:
-    """The player to the dealer's left leads first, any suit."""
-    return FirstLead(deal.order(deal.dealer)[0])
+@attrs.frozen
+class FirstLeadParams:
+    first_lead_card: Literal["free", "lowest_in_hand", "lowest_of_suit"] = param(
+        "free", "The card of the first lead of the deal: as after_stop's rule allows at a "
+        "lead with no stop (free; with after_stop any_card and lead_rule lowest_in_hand that "
+        "is the lowest card in the leader's hand), the lowest card in the leader's whole hand "
+        "(lowest_in_hand, ties by lowest_tie), or the lowest card he holds of a suit he "
+        "chooses (lowest_of_suit). Later leads follow after_stop.",
+        option="first_lead_card")
+    lowest_tie: Literal["player_choice", "suit_order_HCDS"] = param(
+        "player_choice", "Several cards of the lowest rank in a hand (a lowest_in_hand lead): "
+        "the player chooses among them, or the first of them in the order hearts, clubs, "
+        "diamonds, spades is the only choice.", option="lowest_tie")
 
 
-def next_in_turn(deal: Deal, params: None) -> FirstLead:
+def first_lead(deal: Deal, seat: int, params: FirstLeadParams | None) -> FirstLead:
+    """``seat`` leads first, with the card ``first_lead_card`` fixes (if it fixes one)."""
+    rule = "free" if params is None else params.first_lead_card
+    if rule == "lowest_in_hand":
+        assert params is not None
+        return FirstLead(seat, tuple(lowest_in_hand(deal, seat, params.lowest_tie)),
+                         "the first lead is the lowest card in the leader's hand")
+    if rule == "lowest_of_suit":
+        return FirstLead(seat, tuple(_lowest_each(deal, seat, ALL_SUITS)),
+                         "the first lead is the lowest card the leader holds in its suit")
+    return FirstLead(seat)
+
+
+def dealers_left(deal: Deal, params: FirstLeadParams | None) -> FirstLead:
+    """The player to the dealer's left leads first (the card: ``first_lead_card``)."""
+    return first_lead(deal, deal.order(deal.dealer)[0], params)
+
+
+def dealer(deal: Deal, params: FirstLeadParams | None) -> FirstLead:
+    """The dealer leads first (G.0 item 1: the boxed Tripoley's stage three); the card:
+    ``first_lead_card``."""
+    return first_lead(deal, deal.dealer, params)
+
+
+def next_in_turn(deal: Deal, params: FirstLeadParams | None) -> FirstLead:
     """The player after the dealer in the turn order leads first: to the dealer's left, or,
     when turns go to the right (a turn order with ``direction: anticlockwise``, Nain Jaune's
     F23), to the dealer's right."""
     seats = deal.order(deal.dealer)
     turns = deal.variant.policy("turn_order").params
     if getattr(turns, "direction", "clockwise") == "anticlockwise":
-        return FirstLead([s for s in seats if s != deal.dealer][-1])
-    return FirstLead(seats[0])
+        return first_lead(deal, [s for s in seats if s != deal.dealer][-1], params)
+    return first_lead(deal, seats[0], params)
+
+
+def _tie_text(tie: str) -> str:
+    return ("with two or more cards of that rank he chooses which" if tie == "player_choice"
+            else "with two or more cards of that rank he leads the first of them in the "
+            "order hearts, clubs, diamonds, spades")
+
+
+def first_lead_text(who: str, p: FirstLeadParams | None) -> str:
+    """``who`` makes the first lead, with the card ``first_lead_card`` names (for
+    ``free``: nothing more, the rule for leads says which)."""
+    rule = "free" if p is None else p.first_lead_card
+    if rule == "lowest_in_hand":
+        assert p is not None
+        return (f"{who} makes the first lead: the lowest card in his hand; "
+                f"{_tie_text(p.lowest_tie)}.")
+    if rule == "lowest_of_suit":
+        return f"{who} makes the first lead: the lowest card he holds of a suit he chooses."
+    return f"{who} makes the first lead."
 
 
 @attrs.frozen
@@ -87,6 +165,14 @@ def _opening_brings(params: OpeningParams) -> tuple[str, ...]:
     return ("block_outcome",) if params.fallback == "redeal" else ()
 
 
+def _exempt_needs_lowest_black(variant: Any, p: OpeningRuleParams) -> list[tuple[str, str]]:
+    if p.opening_exempt and p.opening != "lowest_black":
+        return [("opening_exempt", "opening_exempt excuses a player due to open with a black "
+                 f"card who holds none, which only opening lowest_black asks (this is "
+                 f"{p.opening}): remove opening_exempt or use lowest_black")]
+    return []
+
+
 def _needs_opening_cards(variant: Any, params: OpeningParams) -> list[str]:
     if not params.cards:
         return ["opening_card needs its cards: opening_cards: [2H, 2C, 2D, 2S]"]
@@ -105,17 +191,55 @@ class OpeningRuleParams:
         "diamonds_up", "Which card opens the play: the first card held by a player in the order "
         "2D, 3D ... up the diamonds, then the clubs, hearts and spades (diamonds_up); the same "
         "from the 2C (clubs_up); the dealer's left leads the lowest card of a suit he chooses "
-        "(dealers_left); or the dealer's left leads his lowest black card (lowest_black).",
+        "(dealers_left); or the dealer's left leads his lowest black card (lowest_black: a "
+        "player due to open who holds none fails the lead as after a stop, paying the "
+        "failed_lead penalty into the kitty, and the duty passes left; see opening_exempt).",
         option="opening")
+    opening_exempt: bool = param(
+        False, "With opening lowest_black: a player due to open who holds no black card "
+        "fails the lead as after a stop (false: the failed_lead rule applies, its "
+        "lead_pass_penalty into the kitty, the duty passes left with the colour still black, "
+        "and a full round with nobody able flips the colour under colour_flip), or is simply "
+        "passed over, unpaid and unrecorded, for the first player to his left who holds one "
+        "(true). Only lowest_black uses it.", option="opening_exempt")
+
+
+class ColourOpening:
+    """The opening lead of ``opening: lowest_black`` as a lead like any other (G.0 item 3):
+    the lowest card of the colour due. ``constraint`` is a suit of the colour *not* due,
+    as after a stop in that suit (so ``failed_lead``'s colour flip turns it round)."""
+
+    def options(self, deal: Deal, seat: int, constraint: int) -> list[int]:
+        """The lowest cards ``seat`` holds of the colour due (several of one rank: he
+        chooses)."""
+        low = _lowest_each(deal, seat, _OPPOSITE[constraint])
+        if len(low) < 2:
+            return low
+        rank = [_rank_pos(deal, c) for c in low]
+        best = min(rank)
+        return [c for c, r in zip(low, rank, strict=True) if r == best]
+
+    def why_not(self, constraint: int) -> str:
+        return ("holds no red card to open with" if _OPPOSITE[constraint][0] in RED_SUITS
+                else "holds no black card to open with")
+
+
+_COLOUR_OPENING: Final = ColourOpening()
 
 
 def opening_rule(deal: Deal, params: OpeningRuleParams) -> FirstLead:
     """The opening card climbs a suit (Newmarket's 2D, else 3D, ...: F8), or the dealer's
-    left leads freely, or his lowest black card (Tripoley's stage three)."""
+    left leads freely, or his lowest black card (Tripoley's stage three); a player due to
+    open with a black card who holds none fails the lead as after a stop (G.0 item 3)
+    unless ``opening_exempt``."""
     rule = params.opening
     if rule == "dealers_left":
         return FirstLead(deal.order(deal.dealer)[0])
-    if rule == "lowest_black":
+    if rule == "lowest_black" and not params.opening_exempt:
+        return FirstLead(deal.order(deal.dealer)[0], rule="the opening is the lowest black "
+                         "card of the player due to open", seek=_COLOUR_OPENING,
+                         constraint=HEARTS)
+    if rule == "lowest_black":  # opening_exempt: the first player holding one opens, unpaid
         for seat in deal.order(deal.dealer):
             low = _lowest_each(deal, seat, _BLACK)
             if low:
@@ -146,10 +270,16 @@ def opening_rule_text(p: OpeningRuleParams) -> str:
     if p.opening == "dealers_left":
         return ("The player to the dealer's left opens with the lowest card of a suit he "
                 "chooses.")
-    if p.opening == "lowest_black":
+    if p.opening == "lowest_black" and p.opening_exempt:
         return ("The player to the dealer's left opens with his lowest black card (a club or a "
                 "spade; with two of the same rank he chooses); if he holds no black card, the "
-                "next player to the left who does opens.")
+                "next player to the left who does opens, and nobody pays for being passed "
+                "over.")
+    if p.opening == "lowest_black":
+        return ("The player to the dealer's left opens with his lowest black card (a club or a "
+                "spade; with two of the same rank he chooses). If he holds no black card, he "
+                "cannot lead as required, as after a stop (see below), and the duty to open "
+                "passes to his left, still with a black card.")
     return _climb_text(p, "high")
 
 
@@ -271,20 +401,45 @@ def opposite_colour(deal: Deal, seat: int, broken: int | None,
     return [min(opts, key=lambda c: _HCDS[c // 13])]
 
 
+def lowest_in_hand(deal: Deal, seat: int, tie: str) -> list[int]:
+    """The lowest cards of ``seat``'s whole hand in the variant's rank order (ace high: a 2
+    if he has one): every one of that rank, or with ``tie`` ``suit_order_HCDS`` the first
+    of them in the order hearts, clubs, diamonds, spades."""
+    low = _lowest_each(deal, seat, ALL_SUITS)
+    if len(low) < 2:
+        return low
+    rank = [_rank_pos(deal, c) for c in low]
+    best = min(rank)
+    cards = [c for c, r in zip(low, rank, strict=True) if r == best]
+    if len(cards) > 1 and tie == "suit_order_HCDS":
+        return [min(cards, key=lambda c: _HCDS[c // 13])]
+    return cards
+
+
 @attrs.frozen
 class AnyCardParams:
-    lead_rule: Literal["any_card", "lowest_of_suit"] = param(
+    lead_rule: Literal["any_card", "lowest_of_suit", "lowest_in_hand"] = param(
         "any_card", "Any card the player holds, or the lowest card he holds of a suit he "
-        "chooses (FAMILY-RULINGS F20); the same at the first lead and after every stop.",
+        "chooses (FAMILY-RULINGS F20), or the lowest card of his whole hand in the variant's "
+        "rank order (lowest_in_hand, ties by lowest_tie: the boxed Tripoley); the same at "
+        "the first lead and after every stop (the suit just stopped included).",
         option="lead_rule")
+    lowest_tie: Literal["player_choice", "suit_order_HCDS"] = param(
+        "player_choice", "Several cards of the lowest rank in a hand (lead_rule "
+        "lowest_in_hand): the player chooses among them, or the first of them in the order "
+        "hearts, clubs, diamonds, spades is the only choice.", option="lowest_tie")
 
 
 def any_card(deal: Deal, seat: int, broken: int | None, params: AnyCardParams | None
              ) -> list[int]:
     """Any card the player holds may be led, after a stop as at the start (with
-    ``lead_rule: lowest_of_suit``, the lowest card of a suit of his choice)."""
-    if params is not None and params.lead_rule == "lowest_of_suit":
-        return _lowest_each(deal, seat, ALL_SUITS)
+    ``lead_rule: lowest_of_suit``, the lowest card of a suit of his choice; with
+    ``lowest_in_hand``, the lowest card of his whole hand)."""
+    if params is not None:
+        if params.lead_rule == "lowest_of_suit":
+            return _lowest_each(deal, seat, ALL_SUITS)
+        if params.lead_rule == "lowest_in_hand":
+            return lowest_in_hand(deal, seat, params.lowest_tie)
     return [int(c) for c in deal.hand(seat)]
 
 
@@ -320,10 +475,24 @@ def _explain_any_card(deal: Deal, seat: int, card: int, broken: int | None,
                       allowed: list[int]) -> IllegalAction | None:
     if card in allowed:
         return None
+    params = deal.variant.policy("after_stop").params
+    if isinstance(params, AnyCardParams) and params.lead_rule == "lowest_in_hand":
+        names = " or ".join(str(CARDS[c]) for c in allowed)
+        return IllegalAction("not_lowest_in_hand",
+                             f"{CARDS[card]} is not the card to lead: the lowest card in your "
+                             f"hand is {names}" + ("" if len(allowed) > 1 or params.lowest_tie
+                                                   == "player_choice" else
+                                                   " (equal cards: hearts, clubs, diamonds, "
+                                                   "spades)"),
+                             rule="every lead is the lowest card in the leader's hand")
     return _not_lowest(deal, seat, card)  # lead_rule: lowest_of_suit
 
 
 def _any_card_text(p: AnyCardParams) -> str:
+    if p.lead_rule == "lowest_in_hand":
+        return ("Every lead, after a stop as at the first lead, is the lowest card in the "
+                "leader's hand, which may be of the suit just stopped; "
+                f"{_tie_text(p.lowest_tie)}.")
     if p.lead_rule == "lowest_of_suit":
         return ("Every lead, after a stop as at the first lead, is the lowest card the player "
                 "holds in a suit he chooses, the suit just stopped included.")
@@ -438,11 +607,19 @@ def _penalty_needs_kitty(variant: Any, p: PassLeftParams) -> list[tuple[str, str
     return []
 
 
-def _next_in_turn_text(variant: Any, params: None) -> str:
+def _next_in_turn_text(variant: Any, params: FirstLeadParams | None) -> str:
     """The dealer's left, or his right when turns go anticlockwise (as ``next_in_turn``)."""
     turns = variant.policy("turn_order").params
     side = "right" if getattr(turns, "direction", "clockwise") == "anticlockwise" else "left"
-    return f"The player to the dealer's {side} makes the first lead."
+    return first_lead_text(f"The player to the dealer's {side}", params)
+
+
+def _opening_rule_brings(params: OpeningRuleParams) -> tuple[str, ...]:
+    """The black-card opening is a lead like any other (G.0 item 3): a player who holds no
+    black card fails it, so the failed-lead rule comes into force, unless he is exempt."""
+    if params.opening == "lowest_black" and not params.opening_exempt:
+        return ("failed_lead",)
+    return ()
 
 
 def _none(params: Any) -> tuple[str, ...]:
@@ -453,16 +630,20 @@ def _none(params: Any) -> tuple[str, ...]:
 def register(reg: Registry) -> None:
     """The first-leader and after-stop policies, each with its parameters, text and checks."""
     p = reg.register_policy
-    p("first_leader", "dealers_left", phrase="makes the first lead", brings=_none, text=_text(
-        "The player to the dealer's left makes the first lead."))(dealers_left)
-    p("first_leader", "next_in_turn", phrase="makes the first lead", brings=_none,
-      describe=_next_in_turn_text, text=_text(
-          "The player after the dealer in the turn order makes the first lead."))(next_in_turn)
+    p("first_leader", "dealers_left", params=FirstLeadParams, phrase="makes the first lead",
+      brings=_none, text=lambda q: first_lead_text("The player to the dealer's left", q))(
+        dealers_left)
+    p("first_leader", "dealer", params=FirstLeadParams, phrase="makes the first lead",
+      brings=_none, text=lambda q: first_lead_text("The dealer", q))(dealer)
+    p("first_leader", "next_in_turn", params=FirstLeadParams, phrase="makes the first lead",
+      brings=_none, describe=_next_in_turn_text, text=lambda q: first_lead_text(
+          "The player after the dealer in the turn order", q))(next_in_turn)
     p("first_leader", "opening_card", params=OpeningParams, text=opening_text,
       phrase="of the opening cards", brings=_opening_brings,
       check=_needs_opening_cards)(opening_card)
     p("first_leader", "opening", params=OpeningRuleParams, text=opening_rule_text,
-      describe=_opening_rule_describe, phrase=" opens with ", brings=_none)(opening_rule)
+      describe=_opening_rule_describe, phrase=" opens with ", brings=_opening_rule_brings,
+      check=_exempt_needs_lowest_black)(opening_rule)
     p("after_stop", "any_suit", explain=_explain_any_suit, phrase="the suit just stopped "
       "included, and must be the lowest", brings=_none, text=_text(
           "A lead may be of any suit, the suit just stopped included, and must be the lowest "

@@ -214,9 +214,11 @@ class MatchEnd(Protocol):
 class FinalShare(Protocol):
     """``final_share``: how chips left on the layout are shared when the session ends (with
     ``leftover_at_match_end: share``): groups of spaces, each pooled and split in proportion
-    to the weights by seat (odd chips clockwise from the last dealer's left)."""
+    to the weights by seat, odd chips one at a time clockwise from the last dealer's left
+    among the seats still in the session; or, when a group has a third item, among those
+    seats in that order (``poker_hand``: the winners, from the final dealer's left)."""
 
-    def __call__(self, table: Table, params: Any, /) -> list[tuple[list[str], list[int]]]: ...
+    def __call__(self, table: Table, params: Any, /) -> list[tuple[Any, ...]]: ...
 
 
 @attrs.frozen
@@ -282,7 +284,7 @@ MATCH_END: Slot[MatchEnd] = Slot(
     "match_end", "When the session ends.", MatchEnd, "(table, params) -> bool")
 FINAL_SHARE: Slot[FinalShare] = Slot(
     "final_share", "How chips left on the layout are shared at the end of the session.",
-    FinalShare, "(table, params) -> [(spaces, weights by seat)]")
+    FinalShare, "(table, params) -> [(spaces, weights by seat[, seats for odd chips])]")
 
 SLOTS: tuple[Slot[Any], ...] = (
     STAKE_RULE, SPARE_PROTOCOL, PAY_COLLECTION, RUN_RULE, SUCCESSOR, TURN_ORDER, COMPANION,

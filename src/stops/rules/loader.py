@@ -702,6 +702,22 @@ def apply_preset(data: dict[str, Any], name: str, label: str) -> dict[str, Any]:
     return out
 
 
+def presets_elsewhere(name: str) -> list[str]:
+    """The built-in variants whose own file declares a preset ``name`` (an option one
+    variant refuses may belong to another: Tripoley's ``home-table`` is
+    ``tripoley-colours``'). Read only when an option is refused."""
+    out = []
+    for variant in builtin_names():
+        try:
+            data = read_yaml(resolve_ref(variant))
+        except VariantError:
+            continue
+        presets = data.get("presets") if isinstance(data, dict) else None
+        if isinstance(presets, dict) and name in presets:
+            out.append(variant)
+    return out
+
+
 def apply_options(data: dict[str, Any], options: Mapping[str, Any] | None,
                   flat_names: Iterable[str] = ()) -> dict[str, Any]:
     """Option overrides: rule choices (``{"after_stop": "must_change_suit"}``), flat names of
@@ -725,6 +741,12 @@ def apply_options(data: dict[str, Any], options: Mapping[str, Any] | None,
         elif k in known:
             rules[k] = v
         else:
+            owners = presets_elsewhere(k) if isinstance(k, str) else []
+            if owners:
+                name = data.get("name", "this variant")
+                raise VariantError.one("<options>", str(k), f"{name} has no preset {k!r}; it "
+                                       "is a preset of " + " and ".join(owners) + ": play "
+                                       + " or ".join(owners) + " with it")
             extra = f"; presets: {', '.join(presets)}" if presets else ""
             raise VariantError.one("<options>", str(k), "unknown rule; known rules: "
                                    + ", ".join(sorted(known)) + extra)
