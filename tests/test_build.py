@@ -1,8 +1,10 @@
 """What the two builds (pure Python and ``STOPS_COMPILE=1``) must agree on.
 
-CI runs this whole suite against both builds; these tests pin the pieces that were written
-with the compiled build in mind: the hand-written ``Action``, docstrings read from source,
-``explain=`` on ``after_stop`` policies, and the scratch states' copy and equality.
+CI runs the whole suite against the pure build and the tests of the compiled modules
+(``tests/tiers.py``, this file among them) against the compiled one. These tests pin the
+pieces written with the compiled build in mind: the hand-written ``Action``, docstrings read
+from source, ``explain=`` on ``after_stop`` policies, the scratch states' copy and equality,
+and the map of the tests the compiled pass runs.
 """
 
 from __future__ import annotations
