@@ -1,8 +1,10 @@
 """What the two builds (pure Python and ``STOPS_COMPILE=1``) must agree on.
 
-CI runs this whole suite against both builds; these tests pin the pieces that were written
-with the compiled build in mind: the hand-written ``Action``, docstrings read from source,
-``explain=`` on ``after_stop`` policies, and the scratch states' copy and equality.
+CI runs the whole suite against the pure build and the tests of the compiled modules
+(``tests/tiers.py``, this file among them) against the compiled one. These tests pin the
+pieces written with the compiled build in mind: the hand-written ``Action``, docstrings read
+from source, ``explain=`` on ``after_stop`` policies, the scratch states' copy and equality,
+and the map of the tests the compiled pass runs.
 """
 
 from __future__ import annotations
@@ -155,3 +157,29 @@ def test_scratch_states_copy_deeply_and_compare_by_value() -> None:
     t.bids[2] = 5
     assert t != s and s.bids == {1: 4}
     assert "PokerState" in repr(p) and "SpareState" in repr(s)
+
+
+def test_the_compiled_pass_covers_every_compiled_module() -> None:
+    """CI's compiled pass runs the tests ``tiers.COMPILED_TESTS`` names, module by module: a
+    module added to ``hatch_build.COMPILED`` without tests there would never be tested
+    compiled, and a renamed test file would silently drop out of the pass."""
+    import ast
+
+    from tiers import COMPILED_PASS, COMPILED_TESTS
+
+    root = Path(__file__).resolve().parent.parent
+    tree = ast.parse((root / "hatch_build.py").read_text(encoding="utf-8"))
+    compiled = next(ast.literal_eval(node.value) for node in tree.body
+                    if isinstance(node, ast.Assign)
+                    and any(isinstance(t, ast.Name) and t.id == "COMPILED"
+                            for t in node.targets))
+    assert sorted(COMPILED_TESTS) == sorted(compiled)
+    assert all(COMPILED_TESTS.values())
+    for entry in sorted(COMPILED_PASS):
+        path, _, name = entry.partition("::")
+        source = root / "tests" / path
+        assert source.is_file(), f"{entry}: no such test file"
+        if name:
+            tests = {node.name for node in ast.parse(source.read_text(encoding="utf-8")).body
+                     if isinstance(node, ast.FunctionDef)}
+            assert name in tests, f"{entry}: no such test"

@@ -26,6 +26,7 @@ from stops.rules.variant import (
     bound_problems,
     variant_from_mapping,
 )
+from tiers import examples
 
 
 def check(capsys: pytest.CaptureFixture[str], path: Path) -> tuple[int, list[str]]:
@@ -195,9 +196,11 @@ def _mutants(count: int, seed: int) -> list[dict[str, Any]]:
     return out
 
 
+@pytest.mark.campaign
 def test_fuzzed_files_get_the_same_verdict_from_both() -> None:
     disagree = []
-    for data in _mutants(1500, seed=14):
+    # the first mutants of the one seeded stream: a bigger profile only adds to them
+    for data in _mutants(examples(1500), seed=14):
         s, structural, full = schema_ok(data), loader_structure_ok(data), loader_ok(data)
         if s != structural or (full and not s):
             disagree.append((s, structural, full, data))

@@ -10,15 +10,16 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import stops
 from stops.engine.errors import StopsError
+from tiers import campaign
 
 GAMES = ["boodle", "three-in-one", "pot-and-kitty", "pope-joan", "spinado", "nain-jaune",
          "comet", "newmarket", "tripoley"]
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+FUZZ = campaign(300)
 
 
 def midway(name: str, seed: int, steps: int, seats: int = 4) -> stops.Deal:

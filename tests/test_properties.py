@@ -6,16 +6,16 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 import stops
 from stops.engine.actions import Action
 from stops.testing import snapshot
+from tiers import campaign
 
 BUILTINS = stops.list_variants()
-SETTINGS = settings(max_examples=60, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = campaign(60, suppress=[HealthCheck.too_slow])
 
 
 def seats_for(name: str) -> st.SearchStrategy[int]:
@@ -73,10 +73,12 @@ def test_illegal_actions_change_nothing(game: tuple[str, int, int, int], probe: 
     while not deal.is_terminal:
         legal = deal.legal_actions()
         bad = _illegal_candidates(deal, prng)
+        # one snapshot per step: each refusal must leave the deal as it was before the first
+        # (a change by any of them fails the comparison right after it)
+        before = snapshot(deal)
         for a in bad:
             if a in legal:
                 continue
-            before = snapshot(deal)
             with pytest.raises(stops.IllegalAction) as info:
                 deal.apply(a)
             assert info.value.code
@@ -169,7 +171,7 @@ def test_views_show_only_what_a_seat_may_know(game: tuple[str, int, int, int]) -
         deal.apply(legal[rng.randrange(len(legal))])
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@campaign(25, suppress=[HealthCheck.too_slow])
 @given(games())
 def test_every_session_ends(game: tuple[str, int, int, int]) -> None:
     """Sessions end by the variant's own rule (10 deals, or every space retired)."""

@@ -173,7 +173,10 @@ def test_the_cluster_path_on_a_local_dask_cluster(capsys: pytest.CaptureFixture[
 
 
 def test_an_unreachable_scheduler_is_one_clear_error(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("distributed")
+    # nothing listens on port 9 (discard): dask retries until its timeout, which would be the
+    # real 20 s; one second takes the same path
+    monkeypatch.setattr(cli, "SCHEDULER_TIMEOUT", 1.0)
     code, _out, err = run(capsys, *SIM, "--scheduler", "tcp://127.0.0.1:9")
     assert code == 1 and "cannot reach the dask scheduler" in err

@@ -6,13 +6,14 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 import stops
+from tiers import campaign
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@campaign(40, suppress=[HealthCheck.too_slow])
 @given(st.sampled_from(stops.list_variants()), st.integers(0, 2**31), st.integers(0, 400))
 def test_a_saved_table_continues_identically(name: str, seed: int, cut: int) -> None:
     """Play, save at an arbitrary decision, restore from JSON, and finish both: identical."""

@@ -13,16 +13,17 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import stops
 from stops.engine.eventkind import EventKind
 from stops.games.pope_joan import Trumps
 from stops.rules.prose import rules_text
+from tiers import campaign
 
 GAMES = ("pope-joan", "spinado")
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+SETTINGS = campaign(40)
 
 
 def _random_play(deal: stops.Deal, rng: random.Random, steps: int | None = None) -> None:

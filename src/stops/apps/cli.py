@@ -148,6 +148,11 @@ def _clock(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
+#: Seconds ``--scheduler`` waits for the dask scheduler before it gives up: long enough for a
+#: cluster across a network; the tests shorten it to try an address that is never there.
+SCHEDULER_TIMEOUT = 20.0
+
+
 def _cluster_executor(address: str) -> Any:
     """An Executor running on the dask distributed cluster whose scheduler is ``address``."""
     import importlib
@@ -158,7 +163,7 @@ def _cluster_executor(address: str) -> Any:
         raise StopsError("--scheduler needs dask distributed: pip install "
                          "'stops-cards[dask]'") from None
     try:
-        client = Client(address, timeout=20)
+        client = Client(address, timeout=SCHEDULER_TIMEOUT)
     except Exception as e:  # dask raises OSError, TimeoutError, ValueError ... by case
         raise StopsError(f"cannot reach the dask scheduler at {address}: {e}") from None
     return client

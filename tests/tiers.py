@@ -1,0 +1,136 @@
+"""The tiers of the test suite: the quick tier, the campaigns and the compiled pass.
+
+* **The quick tier** is ``python -m pytest`` (README's test command): everything but the
+  campaigns, in well under two minutes.
+* **Campaigns** are the long fuzz and property runs over random examples, marked ``campaign``
+  (``pyproject.toml``'s ``addopts`` leaves them out; ``python -m pytest -m campaign`` runs
+  them). A campaign's number of examples comes from the hypothesis profile in force, not from
+  a fixed number in its decorator: each names its *full* budget, the count it runs under a
+  profile of ``max_examples=100`` (``default``, in ``tests/conftest.py``), and a profile scales
+  every campaign at once::
+
+      python -m pytest -m campaign                                # the full budgets
+      python -m pytest -m campaign --hypothesis-profile=ci        # CI's budget (.ci/run)
+      python -m pytest -m campaign --hypothesis-profile=explore   # 10x, fresh random examples
+
+  The full budgets differ because the examples' costs do: a mutated variant file takes a few
+  milliseconds, a whole deal probed with illegal actions at every step a few hundred.
+* **The compiled pass** (``.ci/run``, against the ``STOPS_COMPILE=1`` wheel) runs only the
+  tests of the modules ``hatch_build.py`` compiles: :data:`COMPILED_TESTS` names them, module
+  by module, and ``tests/conftest.py`` marks every test it names ``compiled``. The loader,
+  the schema, the docs and the command line are pure Python in both builds, so their tests
+  run once, in the quick tier.
+
+Tests import this module as ``tiers``: ``tests`` has no ``__init__.py``, so pytest puts
+``tests/`` on ``sys.path`` when it imports ``tests/conftest.py``, before any test file (as
+for ``tests/stacking.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+#: The ``max_examples`` under which every campaign runs its full budget.
+FULL = 100
+
+T = TypeVar("T", bound=Callable[..., Any])
+
+
+def examples(full: int) -> int:
+    """The number of examples a campaign of ``full`` runs under the profile in force (at
+    least one, so a small profile still runs every campaign)."""
+    return max(1, full * settings.default.max_examples // FULL)
+
+
+def campaign(full: int, suppress: Iterable[HealthCheck] = tuple(HealthCheck)
+             ) -> Callable[[T], T]:
+    """Marks a hypothesis test (put it above ``@given``) as a campaign of ``full`` examples.
+
+    No deadline: an example is a whole deal or file, slow by design. ``suppress`` names the
+    health checks the test does not want (all of them unless it says)."""
+
+    def mark(test: T) -> T:
+        budget = settings(max_examples=examples(full), deadline=None,
+                          suppress_health_check=list(suppress))
+        marked: T = pytest.mark.campaign(budget(test))
+        return marked
+
+    return mark
+
+
+# -- the compiled pass ----------------------------------------------------------------------
+#
+# Entries are paths under tests/, or one test of a file as "file.py::test_name" (test_fuzz.py
+# fuzzes the loader, which is not compiled, beside records and actions, which are). Keep the
+# map right:
+# - a module added to hatch_build.py's COMPILED needs an entry here (test_build.py fails
+#   until it has one), naming the test files that run it;
+# - a new test file of play (a game's hand-derived deals, a property of deals) goes into the
+#   entries of the modules it runs, or the compiled build never runs it;
+# - `PYTHONPATH=src:tests python -m pytest -m compiled -p trace_compiled` checks every
+#   claim: it fails naming each entry that never calls into its module (pure build, slow).
+
+#: Hand-derived deals whose phases are the classic ones: stakes, the deal, play in sequence,
+#: settlement with the leads, claims and endings policies.
+CLASSIC = ("test_boodle.py", "test_three_in_one.py", "test_pot_and_kitty.py",
+           "test_variations.py", "test_options_000_001.py", "test_options_003.py",
+           "test_shared_mechanisms.py", "test_play_policies.py", "family/test_newmarket.py",
+           "family/test_newmarket_tripoley_options.py", "family/test_tripoley.py",
+           "family/test_pope_joan.py", "family/test_spinado.py",
+           "family/test_pope_joan_spinado_more.py")
+#: Hand-derived deals of the games that play in rotation (no stakes phase of their own).
+ROTATION = ("family/test_comet.py", "family/test_nain_jaune.py", "test_points_and_sessions.py")
+#: Whole deals from seeds, saves and records, and the compiled classes themselves: copies,
+#: pickles, forged input, illegal actions, the invariants of random play.
+WHOLE = ("test_build.py", "test_properties.py", "test_clone.py", "test_saving.py",
+         "test_hardening.py", "test_record_stakes.py", "test_conformance.py", "test_bots.py",
+         "test_elimination.py", "test_speed_paths.py",
+         "test_fuzz.py::test_mutated_records_only_raise_record_errors",
+         "test_fuzz.py::test_random_action_dicts_only_raise_illegal_action")
+#: Deals with the spare hand (Boodle's family) or a poker stage (Three-in-One's).
+SPARE = ("test_boodle.py", "test_options_000_001.py", "test_pot_and_kitty.py",
+         "test_variations.py", "test_build.py")
+POKER = ("test_three_in_one.py", "family/test_tripoley.py", "test_variations.py",
+         "test_build.py")
+
+#: For each module of ``hatch_build.COMPILED``, the tests that run it.
+COMPILED_TESTS: dict[str, tuple[str, ...]] = {
+    "stops/engine/deal.py": CLASSIC + ROTATION + WHOLE,
+    "stops/engine/actions.py": CLASSIC + ROTATION + WHOLE,
+    "stops/engine/legal.py": CLASSIC + ROTATION + WHOLE,
+    "stops/engine/events.py": CLASSIC + ROTATION + WHOLE,
+    "stops/engine/table.py": CLASSIC + ROTATION + WHOLE,
+    "stops/engine/chips.py": CLASSIC + ROTATION + WHOLE,
+    "stops/engine/rng.py": ("test_speed_paths.py", "test_properties.py", "test_clone.py",
+                            "test_saving.py", "test_bots.py", "test_conformance.py"),
+    "stops/phases/base.py": (*CLASSIC, *ROTATION, "test_plugins.py"),
+    "stops/phases/dealing.py": CLASSIC + ROTATION,
+    "stops/phases/stake.py": CLASSIC,
+    "stops/phases/play.py": CLASSIC + ROTATION,
+    "stops/phases/settle.py": CLASSIC + ROTATION,
+    "stops/phases/spare.py": SPARE,
+    "stops/phases/poker.py": POKER,
+    "stops/phases/handrank.py": ("test_handrank.py", "test_three_in_one.py",
+                                 "family/test_tripoley.py", "test_variations.py"),
+    "stops/phases/rotation.py": (*ROTATION, "test_play_policies.py"),
+    "stops/policies/leads.py": CLASSIC + ROTATION,
+    "stops/policies/claims.py": CLASSIC + ROTATION,
+    "stops/policies/endings.py": CLASSIC,
+    "stops/apps/playout.py": ("test_simulate.py", "test_speed_paths.py"),
+    "stops/games/comet.py": ("family/test_comet.py",),
+    "stops/games/nain_jaune.py": ("family/test_nain_jaune.py",),
+}
+
+
+#: Every entry of :data:`COMPILED_TESTS`: what the compiled pass runs.
+COMPILED_PASS = frozenset(e for entries in COMPILED_TESTS.values() for e in entries)
+
+
+def in_compiled_pass(path: str, name: str) -> bool:
+    """Whether the test ``name`` (no parameters) of the file ``path`` (under ``tests/``) is
+    in the compiled pass."""
+    return path in COMPILED_PASS or f"{path}::{name}" in COMPILED_PASS
