@@ -81,21 +81,21 @@ CLASSIC = ("test_boodle.py", "test_three_in_one.py", "test_pot_and_kitty.py",
            "test_shared_mechanisms.py", "test_play_policies.py", "family/test_newmarket.py",
            "family/test_newmarket_tripoley_options.py", "family/test_tripoley.py",
            "family/test_pope_joan.py", "family/test_spinado.py",
-           "family/test_pope_joan_spinado_more.py")
+           "family/test_pope_joan_spinado_more.py", "family/test_tripoley_box.py")
 #: Hand-derived deals of the games that play in rotation (no stakes phase of their own).
 ROTATION = ("family/test_comet.py", "family/test_nain_jaune.py", "test_points_and_sessions.py")
 #: Whole deals from seeds, saves and records, and the compiled classes themselves: copies,
 #: pickles, forged input, illegal actions, the invariants of random play.
 WHOLE = ("test_build.py", "test_properties.py", "test_clone.py", "test_saving.py",
          "test_hardening.py", "test_record_stakes.py", "test_conformance.py", "test_bots.py",
-         "test_elimination.py", "test_speed_paths.py",
+         "test_elimination.py", "test_speed_paths.py", "test_record_sizes.py",
          "test_fuzz.py::test_mutated_records_only_raise_record_errors",
          "test_fuzz.py::test_random_action_dicts_only_raise_illegal_action")
 #: Deals with the spare hand (Boodle's family) or a poker stage (Three-in-One's).
 SPARE = ("test_boodle.py", "test_options_000_001.py", "test_pot_and_kitty.py",
          "test_variations.py", "test_build.py")
-POKER = ("test_three_in_one.py", "family/test_tripoley.py", "test_variations.py",
-         "test_build.py")
+POKER = ("test_three_in_one.py", "family/test_tripoley.py", "family/test_tripoley_box.py",
+         "test_variations.py", "test_build.py")
 
 #: For each module of ``hatch_build.COMPILED``, the tests that run it.
 COMPILED_TESTS: dict[str, tuple[str, ...]] = {
