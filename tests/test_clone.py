@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import stops
-from stops.engine.errors import StopsError
+from stops.engine.errors import RecordError, StopsError
 
 GAMES = ["boodle", "three-in-one", "pot-and-kitty", "pope-joan", "spinado", "nain-jaune",
          "comet", "newmarket", "tripoley"]
@@ -185,9 +185,58 @@ def test_fuzzed_saves_restore_consistently_or_are_refused(name: str, data: Any) 
     assert table.total_chips() == sum(table.start_stacks) + sum(table.start_layout.values())
     deal = table.deal
     if deal is not None:
+        assert not deal.stacked  # an unsigned save is dealt again from its seed, always
         play_out(deal, random.Random(0))
         assert table.total_chips() == sum(table.start_stacks) + sum(
             table.start_layout.values())
+
+
+KEY = b"fuzzing-host-key-0123456789abcdef"
+SIGNED = {name: json.loads(json.dumps(stops.Table.from_dict(base).to_dict(key=KEY)))
+          for name, (base, _) in SAVES.items()}
+DEAL_SAVES = {name: json.loads(json.dumps(midway(name, 11, 9).to_dict())) for name in GAMES}
+SEAT_FORMS = {name: [json.loads(json.dumps(stops.Table.from_dict(base).to_dict(seat=1))),
+                     json.loads(json.dumps(midway(name, 11, 9).to_dict(seat=2)))]
+              for name, (base, _) in SAVES.items()}
+
+
+@FUZZ
+@given(name=st.sampled_from(GAMES), data=st.data())
+def test_fuzzed_signed_saves_restore_only_unchanged(name: str, data: Any) -> None:
+    """Issue 22 item 6: under the key, any change at all (a stacked flag, a hand, a chip)
+    is refused; the save as signed restores."""
+    base = SIGNED[name]
+    forged = _mutated(base, data)
+    if json.dumps(forged, sort_keys=True) == json.dumps(base, sort_keys=True):
+        assert stops.Table.from_dict(forged, key=KEY).deal is not None
+        return
+    with pytest.raises(RecordError):
+        stops.Table.from_dict(forged, key=KEY)
+
+
+@FUZZ
+@given(name=st.sampled_from(GAMES), data=st.data())
+def test_fuzzed_deal_saves_are_dealt_from_their_seed_or_refused(name: str,
+                                                               data: Any) -> None:
+    """An unsigned deal save restores only as its seed deals it (never stacked hands)."""
+    forged = _mutated(DEAL_SAVES[name], data)
+    try:
+        deal = stops.Deal.from_dict(forged)
+    except StopsError:
+        return
+    assert not deal.stacked
+    play_out(deal, random.Random(0))
+
+
+@FUZZ
+@given(name=st.sampled_from(GAMES), which=st.integers(0, 1), data=st.data())
+def test_fuzzed_seat_forms_never_restore(name: str, which: int, data: Any) -> None:
+    """A seat's form (issue 22 item 7) is for reading: however it is changed, neither
+    ``from_dict`` makes a table or a deal of it."""
+    forged = _mutated(SEAT_FORMS[name][which], data)
+    for restore in (stops.Table.from_dict, stops.Deal.from_dict):
+        with pytest.raises(StopsError):
+            restore(forged)
 
 
 RECORDS = {name: json.loads(json.dumps(midway(name, 2, 200).record())) for name in GAMES}
@@ -340,11 +389,11 @@ def test_a_seat_passed_over_in_rotation_holds_no_card_that_continues() -> None:
     are in the talon in every copy."""
     table = stops.Table("nain-jaune", seats=3, chips=50, seed=1, dealer=0)
     hands = [
-        "5H 2C 2D 2H 2S 3C 3D 3H 3S 6C 6D 6H 6S 7C 7D".split(),
-        "4C 4D 4H 4S 8C 8D 8H 8S 9C 9D 9H 9S TC TD TH".split(),
-        "AC AD AH AS TS JC JD JH JS QC QD QH QS 7H 7S".split(),
+        ["5H", "2C", "2D", "2H", "2S", "3C", "3D", "3H", "3S", "6C", "6D", "6H", "6S", "7C", "7D"],
+        ["4C", "4D", "4H", "4S", "8C", "8D", "8H", "8S", "9C", "9D", "9H", "9S", "TC", "TD", "TH"],
+        ["AC", "AD", "AH", "AS", "TS", "JC", "JD", "JH", "JS", "QC", "QD", "QH", "QS", "7H", "7S"],
     ]
-    deal = table.new_deal(hands=hands, spare="5C 5D 5S KC KD KH KS".split())
+    deal = table.new_deal(hands=hands, spare=["5C", "5D", "5S", "KC", "KD", "KH", "KS"])
     deal.apply({"seat": 1, "action": "lead", "card": "4C"})
     assert deal.current_seat == 0
     assert [e.kind for e in deal.log(0)[-1:]] == ["passed_over"]
@@ -415,7 +464,7 @@ def _same_view_twin(deal: stops.Deal, seat: int, data: Any) -> tuple[stops.Deal,
 
 
 @FUZZ
-@given(name=st.sampled_from(GAMES + ["tripoley-home-table", "boodle-spare-auction"]),
+@given(name=st.sampled_from([*GAMES, "tripoley-home-table", "boodle-spare-auction"]),
        seed=st.integers(0, 10**6), steps=st.integers(0, 60), data=st.data())
 def test_copies_depend_only_on_the_seat_s_view(name: str, seed: int, steps: int,
                                                data: Any) -> None:
@@ -436,8 +485,8 @@ def test_copies_depend_only_on_the_seat_s_view(name: str, seed: int, steps: int,
 
 
 @FUZZ
-@given(name=st.sampled_from(GAMES + ["tripoley-home-table", "boodle-spare-auction",
-                                     "boodle-change-suit-pass", "pope-joan-parlett"]),
+@given(name=st.sampled_from([*GAMES, "tripoley-home-table", "boodle-spare-auction",
+                             "boodle-change-suit-pass", "pope-joan-parlett"]),
        seed=st.integers(0, 10**6), steps=st.integers(0, 80), data=st.data())
 def test_what_a_seat_infers_is_true_of_the_real_deal(name: str, seed: int, steps: int,
                                                     data: Any) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 
@@ -178,10 +179,8 @@ def _card_strings(data: object) -> set[str]:
         for v in data:
             out |= _card_strings(v)
     elif isinstance(data, str):
-        try:
+        with contextlib.suppress(ValueError):
             out.add(str(stops.parse_card(data)))
-        except ValueError:
-            pass
     return out
 
 

@@ -538,7 +538,7 @@ class PlayPhase(Phase):
         probe = Probe(deal, where)
         try:
             for x in deal.active:
-                if x == seat or x == opener:
+                if x in (seat, opener):
                     continue
                 for d in hidden:
                     probe.move(d, x)

@@ -9,6 +9,7 @@ are written as flat rules: ``poker_hand_size``, ``poker_selection``, ``bet_limit
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
@@ -112,7 +113,7 @@ class PokerPhase(Phase):
                 continue
             shown = tuple(sorted(int(c) for c in e.cards))
             known.lack(e.seat, remembered(deal, ("best hand", shown),
-                                          lambda shown=shown: _beaten_by(deal, shown)))
+                                          functools.partial(_beaten_by, deal, shown)))
 
     def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
         """Other seats' selections that ``seat`` has not seen shown are picked again from

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from stops._mypyc import mypyc_attr
 from stops.engine.chips import Ledger
@@ -133,7 +133,7 @@ class ClaimHeldPhase(Phase):
             if not claims <= got.claims:
                 known.lack(x, (d,))
 
-    def after_redeal(self, deal: Deal, seat: int, rng: object) -> bool:
+    def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
         """An imagined deal whose hands, as they were at this stage, would have made other
         claims by holding than the real ones (a combination nobody claimed) could not have
         come about."""

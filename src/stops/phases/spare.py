@@ -516,7 +516,7 @@ class SparePhase(Phase):
                 offering = e.note
             elif k is K_SOLD:
                 sold = True
-            elif k is K_BID and e.visible_to is None or k is K_BID and e.note == "sealed bid":
+            elif k is K_BID and (e.visible_to is None or e.note == "sealed bid"):
                 if offering == "spare" and blocking:
                     at.lack(e.seat, self._pay_cards(deal, e.seat))
             elif k is K_SPARE_SWAPPED:
@@ -546,7 +546,7 @@ class SparePhase(Phase):
                 offering = e.note
             elif k is K_SOLD:
                 sold = True
-            elif k is K_BID and e.visible_to is None or k is K_BID and e.note == "sealed bid":
+            elif k is K_BID and (e.visible_to is None or e.note == "sealed bid"):
                 if offering == "spare":
                     out.append((i, e.seat))
             elif k is K_SPARE_SWAPPED and e.visible_to is None:
