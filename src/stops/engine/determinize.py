@@ -7,20 +7,23 @@ the same to the seat give the same copies for the same ``rng`` (a property test 
 this). It gets a fresh seed drawn from ``rng``, so no later card of the real deal follows
 from it, and every card the seat cannot see is dealt again.
 
-What the seat knows (a :class:`Knowledge`) is gathered in two steps:
+What the seat knows (a :class:`Knowledge`; :func:`knowledge` returns it) is gathered in two
+steps:
 
 - the engine's own part: the seat's hand, every card played or out of the pack, the spare
   hand if this seat knows it, cards shown to it and still held (a showdown, a pay card
   claimed by holding it), and how many cards every hand and the spare hold;
 - each phase's part, from the events it emitted (:meth:`stops.phases.base.Phase.infer`):
   where the swaps with the spare hand moved what the seat knew; that a stop's next card is
-  in the spare hand; and, in play, what each rule *proved* when it was obeyed in the open:
-  a player who passed the lead holds nothing he might have led, one who led a card holds
-  no card that rule would have made him lead instead, the seats an opening card passed by
-  hold none that would have opened, a player passed over in rotation holds no card that
-  continues the sequence. The rules say this through the policies themselves (each
-  ``first_leader`` / ``after_stop`` policy is asked what it would have done with other
-  cards), so no game is named here.
+  in the spare hand; and what each rule *proved* when it was obeyed in the open: a player
+  who passed the lead holds nothing he might have led, one who led a card holds no card
+  that rule would have made him lead instead, the seats an opening card passed by hold none
+  that would have opened, a player passed over in rotation holds no card that continues
+  the sequence, a pay card nobody claimed by holding it was in no hand, a hand shown as its
+  holder's best leaves him no card that would have bettered it, a bid for the spare hand
+  where a pay card forbids it proves the bidder held none. The rules say this through the
+  policies themselves (each is asked, on a :class:`Probe`, what it would have done with
+  other cards), so no game is named here.
 
 The hidden cards are then dealt to the hands and the spare hand with those facts as
 constraints (a card goes only where it may be, each place gets as many as it holds), and
@@ -32,14 +35,14 @@ act (that it can lead at all, that it holds the card it must play in turn) is ch
 the imagined deal, and another is dealt if it fails, a bounded number of times.
 
 Events the seat may not see keep no cards and no amounts, so the copy cannot leak the real
-hands. Not inferred: what a decision before play proves about a hand (that a seat which
-swapped or bid for the spare held no pay card that forbade it). The copy's ``record()``
-describes the imagined deal only loosely and is not meant to be replayed; the copy is
-detached from the table.
+hands. Not inferred: that a companion card's holder was asked to decide (no event shows it).
+The copy's ``record()`` is its imagined deal (the swaps undone to give the hands as dealt);
+the copy is detached from the table.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -242,7 +245,8 @@ def _view(deal: Deal, work: Deal, seat: int) -> _View:
         return got[1]
     view = _View(work, seat, _knowledge(work, deal, seat))
     if len(_VIEWS) >= MAX_VIEWS:
-        _VIEWS.pop(next(iter(_VIEWS)), None)
+        with contextlib.suppress(RuntimeError, StopIteration):  # another thread was first
+            _VIEWS.pop(next(iter(_VIEWS)), None)
     _VIEWS[key] = (deal, view)
     return view
 

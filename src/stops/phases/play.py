@@ -531,7 +531,7 @@ class PlayPhase(Phase):
         instead, however good the opener's hand. Asked of the rule with every card ``seat``
         cannot place in the opener's hand (or, if ``seat`` opens, in none)."""
         hidden = hidden_cards(deal, known)
-        where = dict(known.held)
+        where = {c: h for c, h in known.held.items() if deal.played_by[c] < 0}
         park = opener if opener != seat else SPARE
         for c in hidden:
             where[c] = park
