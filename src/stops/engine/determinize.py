@@ -35,7 +35,8 @@ act (that it can lead at all, that it holds the card it must play in turn) is ch
 the imagined deal, and another is dealt if it fails, a bounded number of times.
 
 Events the seat may not see keep no cards and no amounts, so the copy cannot leak the real
-hands. Not inferred: that a companion card's holder was asked to decide (no event shows it).
+hands. Not inferred: that a companion card's holder was asked to decide (no event shows it,
+so another seat's plain follows are left out of the copy's decisions).
 The copy's ``record()`` is its imagined deal (the swaps undone to give the hands as dealt);
 the copy is detached from the table.
 """

@@ -553,8 +553,13 @@ class PlayPhase(Phase):
         the one the imagined opener holds (his real one may lie anywhere ``seat`` has not
         seen), a lead after a stop is what his imagined hand may lead; ``False`` if the
         seat to act could not be where it is. A past lead's choices (from a hand ``seat``
-        never saw) are not kept."""
+        never saw) are not kept, nor another seat's plain follows: no event shows that its
+        holder was asked, so the copy's decisions do not either."""
+        if self.comp_card >= 0:
+            deal.actions[:] = [a for a in deal.actions
+                               if a.action != "follow" or a.seat == seat or a.flags]
         if deal.to_act is None or deal.variant.phases[deal.phase_idx] is not self:
+            deal.scratch.pop("lead", None)  # the last lead's choices, from a hidden hand
             return True
         if self.turns is not None and not self.turns.consistent(deal):
             return False
