@@ -117,20 +117,20 @@ class ClaimHeldPhase(Phase):
         got = deal.result(HeldClaims)
         if got is None:
             return
+        every = frozenset(deal.variant.space_ids)
 
         def work() -> tuple[tuple[int, int, frozenset[tuple[str, int]]], ...]:
-            out = []
+            out = []  # with every space holding chips: what each card alone would win
             for x in deal.active:
                 for d in range(52):
                     if deal.owner[d] != ABSENT:
-                        claims = self._claims(deal, {d: x}, got.live)
+                        claims = self._claims(deal, {d: x}, every)
                         if claims:
                             out.append((x, d, claims))
             return tuple(out)
 
-        for x, d, claims in remembered(deal, ("held", deal.dealer, deal.active, got.live),
-                                       work):
-            if not claims <= got.claims:
+        for x, d, claims in remembered(deal, ("held", deal.dealer, deal.active), work):
+            if any(sid in got.live and (sid, s) not in got.claims for sid, s in claims):
                 known.lack(x, (d,))
 
     def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
