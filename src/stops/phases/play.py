@@ -381,7 +381,6 @@ class PlayPhase(Phase):
                 return explained
         return IllegalAction("illegal_lead", f"you may lead {allowed}")
 
-
     # -- what the play proves to one seat (deal.clone_for) -----------------------------------
     def infer(self, deal: Deal, seat: int, known: Knowledge) -> None:
         """What the play so far proves to ``seat`` about the cards it cannot see.

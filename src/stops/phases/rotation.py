@@ -314,7 +314,6 @@ class RotationTurns:
         return IllegalAction("wrong_rank", f"{laid[0]} does not continue the sequence: play a "
                              f"{_rank_name(st.need)}", rule="a sequence goes up one rank")
 
-
     # -- what the turns prove to one seat (deal.clone_for) --------------------------------
     def infer(self, deal: Deal, seat: int, events: list[Event], known: Knowledge) -> None:
         """What the turns so far prove to ``seat`` (``events``: the play's, those it may
