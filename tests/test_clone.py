@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import stops
-from stops.engine.errors import StopsError
+from stops.engine.errors import RecordError, StopsError
 from tiers import campaign
 
 GAMES = ["boodle", "three-in-one", "pot-and-kitty", "pope-joan", "spinado", "nain-jaune",
@@ -186,9 +186,58 @@ def test_fuzzed_saves_restore_consistently_or_are_refused(name: str, data: Any) 
     assert table.total_chips() == sum(table.start_stacks) + sum(table.start_layout.values())
     deal = table.deal
     if deal is not None:
+        assert not deal.stacked  # an unsigned save is dealt again from its seed, always
         play_out(deal, random.Random(0))
         assert table.total_chips() == sum(table.start_stacks) + sum(
             table.start_layout.values())
+
+
+KEY = b"fuzzing-host-key-0123456789abcdef"
+SIGNED = {name: json.loads(json.dumps(stops.Table.from_dict(base).to_dict(key=KEY)))
+          for name, (base, _) in SAVES.items()}
+DEAL_SAVES = {name: json.loads(json.dumps(midway(name, 11, 9).to_dict())) for name in GAMES}
+SEAT_FORMS = {name: [json.loads(json.dumps(stops.Table.from_dict(base).to_dict(seat=1))),
+                     json.loads(json.dumps(midway(name, 11, 9).to_dict(seat=2)))]
+              for name, (base, _) in SAVES.items()}
+
+
+@FUZZ
+@given(name=st.sampled_from(GAMES), data=st.data())
+def test_fuzzed_signed_saves_restore_only_unchanged(name: str, data: Any) -> None:
+    """Issue 22 item 6: under the key, any change at all (a stacked flag, a hand, a chip)
+    is refused; the save as signed restores."""
+    base = SIGNED[name]
+    forged = _mutated(base, data)
+    if json.dumps(forged, sort_keys=True) == json.dumps(base, sort_keys=True):
+        assert stops.Table.from_dict(forged, key=KEY).deal is not None
+        return
+    with pytest.raises(RecordError):
+        stops.Table.from_dict(forged, key=KEY)
+
+
+@FUZZ
+@given(name=st.sampled_from(GAMES), data=st.data())
+def test_fuzzed_deal_saves_are_dealt_from_their_seed_or_refused(name: str,
+                                                               data: Any) -> None:
+    """An unsigned deal save restores only as its seed deals it (never stacked hands)."""
+    forged = _mutated(DEAL_SAVES[name], data)
+    try:
+        deal = stops.Deal.from_dict(forged)
+    except StopsError:
+        return
+    assert not deal.stacked
+    play_out(deal, random.Random(0))
+
+
+@FUZZ
+@given(name=st.sampled_from(GAMES), which=st.integers(0, 1), data=st.data())
+def test_fuzzed_seat_forms_never_restore(name: str, which: int, data: Any) -> None:
+    """A seat's form (issue 22 item 7) is for reading: however it is changed, neither
+    ``from_dict`` makes a table or a deal of it."""
+    forged = _mutated(SEAT_FORMS[name][which], data)
+    for restore in (stops.Table.from_dict, stops.Deal.from_dict):
+        with pytest.raises(StopsError):
+            restore(forged)
 
 
 RECORDS = {name: json.loads(json.dumps(midway(name, 2, 200).record())) for name in GAMES}
@@ -213,3 +262,272 @@ def test_a_variant_with_its_own_registry_pickles() -> None:
     assert set(again.registry.policies) == set(reg.policies)
     assert again.rules == v.rules
     assert pickle.loads(pickle.dumps(stops.default_registry())) is stops.default_registry()
+
+
+# -- issue 22 item 8: an imagined copy knows what the seat knows, and nothing more ---------------
+
+RANKS = "23456789TJQKA"
+
+
+def _suit(s: str) -> list[str]:
+    return [r + s for r in RANKS]
+
+
+def _snapshot(d: stops.Deal) -> tuple[Any, ...]:
+    """Everything a copy holds that could carry a secret."""
+    return (d.seed, [list(d.hand(s)) for s in range(d.n)], sorted(d.spare), d.dealt_hands,
+            d.dealt_spare, d.events, [a.to_dict() for a in d.actions], d.current_seat,
+            [a.to_dict() for a in d.legal_actions()], d.scratch, d.last_dealt, d.results,
+            d.record())
+
+
+def _newmarket_opening(opener_holds: str) -> stops.Deal:
+    """Newmarket, three players, dealer 0 (F8: the lowest diamond in a player's hand opens).
+
+    Seat 0 holds the thirteen clubs; seat 1 holds ``opener_holds`` (2D or 3D) and the
+    hearts 2H-KH; seat 2 the diamonds 4D-AD, AH and 2S; the dummy the other of 2D/3D and
+    the spades 3S-AS. Either way seat 1 opens: with 3D when 2D lies in the dummy, with 2D
+    otherwise. Seat 0 cannot tell the two deals apart: it sees only that seat 1 is to open.
+    """
+    other = "3D" if opener_holds == "2D" else "2D"
+    table = stops.Table("newmarket", seats=3, chips=50, seed=1, dealer=0)
+    hands = [_suit("C"), [opener_holds, *_suit("H")[:12]], [*_suit("D")[2:], "AH", "2S"]]
+    deal = table.new_deal(hands=hands, spare=[other, *_suit("S")[1:]])
+    assert deal.current_seat == 1
+    assert [a.to_dict()["card"] for a in deal.legal_actions()] == [opener_holds]
+    return deal
+
+
+def test_an_imagined_opener_opens_with_an_imagined_card() -> None:
+    """Two deals seat 0 cannot tell apart give the same copies: the opener's real card
+    (which seat 0 has not seen) is not carried into them (today's main fixed it there)."""
+    a, b = _newmarket_opening("3D"), _newmarket_opening("2D")
+    assert a.observe(0) == b.observe(0)
+    for k in range(12):
+        ca, cb = a.clone_for(0, random.Random(k)), b.clone_for(0, random.Random(k))
+        assert _snapshot(ca) == _snapshot(cb)
+
+
+def test_the_imagined_opening_card_follows_what_seat_0_can_infer() -> None:
+    """By hand: the 39 cards seat 0 cannot see lie 13 with seat 1, 13 with seat 2, 13 in the
+    dummy, and all that is known is that seat 1 opens: the lowest diamond not in the dummy
+    is his. P(2D with seat 1) = 13/39; P(2D in the dummy and 3D with seat 1) = 13/39 *
+    13/38; then 2D, 3D in the dummy and 4D with him, 13/39 * 12/38 * 13/37, and so on: in
+    all P(seat 1 opens) = 0.4995. So given that he opens, he opens with 2D with probability
+    0.3333 / 0.4995 = 0.667 and with 3D with 0.1140 / 0.4995 = 0.228; never does seat 2
+    hold a diamond below his opening card outside the dummy."""
+    deal = _newmarket_opening("3D")
+    rng = random.Random(5)
+    opened: dict[str, int] = {}
+    for _ in range(300):
+        copy_ = deal.clone_for(0, rng)
+        assert copy_.current_seat == 1 and copy_.seed != deal.seed
+        (card,) = [a.to_dict()["card"] for a in copy_.legal_actions()]
+        opened[card] = opened.get(card, 0) + 1
+        low = stops.parse_card(card)
+        assert all(c >= low for c in copy_.hand(2) if c.suit == low.suit)  # diamonds
+        assert all(c >= low for c in copy_.hand(1) if c.suit == low.suit)
+    assert 0.59 < opened["2D"] / 300 < 0.74, opened
+    assert 0.16 < opened["3D"] / 300 < 0.30, opened
+
+
+def test_a_copy_has_a_fresh_seed_and_deals_its_own_cards() -> None:
+    """Before the deal (a free stake is still to choose) the copy deals from its own seed:
+    not the real hands, which the real seed (kept on main) would deal again."""
+    table = stops.Table("boodle-free-stakes", seats=4, chips=30, seed=3)
+    deal = table.new_deal()
+    assert deal.phase == "stake" and not deal.dealt_hands
+    rng = random.Random(1)
+    for _ in range(5):
+        copy_ = deal.clone_for(0, rng)
+        assert copy_.seed != deal.seed
+        twin = deal.clone()
+        for d in (copy_, twin):
+            while d.phase == "stake":
+                d.apply(d.legal_actions()[0])
+        assert copy_.dealt_hands != twin.dealt_hands
+    # stacked hands not dealt yet are not in the copy either
+    stacked = stops.Table("boodle-free-stakes", seats=4, chips=30, seed=3).new_deal(
+        hands=[_suit("C"), _suit("D"), _suit("H"), _suit("S")[:12]], spare=["AS"])
+    copy_ = stacked.clone_for(1, random.Random(2))
+    while copy_.phase == "stake":
+        copy_.apply(copy_.legal_actions()[0])
+    assert [list(h) for h in copy_.dealt_hands] != [list(h) for h in stacked.dealt_hands]
+
+
+def test_a_lead_proves_the_leader_held_no_lower_card_of_its_suit() -> None:
+    """Boodle, three players, dealer 0 (ruling 28: a lead is the lowest card the player
+    holds in its suit). Seat 0: 2C 9S; seat 1: 7H 8H 5S; seat 2: 3H KD 4S; the spare hand
+    the rest. Seat 1 leads 7H and plays 8H; 9H is in the spare hand, so 8H stops and seat 1
+    leads again. Seat 0 now knows seat 1 held none of 2H-6H (it would have had to lead the
+    lowest), and that 9H is in the spare hand; seat 1's one card is anything else."""
+    table = stops.Table("boodle", seats=3, chips=30, seed=1, dealer=0)
+    deal = table.new_deal(hands=[["2C", "9S"], ["7H", "8H", "5S"], ["3H", "KD", "4S"]],
+                          spare=[c for c in (str(x) for x in stops.CARDS) if c not in
+                                 {"2C", "9S", "7H", "8H", "5S", "3H", "KD", "4S"}])
+    while deal.phase != "play":
+        deal.apply(deal.legal_actions()[0])
+    deal.apply({"seat": 1, "action": "lead", "card": "7H"})
+    assert deal.current_seat == 1 and deal.counts == [2, 1, 3]
+    low_hearts = {stops.parse_card(c) for c in ("2H", "3H", "4H", "5H", "6H")}
+    nine = stops.parse_card("9H")
+    rng = random.Random(4)
+    seen: set[stops.Card] = set()
+    for _ in range(200):
+        copy_ = deal.clone_for(0, rng)
+        (card,) = copy_.hand(1)
+        assert card not in low_hearts
+        assert nine in copy_.spare
+        seen.add(card)
+    assert len(seen) > 20  # otherwise free
+
+
+def test_a_seat_passed_over_in_rotation_holds_no_card_that_continues() -> None:
+    """Nain Jaune, three players, dealer 0 (F23-F25: turns in rotation, by rank; a player
+    lays on while he holds the next rank, then "sans X" the turn passes). Seat 1 leads 4C
+    and holds no 5: his turn ends; seat 2 holds no 5 and is passed over; seat 0 holds 5H and
+    must play it. So seat 0 knows that neither seat 1 nor seat 2 holds a 5: 5C, 5D and 5S
+    are in the talon in every copy."""
+    table = stops.Table("nain-jaune", seats=3, chips=50, seed=1, dealer=0)
+    hands = [
+        ["5H", "2C", "2D", "2H", "2S", "3C", "3D", "3H", "3S", "6C", "6D", "6H", "6S", "7C", "7D"],
+        ["4C", "4D", "4H", "4S", "8C", "8D", "8H", "8S", "9C", "9D", "9H", "9S", "TC", "TD", "TH"],
+        ["AC", "AD", "AH", "AS", "TS", "JC", "JD", "JH", "JS", "QC", "QD", "QH", "QS", "7H", "7S"],
+    ]
+    deal = table.new_deal(hands=hands, spare=["5C", "5D", "5S", "KC", "KD", "KH", "KS"])
+    deal.apply({"seat": 1, "action": "lead", "card": "4C"})
+    assert deal.current_seat == 0
+    assert [e.kind for e in deal.log(0)[-1:]] == ["passed_over"]
+    fives = {stops.parse_card(c) for c in ("5C", "5D", "5S")}
+    rng = random.Random(8)
+    for _ in range(100):
+        copy_ = deal.clone_for(0, rng)
+        assert fives <= copy_.spare
+        assert copy_.legal_actions() == deal.legal_actions()
+
+
+def test_a_sealed_bid_is_imagined_afresh() -> None:
+    """Three-in-One with sealed bids: seat 1's bid (7 chips, or 19) is seen by seat 1 only;
+    seat 2, to bid next, gets the same copies either way."""
+    def after_bid(chips: int) -> stops.Deal:
+        table = stops.Table("three-in-one", seats=4, chips=40, seed=6,
+                            options={"auction_format": "sealed"})
+        deal = table.new_deal()
+        while deal.phase != "spare_hand":
+            deal.apply(deal.legal_actions()[0])
+        deal.apply({"seat": deal.dealer, "action": "auction"})
+        bidder = deal.current_seat
+        assert bidder is not None
+        deal.apply({"seat": bidder, "action": "bid", "chips": chips})
+        return deal
+
+    a, b = after_bid(7), after_bid(19)
+    seat = a.current_seat
+    assert seat is not None and a.observe(seat) == b.observe(seat)
+    for k in range(5):
+        assert _snapshot(a.clone_for(seat, random.Random(k))) == _snapshot(
+            b.clone_for(seat, random.Random(k)))
+
+
+def _same_view_twin(deal: stops.Deal, seat: int, data: Any) -> tuple[stops.Deal,
+                                                                    stops.Deal] | None:
+    """``deal`` replayed, and a twin dealt with two cards ``seat`` never saw exchanged
+    between two other hands (or a hand and the spare), whose decisions replay and whose
+    view for ``seat`` is the same; ``None`` if the exchange shows."""
+    rec = deal.record()
+    rec.pop("result", None)
+    if not rec["hands"]:
+        return None  # nothing dealt yet
+    holders = [h for h in range(deal.n) if h != seat] + [-1]
+    cards = {h: (rec["hands"][h] if h >= 0 else rec["spare"]) for h in holders}
+    holders = [h for h in holders if cards[h]]
+    if len(holders) < 2:
+        return None
+    h1, h2 = data.draw(st.lists(st.sampled_from(holders), min_size=2, max_size=2,
+                                unique=True))
+    i1 = data.draw(st.integers(0, len(cards[h1]) - 1))
+    i2 = data.draw(st.integers(0, len(cards[h2]) - 1))
+    twin = copy.deepcopy(rec)
+    rec["seed"], twin["seed"] = 1, 2  # a seed the seat never sees either
+    t1 = twin["hands"][h1] if h1 >= 0 else twin["spare"]
+    t2 = twin["hands"][h2] if h2 >= 0 else twin["spare"]
+    t1[i1], t2[i2] = t2[i2], t1[i1]
+    if "turn_up" in twin and twin["turn_up"] in (t1[i1], t2[i2]):
+        return None
+    try:
+        a = stops.replay(rec, partial=True)
+        b = stops.replay(twin, partial=True)
+    except StopsError:
+        return None
+    if a.observe(seat).to_dict() != b.observe(seat).to_dict():
+        return None
+    return a, b
+
+
+@FUZZ
+@given(name=st.sampled_from([*GAMES, "tripoley-colours", "tripoley-home-table",
+                             "boodle-spare-auction"]),
+       seed=st.integers(0, 10**6), steps=st.integers(0, 60), data=st.data())
+def test_copies_depend_only_on_the_seat_s_view(name: str, seed: int, steps: int,
+                                               data: Any) -> None:
+    """Issue 22's property: two real deals that look the same to a seat give it the same
+    copies for the same rng, so no copy (nor the distribution of any hidden card over
+    copies) depends on the real deal beyond that seat's view."""
+    deal = midway(name, seed, steps)
+    seat = data.draw(st.integers(0, deal.n - 1))
+    pair = _same_view_twin(deal, seat, data)
+    if pair is None:
+        return
+    a, b = pair
+    k = data.draw(st.integers(0, 2**31))
+    assert _snapshot(a.clone_for(seat, random.Random(k))) == _snapshot(
+        b.clone_for(seat, random.Random(k)))
+
+
+@FUZZ
+@given(name=st.sampled_from([*GAMES, "tripoley-colours", "tripoley-home-table",
+                             "boodle-spare-auction", "boodle-change-suit-pass",
+                             "pope-joan-parlett"]),
+       seed=st.integers(0, 10**6), steps=st.integers(0, 80), data=st.data())
+def test_what_a_seat_infers_is_true_of_the_real_deal(name: str, seed: int, steps: int,
+                                                    data: Any) -> None:
+    """Every fact ``clone_for`` deals by (a card's place, a card a holder cannot hold) holds
+    in the real deal: the inferences are sound, so the real deal is one the seat imagines."""
+    from stops.engine.determinize import knowledge
+
+    deal = midway(name, seed, steps)
+    seat = data.draw(st.integers(0, deal.n - 1))
+    known = knowledge(deal, seat)
+    for c, where in known.held.items():
+        assert deal.owner[c] == where, (stops.CARDS[c], where)
+    for holder, cards in known.lacks.items():
+        assert all(deal.owner[c] != holder for c in cards), holder
+
+
+@pytest.mark.parametrize("name", ["boodle", "nain-jaune", "newmarket", "spinado"])
+def test_a_copy_of_a_finished_deal_keeps_no_last_lead(name: str) -> None:
+    """The last lead's choices were worked out from the leader's hand: a copy of the
+    finished deal does not carry them (nor any other hidden card) to the seat."""
+    deal = stops.Table(name, seats=4, seed=3).new_deal()
+    while not deal.is_terminal:
+        deal.apply(deal.legal_actions()[0])
+    assert "lead" in deal.scratch
+    for seat in range(4):
+        copy_ = deal.clone_for(seat, random.Random(seat))
+        assert "lead" not in copy_.scratch
+        assert all(e.visible(seat) or not (e.cards or e.card is not None or e.chips)
+                   for e in copy_.events)
+
+
+def test_a_copy_does_not_show_who_was_asked_to_follow() -> None:
+    """Spinado: the holder of the A♦ decides each card due from him (F.6), but no event
+    shows that he was asked; his plain follows are not in another seat's copy."""
+    for seed in range(30):
+        deal = midway("spinado", seed, 40)
+        asked = {a.seat for a in deal.actions if a.action == "follow" and not a.flags}
+        for seat in set(range(deal.n)) - asked:
+            for a in deal.clone_for(seat, random.Random(seed)).actions:
+                assert a.action != "follow" or a.flags or a.seat == seat
+        if asked:
+            return
+    raise AssertionError("no deal had a follow")  # pragma: no cover

@@ -219,7 +219,8 @@ def test_signed_saves() -> None:
     data = json.loads(json.dumps(table.to_dict(key=key)))
     assert isinstance(data["signature"], str)
     assert stops.Table.from_dict(data, key=key).deal is not None
-    assert stops.Table.from_dict(data).deal is not None  # no key: not checked
+    with pytest.warns(stops.SignatureNotChecked):  # no key: not checked, and it says so
+        assert stops.Table.from_dict(data).deal is not None
     bad = copy.deepcopy(data)
     bad["start_stacks"][0] += 5
     bad["stacks"][0] += 5  # consistent, so only the signature can catch it
@@ -239,16 +240,19 @@ def test_signed_saves() -> None:
         table.to_dict(key=b"short")
 
 
-def test_stacked_deals_restore() -> None:
+def test_stacked_deals_restore_only_when_signed() -> None:
     table = stops.Table("boodle", seats=3, seed=1)
     deck = [str(c) for c in table.variant.deck]
     hands = [deck[i::4] for i in range(3)]
     deal = table.new_deal(hands=hands, spare=deck[3::4])
     deal.apply(deal.legal_actions()[0])
-    data = json.loads(json.dumps(table.to_dict()))
+    key = b"k" * 32
+    data = json.loads(json.dumps(table.to_dict(key=key)))
     assert data["stacked"] is True
-    again = stops.Table.from_dict(data)
+    again = stops.Table.from_dict(data, key=key)
     assert again.deal is not None and again.deal.events == deal.events
+    with pytest.raises(RecordError, match="stacked"):  # issue 22 item 6: not unsigned
+        stops.Table.from_dict(table.to_dict())
 
 
 # -- 4. threads --------------------------------------------------------------------------

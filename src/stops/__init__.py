@@ -22,6 +22,7 @@ from stops.engine.errors import (
     IllegalAction,
     RecordError,
     SessionOver,
+    SignatureNotChecked,
     StopsError,
     VariantError,
 )
@@ -51,6 +52,7 @@ __all__ = [
     "RecordError",
     "Registry",
     "SessionOver",
+    "SignatureNotChecked",
     "StopsError",
     "Table",
     "TableError",

@@ -519,20 +519,24 @@ class Deal:
 
         return deal_record(self)
 
-    def to_dict(self, *, key: Any = None) -> dict[str, Any]:
-        """This deal, finished or not, as JSON-safe data (its deal record); with ``key``,
-        signed with HMAC-SHA256 (see :meth:`stops.Table.to_dict`)."""
-        if key is None:
-            return self.record()
-        from stops.engine.saving import sign
+    def to_dict(self, *, key: Any = None, seat: Any = None) -> dict[str, Any]:
+        """This deal, finished or not, as JSON-safe data; with ``key``, signed with
+        HMAC-SHA256 (see :meth:`stops.Table.to_dict`).
 
-        return sign(self.record(), key)
+        The full save (no ``seat``) is the host's: its deal record, every hand and the seed
+        that dealt it. ``seat=s`` gives instead what seat ``s`` may see (its observation,
+        format ``stops.deal.seat/1``), for handing to that player; it cannot be restored.
+        """
+        from stops.engine.saving import deal_to_dict
+
+        return deal_to_dict(self, key=key, seat=seat)
 
     @staticmethod
     def from_dict(data: Mapping[str, Any], *, registry: Any = None,
                   key: Any = None) -> Deal:
         """Restore a deal saved with :meth:`to_dict`, at exactly the point it was saved
-        (with ``key``, only if its signature is valid)."""
+        (with ``key``, only if its signature is valid). Its cards are dealt again from its
+        seed; a deal dealt from stacked hands restores only with ``key``."""
         from stops.engine.saving import deal_from_dict
 
         return deal_from_dict(data, registry=registry, key=key)

@@ -1,41 +1,73 @@
 """``deal.clone_for(seat, rng)``: a copy of a deal as one seat might imagine it.
 
 Information-set search (ISMCTS and its kin) samples a *determinization*: a full deal that
-agrees with everything one seat has seen, with the cards it cannot see dealt again at random.
-What stays fixed:
+agrees with everything one seat knows, and with nothing more, the cards it cannot see dealt
+again at random. The copy is built from that seat's view alone: two real deals that look
+the same to the seat give the same copies for the same ``rng`` (a property test holds it to
+this). It gets a fresh seed drawn from ``rng``, so no later card of the real deal follows
+from it, and every card the seat cannot see is dealt again.
 
-- the seat's own hand, every card played, and every card removed from the pack;
-- the spare hand, if this seat knows it (its own old hand after a swap);
-- cards shown to this seat and still held (a showdown, a pay card claimed by holding it);
-- cards that a stop proved to be in the spare hand (``the next card is in the spare hand``),
-  and a card turned up from it;
-- the opening card(s) the seat to act must lead, and that the seat to act can lead at all
-  (or, in play by turns, make the decision it has: hold a card of the needed rank);
-- how many cards every hand and the spare hold.
+What the seat knows (a :class:`Knowledge`; :func:`knowledge` returns it) is gathered in two
+steps:
 
-Everything else held by another seat or the spare is shuffled among them. Poker selections
-not yet shown are chosen again from the new hands. Events this seat may not see are kept
-with their cards removed, so the copy cannot leak the real hands; its ``record()`` describes
-the imagined deal only loosely and is not meant to be replayed. Inferences drawn from a
-*passed* lead (the seat had nothing it might lead) are not enforced, nor are sealed bids
-resampled; the copy is detached from the table.
+- the engine's own part: the seat's hand, every card played or out of the pack, the spare
+  hand if this seat knows it, cards shown to it and still held (a showdown, a pay card
+  claimed by holding it), and how many cards every hand and the spare hold;
+- each phase's part, from the events it emitted (:meth:`stops.phases.base.Phase.infer`):
+  where the swaps with the spare hand moved what the seat knew; that a stop's next card is
+  in the spare hand; and what each rule *proved* when it was obeyed in the open: a player
+  who passed the lead holds nothing he might have led, one who led a card holds no card
+  that rule would have made him lead instead, the seats an opening card passed by hold none
+  that would have opened, a player passed over in rotation holds no card that continues
+  the sequence, a pay card nobody claimed by holding it was in no hand, a hand shown as its
+  holder's best leaves him no card that would have bettered it, a bid for the spare hand
+  where a pay card forbids it proves the bidder held none. The rules say this through the
+  policies themselves (each is asked, on a :class:`Probe`, what it would have done with
+  other cards), so no game is named here.
+
+The hidden cards are then dealt to the hands and the spare hand with those facts as
+constraints (a card goes only where it may be, each place gets as many as it holds), and
+the phases put their own state in line with the new hands
+(:meth:`~stops.phases.base.Phase.after_redeal`): the lead due now is worked out again (an
+opening card no seat has seen is the one the *imagined* opener holds), poker selections
+and sealed bids the seat has not seen are chosen again. What is still due from the seat to
+act (that it can lead at all, that it holds the card it must play in turn) is checked on
+the imagined deal, and another is dealt if it fails, a bounded number of times.
+
+Events the seat may not see keep no cards and no amounts, so the copy cannot leak the real
+hands. Not inferred: that a companion card's holder was asked to decide (no event shows it,
+so another seat's plain follows are left out of the copy's decisions).
+The copy's ``record()`` is its imagined deal (the swaps undone to give the hands as dealt);
+the copy is detached from the table.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import contextlib
+import functools
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from stops.engine.cards import CARDS
 from stops.engine.errors import StopsError
+from stops.engine.eventkind import EventKind
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
 
 SPARE = -1
+ABSENT = -3
 MAX_TRIES = 200
+"""Imagined deals tried before giving up (each is a few dozen microseconds: no copy)."""
+MAX_CACHED = 20_000
+"""What a rule proves, remembered per variant (bounded: cleared when full)."""
+
+R = TypeVar("R")
 
 
-def _draw(rng: Any, n: int) -> int:
+def draw(rng: Any, n: int) -> int:
+    """A uniform whole number in ``range(n)`` from ``rng`` (a ``stops`` Rng or a
+    ``random.Random``)."""
     if hasattr(rng, "below"):
         return int(rng.below(n))
     return int(rng.randrange(n))
@@ -44,8 +76,108 @@ def _draw(rng: Any, n: int) -> int:
 def shuffle_with(rng: Any, items: list[int]) -> None:
     """Shuffle ``items`` in place with ``rng`` (a ``stops`` Rng or a ``random.Random``)."""
     for i in range(len(items) - 1, 0, -1):
-        j = _draw(rng, i + 1)
+        j = draw(rng, i + 1)
         items[i], items[j] = items[j], items[i]
+
+
+class Knowledge:
+    """What one seat can tell, from its own view, about the cards it cannot see.
+
+    ``held[card]`` is where a card is known to lie (a seat, or ``SPARE`` for the spare
+    hand); ``lacks[holder]`` the cards a holder is known *not* to hold. Phases add to it in
+    :meth:`~stops.phases.base.Phase.infer`, each from the events it emitted and what the
+    rules prove; nothing may be added that the seat could not work out itself.
+    """
+
+    __slots__ = ("held", "lacks", "seat")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.held: dict[int, int] = {}
+        self.lacks: dict[int, set[int]] = {}
+
+    def hold(self, holder: int, cards: Iterable[int]) -> None:
+        """``holder`` is known to hold ``cards`` (if they are not played later)."""
+        for c in cards:
+            self.held[int(c)] = holder
+
+    def lack(self, holder: int, cards: Iterable[int]) -> None:
+        """``holder`` is known to hold none of ``cards``."""
+        got = self.lacks.get(holder)
+        if got is None:
+            got = self.lacks[holder] = set()
+        got.update(int(c) for c in cards)
+
+    def swap(self, a: int, b: int) -> None:
+        """The hands of ``a`` and ``b`` changed places (a seat and the spare hand)."""
+        for c, h in self.held.items():
+            if h == a:
+                self.held[c] = b
+            elif h == b:
+                self.held[c] = a
+        la, lb = self.lacks.pop(a, None), self.lacks.pop(b, None)
+        if la is not None:
+            self.lacks[b] = la
+        if lb is not None:
+            self.lacks[a] = lb
+
+
+class Probe:
+    """The deal's cards put aside for a moment, to ask a rule what it would do with others.
+
+    While open, exactly the cards in ``where`` are in hands (each with its seat) and every
+    other card of the pack is out of them (in the spare hand); :meth:`move` changes one,
+    :meth:`close` puts the deal back as it was. A policy called meanwhile sees only this
+    imagined table, so what it answers depends on nothing hidden.
+    """
+
+    __slots__ = ("_saved", "deal")
+
+    def __init__(self, deal: Deal, where: dict[int, int]) -> None:
+        self.deal = deal
+        self._saved = (deal.owner, deal.masks, deal.counts, deal.spare)
+        deal.owner = [ABSENT if o == ABSENT else SPARE for o in deal.owner]
+        deal.masks = [[0, 0, 0, 0] for _ in range(deal.n)]
+        deal.counts = [0] * deal.n
+        deal.spare = set()
+        for c, s in where.items():
+            self.move(c, s)
+
+    def move(self, card: int, holder: int) -> None:
+        deal = self.deal
+        was = deal.owner[card]
+        if was >= 0:
+            deal.masks[was][card // 13] &= ~(1 << (card % 13))
+            deal.counts[was] -= 1
+        deal.owner[card] = holder
+        if holder >= 0:
+            deal.masks[holder][card // 13] |= 1 << (card % 13)
+            deal.counts[holder] += 1
+
+    def close(self) -> None:
+        d = self.deal
+        d.owner, d.masks, d.counts, d.spare = self._saved
+
+
+def remembered(deal: Deal, key: tuple[Any, ...], work: Callable[[], R]) -> R:
+    """``work()``, remembered for the deal's variant under ``key``: for what a rule proves,
+    which depends only on the key (the cards, seats and restriction it names)."""
+    cache = deal.variant.cache
+    full = ("knows", *key)
+    got = cache.get(full)
+    if got is None:
+        if len(cache) > MAX_CACHED:
+            for k in [k for k in cache if isinstance(k, tuple) and k[:1] == ("knows",)]:
+                cache.pop(k, None)
+        got = cache[full] = work()
+    return got  # type: ignore[return-value]
+
+
+def hidden_cards(deal: Deal, known: Knowledge) -> list[int]:
+    """The cards still in a hand or the spare hand whose place ``known`` does not fix, in
+    card order (the pack, less the cards played or out of it: the same for every seat)."""
+    return [c for c in range(52) if deal.played_by[c] < 0 and deal.owner[c] != ABSENT
+            and c not in known.held]
 
 
 def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
@@ -53,89 +185,274 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
         raise StopsError(f"clone_for: no seat {seat!r} at a table of {deal.n}")
     if not (hasattr(rng, "below") or hasattr(rng, "randrange")):
         raise StopsError("clone_for: rng must be a random.Random or a stops Rng")
-    owner = deal.owner
-    if not deal.dealt_hands:
-        return deal.clone()  # nothing dealt yet: nothing is hidden
-    fixed: dict[int, int] = {}
-    for c in range(52):
-        if owner[c] == seat:
-            fixed[c] = seat
-    if seat in deal.spare_known:
-        for c in deal.spare:
-            fixed[c] = SPARE
-    for e in deal.events:
-        if not e.visible(seat):
-            continue
-        if e.kind in ("showdown", "claimed") and e.seat is not None:
-            for c in e.cards:
-                if owner[c] == e.seat:
-                    fixed[c] = e.seat
-        elif e.kind == "stop" and e.card is not None and "spare" in e.note:
-            c = int(e.card)
-            # the next card up in the suit (with the ace low, the two follows the ace)
-            nxt = c - 12 if deal.ace_low and c % 13 == 12 else c + 1
-            if nxt < 52 and owner[nxt] == SPARE:
-                fixed[nxt] = SPARE
-        elif e.kind == "turned_up" and e.card is not None and owner[e.card] == SPARE:
-            fixed[int(e.card)] = SPARE  # a turned-up card lies face up on the spare
-    phase = deal.variant.phases[deal.phase_idx] if deal.to_act is not None else None
-    in_play = phase is not None and getattr(phase, "name", "") == "play"
-    lead = deal.scratch.get("lead") if in_play else None
-    if lead is not None and deal.scratch.get("opening"):
-        for c in lead[1]:
-            fixed[c] = lead[0]
-    hidden = [c for c in range(52) if c not in fixed and (owner[c] >= 0 or owner[c] == SPARE)]
-    slots: list[int] = []  # one entry per hidden card: where it goes
-    for s in range(deal.n):
-        if s != seat:
-            held = sum(1 for c in range(52) if owner[c] == s)
-            slots += [s] * (held - sum(1 for c, w in fixed.items() if w == s))
-    slots += [SPARE] * (len(deal.spare) - sum(1 for w in fixed.values() if w == SPARE))
+    to_act = deal.to_act
+    work = deal.clone()
+    _forget(work, seat, rng)  # from here on only `work`, which holds nothing hidden
+    if not work.dealt_hands:
+        return work  # nothing dealt yet: the copy deals from its own seed
+    view = _view(deal, work, seat)
+    allowed = view.allowed
     for _ in range(MAX_TRIES):
-        shuffle_with(rng, hidden)
-        new = deal.clone()
-        _place(new, {**fixed, **dict(zip(hidden, slots, strict=True))}, seat)
-        if lead is not None and lead[0] != seat and not new.scratch.get("opening"):
-            s, _opts, constraint = lead
-            opts = phase._after_impl(new, s, constraint, phase._after_params)  # type: ignore[union-attr]
-            if not opts:
-                continue  # in this world the seat to act could not lead: not consistent
-            new.scratch["lead"] = (s, list(opts), constraint)
-        if in_play and deal.to_act != seat and not len(new.legal_actions()):
-            continue  # in this world the seat to act could not make the decision it has
-        for phase in new._phases:  # private state a phase keeps about the hidden cards
-            phase.after_redeal(new, seat, rng)
-        return new
+        where = _deal_hidden(view.hidden, view.places, allowed, rng)
+        if where is None:
+            # facts that contradict each other: keep only the sure ones
+            allowed = {c: sorted(view.places) for c in view.hidden}
+            continue
+        _place(work, {**view.held, **where})
+        ok = True
+        for phase in work._phases:  # private state a phase keeps about the hidden cards
+            if phase.after_redeal(work, seat, rng) is False:
+                ok = False
+        if not ok or work.to_act != to_act or (
+                to_act is not None and to_act != seat and not work.legal_count()):
+            continue  # the seat to act could not be where it is in this deal
+        _finish(work, seat, view.events)
+        return work
     raise StopsError(f"clone_for: found no deal consistent with seat {seat}'s view in "
                      f"{MAX_TRIES} tries")
 
 
-def _place(new: Deal, where: dict[int, int], seat: int) -> None:
+class _View:
+    """One seat's view of a deal at one point, as ``clone_for`` deals from it: where the
+    cards it knows lie, the others with where each may go, and the log as it sees it."""
+
+    __slots__ = ("allowed", "events", "held", "hidden", "known", "places")
+
+    def __init__(self, work: Deal, seat: int, known: Knowledge) -> None:
+        self.known = known
+        self.places = _places(work, seat, known)
+        self.held = dict(known.held)
+        self.hidden = hidden_cards(work, known)
+        holders = sorted(self.places)
+        lacks = known.lacks
+        self.allowed = {c: [h for h in holders if c not in lacks.get(h, ())]
+                        for c in self.hidden}
+        self.events = [e if e.visible(seat) or (not e.cards and e.card is None and not e.chips)
+                       else _hidden_event(e) for e in work.events]
+
+
+MAX_VIEWS = 32
+_VIEWS: dict[tuple[int, ...], tuple[Deal, _View]] = {}
+"""The last views worked out, so that sampling many copies of one deal (a search from one
+position) works out what the seat knows once. Keyed by the deal and how far it has got;
+each entry keeps its deal, so an id is never mistaken for another's."""
+
+
+def _view(deal: Deal, work: Deal, seat: int) -> _View:
+    key = (id(deal), seat, len(deal.events), len(deal.actions), deal.phase_idx,
+           -1 if deal.to_act is None else deal.to_act)
+    got = _VIEWS.get(key)
+    if got is not None and got[0] is deal:
+        return got[1]
+    view = _View(work, seat, _knowledge(work, deal, seat))
+    if len(_VIEWS) >= MAX_VIEWS:
+        with contextlib.suppress(RuntimeError, StopIteration):  # another thread was first
+            _VIEWS.pop(next(iter(_VIEWS)), None)
+    _VIEWS[key] = (deal, view)
+    return view
+
+
+def _hidden_event(e: Any) -> Any:
+    """``e`` without its cards or amount (an event the seat may not see)."""
+    return e._replace(cards=(), card=None, chips=0)
+
+
+def knowledge(deal: Deal, seat: int) -> Knowledge:
+    """What ``seat`` knows of where the cards it cannot see lie, as ``clone_for`` uses it
+    (for tests, and bots that reason about the hidden cards themselves)."""
+    import random
+
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.n:
+        raise StopsError(f"knowledge: no seat {seat!r} at a table of {deal.n}")
+    work = deal.clone()
+    _forget(work, seat, random.Random(0))
+    if not work.dealt_hands:
+        return Knowledge(seat)
+    return _knowledge(work, deal, seat)
+
+
+def _knowledge(work: Deal, real: Deal, seat: int) -> Knowledge:
+    """What ``seat`` knows of the cards it cannot see. ``work`` is a copy of ``real``
+    whose cards ``seat`` cannot see are taken out of the hands here; the phases read only
+    it (of ``real``, only the seat's hand and a spare hand it knows are read)."""
+    known = Knowledge(seat)
+    _engine_facts(work, real, seat, known)
+    _blank_hidden(work, seat)
+    for phase in work._phases:
+        phase.infer(work, seat, known)
+    for c in [c for c in known.held if work.played_by[c] >= 0 or work.owner[c] == ABSENT]:
+        del known.held[c]  # played since it was seen
+    for c in work.hand(seat):
+        known.held[int(c)] = seat
+    for cards in known.lacks.values():
+        cards.difference_update([c for c in cards if work.played_by[c] >= 0])
+    return known
+
+
+def _forget(work: Deal, seat: int, rng: Any) -> None:
+    """What the copy must not keep whatever the seat knows: the table's seed (every card
+    follows from it), the shuffle made from it, stacked hands not yet dealt, and the last
+    card dealt unless it was turned up for all to see."""
+    from stops.engine.table import _deal_shuffle
+
+    fresh = draw(rng, 1 << 62)
+    work.seed = fresh
+    work._shuffle = functools.partial(_deal_shuffle, fresh, work.deal_index)
+    work._given_hands = work._given_spare = None
+    work.stacked = bool(work.dealt_hands)  # its hands are imagined: no seed deals them
+    shown = {int(e.card) for e in work.events
+             if e.kind is EventKind.TURNED_UP and e.card is not None and e.visible(seat)}
+    if work.last_dealt not in shown:
+        work.last_dealt = -1
+
+
+def _engine_facts(work: Deal, real: Deal, seat: int, known: Knowledge) -> None:
+    """The engine's part of what ``seat`` knows (its hand, the spare hand if it knows it,
+    cards shown to it and a turned-up card), read before the copy's hidden cards are
+    blanked: of the real deal, only what this seat may see is read."""
+    known.hold(seat, (int(c) for c in real.hand(seat)))
+    if seat in real.spare_known:
+        known.hold(SPARE, real.spare)
+    for e in work.events:
+        if not e.visible(seat):
+            continue
+        if e.kind in (EventKind.SHOWDOWN, EventKind.CLAIMED) and e.seat is not None:
+            known.hold(e.seat, (c for c in e.cards if work.played_by[c] < 0))
+        elif e.kind is EventKind.TURNED_UP and e.card is not None:
+            known.hold(SPARE, (int(e.card),))  # a turned-up card lies face up on the spare
+
+
+def _blank_hidden(work: Deal, seat: int) -> None:
+    """Take every card ``seat`` cannot see out of the copy's hands (into the spare hand)
+    until it is dealt again; the counts, which every seat sees, stay."""
+    known_spare = seat in work.spare_known
+    for c in range(52):
+        o = work.owner[c]
+        if (o >= 0 and o != seat) or (o == SPARE and not known_spare):
+            work.owner[c] = SPARE
+            work.spare.add(c)
+    for s in range(work.n):
+        if s != seat:
+            work.masks[s] = [0, 0, 0, 0]
+    work._legal = None
+
+
+def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
+    """How many hidden cards each place (another seat, the spare hand) must get: what it
+    holds, less what ``known`` puts there."""
+    places = {s: work.counts[s] for s in range(work.n) if s != seat}
+    # the spare's size: every card not played, not out of the pack and in no hand
+    live = sum(1 for c in range(52) if work.played_by[c] < 0 and work.owner[c] != ABSENT)
+    places[SPARE] = live - sum(work.counts)
+    for h in known.held.values():
+        if h in places:
+            places[h] -= 1
+    over = {h for h, k in places.items() if k < 0}
+    if over:  # more known in a place than it holds: facts at odds, keep only the sure ones
+        for c in [c for c, h in known.held.items() if h in over]:
+            del known.held[c]
+        return _places(work, seat, known)
+    return {h: k for h, k in places.items() if k > 0}
+
+
+def _deal_hidden(hidden: list[int], places: dict[int, int], allowed: dict[int, list[int]],
+                 rng: Any) -> dict[int, int] | None:
+    """Deal ``hidden`` to ``places`` (place -> how many), each card only where ``allowed``
+    says it may go; ``None`` if no such deal exists.
+
+    The most constrained cards go first, each to a place drawn in proportion to the room
+    it has left (with no constraints, exactly a shuffled deal); a card with nowhere left to
+    go makes room by moving a dealt card along a chain of places that may take it."""
+    order = list(hidden)
+    shuffle_with(rng, order)
+    order.sort(key=lambda c: len(allowed[c]))  # stable: random among equals
+    room = dict(places)
+    at: dict[int, list[int]] = {h: [] for h in places}
+    for c in order:
+        opts = [h for h in allowed[c] if room[h] > 0]
+        if opts:
+            total = sum(room[h] for h in opts)
+            r = draw(rng, total)
+            for h in opts:
+                r -= room[h]
+                if r < 0:
+                    break
+        else:
+            freed = _make_room(c, allowed, at, room)
+            if freed is None:
+                return None
+            h = freed
+        at[h].append(c)
+        room[h] -= 1
+    return {c: h for h, cards in at.items() for c in cards}
+
+
+def _make_room(card: int, allowed: dict[int, list[int]], at: dict[int, list[int]],
+               room: dict[int, int]) -> int | None:
+    """A place that ``card`` may go to, freed by moving dealt cards one step each along a
+    chain of allowed places ending where there is room; ``None`` if there is none."""
+    start = allowed[card]
+    parent: dict[int, tuple[int, int]] = {}
+    seen = set(start)
+    queue = list(start)
+    i = 0
+    while i < len(queue):
+        h = queue[i]
+        i += 1
+        for c in at[h]:
+            for h2 in allowed[c]:
+                if h2 in seen:
+                    continue
+                seen.add(h2)
+                parent[h2] = (h, c)
+                if room[h2] > 0:
+                    # move each card one step along the chain back to a start place
+                    node = h2
+                    while node in parent:
+                        src, moved = parent[node]
+                        at[src].remove(moved)
+                        at[node].append(moved)
+                        room[node] -= 1
+                        room[src] += 1
+                        node = src
+                    return node
+                queue.append(h2)
+    return None
+
+
+def _place(new: Deal, where: dict[int, int]) -> None:
     """Put every card in ``where`` with its holder, rebuilding masks, counts and the spare."""
     n = new.n
     new.masks = [[0, 0, 0, 0] for _ in range(n)]
     new.counts = [0] * n
     new.spare = set()
-    for c in range(52):
-        w = where.get(c)
-        if w is None:
-            continue
+    for c, w in where.items():
         if w == SPARE:
             new.owner[c] = SPARE
             new.spare.add(c)
         else:
             new.give(w, c)
-    played: list[list[int]] = [[] for _ in range(n)]
+    new._legal = None
+
+
+def _finish(new: Deal, seat: int, events: list[Any]) -> None:
+    """The copy's record of the imagined deal, and its log with nothing hidden in it."""
+    n = new.n
+    # the hands as dealt: every card played back with its player, every swap undone
+    hands: list[set[int]] = [{int(c) for c in new.hand(s)} for s in range(n)]
     for c in range(52):
         if new.played_by[c] >= 0:
-            played[new.played_by[c]].append(c)
+            hands[new.played_by[c]].add(c)
+    spare = set(new.spare)
+    for e in reversed(new.events):
+        if e.kind is EventKind.SPARE_SWAPPED and e.visible_to is None and e.seat is not None:
+            hands[e.seat], spare = spare, hands[e.seat]
     dealt = list(new.dealt_hands)
     for s in range(n):
         if s != seat and s < len(dealt):
-            dealt[s] = tuple(CARDS[c] for c in sorted([*new.hand(s), *played[s]]))
+            dealt[s] = tuple(CARDS[c] for c in sorted(hands[s]))
     new.dealt_hands = tuple(tuple(h) for h in dealt)
-    new.dealt_spare = tuple(CARDS[c] for c in sorted(new.spare))
-    new.events = [e if e.visible(seat) or (not e.cards and e.card is None)
-                  else e._replace(cards=(), card=None) for e in new.events]
+    new.dealt_spare = tuple(CARDS[c] for c in sorted(spare))
+    new.events = list(events)
     new.emit = new.events.append
     new._legal = None

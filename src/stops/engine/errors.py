@@ -73,3 +73,13 @@ class SessionOver(StopsError):
 
 class DealInProgress(StopsError):
     """``new_deal`` was asked for while the previous deal had not finished."""
+
+
+class SignatureNotChecked(UserWarning):
+    """A signed save was restored without its key, so nothing vouches for it.
+
+    ``from_dict(data)`` (no ``key``) on data carrying a ``signature`` warns with this
+    category: the signature is not checked, so the save is trusted no more than an unsigned
+    one (its deal is dealt again from the seed; a stacked deal is refused). Pass the key, or
+    turn the warning into an error with ``warnings.simplefilter("error",
+    SignatureNotChecked)``."""

@@ -5,6 +5,16 @@ A host game saves with ``table.to_dict()`` (or ``json.dumps`` of it) and restore
 progress is stored as its (partial) deal record and rebuilt by replaying it, so the saved
 form holds no engine internals and stays readable and stable across versions.
 
+Two forms, for two readers (the threat model in docs/embedding.md):
+
+* the **full save** (``to_dict()``) is the host's: it shows every hand, the spare hand and
+  the seed, from which every later deal of the session follows. An unsigned one is trusted
+  for nothing it cannot prove: its deal in progress is dealt again from the seed, always, and
+  a deal dealt from stacked hands restores only from a save signed with the host's key.
+* the **seat form** (``to_dict(seat=s)``) is what one player may see: its own view of the
+  deal (:func:`~stops.engine.observation.observe`) and the session's public state, with no
+  hidden card and no seed. A host may hand it to that player; it cannot be restored.
+
 The session-level state is an attrs class converted by cattrs, like the variant files.
 """
 
@@ -13,13 +23,15 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import warnings
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
 import cattrs
 
-from stops.engine.errors import RecordError, StopsError
+from stops.engine.cards import CARDS
+from stops.engine.errors import RecordError, SignatureNotChecked, StopsError
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -27,6 +39,10 @@ if TYPE_CHECKING:
     from stops.rules.registry import Registry
 
 FORMAT = "stops.table/1"
+TABLE_SEAT_FORMAT = "stops.table.seat/1"
+"""One seat's view of a table (``table.to_dict(seat=s)``): for that player, not restorable."""
+DEAL_SEAT_FORMAT = "stops.deal.seat/1"
+"""One seat's view of a deal (``deal.to_dict(seat=s)``): for that player, not restorable."""
 
 
 @attrs.define
@@ -58,7 +74,7 @@ class TableState:
     """The winner of the last deal (a stake rule may excuse him from the next stake)."""
     stacked: bool = False
     """The deal in progress was dealt from given hands (``new_deal(hands=...)``), not by
-    the seed: its hands cannot be re-derived, so only a signature vouches for them."""
+    the seed: its hands cannot be re-derived, so it restores only from a signed save."""
 
 
 _converter = cattrs.Converter()
@@ -110,10 +126,17 @@ def sign(data: dict[str, Any], key: bytes) -> dict[str, Any]:
 
 
 def verify(data: Mapping[str, Any], key: bytes | None) -> dict[str, Any]:
-    """``data`` without its signature; with ``key``, the signature must be valid."""
+    """``data`` without its signature; with ``key``, the signature must be valid. Without
+    a key, a signed save warns (:class:`~stops.SignatureNotChecked`) that its signature was
+    not checked: it is then trusted no more than an unsigned save."""
     if not isinstance(data, Mapping):
         raise RecordError("a save must be a mapping of keys")
     if key is None:
+        if SIGNATURE in data:
+            warnings.warn("this save is signed, but it was restored without a key: its "
+                          "signature was not checked, so it is trusted no more than an "
+                          "unsigned save (pass key=... to check it)", SignatureNotChecked,
+                          stacklevel=4)
         return {k: v for k, v in data.items() if k != SIGNATURE}
     k = _check_key(key)
     given = data.get(SIGNATURE)
@@ -126,9 +149,68 @@ def verify(data: Mapping[str, Any], key: bytes | None) -> dict[str, Any]:
     return {kk: v for kk, v in data.items() if kk != SIGNATURE}
 
 
-def table_to_dict(table: Table, *, key: bytes | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = _converter.unstructure(table_state(table))
+def table_to_dict(table: Table, *, key: bytes | None = None,
+                  seat: int | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = (_converter.unstructure(table_state(table)) if seat is None
+                           else table_seat_dict(table, seat))
     return sign(out, key) if key is not None else out
+
+
+def deal_to_dict(deal: Deal, *, key: bytes | None = None,
+                 seat: int | None = None) -> dict[str, Any]:
+    """A deal's full save (its record, with the seed that dealt it unless it was stacked),
+    or with ``seat`` that seat's view of it."""
+    if seat is not None:
+        out = deal_seat_dict(deal, seat)
+    else:
+        out = deal.record()
+        if not deal.stacked and deal.seed is not None:
+            out["seed"] = deal.seed  # the seed deals it again: the listed hands are checked
+    return sign(out, key) if key is not None else out
+
+
+def _public_session(table: Table) -> dict[str, Any]:
+    """What every seat at the table may know of the session (no cards, no seed)."""
+    return {
+        "variant": table.variant.record_ref, "options": table.variant.record_options,
+        "seats": table.n, "stacks": list(table.stacks), "layout": dict(table.layout),
+        "retired": sorted(table.retired), "dealer": table.dealer,
+        "deal_index": table.deal_index, "deals_played": table.deals_played,
+        "deal_limit": table.deal_limit, "over": table.is_over,
+        "start_stacks": list(table.start_stacks), "eliminated": sorted(table.eliminated),
+        "last_winner": table.last_winner,
+    }
+
+
+def table_seat_dict(table: Table, seat: int) -> dict[str, Any]:
+    """``seat``'s view of the table: the session's public state and its own view of the
+    deal in progress (or of the last deal). No other hand, no spare hand it has not seen,
+    no seed, and no records of finished deals (a record shows every hand)."""
+    from stops.engine.table import TableError
+
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.n:
+        raise TableError(f"no seat {seat!r} at a table of {table.n} (seats are "
+                         f"0..{table.n - 1})")
+    deal = table.deal
+    return {"format": TABLE_SEAT_FORMAT, "seat": seat, **_public_session(table),
+            "deal": None if deal is None else deal.observe(seat).to_dict()}
+
+
+def deal_seat_dict(deal: Deal, seat: int) -> dict[str, Any]:
+    """``seat``'s view of a deal: :meth:`~stops.engine.observation.Observation.to_dict`,
+    with the variant that says how to read it."""
+    view = deal.observe(seat).to_dict()
+    return {"format": DEAL_SEAT_FORMAT, "variant": deal.variant.record_ref,
+            "options": deal.variant.record_options, "deal_index": deal.deal_index, **view}
+
+
+def _not_a_seat_form(data: Any) -> None:
+    if isinstance(data, Mapping) and data.get("format") in (TABLE_SEAT_FORMAT,
+                                                             DEAL_SEAT_FORMAT):
+        raise RecordError(f"this is one seat's view ({data.get('format')}), made for a "
+                          "player: it holds no hidden card and no seed, so it cannot be "
+                          "restored; restore the host's full save (to_dict() without seat)",
+                          code="seat_form")
 
 
 # -- checking a save field by field ----------------------------------------------------------
@@ -200,9 +282,14 @@ def table_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None
     from stops.engine.resolver import resolve_untrusted
     from stops.engine.table import Table, TableError
 
+    _not_a_seat_form(data)
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise RecordError(f"not a saved table (expected format: {FORMAT})")
     d = verify(data, key)
+    if d.get("stacked") is True and key is None:
+        raise _bad("stacked", "a deal dealt from stacked hands restores only from a save "
+                   "signed with the host's key (from_dict(data, key=...)): without it the "
+                   "deal is dealt again from the seed, and its hands are not the seed's")
     unknown = [k for k in d if k not in FIELDS]
     if unknown:
         shown = unknown[0] if isinstance(unknown[0], str) and len(unknown[0]) < 40 else "?"
@@ -348,16 +435,43 @@ def _restore_current(table: Table, cur: Mapping[str, Any], stacked: bool, check_
 
 def deal_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None,
                    key: bytes | None = None) -> Deal:
-    """Rebuild a deal saved with :meth:`Deal.to_dict`, at exactly the same point."""
+    """Rebuild a deal saved with :meth:`Deal.to_dict`, at exactly the same point.
+
+    A save with a ``seed`` is dealt again from it (with its ``deal_index``), and the hands
+    it lists must be the ones the seed deals. A save without one lists stacked hands, which
+    only a signature can vouch for: it restores only with ``key``."""
     from stops.engine.recording import check_record, replay_record
     from stops.engine.resolver import resolve_untrusted
 
+    _not_a_seat_form(data)
     d = verify(data, key)
     check_record(d)
     if "variant" not in d:
         raise RecordError("'variant' is missing")
+    if "seed" not in d and d.get("hands") and key is None:
+        raise RecordError("'seed' is missing: this deal was dealt from stacked hands, which "
+                          "restore only from a save signed with the host's key "
+                          "(Deal.from_dict(data, key=...))", code="bad_save")
     try:
         variant = resolve_untrusted(d["variant"], d.get("options") or {}, registry)
     except StopsError as e:
         raise RecordError(f"'variant': {e}") from None
-    return replay_record(d, variant, partial=True)
+    if "seed" not in d:
+        return replay_record(d, variant, partial=True)
+    # dealt by the seed: deal it again, and check the cards the save lists against it
+    listed = {f: d[f] for f in ("hands", "spare", "turn_up") if f in d}
+    again = {k: v for k, v in d.items() if k not in listed}
+    again["hands"] = []
+    deal = replay_record(again, variant, partial=True)
+    hands = listed.get("hands") or []
+    if hands and [[str(c) for c in h] for h in hands] != [[str(c) for c in h]
+                                                         for h in deal.dealt_hands]:
+        raise _bad("hands", "are not the hands the save's seed deals")
+    spare = listed.get("spare") or []
+    if hands and [str(c) for c in spare] != [str(c) for c in deal.dealt_spare]:
+        raise _bad("spare", "is not the spare hand the save's seed deals")
+    turn_up = listed.get("turn_up")
+    if turn_up is not None and (deal.last_dealt < 0
+                                or str(turn_up) != str(CARDS[deal.last_dealt])):
+        raise _bad("turn_up", "is not the card the save's seed turns up")
+    return deal

@@ -512,15 +512,20 @@ class Table:
                 "options": dict(self.variant.options), "players": self.n,
                 "deals": list(self.records)}
 
-    def to_dict(self, *, key: Any = None) -> dict[str, Any]:
+    def to_dict(self, *, key: Any = None, seat: Any = None) -> dict[str, Any]:
         """The whole table, its deal in progress included, as JSON-safe data.
 
-        With ``key`` (bytes) the data carries an HMAC-SHA256 ``signature``, so a host that
-        stores saves with its clients can tell a save it wrote from a forged one.
+        This full save is the host's: it shows every hand, the spare hand and the seed (from
+        which every later deal follows). With ``key`` (bytes) the data carries an
+        HMAC-SHA256 ``signature``, so a host that stores saves with its clients can tell a
+        save it wrote from a forged one (a signature hides nothing). ``seat=s`` gives
+        instead what seat ``s`` may see (format ``stops.table.seat/1``: the session's
+        public state and its view of the deal, no other hand, no seed), for handing to that
+        player; it cannot be restored.
         """
         from stops.engine.saving import table_to_dict
 
-        return table_to_dict(self, key=key)
+        return table_to_dict(self, key=key, seat=seat)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, registry: Any = None,
@@ -529,7 +534,9 @@ class Table:
 
         Every field is checked (type, range, the deal the seed deals, the chips adding up);
         anything wrong is a :class:`~stops.RecordError` naming the field. With ``key`` the
-        save must carry a valid signature made with the same key.
+        save must carry a valid signature made with the same key. The deal in progress is
+        dealt again from the seed; one dealt from stacked hands restores only with ``key``.
+        A signed save restored without ``key`` warns :class:`~stops.SignatureNotChecked`.
         """
         from stops.engine.saving import table_from_dict
 

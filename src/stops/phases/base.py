@@ -12,6 +12,7 @@ from stops.engine.legal import LegalActions, LegalSet
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.engine.determinize import Knowledge
     from stops.rules.variant import Variant
 
 
@@ -41,10 +42,19 @@ class Phase:
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
         return None
 
-    def after_redeal(self, deal: Deal, seat: int, rng: Any) -> None:
-        """``deal.clone_for(seat, rng)`` dealt the cards ``seat`` cannot see again: make any
-        private state this phase keeps about them consistent (nothing by default)."""
+    def infer(self, deal: Deal, seat: int, known: Knowledge) -> None:
+        """``deal.clone_for(seat, ...)`` asks what ``seat`` can tell of the cards it cannot
+        see from this phase's events (those it may see): add it to ``known``, where a card
+        is or which cards a holder cannot hold. ``deal`` is already the copy, with every
+        card ``seat`` cannot see taken out of the hands: read the events and the public
+        state only (nothing by default)."""
         return None
+
+    def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
+        """``deal.clone_for(seat, rng)`` dealt the cards ``seat`` cannot see again: make any
+        private state this phase keeps about them consistent (nothing by default). Return
+        ``False`` if this imagined deal could not have come about (another is dealt)."""
+        return True
 
     title: ClassVar[str] = ""
     """The heading of this phase's section in ``stops rules``."""

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Final
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, leads_of
 from stops.engine.cards import CARDS, SUIT_NAMES
-from stops.engine.deal import PLAYED, SPARE
+from stops.engine.deal import ABSENT, PLAYED, SPARE
+from stops.engine.determinize import Probe, hidden_cards, remembered
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import event, play_events, play_pairs, stop_event
@@ -39,6 +40,7 @@ from stops.rules.contracts import (
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.engine.determinize import Knowledge
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
@@ -48,6 +50,7 @@ K_BLOCKED: Final = EventKind.BLOCKED
 K_LEAD_PASSED: Final = EventKind.LEAD_PASSED
 K_LED: Final = EventKind.LED
 K_PLAYED: Final = EventKind.PLAYED
+K_STOP: Final = EventKind.STOP
 K_WENT_OUT: Final = EventKind.WENT_OUT
 
 _SUIT_OF: Final = tuple(c // 13 for c in range(52))
@@ -451,6 +454,213 @@ class PlayPhase(Phase):
             if explained is not None:
                 return explained
         return IllegalAction("illegal_lead", f"you may lead {allowed}")
+
+    # -- what the play proves to one seat (deal.clone_for) -----------------------------------
+    def infer(self, deal: Deal, seat: int, known: Knowledge) -> None:
+        """What the play so far proves to ``seat`` about the cards it cannot see.
+
+        Each rule obeyed in the open tells something, and the policies say what by being
+        asked about other cards (:class:`~stops.engine.determinize.Probe`): a player who
+        passed the lead holds no card he might have led; one who led a card holds none that
+        the rule would have had him lead instead (a lower one of its suit, for the lowest-card
+        rules); an opening card proves that no seat held a card that would have opened
+        before it, and before it is played, that no seat holds one that would open instead
+        of the seat to open. A stop "in the spare hand" puts its next card there, and a card
+        due from a companion's holder is his, with the companion."""
+        events = [e for e in deal.events if e.visible(seat)]
+        start = len(events)
+        for i, e in enumerate(events):
+            if e.kind is K_LED or e.kind is K_LEAD_PASSED:
+                start = i
+                break
+        play = events[start:]
+        rotation = self.turns is not None
+        spare_why = self.stop_why[SPARE]
+        broken: int | None = None
+        passes = 0
+        first = True
+        for e in play:
+            k = e.kind
+            if k is K_STOP and e.card is not None:
+                c = int(e.card)
+                nxt = self.next_card[c]
+                if e.note == spare_why and nxt >= 0:
+                    known.hold(SPARE, (nxt,))
+                broken = None if rotation else c // 13
+                passes = 0
+                first = False
+            elif k is K_LEAD_PASSED and e.seat is not None:
+                known.lack(e.seat, self._pass_proves(deal, e.seat,
+                                                     self._restriction(deal, broken, passes)))
+                passes += 1
+            elif k is K_LED and e.seat is not None and e.card is not None:
+                c = int(e.card)
+                if first and not passes and self._opens(deal, e.seat, c):
+                    for x, d in self._opening_proves(deal, e.seat, c):
+                        known.lack(x, (d,))
+                else:
+                    known.lack(e.seat, self._lead_proves(
+                        deal, e.seat, self._restriction(deal, broken, passes), c))
+                first = False
+                passes = 0
+                broken = None
+        if self.turns is not None:
+            self.turns.infer(deal, seat, play, known)
+        to_act = deal.to_act
+        if to_act is None or deal.variant.phases[deal.phase_idx] is not self:
+            return
+        due = deal.scratch.get("follow")
+        if due is not None and self.comp_card >= 0:
+            known.hold(to_act, (int(due), self.comp_card))
+        elif deal.scratch.get("opening"):
+            self._pending_opening(deal, seat, to_act, known)
+
+    def _restriction(self, deal: Deal, broken: int | None, passes: int) -> int | None:
+        """The restriction on the lead after ``passes`` seats passed it since the stop in
+        ``broken`` (as :meth:`seek_leader` goes round)."""
+        ring = len(deal.active)
+        if passes >= ring:
+            broken = self.failed.impl.full_round(deal, broken, self.failed.params)
+        return broken if (passes % ring == 0 or self.keeps) else None
+
+    def _pass_proves(self, deal: Deal, seat: int, broken: int | None) -> frozenset[int]:
+        """The cards ``seat`` cannot hold, having passed the lead under ``broken``: each card
+        with which alone the ``after_stop`` rule would have let him lead."""
+        def work() -> frozenset[int]:
+            out = []
+            probe = Probe(deal, {})
+            try:
+                for d in _pack(deal):
+                    probe.move(d, seat)
+                    if self._after_impl(deal, seat, broken, self._after_params):
+                        out.append(d)
+                    probe.move(d, SPARE)
+            finally:
+                probe.close()
+            return frozenset(out)
+        return remembered(deal, ("pass", seat, broken), work)
+
+    def _lead_proves(self, deal: Deal, seat: int, broken: int | None,
+                     card: int) -> frozenset[int]:
+        """The cards ``seat`` did not hold when it led ``card`` under ``broken``: each card
+        beside which the ``after_stop`` rule would not have let him lead ``card``."""
+        def work() -> frozenset[int]:
+            out = []
+            probe = Probe(deal, {card: seat})
+            try:
+                for d in _pack(deal):
+                    if d == card:
+                        continue
+                    probe.move(d, seat)
+                    if card not in self._after_impl(deal, seat, broken, self._after_params):
+                        out.append(d)
+                    probe.move(d, SPARE)
+            finally:
+                probe.close()
+            return frozenset(out)
+        return remembered(deal, ("lead", seat, broken, card), work)
+
+    def _first_is(self, deal: Deal, seat: int, card: int | None) -> bool:
+        """The ``first_leader`` rule, on the table as it is now, has ``seat`` open (with
+        ``card`` among its opening cards, if one is named)."""
+        first = self.first.impl(deal, self.first.params)
+        return (first is not None and first.seat == seat and first.cards is not None
+                and (card is None or card in first.cards))
+
+    def _opens(self, deal: Deal, seat: int, card: int) -> bool:
+        """The first lead, ``card`` by ``seat``, was an opening card the rule named (not a
+        free lead): with that card alone in the hands, the rule names it."""
+        def work() -> bool:
+            probe = Probe(deal, {card: seat})
+            try:
+                return self._first_is(deal, seat, card)
+            finally:
+                probe.close()
+        return remembered(deal, ("opens", deal.dealer, deal.active, seat, card), work)
+
+    def _opening_proves(self, deal: Deal, seat: int, card: int
+                        ) -> tuple[tuple[int, int], ...]:
+        """The (holder, card) pairs that ``seat``'s opening with ``card`` rules out: a card
+        that, held there beside it, would have opened instead."""
+        def work() -> tuple[tuple[int, int], ...]:
+            out = []
+            probe = Probe(deal, {card: seat})
+            try:
+                for x in deal.active:
+                    for d in _pack(deal):
+                        if d == card:
+                            continue
+                        probe.move(d, x)
+                        if not self._first_is(deal, seat, card):
+                            out.append((x, d))
+                        probe.move(d, SPARE)
+            finally:
+                probe.close()
+            return tuple(out)
+        return remembered(deal, ("opening", deal.dealer, deal.active, seat, card), work)
+
+    def _pending_opening(self, deal: Deal, seat: int, opener: int, known: Knowledge) -> None:
+        """``opener`` is to open and has not yet: no other seat holds a card that would open
+        instead, however good the opener's hand. Asked of the rule with every card ``seat``
+        cannot place in the opener's hand (or, if ``seat`` opens, in none)."""
+        hidden = hidden_cards(deal, known)
+        where = {c: h for c, h in known.held.items() if deal.played_by[c] < 0}
+        park = opener if opener != seat else SPARE
+        for c in hidden:
+            where[c] = park
+        probe = Probe(deal, where)
+        try:
+            for x in deal.active:
+                if x in (seat, opener):
+                    continue
+                for d in hidden:
+                    probe.move(d, x)
+                    if not self._first_is(deal, opener, None):
+                        known.lack(x, (d,))
+                    probe.move(d, park)
+        finally:
+            probe.close()
+
+    def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
+        """The lead due now, worked out again from the imagined hands: the opening card is
+        the one the imagined opener holds (his real one may lie anywhere ``seat`` has not
+        seen), a lead after a stop is what his imagined hand may lead; ``False`` if the
+        seat to act could not be where it is. A past lead's choices (from a hand ``seat``
+        never saw) are not kept, nor another seat's plain follows: no event shows that its
+        holder was asked, so the copy's decisions do not either."""
+        if self.comp_card >= 0:
+            deal.actions[:] = [a for a in deal.actions
+                               if a.action != "follow" or a.seat == seat or a.flags]
+        if deal.to_act is None or deal.variant.phases[deal.phase_idx] is not self:
+            deal.scratch.pop("lead", None)  # the last lead's choices, from a hidden hand
+            return True
+        if self.turns is not None and not self.turns.consistent(deal):
+            return False
+        lead = deal.scratch.get("lead")
+        if lead is None:
+            return True
+        pending = deal.scratch.get("follow") is None and (
+            self.turns is None or deal.scratch.get("rotation") is None)
+        if not pending:
+            deal.scratch.pop("lead", None)
+            return True
+        s, _, broken = lead
+        if deal.scratch.get("opening"):
+            first = self.first.impl(deal, self.first.params)
+            if first is None or first.seat != s or first.cards is None:
+                return False
+            deal.scratch["lead"] = (s, list(first.cards), None)
+            return True
+        opts = self._after_impl(deal, s, broken, self._after_params)
+        if not opts:
+            return False
+        deal.scratch["lead"] = (s, list(opts), broken)
+        return True
+
+
+def _pack(deal: Deal) -> list[int]:
+    """The cards of the variant's pack, in card order."""
+    return [c for c in range(52) if deal.owner[c] != ABSENT]
 
 
 class NoCompanion:

@@ -9,6 +9,7 @@ are written as flat rules: ``poker_hand_size``, ``poker_selection``, ``bet_limit
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
@@ -16,8 +17,9 @@ import attrs
 
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, select, simple
-from stops.engine.cards import CARDS
-from stops.engine.determinize import shuffle_with
+from stops.engine.cards import CARDS, Card
+from stops.engine.deal import ABSENT
+from stops.engine.determinize import remembered, shuffle_with
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event, shared
@@ -29,6 +31,7 @@ from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.engine.determinize import Knowledge
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
@@ -107,21 +110,66 @@ class PokerPhase(Phase):
             return _selection_text(self.settings)
         return _poker_text(self.variant)
 
-    def after_redeal(self, deal: Deal, seat: int, rng: Any) -> None:
-        """Other seats' unshown selections are picked again from their new hands."""
-        st = deal.scratch.get("poker")
-        hands = getattr(st, "hands", None)
-        if not isinstance(hands, dict):
+    def infer(self, deal: Deal, seat: int, known: Knowledge) -> None:
+        """A hand shown that had to be its holder's best (``poker_selection: best`` or
+        ``auto``) proves that he held no card that would have made a better one."""
+        if self.settings.selection == "free":
             return
-        for s, chosen in list(hands.items()):
-            if s == seat or all(deal.owner[c] == s for c in chosen):
+        for e in deal.events:
+            if e.kind is not K_SHOWDOWN or e.seat is None or e.seat == seat or \
+                    not e.visible(seat):
                 continue
-            if self.settings.selection == "auto":
-                hands[s] = _best_cards(deal, s, self.settings.hand_size)
+            shown = tuple(sorted(int(c) for c in e.cards))
+            known.lack(e.seat, remembered(deal, ("best hand", shown),
+                                          functools.partial(_beaten_by, deal, shown)))
+
+    def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
+        """Other seats' selections that ``seat`` has not seen shown are picked again from
+        their new hands: in the poker state, and in the copy's ``select`` decisions (a
+        folded hand is never shown, so its real cards must not stay there either)."""
+        shown = {e.seat for e in deal.events if e.kind is K_SHOWDOWN and e.visible(seat)}
+        st = deal.scratch.get("poker")
+        picked: dict[int, tuple[int, ...]] = {}
+        if isinstance(st, PokerState):
+            for s, chosen in list(st.hands.items()):
+                if s == seat or s in shown:
+                    continue
+                if self.settings.selection == "auto":
+                    st.hands[s] = picked[s] = _best_cards(deal, s, self.settings.hand_size)
+                    continue
+                mine = [int(c) for c in deal.hand(s)]
+                shuffle_with(rng, mine)
+                st.hands[s] = picked[s] = tuple(sorted(mine[:len(chosen)]))
+        if self.settings.selection != "free":
+            # a hand shown as its holder's best must still be his best in this deal
+            for e in deal.events:
+                if e.kind is K_SHOWDOWN and e.seat is not None and e.seat != seat and \
+                        e.visible(seat) and not self._still_best(deal, e.seat, e.cards):
+                    return False
+        actions = deal.actions
+        for i, a in enumerate(actions):
+            s = a.seat
+            if a.action != "select" or s == seat or s in shown or a.cards is None:
                 continue
-            mine = [int(c) for c in deal.hand(s)]
-            shuffle_with(rng, mine)
-            hands[s] = tuple(sorted(mine[:len(chosen)]))
+            cards = picked.get(s)
+            if cards is None:  # made before play: from the hand it then held
+                mine = [c for c in range(52) if deal.owner[c] == s or deal.played_by[c] == s]
+                shuffle_with(rng, mine)
+                cards = tuple(mine[:len(a.cards)])
+            actions[i] = select(s, cards)
+        return True
+
+    def _still_best(self, deal: Deal, s: int, shown: tuple[Card, ...]) -> bool:
+        """``shown`` is as good as the best hand ``s`` held (his hand now, with the cards
+        he has played since)."""
+        held = [c for c in range(52) if deal.owner[c] == s or deal.played_by[c] == s]
+        k = self.settings.hand_size
+        if len(held) <= k:
+            return True
+        if self.settings.selection == "auto":  # the very cards the rule picks
+            auto = sorted(int(c) for c in _best_of(held, k))
+            return auto == sorted(int(c) for c in shown)
+        return hand_key(_best_of(held, k)) == hand_key(int(c) for c in shown)
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
@@ -352,9 +400,27 @@ class PokerPhase(Phase):
         return None
 
 
+def _beaten_by(deal: Deal, shown: tuple[int, ...]) -> frozenset[int]:
+    """The cards that, held beside ``shown``, would have made a better hand of its size."""
+    best = hand_key(shown)
+    out = []
+    for d in range(52):
+        if d in shown or deal.owner[d] == ABSENT:
+            continue
+        pool = (*shown, d)
+        if max(hand_key(pool[:i] + pool[i + 1:]) for i in range(len(pool))) > best:
+            out.append(d)
+    return frozenset(out)
+
+
 def _best_cards(deal: Deal, seat: int, k: int) -> tuple[int, ...]:
     """The first of ``seat``'s best ``k``-card hands (all of a shorter hand)."""
-    hand = [int(c) for c in deal.hand(seat)]
+    return _best_of([int(c) for c in deal.hand(seat)], k)
+
+
+def _best_of(hand: list[int], k: int) -> tuple[int, ...]:
+    """The first of the best ``k``-card hands in ``hand``, in card order (all of a shorter
+    hand)."""
     if len(hand) <= k:
         return tuple(hand)
     if k == 5:  # the usual case, without trying every five

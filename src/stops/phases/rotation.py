@@ -23,13 +23,14 @@ from stops.engine.actions import Action, leads_of, plays_of, simple
 from stops.engine.cards import CARDS, RANKS, Card
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
-from stops.engine.events import event, stop_event
+from stops.engine.events import Event, event, stop_event
 from stops.engine.legal import FixedActions, LegalSet
 from stops.rules.contracts import WILD_CARD
 from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.engine.determinize import Knowledge
     from stops.phases.play import PlayPhase
     from stops.rules.registry import Registry
 
@@ -332,6 +333,130 @@ class RotationTurns:
                                  rule="cards_per_turn says how many cards a turn lays")
         return IllegalAction("wrong_rank", f"{laid[0]} does not continue the sequence: play a "
                              f"{_rank_name(st.need)}", rule="a sequence goes up one rank")
+
+    # -- what the turns prove to one seat (deal.clone_for) --------------------------------
+    def infer(self, deal: Deal, seat: int, events: list[Event], known: Knowledge) -> None:
+        """What the turns so far prove to ``seat`` (``events``: the play's, those it may
+        see): a player passed over holds no card that continues the sequence, nor the wild
+        card; so does one whose turn ended without laying on ("sans 8"), or who was passed
+        by silently when the turn came back round to him; one who passed with no voluntary
+        stop in the rules holds the wild card and no natural card that continues."""
+        walk = _Walk(self, deal, known)
+        for e in events:
+            walk.see(e)
+        st = deal.scratch.get("rotation")
+        if deal.to_act is not None and isinstance(st, RotationState) and \
+                deal.variant.phases[deal.phase_idx] is self.phase:
+            walk.reach(deal.to_act)  # the seats passed by before the one on turn
+
+    def consistent(self, deal: Deal) -> bool:
+        """The seat on turn in an imagined deal can lay on, as the real one can (it would
+        have been passed over otherwise)."""
+        st = deal.scratch.get("rotation")
+        if not isinstance(st, RotationState) or deal.to_act is None:
+            return True
+        return bool(self._options(deal, st.turn, st)) or self._wild_held(deal, st.turn)
+
+
+class _Walk:
+    """Play in rotation followed through one seat's events, to say what each turn proved.
+
+    ``need`` is the rank index that continues the sequence (in ``suit``, the suit of the last
+    card laid, unless the game goes by rank alone), -1 when a lead is due or the thread is lost (a wild card named as a rank no event shows);
+    ``cur`` the seat the turn is at, ``last`` the seat that laid the last card, and
+    ``fresh`` that the turn is still with it (``per_turn: run``)."""
+
+    def __init__(self, turns: RotationTurns, deal: Deal, known: Knowledge) -> None:
+        self.t = turns
+        self.deal = deal
+        self.known = known
+        self.need = -1
+        self.suit = 0
+        self.last = -1
+        self.cur = -1
+        self.fresh = False
+        self.card_seat = -1
+        """The seat of the last card seen while nothing else happened (the same turn)."""
+
+    def continuing(self) -> list[int]:
+        """The cards that would continue the sequence now, and the wild card."""
+        t = self.t
+        cards = ([s * 13 + self.need for s in range(4)] if t.by_rank else
+                 [self.suit * 13 + self.need])
+        out = [c for c in cards if c != t.wild]
+        if t.wild >= 0:
+            out.append(t.wild)
+        return out
+
+    def see(self, e: Event) -> None:
+        k = e.kind
+        t = self.t
+        s = e.seat
+        if (k is EventKind.LED or k is EventKind.PLAYED) and s is not None and \
+                e.card is not None:
+            if k is EventKind.PLAYED and s != self.card_seat:
+                self.reach(s)  # a new turn: the seats before it were passed by
+            self.card_seat = s
+            c = int(e.card)
+            if c == t.wild:
+                self.need = -1  # named as a rank no event shows
+            else:
+                self.need, self.suit = t.next_rank[c % 13], c // 13
+            self.last = s
+            if t.params.per_turn == "run":
+                self.cur, self.fresh = s, True
+            else:
+                self.cur, self.fresh = t._next_seat(self.deal, s), False
+            return
+        if k is EventKind.STOP or k is EventKind.LEAD_PASSED:
+            self.need = -1
+            self.card_seat = -1
+        elif (k is EventKind.PASSED_OVER or k is EventKind.PASSED) and s is not None:
+            self.card_seat = -1
+            if self.need < 0:
+                return
+            self.reach(s)
+            if self.need < 0:
+                return
+            cards = self.continuing()
+            if k is EventKind.PASSED_OVER:
+                self.known.lack(s, cards)
+            elif not t.params.voluntary_stop and t.wild >= 0:
+                # offered only the wild card: he held it, and no natural card that continues
+                if self.deal.played_by[t.wild] < 0:
+                    self.known.hold(s, (t.wild,))
+                self.known.lack(s, cards[:-1])
+            self.cur, self.fresh = t._next_seat(self.deal, s), False
+
+    def reach(self, seat: int) -> None:
+        """The turn moves on to ``seat``: every seat it passes by without an event is the
+        last player, who could not lay on (when the turn comes back round to him, with
+        ``dead_gap: next_rank_up``, for the next rank up)."""
+        t = self.t
+        steps = 0
+        while self.need >= 0 and self.cur >= 0 and self.cur != seat:
+            z = self.cur
+            if z != self.last or steps > self.deal.n:
+                self.need = -1  # a seat passed by without an event: the thread is lost
+                return
+            if not self.fresh and not self._round_again():
+                return
+            self.known.lack(z, self.continuing())
+            self.fresh = False
+            self.cur = t._next_seat(self.deal, z)
+            steps += 1
+        if self.need >= 0 and self.cur == seat == self.last and not self.fresh:
+            self._round_again()  # back round to the last player, who is asked again
+
+    def _round_again(self) -> bool:
+        """The turn came back round to the last player: the next rank up is needed
+        (``dead_gap: next_rank_up``); otherwise he leads, and the thread is left."""
+        t = self.t
+        if t.params.dead_gap != "next_rank_up":
+            self.need = -1
+            return False
+        self.need = t.next_rank[self.need]
+        return self.need >= 0
 
 
 def _groups(cards: list[int]) -> list[tuple[Card, ...]]:

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from stops._mypyc import mypyc_attr
+from stops.engine.chips import Ledger
+from stops.engine.deal import ABSENT
+from stops.engine.determinize import Probe, remembered
 from stops.engine.eventkind import EventKind
 from stops.engine.events import MAX_SEATS, event
 from stops.phases.base import Phase
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.engine.determinize import Knowledge
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
 # EventKind members as Final constants: reading an enum member as a class attribute
 # costs ~190 ns (a Python-level lookup in either build); these are read directly.
 K_DEAL_ENDED: Final = EventKind.DEAL_ENDED
+K_CLAIMED: Final = EventKind.CLAIMED
 
 
 _WENT_OUT: Final = tuple(event(K_DEAL_ENDED, s, note=f"seat {s} went out")
@@ -89,8 +94,78 @@ class ClaimHeldPhase(Phase):
         self.policy = variant.policy("pay_collection")
 
     def enter(self, deal: Deal) -> bool:
+        live = frozenset(sid for sid, chips in deal.ledger.layout.items()
+                         if chips > 0 and sid not in deal.retired)
+        start = len(deal.events)
         self.policy.impl.held(deal, self.policy.params)
+        deal.publish(HeldClaims(frozenset(
+            (e.space, e.seat) for e in deal.events[start:]
+            if e.kind is K_CLAIMED and e.space is not None and e.seat is not None), live))
         return False
+
+    # -- what the claims by holding prove to one seat (deal.clone_for) ---------------------
+    def infer(self, deal: Deal, seat: int, known: Knowledge) -> None:
+        """A card that would have won a space by being held, in a hand, and did not: it was
+        in no hand then (each card is asked of the rule alone in each seat's hand)."""
+        got = deal.result(HeldClaims)
+        if got is None:
+            return
+        every = frozenset(deal.variant.space_ids)
+
+        def work() -> tuple[tuple[int, int, frozenset[tuple[str, int]]], ...]:
+            out = []  # with every space holding chips: what each card alone would win
+            for x in deal.active:
+                for d in range(52):
+                    if deal.owner[d] != ABSENT:
+                        claims = self._claims(deal, {d: x}, every)
+                        if claims:
+                            out.append((x, d, claims))
+            return tuple(out)
+
+        for x, d, claims in remembered(deal, ("held", deal.dealer, deal.active), work):
+            if any(sid in got.live and (sid, s) not in got.claims for sid, s in claims):
+                known.lack(x, (d,))
+
+    def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
+        """An imagined deal whose hands, as they were at this stage, would have made other
+        claims by holding than the real ones (a combination nobody claimed) could not have
+        come about."""
+        got = deal.result(HeldClaims)
+        if got is None:
+            return True
+        where = {c: (deal.played_by[c] if deal.played_by[c] >= 0 else deal.owner[c])
+                 for c in range(52) if deal.owner[c] != ABSENT}
+        return self._claims(deal, where, got.live) == got.claims
+
+    def _claims(self, deal: Deal, where: dict[int, int],
+                live: frozenset[str]) -> frozenset[tuple[str, int]]:
+        """Who would claim which space by holding, were exactly the cards in ``where`` in
+        those hands and the ``live`` spaces holding chips. Run aside: the deal's chips, log
+        and cards are left as they were."""
+        probe = Probe(deal, where)
+        saved = (deal.ledger, deal.retired, deal.events, deal.short)
+        deal.ledger = Ledger(list(deal.ledger.stacks), dict.fromkeys(live, 1000), track=False)
+        deal.retired = set()
+        deal.events = []
+        deal.emit = deal.events.append
+        deal.short = set()
+        try:
+            self.policy.impl.held(deal, self.policy.params)
+            return frozenset((e.space, e.seat) for e in deal.events
+                             if e.kind is K_CLAIMED and e.space is not None
+                             and e.seat is not None)
+        finally:
+            deal.ledger, deal.retired, deal.events, deal.short = saved
+            deal.emit = deal.events.append
+            probe.close()
+
+
+class HeldClaims(NamedTuple):
+    """What the claims by holding won (published by the ``claim_held`` phase): each
+    (space, seat), and the spaces that then held chips. Public: every claim is shown."""
+
+    claims: frozenset[tuple[str, int]]
+    live: frozenset[str]
 
 
 def register(reg: Registry) -> None:

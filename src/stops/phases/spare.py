@@ -20,6 +20,8 @@ import attrs
 
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, simple
+from stops.engine.deal import ABSENT, SPARE
+from stops.engine.determinize import Knowledge, Probe, draw, remembered
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import event, shared
@@ -157,8 +159,12 @@ def _menu(key: tuple[object, ...]) -> LegalSet:
 def _blocked(deal: Deal, seat: int) -> bool:
     """Whether ``seat`` may not take the spare hand: ``pay_card_blocks_spare`` and he holds a
     card that would claim a layout space for him now (Tripoley, F49)."""
-    return bool(getattr(_params(deal), "pay_card_blocks_spare", False)) and \
-        holds_pay_card(deal, seat)
+    return _blocking(deal) and holds_pay_card(deal, seat)
+
+
+def _blocking(deal: Deal) -> bool:
+    """Whether this variant's spare protocol forbids the spare hand to a pay card's holder."""
+    return bool(getattr(_params(deal), "pay_card_blocks_spare", False))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -489,6 +495,127 @@ class SparePhase(Phase):
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
         out: IllegalAction | None = self.protocol.explain(deal, action)
         return out
+
+    def infer(self, deal: Deal, seat: int, known: Knowledge) -> None:
+        """Where the swaps moved what ``seat`` knew: whoever takes the spare hand takes what
+        ``seat`` knew of it (its own old hand, once it has swapped), and leaves in the spare
+        what ``seat`` knew of his hand. A seat that bid for the spare hand, or a dealer who
+        took it, where a pay card forbids that, held no card that alone is a pay card."""
+        if not deal.dealt_hands or seat >= len(deal.dealt_hands):
+            return
+        at = Knowledge(seat)
+        at.hold(seat, deal.dealt_hands[seat])
+        offering = "spare"
+        sold = False
+        blocking = _blocking(deal)
+        for e in deal.events:
+            k = e.kind
+            if e.seat is None or not e.visible(seat):
+                continue
+            if k is K_AUCTION_OPENED:
+                offering = e.note
+            elif k is K_SOLD:
+                sold = True
+            elif k is K_BID and (e.visible_to is None or e.note == "sealed bid"):
+                if offering == "spare" and blocking:
+                    at.lack(e.seat, self._pay_cards(deal, e.seat))
+            elif k is K_SPARE_SWAPPED:
+                if e.visible_to is None:
+                    if e.seat == deal.dealer and not sold and blocking:  # his own swap
+                        at.lack(e.seat, self._pay_cards(deal, e.seat))
+                    at.swap(e.seat, SPARE)
+                    sold = False
+                elif e.seat == seat:
+                    at.hold(seat, e.cards)  # its new hand, card by card
+        for c, h in at.held.items():
+            known.held.setdefault(c, h)
+        for h, cards in at.lacks.items():
+            known.lack(h, cards)
+
+    def _took(self, deal: Deal) -> list[tuple[int, int]]:
+        """Each (event index, seat) where a seat bid for the spare hand or the dealer took
+        it: decisions a pay card in his hand forbids. Every one is public."""
+        out: list[tuple[int, int]] = []
+        offering = "spare"
+        sold = False
+        for i, e in enumerate(deal.events):
+            k = e.kind
+            if e.seat is None:
+                continue
+            if k is K_AUCTION_OPENED:
+                offering = e.note
+            elif k is K_SOLD:
+                sold = True
+            elif k is K_BID and (e.visible_to is None or e.note == "sealed bid"):
+                if offering == "spare":
+                    out.append((i, e.seat))
+            elif k is K_SPARE_SWAPPED and e.visible_to is None:
+                if e.seat == deal.dealer and not sold:
+                    out.append((i, e.seat))
+                sold = False
+        return out
+    def _pay_cards(self, deal: Deal, seat: int) -> frozenset[int]:
+        """The cards that, alone in ``seat``'s hand, would forbid it the spare hand."""
+        def work() -> frozenset[int]:
+            out = []
+            probe = Probe(deal, {})
+            try:
+                for d in range(52):
+                    if deal.owner[d] != ABSENT:
+                        probe.move(d, seat)
+                        if _blocked(deal, seat):
+                            out.append(d)
+                        probe.move(d, SPARE)
+            finally:
+                probe.close()
+            return frozenset(out)
+        return remembered(deal, ("pay cards", seat), work)
+
+    def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
+        """An imagined deal in which a seat that bid for the spare hand, or a dealer who
+        took it, then held a pay card that forbids it (a whole combination, say) could not
+        have come about. Sealed bids ``seat`` has not seen are imagined afresh (a whole
+        number of chips up to the bidder's stack), in the auction's state and in the copy's
+        decisions."""
+        took = self._took(deal) if deal.dealt_hands and _blocking(deal) else []
+        if took:
+            # the hands as they were, going back through the swaps
+            hands: dict[int, set[int]] = {}
+            for c in range(52):
+                if deal.owner[c] != ABSENT:
+                    h = deal.played_by[c] if deal.played_by[c] >= 0 else deal.owner[c]
+                    hands.setdefault(h, set()).add(c)
+            due = dict(took)
+            for i in range(len(deal.events) - 1, -1, -1):
+                e = deal.events[i]
+                if e.kind is K_SPARE_SWAPPED and e.visible_to is None and e.seat is not None:
+                    hands[e.seat], hands[SPARE] = (hands.get(SPARE, set()),
+                                                   hands.get(e.seat, set()))
+                s = due.get(i)
+                if s is not None:
+                    probe = Probe(deal, dict.fromkeys(hands.get(s, ()), s))
+                    try:
+                        if _blocked(deal, s):
+                            return False
+                    finally:
+                        probe.close()
+        st = deal.scratch.get("spare")
+        if not isinstance(st, SpareState) or not st.bids:
+            return True
+        seen = {e.seat for e in deal.events
+                if e.kind is K_BID and e.chips and e.visible(seat)}
+        for b in list(st.bids):
+            if b == seat or b in seen:
+                continue
+            old = st.bids[b]
+            new = 1 + draw(rng, max(1, deal.ledger.stacks[b]))
+            st.bids[b] = new
+            for i in range(len(deal.actions) - 1, -1, -1):
+                a = deal.actions[i]
+                if a.seat == b and a.action == "bid" and a.chips == old:
+                    deal.actions[i] = Action(b, "bid", chips=new)
+                    break
+        return True
 
 
 @attrs.frozen

@@ -153,8 +153,10 @@ class Successor(Protocol):
 class TurnOrder(Protocol):
     """``turn_order``: ``None`` for the default (the holder of the next card plays it at
     once, a forced run inside the play phase), or, built once per variant from the play
-    phase, an object that runs the play as decisions (``enter / legal / apply / explain``,
-    like a phase)."""
+    phase, an object that runs the play as decisions (``legal / apply / explain``, like a
+    phase), and for ``deal.clone_for`` says what its turns prove to a seat
+    (``infer(deal, seat, play_events, knowledge)``) and whether an imagined deal lets the
+    seat on turn be there (``consistent(deal) -> bool``)."""
 
     def __call__(self, phase: Any, params: Any, /) -> Any: ...
 
