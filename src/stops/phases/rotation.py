@@ -363,8 +363,9 @@ class _Walk:
 
     ``need`` is the rank index that continues the sequence (in ``suit``, the suit of the last
     card laid, unless the game goes by rank alone), -1 when a lead is due or the thread is
-    lost (a wild card named as a rank no event shows); ``cur`` the seat the turn is at, ``last`` the seat that laid the last card, and
-    ``fresh`` that the turn is still with it (``per_turn: run``)."""
+    lost (a wild card named as a rank no event shows); ``cur`` the seat the turn is at,
+    ``last`` the seat that laid the last card, and ``fresh`` that the turn is still with it
+    (``per_turn: run``)."""
 
     def __init__(self, turns: RotationTurns, deal: Deal, known: Knowledge) -> None:
         self.t = turns
