@@ -1,0 +1,211 @@
+"""Issue 22, hardening round two: what an input can cost, threads and processes, clean errors.
+
+Each test failed (or hung) on the code before its fix. A test that would hang on that code
+runs under :func:`deadline`, so it fails instead of hanging.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import signal
+import threading
+import time
+import tracemalloc
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import stops
+from stops.apps.cli import main
+from stops.engine.errors import RecordError, VariantError
+from stops.io import records
+from stops.rules.checks import check_file
+from stops.rules.loader import MAX_ALIASES, collecting
+
+
+@contextlib.contextmanager
+def deadline(seconds: float) -> Iterator[None]:
+    """Fail (not hang) when the block runs longer than ``seconds``."""
+
+    def expired(*_: Any) -> None:
+        raise TimeoutError(f"took more than {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def finished(name: str = "boodle", seats: int = 4, seed: int = 3) -> stops.Deal:
+    deal = stops.Table(name, seats=seats, seed=seed).new_deal()
+    while not deal.is_terminal:
+        deal.apply(deal.legal_actions()[0])
+    return deal
+
+
+# -- 1. YAML aliases cost time linear in the text -----------------------------------------
+
+def alias_chain(levels: int, width: int, indent: str = "") -> str:
+    """``levels`` anchored lists, each holding the one before ``width`` times: width **
+    levels values once the aliases are expanded, from ~30 bytes a level."""
+    out = [f"{indent}a0: &a0 [{', '.join(['x'] * width)}]"]
+    out += [f"{indent}a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * width)}]"
+            for i in range(1, levels)]
+    return "\n".join(out) + "\n"
+
+
+# within the alias limit: 31 levels of two (62 aliases, 2 ** 31 values, 32 deep expanded) and
+# 21 levels of three (60 aliases, 3 ** 21 values, 22 deep): refused at once, for nesting or
+# for size; the old scan followed every alias, 2 ** 31 or 3 ** 21 visits
+CHAINS = [(MAX_ALIASES // 2 - 1, 2), (MAX_ALIASES // 3, 3)]
+REFUSED = "aliases stand for more than|nested more than"
+
+
+@pytest.mark.parametrize(("levels", "width"), CHAINS)
+def test_alias_chain_in_a_variant_file_is_refused_at_once(tmp_path: Path, levels: int,
+                                                          width: int) -> None:
+    f = tmp_path / "chain.yaml"
+    f.write_text("name: chain\nextends: boodle\npresets:\n  p:\n    rules:\n"
+                 + alias_chain(levels, width, "      "))
+    assert len(f.read_bytes()) < 1600
+    with deadline(2):
+        with pytest.raises(VariantError, match=REFUSED):
+            stops.load_variant(str(f))
+        assert main(["check", str(f)]) == 1
+
+
+@pytest.mark.parametrize(("levels", "width"), CHAINS)
+def test_alias_chain_in_a_record_is_refused_at_once(tmp_path: Path, levels: int,
+                                                    width: int) -> None:
+    rec = records.dumps(finished().record())
+    text = rec + "meta:\n" + alias_chain(levels, width, "  ")
+    with deadline(2):
+        with pytest.raises(RecordError, match=REFUSED):
+            records.loads(text)
+        f = tmp_path / "r.yaml"
+        f.write_text(text)
+        assert main(["replay", str(f)]) == 1
+
+
+def test_aliases_that_stay_small_still_load(tmp_path: Path) -> None:
+    # sharing is what aliases are for: 20 presets naming one layout, merge keys included
+    f = tmp_path / "shared.yaml"
+    f.write_text(
+        "name: shared\nextends: boodle\n"
+        "layout: &spaces\n"
+        "  - {id: AH, kind: card, card: AH}\n  - {id: KC, kind: card, card: KC}\n"
+        "rules: &r {bet_limit: 3}\n"
+        "presets:\n"
+        + "".join(f"  p{i}: {{layout: *spaces, rules: {{<<: *r, first_leader: dealers_left}}}}\n"
+                  for i in range(20)))
+    v = stops.load_variant(str(f))
+    assert v.space_ids == ("AH", "KC")
+    assert stops.load_variant(str(f), {"p3": True}).space_ids == ("AH", "KC")
+
+
+def test_an_alias_inside_what_it_names_is_refused() -> None:
+    with pytest.raises(RecordError, match="contains it"):
+        records.loads("format: stops.deal/1\nmeta: &m [1, *m]\n")
+
+
+def test_aliases_cannot_nest_past_the_limit() -> None:
+    # each level nests 8 lists and names the level before: 5 levels are 40 deep expanded
+    text = "a0: &a0 1\n" + "".join(
+        f"a{i}: &a{i} {'[' * 8}*a{i - 1}{']' * 8}\n" for i in range(1, 6))
+    with pytest.raises(RecordError, match="nested more than 32"):
+        records.loads(text)
+
+
+# -- 3. nothing of a load outlives it ------------------------------------------------------
+
+def test_a_load_retains_nothing(tmp_path: Path) -> None:
+    body = "".join(f"  - {{k: {i}, v: x}}\n" for i in range(4_000)) + "  - *x\n"
+    text = "format: stops.deal/1\nanchor: &x 1\nmeta:\n" + body
+    records.loads(text, label="warm-up")
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for k in range(3):
+            records.loads(text, label=f"r{k}")
+        kept = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert kept < 100_000, kept   # the old loader kept ~400 KB of key lines per label
+
+
+def test_check_still_gives_lines(tmp_path: Path) -> None:
+    f = tmp_path / "v.yaml"
+    f.write_text("name: v\nextends: boodle\nrules:\n  after_stop: any_suit\n"
+                 "  after_stop: nope\n  bet_limt: 3\n")
+    lines = check_file(str(f))
+    assert any(line.startswith(f"{f}:4: rules.after_stop: duplicate key") for line in lines)
+    assert any(line.startswith(f"{f}:6: rules.bet_limt") for line in lines)
+
+
+# -- 4. a YAML record at the size limit reads in seconds -----------------------------------
+
+def big_yaml_record(size: int) -> str:
+    """A session-shaped YAML record of about ``size`` bytes, with an anchor (which sent the
+    whole record to the pure-Python loader)."""
+    one = records.dumps(finished(seats=8).record())
+    item = "".join(("- " if i == 0 else "  ") + line + "\n"
+                   for i, line in enumerate(one.splitlines()))
+    head = "format: stops.session/1\nvariant: boodle\nmeta: &m {by: test}\nalso: *m\ndeals:\n"
+    return head + item * (size // len(item))
+
+
+def test_a_yaml_record_reads_at_megabytes_a_second() -> None:
+    text = big_yaml_record(512 * 1024)
+    start = time.monotonic()
+    data = records.loads(text)
+    spent = time.monotonic() - start
+    assert data["also"] == {"by": "test"} and len(data["deals"]) > 100
+    assert spent < 2.0, spent    # the pure-Python loader: 5 to 10 s
+
+
+@pytest.mark.campaign
+def test_a_yaml_record_at_the_size_limit_reads_in_seconds() -> None:
+    text = big_yaml_record(records.MAX_RECORD_BYTES - 20_000)
+    start = time.monotonic()
+    records.loads(text)
+    assert time.monotonic() - start < 12   # ~3 s on an idle machine; was ~45 s
+
+
+def test_without_libyaml_big_yaml_records_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from stops.rules import loader
+
+    monkeypatch.setattr(loader, "FAST_YAML", False)
+    with pytest.raises(RecordError, match="libyaml"):
+        records.loads(big_yaml_record(records.MAX_SLOW_YAML_BYTES + 10_000))
+    small = records.dumps(finished().record())
+    assert records.loads(small)["variant"] == "boodle"   # the pure-Python loader still reads
+    assert records.loads(small + "x: &a 1\ny: *a\n")["y"] == 1
+
+
+# -- 9. collecting problems is per call ---------------------------------------------------
+
+def test_collecting_in_one_thread_does_not_change_another(tmp_path: Path) -> None:
+    bad = tmp_path / "dup.yaml"
+    bad.write_text("name: dup\nextends: boodle\ntitle: a\ntitle: b\n")
+    got: list[BaseException | None] = []
+
+    def other() -> None:
+        try:
+            stops.load_variant(str(bad))
+        except VariantError as e:
+            got.append(e)
+        else:
+            got.append(None)
+
+    with collecting() as notes:
+        t = threading.Thread(target=other)
+        t.start()
+        t.join()
+    assert isinstance(got[0], VariantError)   # the old code stepped over it, and loaded
+    assert notes.problems == []               # ... and reported it here
