@@ -211,3 +211,135 @@ def test_collecting_in_one_thread_does_not_change_another(tmp_path: Path) -> Non
         t.join()
     assert isinstance(got[0], VariantError)   # the old code stepped over it, and loaded
     assert notes.problems == []               # ... and reported it here
+
+
+# -- 2. an embedded variant costs one build ---------------------------------------------------
+
+def wide_variant(spaces: int = 256) -> dict[str, Any]:
+    """Boodle with pools up to ``spaces`` layout spaces, as a record embeds it."""
+    from stops.rules.untrusted import resolved_mapping
+
+    data = resolved_mapping(stops.load_variant("boodle"))
+    data["layout"] += [{"id": f"pool{i}", "kind": "pool"}
+                       for i in range(spaces - len(data["layout"]))]
+    return data
+
+
+def wide_record(presets: dict[str, Any]) -> dict[str, Any]:
+    from stops.rules.variant import variant_from_mapping
+
+    v = variant_from_mapping(wide_variant(), label="wide")
+    deal = stops.Table(v, seats=4, seed=2).new_deal()
+    while not deal.is_terminal:
+        deal.apply(deal.legal_actions()[0])
+    rec: dict[str, Any] = json.loads(json.dumps(deal.record()))
+    assert isinstance(rec["variant"], dict) and len(rec["variant"]["layout"]) == 256
+    rec["variant"]["presets"] = presets
+    return rec
+
+
+def test_a_record_builds_its_variant_once_not_each_preset(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # 64 presets (the limit), each a whole 256-space variant to build: the old replay built
+    # and checked every one (a second or two here; hours with costlier presets)
+    from stops.rules.variant import Variant
+
+    rec = wide_record({f"p{i}": {"rules": {"bet_limit": i + 1}} for i in range(64)})
+    built = []
+    init = Variant.__init__
+
+    def counted(self: Variant, *args: Any, **kwargs: Any) -> None:
+        built.append(1)
+        init(self, *args, **kwargs)
+
+    monkeypatch.setattr(Variant, "__init__", counted)
+    with deadline(1.5):
+        deal = stops.replay(rec)
+    assert deal.is_terminal and len(deal.variant.layout) == 256
+    assert len(built) == 1
+    # a preset the options switch on is applied (and so checked)
+    rec["options"] = {"p4": True}
+    assert stops.replay(rec).variant.flat["bet_limit"] == 5
+    rec["variant"]["presets"]["p4"] = {"rules": {"bet_limit": "lots"}}
+    with pytest.raises(RecordError, match="bet_limit"):
+        stops.replay(rec)
+
+
+def test_an_embedded_variant_at_the_value_limit() -> None:
+    from stops.rules.untrusted import MAX_EMBEDDED_VALUES
+
+    # each preset's layout: 1 list + 256 spaces of 2 keys (a mapping, 2 keys, 2 values)
+    per = 1 + 256 * 5
+    count = (MAX_EMBEDDED_VALUES - 4000) // (per + 2)
+    layout = [{"id": f"s{i}", "kind": "pool"} for i in range(256)]
+    rec = wide_record({f"p{i}": {"layout": layout} for i in range(count)})
+    start = time.monotonic()
+    assert stops.replay(rec).is_terminal
+    assert time.monotonic() - start < 2
+    rec["variant"]["presets"]["one_more"] = {"layout": layout, "x": [0] * 5000}
+    with pytest.raises(RecordError, match="more than 50,000 values"):
+        stops.replay(rec)
+
+
+def test_a_session_is_played_under_one_variant() -> None:
+    table = stops.Table("boodle", seats=4, seed=1, deals=3, keep_records=True)
+    while not table.is_over:
+        d = table.new_deal()
+        while not d.is_terminal:
+            d.apply(d.legal_actions()[0])
+    session = json.loads(json.dumps(table.record()))
+    assert len(records.replay_session(session)) == 3
+    from stops.rules.untrusted import resolved_mapping
+
+    for k, rec in enumerate(session["deals"]):
+        rec["variant"] = {**resolved_mapping(table.variant), "title": f"Boodle {k}"}
+    with deadline(2), pytest.raises(RecordError, match="deal 1: a session is played under one"):
+        records.replay_session(session)
+    same = resolved_mapping(table.variant)
+    for rec in session["deals"]:
+        rec["variant"] = same
+    assert len(records.replay_session(session)) == 3
+
+
+# -- 13. data nested past the limit, as Python objects -------------------------------------
+
+def nested(depth: int) -> Any:
+    x: Any = "deep"
+    for _ in range(depth):
+        x = [x]
+    return x
+
+
+@pytest.mark.parametrize("depth", [33, 5000])
+def test_deeply_nested_embedded_variants_are_record_errors(depth: int) -> None:
+    from stops.rules.untrusted import resolved_mapping
+    from stops.rules.variant import variant_from_mapping
+
+    rec = finished().record()
+    rec["variant"] = {**resolved_mapping(stops.load_variant("boodle")),
+                      "description": nested(depth)}
+    with pytest.raises(RecordError, match="nested more than 32"):
+        stops.replay(rec)
+    with pytest.raises(RecordError, match="nested more than 32"):
+        records.replay_session({"deals": [rec]})
+    with pytest.raises(VariantError, match="nested more than 32"):
+        variant_from_mapping(rec["variant"])
+    rec["variant"] = "boodle"
+    rec["options"] = {"bet_limit": nested(depth)}
+    with pytest.raises(RecordError, match="nested more than 32"):
+        stops.replay(rec)
+    table = stops.Table("boodle", seats=4, seed=5)
+    table.new_deal()
+    save = table.to_dict()
+    save["variant"] = {**resolved_mapping(table.variant), "description": nested(depth)}
+    with pytest.raises(RecordError, match="nested more than 32"):
+        stops.Table.from_dict(save)
+
+
+def test_a_variant_that_contains_itself_is_refused() -> None:
+    from stops.rules.variant import variant_from_mapping
+
+    data: dict[str, Any] = {"name": "loop", "extends": "boodle"}
+    data["presets"] = {"p": data}
+    with pytest.raises(VariantError, match="nested more than 32"):
+        variant_from_mapping(data)

@@ -175,19 +175,34 @@ def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = N
 
 
 def _replay_cached(rec: Any, cache: dict[str, Variant], **where: Any) -> Deal:
-    """Replay one deal of a session, loading each distinct variant once."""
+    """Replay one deal of a session, under the variant loaded for the first deal.
+
+    A session is played at one table, so under one variant: a deal naming another (or other
+    options) is refused. So replaying a session builds one variant, however many deals name
+    it, and a session embedding a new variant in every deal cannot cost a build per deal.
+    """
     if isinstance(rec, Mapping) and "variant" in rec:
+        from stops.rules.loader import check_plain
+        from stops.rules.untrusted import MAX_EMBEDDED_VALUES
+
+        try:
+            check_plain([rec["variant"], rec.get("options")], "<record>",
+                        budget=MAX_EMBEDDED_VALUES)
+        except VariantError as e:
+            raise RecordError(f"'variant': {e.problems[0][2]}") from None
         try:
             key = json.dumps([rec["variant"], rec.get("options") or {}], sort_keys=True)
-        except (TypeError, ValueError):
-            key = None
-        if key is not None:
-            variant = cache.get(key)
-            if variant is None:
-                check_record(rec)
-                variant = replay(rec, partial=True, check_result=False, **where).variant
-                cache[key] = variant
-            return replay(rec, variant)
+        except (TypeError, ValueError, RecursionError):
+            raise RecordError("'variant' and 'options' must be plain data") from None
+        variant = cache.get(key)
+        if variant is None:
+            if cache:
+                raise RecordError("a session is played under one variant: this deal names "
+                                  "another variant (or other options) than the first deal")
+            check_record(rec)
+            variant = replay(rec, partial=True, check_result=False, **where).variant
+            cache[key] = variant
+        return replay(rec, variant)
     return replay(rec, **where)
 
 

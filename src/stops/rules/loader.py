@@ -429,6 +429,36 @@ def parse_yaml_text(text: str, label: str, limit: int = MAX_FILE_BYTES) -> Any:
             gc.enable()
 
 
+def check_plain(data: Any, label: str, path: str = "", budget: int | None = None) -> None:
+    """Data handed over as Python objects (a mapping, a record's embedded variant) must be
+    what a YAML file within the limits could give: collections nested at most
+    :data:`MAX_NESTING` deep and, counting every value each time it is reached, at most
+    ``budget`` values (by default what a variant file of :data:`MAX_FILE_BYTES` may hold).
+    Walked without recursion, and never further than the budget, so a structure that
+    contains itself, nests thousands deep or shares one list a billion times is refused at
+    once, before anything copies it (else a RecursionError) or walks it (else hours)."""
+    limit = VALUE_BUDGET + MAX_FILE_BYTES if budget is None else budget
+    seen = 0   # values counted; each one on the stack will be counted too
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        node, depth = stack.pop()
+        seen += 1
+        if isinstance(node, Mapping):
+            size = 2 * len(node)
+        elif isinstance(node, list | tuple):
+            size = len(node)
+        else:
+            continue
+        if seen + len(stack) + size > limit:
+            raise VariantError.one(label, path, f"more than {limit:,} values in all")
+        if depth >= MAX_NESTING:
+            raise VariantError.one(label, path, f"collections nested more than {MAX_NESTING} "
+                                   "deep")
+        items: Iterable[Any] = (x for kv in node.items() for x in kv) if isinstance(
+            node, Mapping) else node
+        stack.extend((x, depth + 1) for x in items)
+
+
 # -- strict cattrs converter ---------------------------------------------------------------
 
 
