@@ -8,8 +8,22 @@ accounts never changes; the tests assert exactly that after every step.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Final
 
 Account = int | str
+MAX_CHIPS: Final = 10**15
+"""The most chips any one stack or layout pile may hold, either way, as it enters the library
+(a table's chips, a record, a save): a thousand million million, far beyond any game. It
+keeps every number printable and every sum and range of bids machine-sized: 52 seats and
+256 spaces at the limit hold under 2**63 chips."""
+MAX_DECISION_CHIPS: Final = 1000 * MAX_CHIPS
+"""The most chips a decision (a stake, bid or bet) may name: more than the whole table can
+hold, so no legal decision is ever refused for its size."""
+
+
+def chips_ok(x: object, low: int = -MAX_CHIPS) -> bool:
+    """Is ``x`` a whole number of chips from ``low`` to :data:`MAX_CHIPS`?"""
+    return isinstance(x, int) and not isinstance(x, bool) and low <= x <= MAX_CHIPS
 """A seat index (a stack) or a layout space id."""
 
 

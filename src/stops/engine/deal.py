@@ -350,8 +350,15 @@ class Deal:
         self.masks[seat][card // 13] &= ~(1 << (card % 13))
         self.counts[seat] -= 1
 
-    def hand(self, seat: int) -> list[Card]:
-        """The cards ``seat`` holds, sorted by suit then rank."""
+    def hand(self, seat: Any) -> list[Card]:
+        """The cards ``seat`` holds, sorted by suit then rank. (``seat`` is typed ``Any``
+        so that a bad one is refused with a TableError, in the compiled build too.)"""
+        if seat.__class__ is not int or not 0 <= seat < self.n:
+            from stops.engine.table import TableError
+            from stops.engine.text import shown
+
+            raise TableError(f"no seat {shown(seat)} at a table of {self.n} (seats are "
+                             f"0..{self.n - 1})")
         out: list[Card] = []
         for suit, m in enumerate(self.masks[seat]):
             if m:
