@@ -343,3 +343,329 @@ def test_a_variant_that_contains_itself_is_refused() -> None:
     data["presets"] = {"p": data}
     with pytest.raises(VariantError, match="nested more than 32"):
         variant_from_mapping(data)
+
+
+# -- 5. simulate streams its chunks and caps its workers ---------------------------------------
+
+class _Enough(Exception):
+    pass
+
+
+def test_a_huge_run_starts_at_once_in_little_memory() -> None:
+    from stops.apps.simulate import simulate
+
+    def stop(done: int, total: int) -> None:
+        assert total == 10**8
+        raise _Enough
+
+    tracemalloc.start()
+    try:
+        with deadline(20), pytest.raises(_Enough):
+            # 400,000 chunks: the old code built every chunk's arguments first
+            simulate("boodle", 4, deals=10**8, progress=stop)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8_000_000, peak   # the old code: ~60 MB here (~600 GB for 10**12 deals)
+
+
+def test_workers_are_capped_at_the_chunks_and_the_cores(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    from stops.apps.simulate import WORKERS_PER_CORE, worker_count
+
+    cores = os.cpu_count() or 1
+    assert worker_count(3, 10) == (3, None)
+    assert worker_count(100_000, 2)[0] == 2
+    assert worker_count(100_000, 10**9)[0] == WORKERS_PER_CORE * cores
+    assert "per core" in str(worker_count(100_000, 10**9)[1])
+    with deadline(60):
+        assert main(["simulate", "boodle", "-n", "300", "--workers", "100000", "--json",
+                     "--no-progress"]) == 0
+    out = capsys.readouterr()
+    assert "stops: using 2 worker processes, not 100000" in out.err
+    assert json.loads(out.out)["deals"] == 300
+
+
+# -- 12. a dead worker, and Ctrl-C, stop the run cleanly ----------------------------------------
+
+KILLER = '''
+import multiprocessing, os, signal
+
+from stops.policies.claims import ClaimPolicy
+
+
+class Killer(ClaimPolicy):
+    """Pays nothing; in a worker process of a simulation, dies at the first card."""
+
+    def watch(self, variant, params, triggers, every):
+        def on_card(deal, seat, card):
+            if multiprocessing.parent_process() is not None:
+                os.kill(os.getpid(), signal.SIGKILL)
+        for card in range(52):
+            triggers.setdefault(card, []).append(on_card)
+
+
+def register(registry):
+    registry.register_policy("pay_collection", "killer", text=lambda p: "Nobody is paid.",
+                             plugin="killer")(Killer())
+'''
+
+
+def test_a_worker_that_dies_ends_the_run_with_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    plugin = tmp_path / "killer.py"
+    plugin.write_text(KILLER)
+    variant = tmp_path / "killer.yaml"
+    variant.write_text("name: killer\nextends: boodle\nrules:\n  pay_collection: killer\n")
+    with deadline(60):
+        code = main(["simulate", str(variant), "--plugins", str(plugin), "--workers", "2",
+                     "--sessions", "40", "--no-progress", "--plot", str(tmp_path / "p.png")])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err.strip().splitlines()[-1].startswith("stops: a worker process died")
+    assert "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["killer.py", "killer.yaml"]
+
+
+def test_ctrl_c_stops_a_parallel_run_at_once() -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONPATH": str(Path(stops.__file__).parent.parent)}
+    proc = subprocess.Popen([sys.executable, "-m", "stops", "simulate", "boodle", "--sessions",
+                             "1000000", "--workers", "2", "--no-progress"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            start_new_session=True)
+    try:
+        time.sleep(2.5)   # started, and its workers busy
+        os.killpg(proc.pid, signal.SIGINT)   # Ctrl-C at a terminal: the whole group
+        out, err = proc.communicate(timeout=30)   # the old code ran every queued session
+    finally:
+        if proc.poll() is None:   # pragma: no cover - only on failure
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and err.strip() == "stops: interrupted"
+    assert out == ""
+
+
+# -- 14. chips are bounded at load ----------------------------------------------------------
+
+def test_a_4301_digit_stack_is_refused_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rec = finished().record()
+    rec["stacks"][0] = rec["result"]["stacks"][0] = 123456789
+    f = tmp_path / "huge.json"
+    f.write_text(json.dumps(rec).replace("123456789", "9" * 4301))
+    for extra in ([], ["--json"]):
+        assert main(["replay", str(f), *extra]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith("stops: replay failed:") and "too large" in err
+        assert len(err.splitlines()) == 1
+    g = tmp_path / "big.json"   # readable, but past the limit
+    g.write_text(json.dumps(rec).replace("123456789", "9" * 4000))
+    assert main(["replay", str(g), "--json"]) == 1
+    assert "at most 1,000,000,000,000,000" in capsys.readouterr().err
+    rec["stacks"][0] = 10**4301
+    with pytest.raises(RecordError, match="at most"):
+        stops.replay(rec)
+
+
+def tripoley_midway(chips: int) -> stops.Table:
+    table = stops.Table("tripoley", seats=4, chips=chips, seed=1)
+    deal = table.new_deal()
+    while deal.phase != "poker":   # the betting round: a range of bids up to a stack
+        deal.apply(deal.legal_actions()[0])
+    return table
+
+
+def test_huge_stacks_in_a_tripoley_save_and_record() -> None:
+    from stops.engine.chips import MAX_CHIPS
+
+    # at the limit every stack still gives a countable range of bets
+    table = tripoley_midway(MAX_CHIPS)
+    deal = table.deal
+    assert deal is not None
+    assert deal.legal_count() == len(deal.legal_actions()) > MAX_CHIPS // 2
+    again = stops.Table.from_dict(json.loads(json.dumps(table.to_dict())))
+    assert again.deal is not None and again.deal.legal_count() == deal.legal_count()
+    # past it: the old code raised OverflowError from legal_count
+    save = json.loads(json.dumps(table.to_dict()))
+    for key in ("stacks", "start_stacks"):
+        save[key] = [x + 2**64 for x in save[key]]
+    with pytest.raises(RecordError, match="beyond"):
+        stops.Table.from_dict(save)
+    rec = deal.record()
+    rec["stacks"] = [2**64] * 4
+    with pytest.raises(RecordError, match="at most"):
+        stops.replay(rec, partial=True)
+    with pytest.raises(stops.TableError, match="at most"):
+        stops.Table("tripoley", seats=4, chips=MAX_CHIPS + 1)
+    with pytest.raises(stops.IllegalAction):
+        deal.apply({"seat": deal.current_seat, "action": "bet", "chips": 10**5000})
+
+
+# -- 16. the library's errors, not Python's -------------------------------------------------
+
+@pytest.mark.parametrize("call", [
+    lambda: stops.Table("boodle", seats=4, chips=1.5),  # type: ignore[arg-type]
+    lambda: stops.Table("boodle", seats=4, chips="50"),
+    lambda: stops.Table("boodle", seats=10**5000),
+    lambda: stops.Table("boodle", seats=4, seed=10**5000),
+    lambda: stops.Table("boodle", seats=4).new_deal().hand(4),
+    lambda: stops.Table("boodle", seats=4).new_deal().hand(-1),
+    lambda: stops.Table("boodle", seats=4).new_deal().hand("0"),
+    lambda: stops.Table("boodle", seats=4).new_deal().hand(None),
+    lambda: stops.Table("boodle", seats=4).new_deal().observe(10**5000),
+    lambda: stops.Action(10**5000, "keep"),
+    lambda: stops.Action(0, "bid", chips=10**5000),
+])
+def test_bad_arguments_raise_stops_errors(call: Any) -> None:
+    with pytest.raises(stops.StopsError):
+        call()
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"players": 99}, {"players": "4"}, {"deals": 0}, {"deals": "3"}, {"deals": 2.5},
+    {"seed": 1.5}, {"seed": 10**5000}, {"chips": 1.5}, {"chips": 10**20},
+    {"bots": ["genius"]}, {"bots": []}, {"workers": 0}, {"workers": "2"},
+    {"sessions": 0}, {"progress": 5}, {"options": [1]}, {"plugins": "x.py"},
+])
+def test_bad_simulate_arguments_raise_stops_errors(kwargs: dict[str, Any]) -> None:
+    from stops.apps.simulate import simulate
+
+    args = {"players": 4, "deals": 3, **kwargs}
+    with deadline(10), pytest.raises(stops.StopsError):
+        simulate("boodle", **args)
+
+
+def test_a_record_format_is_checked() -> None:
+    rec = finished().record()
+    assert stops.replay(rec).is_terminal
+    for bad in ("stops.deal/2", "stops.session/1", 7):
+        with pytest.raises(RecordError, match=r"'format' must be stops\.deal/1"):
+            stops.replay({**rec, "format": bad})
+    with pytest.raises(RecordError, match=r"'format' must be stops\.session/1"):
+        records.replay_session({"format": "stops.deal/1", "deals": [rec]})
+    del rec["format"]
+    assert stops.replay(rec).is_terminal   # a hand-written record may leave it out
+
+
+# -- 15. every failure of the command line is one line ---------------------------------------
+
+def _fifo(tmp: Path) -> str:
+    import os
+
+    path = tmp / "pipe.yaml"
+    os.mkfifo(path)
+    return str(path)
+
+
+def _full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+    import os
+
+    def fsync(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", fsync)
+
+
+class _FullStdout:
+    def write(self, text: str) -> int:
+        import errno
+
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def flush(self) -> None:
+        pass
+
+
+def _huge_record(tmp: Path) -> str:
+    rec = finished().record()
+    rec["stacks"][0] = 123456789
+    path = tmp / "huge.json"
+    path.write_text(json.dumps(rec).replace("123456789", "9" * 5000))
+    return str(path)
+
+
+def _plugin(tmp: Path, body: str) -> str:
+    path = tmp / "plugin.py"
+    path.write_text(body)
+    return str(path)
+
+
+def _interrupt(monkeypatch: pytest.MonkeyPatch) -> None:
+    from stops.apps import simulate
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(simulate, "run_chunk", interrupted)
+
+
+# (arguments, with {tmp} and {fifo} filled in; what to set up; what the one line says)
+FAILURES: list[tuple[list[str], Any, str]] = [
+    (["schema", "-O", "{tmp}"], None, "not a regular file"),
+    (["schema", "-O", "{tmp}/no/such/dir/schema.json"], None, "no such directory"),
+    (["schema", "-O", "{fifo}"], None, "not a regular file"),
+    (["schema", "-O", "{tmp}/schema.json"], _full_disk, "No space left"),
+    (["schema"], "stdout", "cannot write the output"),
+    (["check", "{fifo}"], None, "not a regular file"),
+    (["replay", "{fifo}"], None, "not a regular file"),
+    (["rules", "{fifo}"], None, "not a regular file"),
+    (["simulate", "{fifo}"], None, "not a regular file"),
+    (["rules", "boodle", "-o", "bet_limit=" + "[" * 5000], None, "bet_limit"),
+    (["rules", "boodle", "-o", "bet_limit=" + "9" * 5000], None, "bet_limit"),
+    (["rules", "boodle", "--plugins", "raise"], None, "register(registry) failed"),
+    (["rules", "boodle", "--plugins", "import"], None, "importing it failed"),
+    (["simulate", "boodle", "--chips", "9" * 40], None, "chips"),
+    (["simulate", "boodle", "-p", "9" * 40], None, "players"),
+    (["simulate", "boodle", "--seed", "9" * 1200], None, "seed"),
+    (["play", "boodle", "--chips", "9" * 40], None, "chips"),
+    (["play", "boodle", "--seat", "9" * 40], None, "--seat"),
+    (["replay", "huge"], None, "too large"),
+    (["replay", "huge", "--json"], None, "too large"),
+    (["simulate", "boodle", "-n", "600", "--no-progress"], _interrupt, "interrupted"),
+]
+
+
+@pytest.mark.parametrize(("argv", "setup", "says"), FAILURES,
+                         ids=[" ".join(a)[:50] for a, _, _ in FAILURES])
+def test_command_line_failures_are_one_line(
+        argv: list[str], setup: Any, says: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import sys
+
+    fifo = _fifo(tmp_path) if any("{fifo}" in a for a in argv) else ""
+    args = [a.format(tmp=tmp_path, fifo=fifo) for a in argv]
+    if args[0] == "replay":
+        args[1] = _huge_record(tmp_path) if args[1] == "huge" else args[1]
+    if "--plugins" in args:
+        i = args.index("--plugins") + 1
+        args[i] = _plugin(tmp_path, "def register(registry):\n    raise ValueError('no')\n"
+                          if args[i] == "raise" else "raise RuntimeError('broken')\n")
+    if callable(setup):
+        setup(monkeypatch)
+    elif setup == "stdout":
+        monkeypatch.setattr(sys, "stdout", _FullStdout())
+    with deadline(30):
+        code = main(args)
+    out, err = capsys.readouterr()
+    assert code != 0
+    assert "Traceback" not in out + err
+    if args[0] == "check":   # stops check reports problems as its output, one a line
+        err = out
+        assert err.startswith(f"{fifo}: <top>: ")
+    else:
+        # one line; an invalid variant's problems follow its "stops: invalid variant:" line
+        lines = [line for line in err.splitlines() if line.strip()]
+        assert lines[0].startswith("stops:"), err
+        assert len(lines) == 1 or lines[0] == "stops: invalid variant:", err
+    assert says in err
+    leftovers = [p.name for p in tmp_path.iterdir() if p.name not in ("pipe.yaml", "plugin.py",
+                                                                      "huge.json")]
+    assert leftovers == []   # no half-written (or temporary) output file

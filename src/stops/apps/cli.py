@@ -280,10 +280,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from stops.apps.bots import BOTS
     from stops.apps.terminal import play_terminal
 
-    return play_terminal(_load(args.variant, args.option, _registry(args)),
-                         players=args.players,
+    v = _load(args.variant, args.option, _registry(args))
+    lo, hi = v.players
+    if not lo <= args.players <= hi:
+        raise StopsError(f"{v.name} is for {lo} to {hi} players, not {args.players}")
+    if not 0 <= args.seat < args.players:
+        raise StopsError(f"--seat must be 0..{args.players - 1}, not {args.seat}")
+    bad = [b.strip() for b in args.bots.split(",") if b.strip() and b.strip() not in BOTS]
+    if bad:
+        raise StopsError(f"unknown bot {bad[0]!r}; bots: {', '.join(BOTS)}")
+    return play_terminal(v, players=args.players,
                          seat=args.seat, seed=args.seed, chips=args.chips,
                          deals=args.deals, bots=args.bots)
 
@@ -429,7 +438,7 @@ def _quiet_stdout() -> None:
     it nowhere, so that Python's own flush at exit does not print a traceback."""
     import os
 
-    with contextlib.suppress(OSError, ValueError):
+    with contextlib.suppress(OSError, ValueError, AttributeError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)

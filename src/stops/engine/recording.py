@@ -25,10 +25,14 @@ RECORD_KEYS = ("format", "variant", "options", "players", "dealer", "stacks", "l
                "retired", "hands", "spare", "turn_up", "exempt", "actions", "deal_index",
                "stakes", "result", "meta", "seed", "out")
 
+DEAL_FORMAT = "stops.deal/1"
+"""The ``format`` of a deal record (checked when a record gives one)."""
+
+
 def deal_record(deal: Deal) -> dict[str, Any]:
     """The record of ``deal`` (finished or not): cards as dealt and every decision so far."""
     rec: dict[str, Any] = {
-        "format": "stops.deal/1",
+        "format": DEAL_FORMAT,
         "variant": deal.variant.record_ref,
         "options": deal.variant.record_options,
         "players": deal.n,
@@ -171,6 +175,9 @@ def check_record(record: Mapping[str, Any]) -> None:
         shown = unknown[0] if isinstance(unknown[0], str) and len(unknown[0]) <= 40 else "?"
         raise RecordError(f"unknown key {shown!r}; a deal record has: "
                           + ", ".join(RECORD_KEYS))
+    if "format" in record and record["format"] != DEAL_FORMAT:
+        raise RecordError(f"'format' must be {DEAL_FORMAT} (a deal record), got "
+                          f"{shown_value(record['format'])}")
     if "variant" in record and not isinstance(record["variant"], str | Mapping):
         raise RecordError("'variant' must be a built-in variant name or the variant itself "
                           "(a mapping)")

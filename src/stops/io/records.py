@@ -142,6 +142,7 @@ def replay(record: Mapping[str, Any], variant: Variant | None = None,
 
 
 SESSION_KEYS = ("format", "variant", "options", "players", "deals", "meta")
+SESSION_FORMAT = "stops.session/1"
 
 
 def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = None,
@@ -149,6 +150,11 @@ def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = N
     """Replay every deal of a session record, checking each continues from the last."""
     if not isinstance(record, Mapping):
         raise RecordError("a session record must be a mapping of keys")
+    if "format" in record and record["format"] != SESSION_FORMAT:
+        from stops.engine.text import shown
+
+        raise RecordError(f"'format' must be {SESSION_FORMAT} (a session record), got "
+                          f"{shown(record['format'])}")
     unknown = [k for k in record if k not in SESSION_KEYS]
     if unknown:
         raise RecordError(f"unknown key {unknown[0]!r}; a session record has: "
