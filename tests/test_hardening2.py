@@ -669,3 +669,32 @@ def test_command_line_failures_are_one_line(
     leftovers = [p.name for p in tmp_path.iterdir() if p.name not in ("pipe.yaml", "plugin.py",
                                                                       "huge.json")]
     assert leftovers == []   # no half-written (or temporary) output file
+
+
+# -- 10. the rotation phase's table of plays is shared safely -------------------------------
+
+PLAYS_THREADS = """
+import sys, threading
+sys.setswitchinterval(1e-6)
+from stops.engine import actions
+go = threading.Barrier(8)
+def run(k):
+    go.wait()
+    for seat in range(52):
+        actions.plays_of(seat)
+ts = [threading.Thread(target=run, args=(k,)) for k in range(8)]
+[t.start() for t in ts]
+[t.join() for t in ts]
+bad = [(s, a.seat) for s, row in enumerate(actions._PLAYS_BY_SEAT) for a in row if a.seat != s]
+print(len(bad), len(actions._PLAYS_BY_SEAT))
+"""
+
+
+def test_threads_meeting_new_seats_get_their_own_plays() -> None:
+    import subprocess
+    import sys
+
+    for _ in range(2):   # fresh processes: nothing grown yet (the old table grew lazily)
+        out = subprocess.run([sys.executable, "-c", PLAYS_THREADS], capture_output=True,
+                             text=True, timeout=120, check=True)
+        assert out.stdout.split() == ["0", "52"], out.stdout + out.stderr

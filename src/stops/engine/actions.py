@@ -379,14 +379,14 @@ def leads_of(seat: int) -> list[Action]:
     return _LEADS_BY_SEAT[seat]
 
 
-_PLAYS_BY_SEAT: Final[list[list[Action]]] = []
+_PLAYS_BY_SEAT: Final[list[list[Action]]] = [
+    [Action(s, "play", card=CARDS[c]) for c in range(52)] for s in range(MAX_SEATS)]
+"""Built at import like the leads: grown lazily, two threads meeting a new seat at once
+appended a row each, and every later seat got its neighbour's actions (issue 22)."""
 
 
 def plays_of(seat: int) -> list[Action]:
     """The 52 interned ``play`` actions of ``seat`` (a card laid in turn), indexed by card."""
-    while len(_PLAYS_BY_SEAT) <= seat:
-        s = len(_PLAYS_BY_SEAT)
-        _PLAYS_BY_SEAT.append([Action(s, "play", card=CARDS[c]) for c in range(52)])
     return _PLAYS_BY_SEAT[seat]
 
 
