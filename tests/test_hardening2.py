@@ -698,3 +698,48 @@ def test_threads_meeting_new_seats_get_their_own_plays() -> None:
         out = subprocess.run([sys.executable, "-c", PLAYS_THREADS], capture_output=True,
                              text=True, timeout=120, check=True)
         assert out.stdout.split() == ["0", "52"], out.stdout + out.stderr
+
+
+# -- 11. a deal pickles in every phase, in both builds ---------------------------------------
+
+WAITS = {   # the phases a deal of each waits in for a decision (besides play), all pickled
+    "boodle-free-stakes": {"stake"}, "boodle-spare-auction": {"spare_hand"},
+    "pot-and-kitty": {"stake", "spare_hand"}, "pot-and-kitty-four-kings": {"stake", "spare_hand"},
+    "three-in-one": {"poker", "spare_hand"}, "three-in-one-on-play": {"poker", "spare_hand"},
+    "tripoley": {"poker", "spare_hand"}, "tripoley-home-table": {"poker", "spare_hand"},
+}
+
+
+@pytest.mark.parametrize("name", stops.list_variants())
+def test_a_deal_pickles_in_every_phase(name: str) -> None:
+    import pickle
+
+    from stops.engine.rng import Rng
+
+    v = stops.load_variant(name)
+    lo, hi = v.players
+    seen: dict[str, int] = {}
+    for seed in range(8):
+        table = stops.Table(v, seats=min(lo + 1, hi), seed=seed)
+        deal = table.new_deal()
+        rng = Rng(seed)
+        while True:
+            phase = deal.phase
+            if seen.get(phase, 0) < 2 or deal.is_terminal:
+                seen[phase] = seen.get(phase, 0) + 1
+                twin = pickle.loads(pickle.dumps(deal))
+                assert (twin.phase, twin.events, twin.stacks) == (phase, deal.events,
+                                                                   deal.stacks)
+                assert list(twin.legal_actions()) == list(deal.legal_actions())
+                again = pickle.loads(pickle.dumps(table))
+                assert again.deal is not None and again.deal.events == deal.events
+                if not deal.is_terminal:   # the copy goes on exactly as the deal does
+                    a = deal.legal_actions()[rng.below(deal.legal_count())]
+                    assert twin.apply(a) == deal.apply(a)
+                    assert twin.legal_actions() == deal.legal_actions()
+                    continue
+            if deal.is_terminal:
+                break
+            deal.apply_index(rng.below(deal.legal_count()))
+    assert {"play", "over"} <= set(seen)
+    assert WAITS.get(name, set()) <= set(seen)
