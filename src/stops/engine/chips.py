@@ -40,6 +40,10 @@ class Ledger:
         """With ``track``: chips each seat has put on each space (``space -> [by seat]``),
         for rules that give chips back in proportion to what was put in."""
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # the compiled build unpickles a native class by calling it with no arguments
+        return (_ledger, (self.stacks, self.layout, self.contributed))
+
     def contribute(self, seat: int, space: str, chips: int) -> None:
         """Note that ``seat`` put ``chips`` on ``space`` (when tracking)."""
         c = self.contributed
@@ -80,3 +84,11 @@ class Ledger:
         if self.contributed is not None:
             out.contributed = {k: list(v) for k, v in self.contributed.items()}
         return out
+
+
+def _ledger(stacks: list[int], layout: dict[str, int],
+            contributed: dict[str, list[int]] | None) -> Ledger:
+    """A ledger rebuilt from a pickle (see :meth:`Ledger.__reduce__`)."""
+    out = Ledger(stacks, layout, track=contributed is not None)
+    out.contributed = contributed
+    return out
