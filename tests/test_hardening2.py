@@ -421,7 +421,7 @@ def test_a_worker_that_dies_ends_the_run_with_one_line(
     variant.write_text("name: killer\nextends: boodle\nrules:\n  pay_collection: killer\n")
     with deadline(60):
         code = main(["simulate", str(variant), "--plugins", str(plugin), "--workers", "2",
-                     "--sessions", "40", "--no-progress", "--plot", str(tmp_path / "p.png")])
+                     "--sessions", "40", "--no-progress", "--json"])
     err = capsys.readouterr().err
     assert code == 1
     assert err.strip().splitlines()[-1].startswith("stops: a worker process died")
