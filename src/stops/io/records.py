@@ -35,7 +35,7 @@ session of about 1,800 deals at eight seats."""
 
 MAX_SLOW_YAML_BYTES = 512 * 1024
 """Without libyaml (a PyYAML built from source without it), YAML is parsed in pure Python at
-about 100 KB a second: a YAML record is then limited to 512 KiB (JSON keeps 4 MiB)."""
+about 130 KB a second: a YAML record is then limited to 512 KiB (JSON keeps 4 MiB)."""
 
 
 def dumps(record: Mapping[str, Any], fmt: str = "yaml") -> str:
