@@ -363,6 +363,8 @@ WORKERS_PER_CORE = 4
 AHEAD = 4
 """Chunks handed to the pool ahead of the results, per worker: enough to keep every worker
 busy, and the work queued at any time stays small however many deals are asked for."""
+FOREIGN_AHEAD = 1024
+"""Chunks handed ahead to an ``executor=`` (a cluster's), whose number of workers is unknown."""
 
 
 class WorkerDied(StopsError):
@@ -513,7 +515,8 @@ def simulate(variant: Variant | str, players: int, deals: int = 1000, seed: int 
         ref = None
         window = AHEAD * workers
     elif executor is not None:
-        window = AHEAD * max(1, min(workers, chunks))
+        # a cluster's size is its own: keep enough in flight for a large one
+        window = max(AHEAD * workers, FOREIGN_AHEAD)
     calls = ((ref, opts, players, size, seed, i, tuple(bots), chips, sessions_mode,
               tuple(plugins)) for i, size in _chunks(total, per))
     sizes = (size for _, size in _chunks(total, per))
