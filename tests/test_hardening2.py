@@ -336,6 +336,42 @@ def test_deeply_nested_embedded_variants_are_record_errors(depth: int) -> None:
         stops.Table.from_dict(save)
 
 
+RECORD_FIELDS = ["format", "variant", "options", "players", "dealer", "stacks", "layout",
+                 "retired", "hands", "spare", "turn_up", "exempt", "actions", "seed", "out",
+                 "result", "meta", "hands[0][0]", "actions[0]", "actions[0].card",
+                 "actions[0].seat", "actions[0].action"]
+
+
+@pytest.mark.parametrize("field", RECORD_FIELDS)
+def test_deep_data_anywhere_in_a_record_is_a_record_error(field: str) -> None:
+    # the old code: a RecursionError from the repr in the message about the bad field
+    rec = finished().record()
+    deep = nested(5000)
+    if field == "hands[0][0]":
+        rec["hands"][0][0] = deep
+    elif field == "actions[0]":
+        rec["actions"][0] = deep
+    elif field.startswith("actions[0]."):
+        rec["actions"][0] = {**rec["actions"][0], field.split(".")[1]: deep}
+    elif field == "options":
+        rec["options"] = {"bet_limit": deep}
+    else:
+        rec[field] = deep
+    for call in (lambda: stops.replay(rec), lambda: records.replay_session({"deals": [rec]}),
+                 lambda: stops.Deal.from_dict(rec)):
+        with contextlib.suppress(RecordError):
+            call()   # "meta" is never read: it may replay
+
+
+def test_deep_data_anywhere_in_a_save_is_a_record_error() -> None:
+    table = stops.Table("boodle", seats=4, seed=3)
+    table.new_deal()
+    save = table.to_dict()
+    for field in save:
+        with pytest.raises(RecordError):
+            stops.Table.from_dict({**save, field: nested(5000)})
+
+
 def test_a_variant_that_contains_itself_is_refused() -> None:
     from stops.rules.variant import variant_from_mapping
 

@@ -78,7 +78,7 @@ class Table:
         keep_records: Any = KEEP_RECORDS,
     ) -> None:
         if options is not None and not isinstance(options, Mapping):
-            raise TableError(f"options must be a mapping of rule: choice, got {options!r}")
+            raise TableError(f"options must be a mapping of rule: choice, got {shown(options)}")
         if isinstance(variant, str | os.PathLike):
             self.variant: Variant = resolve_variant(os.fspath(variant), options)
         elif hasattr(variant, "phases") and hasattr(variant, "with_options"):
@@ -144,7 +144,7 @@ class Table:
             dealer = (Rng(derive_seed(self.seed, "first dealer")).below(seats)
                       if v.rules.first_dealer == "random" else 0)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < seats:
-            raise TableError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
+            raise TableError(f"dealer must be a seat 0..{seats - 1}, got {shown(dealer)}")
         self.dealer: int = dealer
         self.deal_limit: int | None = deals
         self.deal_index = 0
@@ -207,7 +207,7 @@ class Table:
                 _is_whole(s) and 0 <= s < self.n for s in exempt) or \
                 len(set(exempt)) != len(exempt):
             raise TableError(f"exempt must list distinct seats 0..{self.n - 1}, got "
-                             f"{exempt!r:.80}")
+                             f"{shown(exempt)}")
         seed, index = self.seed, self.deal_index
         deal = Deal(
             self.variant, players=self.n, dealer=self.dealer, stacks=self.stacks,
@@ -324,7 +324,8 @@ class Table:
         try:
             card = parse_cards([turn_up])[0]
         except (ValueError, TypeError):
-            raise TableError(f"turn_up must be a card such as 5C, got {turn_up!r:.40}") from None
+            raise TableError(f"turn_up must be a card such as 5C, got "
+                             f"{shown(turn_up, 40)}") from None
         if card not in (spare or ()):
             raise TableError(f"turn_up {card} is not one of the spare cards (the turn-up is the "
                              "last card dealt, into the spare)")

@@ -157,7 +157,9 @@ def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = N
                           f"{shown(record['format'])}")
     unknown = [k for k in record if k not in SESSION_KEYS]
     if unknown:
-        raise RecordError(f"unknown key {unknown[0]!r}; a session record has: "
+        from stops.engine.text import shown
+
+        raise RecordError(f"unknown key {shown(unknown[0], 40)}; a session record has: "
                           + ", ".join(SESSION_KEYS))
     deals_ = record.get("deals")
     if not isinstance(deals_, list) or not deals_:
