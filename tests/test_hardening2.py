@@ -259,7 +259,9 @@ def test_a_record_builds_its_variant_once_not_each_preset(
     assert len(built) == 1
     # a preset the options switch on is applied (and so checked)
     rec["options"] = {"p4": True}
+    built.clear()
     assert stops.replay(rec).variant.flat["bet_limit"] == 5
+    assert len(built) == 1   # the options are applied in the one build
     rec["variant"]["presets"]["p4"] = {"rules": {"bet_limit": "lots"}}
     with pytest.raises(RecordError, match="bet_limit"):
         stops.replay(rec)

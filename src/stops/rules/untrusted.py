@@ -148,9 +148,8 @@ def variant_for_record(ref: Any, options: Any = None, registry: Registry | None 
             data["presets"] = {k: p for k, p in presets.items()
                                if isinstance(k, str) and (options or {}).get(k) is True}
         try:
-            v = from_mapping(data, label="<record variant>", registry=registry,
-                             check_presets=False)
-            return load_variant(v, options) if options else v
+            return from_mapping(data, label="<record variant>", registry=registry,
+                                check_presets=False, options=options)
         except VariantError as e:
             raise RecordError(f"the record's variant is not valid: {e}") from None
     if not isinstance(ref, str):

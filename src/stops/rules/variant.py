@@ -541,9 +541,11 @@ def variant_from_mapping(data: Mapping[str, Any], *, label: str = "<mapping>",
 
 
 def from_mapping(data: Mapping[str, Any], *, label: str, registry: Registry | None,
-                 check_presets: bool = True) -> Variant:
-    """:func:`variant_from_mapping`; without ``check_presets`` the presets are not built (a
-    record's variant: none is switched on, or the options already applied it)."""
+                 check_presets: bool = True, options: Mapping[str, Any] | None = None
+                 ) -> Variant:
+    """:func:`variant_from_mapping`, with ``options`` applied in the same build; without
+    ``check_presets`` the presets are not built (a record's variant: only a preset its
+    options switch on matters, and applying it builds it)."""
     if not isinstance(data, Mapping):
         raise VariantError.one(label, "", "a variant must be a mapping of keys")
     check_plain(data, label)
@@ -559,7 +561,7 @@ def from_mapping(data: Mapping[str, Any], *, label: str, registry: Registry | No
     reg = registry or default_registry()
     if check_presets:
         _check_presets(d, label, reg)
-    return _from_data(d, {}, label, reg, label, {})
+    return _from_data(d, options or {}, label, reg, label, options or {})
 
 
 def _load_for_engine(ref: str, options: Mapping[str, Any] | None, registry: Any) -> Variant:
