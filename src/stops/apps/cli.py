@@ -43,18 +43,19 @@ def _load(ref: str, options: list[str] | None = None, registry: Any = None) -> A
 def _parse_options(items: list[str] | None) -> dict[str, Any] | None:
     if not items:
         return None
-    import yaml
+    from stops.rules.loader import parse_yaml_text
 
     out: dict[str, Any] = {}
     for item in items:
         if "=" not in item:
-            raise VariantError.one("<--option>", item, "expected RULE=VALUE, e.g. "
+            raise VariantError.one("<--option>", item[:60], "expected RULE=VALUE, e.g. "
                                    "after_stop=must_change_suit")
         k, _, v = item.partition("=")
         try:
-            out[k.strip()] = yaml.safe_load(v)
-        except yaml.YAMLError:
-            out[k.strip()] = v
+            # read as YAML under the variant files' limits (nesting, aliases, size)
+            out[k.strip()] = parse_yaml_text(v, "<--option>")
+        except VariantError:
+            out[k.strip()] = v   # not YAML within the limits: the text itself
     return out
 
 
@@ -183,6 +184,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise StopsError("--sessions must be at least 1")
     if args.workers < 1:
         raise StopsError("--workers must be at least 1")
+    if args.scheduler is None and args.workers > 1:
+        from stops.apps.simulate import CHUNK, worker_count
+
+        total = args.sessions if args.sessions is not None else args.deals
+        _, note = worker_count(args.workers, -(-total // (1 if args.sessions else CHUNK)))
+        if note:
+            _say(f"stops: {note}", file=sys.stderr)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     from stops.apps.bots import BOTS
 
@@ -220,7 +228,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
         try:
             where = plot_reports(reports, args.plot)
-        except (OSError, ValueError) as e:
+        except (OSError, ValueError, RuntimeError) as e:
             raise StopsError(f"cannot write the picture {args.plot}: {e}") from None
         print(f"picture written to {where}", file=sys.stderr)
     if other is not None:
@@ -241,7 +249,9 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
     text = schema_text()
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        from stops.apps.files import write_atomic
+
+        write_atomic(args.output, text.encode("utf-8"))
     else:
         _say(text, end="")
     return 0
@@ -280,10 +290,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from stops.apps.bots import BOTS
     from stops.apps.terminal import play_terminal
 
-    return play_terminal(_load(args.variant, args.option, _registry(args)),
-                         players=args.players,
+    v = _load(args.variant, args.option, _registry(args))
+    lo, hi = v.players
+    if not lo <= args.players <= hi:
+        raise StopsError(f"{v.name} is for {lo} to {hi} players, not {args.players}")
+    if not 0 <= args.seat < args.players:
+        raise StopsError(f"--seat must be 0..{args.players - 1}, not {args.seat}")
+    bad = [b.strip() for b in args.bots.split(",") if b.strip() and b.strip() not in BOTS]
+    if bad:
+        raise StopsError(f"unknown bot {bad[0]!r}; bots: {', '.join(BOTS)}")
+    return play_terminal(v, players=args.players,
                          seat=args.seat, seed=args.seed, chips=args.chips,
                          deals=args.deals, bots=args.bots)
 
@@ -403,6 +422,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         code: int = args.fn(args)
+        sys.stdout.flush()   # a full disk or a closed pipe shows here, not at exit
         return code
     except VariantError as e:
         _say(f"stops: invalid variant:\n{e}", file=sys.stderr)
@@ -414,9 +434,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(f"stops: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
+        _say("stops: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        _quiet_stdout()
         return 0
+    except OSError as e:   # standard output on a full disk, say
+        _quiet_stdout()
+        _say(f"stops: cannot write the output: {e.strerror or e}", file=sys.stderr)
+        return 1
+
+
+def _quiet_stdout() -> None:
+    """Standard output can take no more (a closed pipe, a full disk): send what is left of
+    it nowhere, so that Python's own flush at exit does not print a traceback."""
+    import os
+
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -60,7 +60,17 @@ def plot_reports(reports: Sequence[Report], path: str | Path) -> Path:
         ax.set_title(f"{rep.variant}: spaces claimed (95 % error bars)", fontsize=10)
         ax.set_ylabel("% of deals")
     fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    import io
+
+    from stops.apps.files import write_atomic
+
+    buffer = io.BytesIO()
+    try:
+        fig.savefig(buffer, dpi=100, format=path.suffix[1:].lower() or "png")
+    finally:
+        plt.close(fig)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise StopsError(f"cannot write {path}: {e.strerror or e}") from None
+    return write_atomic(path, buffer.getvalue())

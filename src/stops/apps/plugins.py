@@ -57,6 +57,9 @@ def _module(spec: str) -> ModuleType:
     except ImportError as e:
         raise PluginError(f"--plugins {spec}: no such module ({e}); give a .py file, a "
                           "module name, or dist:DISTRIBUTION") from None
+    except Exception as e:  # the module's own code failed as it was imported
+        raise PluginError(f"--plugins {spec}: importing it failed: {type(e).__name__}: "
+                          f"{e}") from None
 
 
 def load_plugins(specs: Iterable[str], base: Registry | None = None) -> Registry:
@@ -67,7 +70,14 @@ def load_plugins(specs: Iterable[str], base: Registry | None = None) -> Registry
             dist = spec[5:].strip()
             if not dist:
                 raise PluginError("--plugins dist:NAME needs a distribution name")
-            if not reg.load_entry_points(allow=[dist]):
+            try:
+                loaded = reg.load_entry_points(allow=[dist])
+            except RegistryError as e:
+                raise PluginError(f"--plugins {spec}: {e}") from None
+            except Exception as e:  # an entry point's own code failed
+                raise PluginError(f"--plugins {spec}: loading its entry points failed: "
+                                  f"{type(e).__name__}: {e}") from None
+            if not loaded:
                 raise PluginError(f"--plugins {spec}: the distribution {dist!r} is not "
                                   "installed or offers no stops.plugins entry point")
             continue
@@ -80,4 +90,7 @@ def load_plugins(specs: Iterable[str], base: Registry | None = None) -> Registry
             register(reg)
         except RegistryError as e:
             raise PluginError(f"--plugins {spec}: {e}") from None
+        except Exception as e:  # the plug-in's own code failed: say so, in one line
+            raise PluginError(f"--plugins {spec}: its register(registry) failed: "
+                              f"{type(e).__name__}: {e}") from None
     return reg

@@ -8,18 +8,21 @@ chunk order: the report is identical whatever the number of workers.
 
 from __future__ import annotations
 
+import collections
 import gc
+import itertools
 import math
 import os
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, Future
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import attrs
 
 from stops.apps.playout import play_random, play_random_indexed, play_with_bots
 from stops.engine.deal import Deal
-from stops.engine.errors import SessionOver
+from stops.engine.errors import SessionOver, StopsError
 from stops.engine.eventkind import EventKind
 from stops.engine.rng import Rng, derive_seed
 from stops.engine.table import Table
@@ -334,6 +337,7 @@ def _start_worker(token: str, ref: Any, options: dict[str, Any] | None,
                   plugins: Sequence[str]) -> None:
     """Load the variant of a simulation once, in a worker process as it starts (a worker
     forked from the simulating process already holds it, under ``token``)."""
+    _ignore_interrupts()
     inherited = _WORKER.get(token)
     if inherited is not None:
         _WORKER["variant"] = inherited
@@ -357,6 +361,100 @@ def _worker_variant() -> Variant:
     return v
 
 
+WORKERS_PER_CORE = 4
+"""``workers`` is capped at this many processes per core (and at the number of chunks)."""
+AHEAD = 4
+"""Chunks handed to the pool ahead of the results, per worker: enough to keep every worker
+busy, and the work queued at any time stays small however many deals are asked for."""
+FOREIGN_AHEAD = 1024
+"""Chunks handed ahead to an ``executor=`` (a cluster's), whose number of workers is unknown."""
+
+
+class WorkerDied(StopsError):
+    """A worker process of a parallel simulation died (killed, or out of memory)."""
+
+
+def worker_count(workers: int, chunks: int) -> tuple[int, str | None]:
+    """The processes a run of ``chunks`` chunks uses for ``workers`` asked for, and why it
+    uses fewer (``None`` if it does not): never more than the chunks, nor than
+    :data:`WORKERS_PER_CORE` per core."""
+    cores = os.cpu_count() or 1
+    cap = WORKERS_PER_CORE * cores
+    if workers > cap and chunks > cap:
+        return cap, (f"using {cap} worker processes, not {workers}: at most "
+                     f"{WORKERS_PER_CORE} per core ({cores} cores)")
+    if workers > chunks:
+        return chunks, (f"using {chunks} worker process{'es' if chunks > 1 else ''}, not "
+                        f"{workers}: the run is {chunks} chunk{'s' if chunks > 1 else ''} of "
+                        "work")
+    return workers, None
+
+
+def _whole(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _check_arguments(v: Variant, players: Any, deals: Any, seed: Any, chips: Any,
+                     bots: Sequence[str], workers: Any, sessions: Any, progress: Any) -> None:
+    """Every argument of :func:`simulate`, checked before any work: a StopsError naming it."""
+    from stops.apps.bots import BOTS
+    from stops.engine.chips import MAX_CHIPS, chips_ok
+    from stops.engine.table import MAX_SEED_TEXT
+    from stops.engine.text import shown
+
+    lo, hi = v.players
+    if not (_whole(players) and lo <= players <= hi):
+        raise StopsError(f"{v.name} is for {lo} to {hi} players, not {shown(players)}")
+    if not (_whole(deals) and deals >= 1):
+        raise StopsError(f"deals must be a whole number >= 1, got {shown(deals)}")
+    if sessions is not None and not (_whole(sessions) and sessions >= 1):
+        raise StopsError(f"sessions must be a whole number >= 1 (or None), got "
+                         f"{shown(sessions)}")
+    if not ((_whole(seed) and abs(seed) < 10**MAX_SEED_TEXT)
+            or (isinstance(seed, str) and len(seed) <= MAX_SEED_TEXT)):
+        raise StopsError(f"seed must be a whole number or text (at most {MAX_SEED_TEXT} "
+                         f"digits or characters), got {shown(seed)}")
+    if not chips_ok(chips):
+        raise StopsError(f"chips must be a whole number of at most {MAX_CHIPS:,}, got "
+                         f"{shown(chips)}")
+    if not bots or not all(isinstance(b, str) and b in BOTS for b in bots):
+        bad = next((b for b in bots if not (isinstance(b, str) and b in BOTS)), "")
+        raise StopsError(f"unknown bot {shown(bad)}; bots: {', '.join(BOTS)}")
+    if not (_whole(workers) and workers >= 1):
+        raise StopsError(f"workers must be a whole number >= 1, got {shown(workers)}")
+    if progress is not None and not callable(progress):
+        raise StopsError(f"progress must be a function (done, total) or None, got "
+                         f"{shown(progress)}")
+
+
+def _chunks(total: int, per: int) -> Iterator[tuple[int, int]]:
+    """``(index, size)`` of each chunk, made as they are needed (never all at once: a run
+    of 10**12 deals is four billion chunks)."""
+    for i, start in enumerate(range(0, total, per)):
+        yield i, min(per, total - start)
+
+
+def _ahead(executor: Executor, calls: Iterator[tuple[Any, ...]], window: int
+           ) -> Iterator[Tally]:
+    """``run_chunk`` of each call on ``executor``, in order, with at most ``window`` handed
+    over ahead of the results (``Executor.map`` would submit every chunk at once)."""
+    pending: collections.deque[Future[Tally]] = collections.deque()
+    for call in calls:
+        pending.append(executor.submit(run_chunk, *call))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the simulating process's to handle (it stops the pool); a
+    worker that died of it would print its own traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def simulate(variant: Variant | str, players: int, deals: int = 1000, seed: int | str = 0,
              chips: int | None = None, options: dict[str, Any] | None = None,
              bots: Sequence[str] = ("random",), workers: int = 1,
@@ -369,10 +467,19 @@ def simulate(variant: Variant | str, players: int, deals: int = 1000, seed: int 
     ``starting_chips`` (what ``stops play`` and ``stops rules`` use: 200 in Tripoley), so that
     session lengths and win shares describe the game as it is played. The report states them.
     ``bots`` names a bot per seat (cycled): ``random`` or ``heuristic``. ``workers > 1`` runs
-    chunks in that many processes; ``executor`` runs them on any Executor instead (its
-    workers must be able to import ``stops``; the variant is sent with the work). Results do
-    not depend on either.
+    chunks in that many processes (at most the chunks, and :data:`WORKERS_PER_CORE` per
+    core); ``executor`` runs them on any Executor instead (its workers must be able to
+    import ``stops``; the variant is sent with the work). Results do not depend on either.
+    Chunks are made and handed out as the work goes, so any number of deals costs the same
+    memory. Bad arguments raise :class:`~stops.StopsError`; a worker process that dies
+    raises :class:`WorkerDied` and stops the pool.
     """
+    if options is not None and not isinstance(options, Mapping):
+        raise StopsError(f"options must be a mapping of rule: choice, got {type(options)}")
+    if isinstance(plugins, str) or not all(isinstance(p, str) for p in plugins):
+        raise StopsError("plugins must be a list of plug-in names or files")
+    if isinstance(bots, str):
+        bots = (bots,)
     if isinstance(variant, Variant):
         v = variant.with_options(**options) if options else variant
     else:
@@ -384,21 +491,23 @@ def simulate(variant: Variant | str, players: int, deals: int = 1000, seed: int 
         v = load_variant(variant, options, registry=registry)
     if chips is None:
         chips = v.rules.starting_chips
+    _check_arguments(v, players, deals, seed, chips, bots, workers, sessions, progress)
     sessions_mode = sessions is not None
     total = sessions if sessions is not None else deals
     per = 1 if sessions_mode else CHUNK
-    sizes = [min(per, total - i) for i in range(0, total, per)]
+    chunks = -(-total // per)
     # a Variant pickles as its built-in name or its resolved rules, so it travels to worker
     # processes and cluster nodes as it is: a house rule needs no file on the workers. A
     # variant that names plug-in policies travels as its name, and each worker registers the
     # plug-ins before loading it.
-    ref, opts = (v.ref, dict(v.options)) if plugins else (v, None)
-    args: list[tuple[Any, ...]] = [
-        (ref, opts, players, size, seed, i, tuple(bots), chips, sessions_mode, tuple(plugins))
-        for i, size in enumerate(sizes)]
+    ref: Any = v.ref if plugins else v
+    opts = dict(v.options) if plugins else None
     tally = Tally(players)
     done = 0
     own = None
+    window = 1
+    if executor is None and workers > 1:
+        workers, _ = worker_count(workers, chunks)
     if executor is None and workers > 1:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -411,29 +520,44 @@ def simulate(variant: Variant | str, players: int, deals: int = 1000, seed: int 
         _WORKER[token] = v
         own = executor = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
                                              initargs=(token, ref, opts, tuple(plugins)))
-        args = [(None, *a[1:]) for a in args]
+        ref = None
+        window = AHEAD * workers
+    elif executor is not None:
+        # a cluster's size is its own: keep enough in flight for a large one
+        window = max(AHEAD * workers, FOREIGN_AHEAD)
+    calls = ((ref, opts, players, size, seed, i, tuple(bots), chips, sessions_mode,
+              tuple(plugins)) for i, size in _chunks(total, per))
+    sizes = (size for _, size in _chunks(total, per))
+    finished = False
     try:
         if executor is None:
-            results: Any = (run_chunk(*a) for a in args)
+            results: Iterator[Tally] = (run_chunk(*c) for c in calls)
         elif own is not None:
             # our workers fork as the chunks are submitted: with the parent's objects frozen
             # out of the cyclic GC, the children's collections do not touch (and so copy)
             # every inherited page
             gc.freeze()
             try:
-                results = executor.map(run_chunk, *zip(*args, strict=True))
+                results = _ahead(executor, calls, window)
+                first = next(results, None)
             finally:
                 gc.unfreeze()
+            results = itertools.chain([first] if first is not None else [], results)
         else:
-            results = executor.map(run_chunk, *zip(*args, strict=True))
-        for part, size in zip(results, sizes, strict=True):
+            results = _ahead(executor, calls, window)
+        for part, size in zip(results, sizes, strict=False):
             tally.add(part)
             done += size
             if progress is not None:
                 progress(done, total)
+        finished = True
+    except BrokenProcessPool:
+        raise WorkerDied("a worker process died (killed, or out of memory?); the simulation "
+                         "stopped") from None
     finally:
         if own is not None:
-            own.shutdown()
+            # on any failure (Ctrl-C included) chunks not yet started are dropped, not run
+            own.shutdown(wait=True, cancel_futures=not finished)
     rep = _report(v, tally, seed, bots, players)
     rep.run = run_info(v, players, chips, deals if sessions is None else tally.deals, sessions,
                        seed, bots)

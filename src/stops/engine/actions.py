@@ -11,7 +11,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Final
 
 from stops.engine.cards import CARDS, Card, parse_card, parse_cards
+from stops.engine.chips import MAX_DECISION_CHIPS
 from stops.engine.errors import IllegalAction
+from stops.engine.text import shown
 
 #: Every verb, with the fields it takes (``chips`` optional for ``stake``).
 VERBS: Final[dict[str, tuple[str, ...]]] = {
@@ -219,9 +221,17 @@ class Action:
         return action_from_dict(data)
 
 
+def _in_range(x: object) -> bool:
+    """A seat or an amount of chips small enough to print and to compare (see
+    :data:`~stops.engine.chips.MAX_DECISION_CHIPS`)."""
+    return isinstance(x, int) and -MAX_DECISION_CHIPS <= x <= MAX_DECISION_CHIPS
+
+
 def _valid(seat: object, action: object, card: object, chips: object, space: object,
            cards: object, as_rank: object = None, flags: object = ()) -> bool:
     if seat.__class__ is not int or action.__class__ is not str or action not in VERBS:
+        return False
+    if not _in_range(seat):
         return False
     if as_rank is not None and (as_rank.__class__ is not str or as_rank not in RANK_NAMES):
         return False
@@ -230,7 +240,7 @@ def _valid(seat: object, action: object, card: object, chips: object, space: obj
         return False
     if card is not None and card.__class__ is not Card:
         return False
-    if chips is not None and chips.__class__ is not int:
+    if chips is not None and (chips.__class__ is not int or not _in_range(chips)):
         return False
     if space is not None and space.__class__ is not str:
         return False
@@ -246,21 +256,26 @@ def _valid(seat: object, action: object, card: object, chips: object, space: obj
 def _why_invalid(seat: object, action: object, card: object, chips: object, space: object,
                  cards: object, as_rank: object = None, flags: object = ()) -> str:
     if as_rank is not None and (as_rank.__class__ is not str or as_rank not in RANK_NAMES):
-        return f"'as_rank' must be a rank letter (2-9, T, J, Q, K, A), got {as_rank!r}"
+        return f"'as_rank' must be a rank letter (2-9, T, J, Q, K, A), got {shown(as_rank)}"
     if flags != () and not (isinstance(flags, tuple)
                             and all(f.__class__ is str and f in FLAGS for f in flags)):
-        return f"'flags' must name registered flags ({', '.join(FLAGS) or 'none'}), got {flags!r}"
+        return (f"'flags' must name registered flags ({', '.join(FLAGS) or 'none'}), got "
+                f"{shown(flags)}")
     if seat.__class__ is not int:
-        return f"'seat' must be a whole number, got {seat!r}"
+        return f"'seat' must be a whole number, got {shown(seat)}"
+    if not _in_range(seat):
+        return "'seat' is far out of range"
     if action.__class__ is not str or action not in VERBS:
-        return f"unknown action {action!r}; expected one of {', '.join(VERBS)}"
+        return f"unknown action {shown(action)}; expected one of {', '.join(VERBS)}"
     if card is not None and card.__class__ is not Card:
-        return f"'card' must be a stops.Card (use stops.parse_card('5D')), got {card!r}"
+        return f"'card' must be a stops.Card (use stops.parse_card('5D')), got {shown(card)}"
     if chips is not None and chips.__class__ is not int:
-        return f"'chips' must be a whole number, got {chips!r}"
+        return f"'chips' must be a whole number, got {shown(chips)}"
+    if chips is not None and not _in_range(chips):
+        return f"'chips' must be at most {MAX_DECISION_CHIPS:,} either way"
     if space is not None and space.__class__ is not str:
-        return f"'space' must be a layout space id, got {space!r}"
-    return f"'cards' must be a tuple of stops.Card, got {cards!r}"
+        return f"'space' must be a layout space id, got {shown(space)}"
+    return f"'cards' must be a tuple of stops.Card, got {shown(cards)}"
 
 
 def _bad(message: str) -> IllegalAction:
@@ -273,13 +288,15 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         return data
     if not isinstance(data, Mapping):
         raise _bad("an action must be a mapping like {'seat': 0, 'action': 'keep'}, "
-                   f"got {data!r}")
+                   f"got {shown(data)}")
     verb = data.get("action")
     if not isinstance(verb, str) or verb not in VERBS:
-        raise _bad(f"unknown action {verb!r}; expected one of {', '.join(VERBS)}")
+        raise _bad(f"unknown action {shown(verb)}; expected one of {', '.join(VERBS)}")
     seat = data.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise _bad(f"{verb}: 'seat' must be a whole number, got {seat!r}")
+        raise _bad(f"{verb}: 'seat' must be a whole number, got {shown(seat)}")
+    if not _in_range(seat):
+        raise _bad(f"{verb}: 'seat' is far out of range")
     fields = VERBS[verb]
     flags = [f for f, verbs in FLAGS.items() if verb in verbs]
     extra = set(data) - {"seat", "action", *fields, *flags}
@@ -295,7 +312,7 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         if flag in data:
             v = data[flag]
             if not isinstance(v, bool):
-                raise _bad(f"{verb}: {flag!r} must be true or false, got {v!r}")
+                raise _bad(f"{verb}: {shown(flag)} must be true or false, got {shown(v)}")
             if v:
                 on.append(flag)
     if on:
@@ -304,11 +321,14 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         if f not in data:
             if (verb, f) in _OPTIONAL:
                 continue
-            raise _bad(f"{verb}: missing field {f!r}")
+            raise _bad(f"{verb}: missing field {shown(f)}")
         v = data[f]
         if f == "chips":
             if isinstance(v, bool) or not isinstance(v, int):
-                raise _bad(f"{verb}: 'chips' must be a whole number, got {v!r}")
+                raise _bad(f"{verb}: 'chips' must be a whole number, got {shown(v)}")
+            if not _in_range(v):
+                raise _bad(f"{verb}: 'chips' must be at most {MAX_DECISION_CHIPS:,} either "
+                           "way")
             kwargs[f] = v
         elif f == "card":
             try:
@@ -317,20 +337,21 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
                 raise _bad(f"{verb}: {e}") from None
         elif f == "cards":
             if isinstance(v, str) or not isinstance(v, Iterable):
-                raise _bad(f"{verb}: 'cards' must be a list of cards, got {v!r}")
+                raise _bad(f"{verb}: 'cards' must be a list of cards, got {shown(v)}")
             try:
                 kwargs[f] = tuple(sorted(parse_cards(v)))
             except ValueError as e:
                 raise _bad(f"{verb}: {e}") from None
         elif f == "space":
             if not isinstance(v, str):
-                raise _bad(f"{verb}: 'space' must be a layout space id, got {v!r}")
+                raise _bad(f"{verb}: 'space' must be a layout space id, got {shown(v)}")
             kwargs[f] = v
         elif f == "as_rank":
-            text = str(v).upper() if isinstance(v, str | int) and not isinstance(v, bool) else ""
+            text = (v.upper() if isinstance(v, str) else str(v) if isinstance(v, int)
+                    and not isinstance(v, bool) and 0 <= v <= 99 else "")
             text = "T" if text == "10" else text
             if text not in RANK_NAMES:
-                raise _bad(f"{verb}: 'as_rank' must be a rank (2-9, T, J, Q, K, A), got {v!r}")
+                raise _bad(f"{verb}: 'as_rank' must be a rank (2-9, T, J, Q, K, A), got {shown(v)}")
             kwargs[f] = text
     if verb in _ONE_OF and "cards" in kwargs and "cards" in data:
         # a list of cards keeps the order it was given in (a wild card is listed last)
@@ -371,14 +392,14 @@ def leads_of(seat: int) -> list[Action]:
     return _LEADS_BY_SEAT[seat]
 
 
-_PLAYS_BY_SEAT: Final[list[list[Action]]] = []
+_PLAYS_BY_SEAT: Final[list[list[Action]]] = [
+    [Action(s, "play", card=CARDS[c]) for c in range(52)] for s in range(MAX_SEATS)]
+"""Built at import like the leads: grown lazily, two threads meeting a new seat at once
+appended a row each, and every later seat got its neighbour's actions (issue 22)."""
 
 
 def plays_of(seat: int) -> list[Action]:
     """The 52 interned ``play`` actions of ``seat`` (a card laid in turn), indexed by card."""
-    while len(_PLAYS_BY_SEAT) <= seat:
-        s = len(_PLAYS_BY_SEAT)
-        _PLAYS_BY_SEAT.append([Action(s, "play", card=CARDS[c]) for c in range(52)])
     return _PLAYS_BY_SEAT[seat]
 
 

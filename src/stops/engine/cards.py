@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from stops.engine.text import shown
+
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -87,7 +89,8 @@ def parse_card(text: object) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise ValueError(f"not a card: {text!r} (expected text such as 'TH', '10h' or 'Q♦')")
+        raise ValueError(f"not a card: {shown(text)} (expected text such as 'TH', '10h' or "
+                         "'Q♦')")
     s = text.strip().upper()
     if len(s) >= 2:
         rank = _RANK_ALIASES.get(s[:-1])
@@ -95,7 +98,7 @@ def parse_card(text: object) -> Card:
         if rank is not None and suit is not None:
             return CARDS[suit * 13 + rank]
     raise ValueError(
-        f"not a card: {text!r} (expected rank 2-9, T/10, J, Q, K, A then suit C, D, H, S or a "
+        f"not a card: {shown(text)} (expected rank 2-9, T/10, J, Q, K, A then suit C, D, H, S or a "
         "suit symbol, e.g. 'TH', '10h', 'Q♦')"
     )
 
@@ -116,7 +119,8 @@ def parse_suit(text: str) -> int:
     low = s.lower()
     if low in SUIT_NAMES:
         return SUIT_NAMES.index(low)
-    raise ValueError(f"not a suit: {text!r} (expected C, D, H, S or clubs/diamonds/hearts/spades)")
+    raise ValueError(f"not a suit: {shown(text)} (expected C, D, H, S or "
+                     "clubs/diamonds/hearts/spades)")
 
 
 def opposite_colour_suits(suit: int) -> tuple[int, int]:

@@ -8,8 +8,22 @@ accounts never changes; the tests assert exactly that after every step.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Final
 
 Account = int | str
+MAX_CHIPS: Final = 10**15
+"""The most chips any one stack or layout pile may hold, either way, as it enters the library
+(a table's chips, a record, a save): a thousand million million, far beyond any game. It
+keeps every number printable and every sum and range of bids machine-sized: 52 seats and
+256 spaces at the limit hold under 2**63 chips."""
+MAX_DECISION_CHIPS: Final = 1000 * MAX_CHIPS
+"""The most chips a decision (a stake, bid or bet) may name: more than the whole table can
+hold, so no legal decision is ever refused for its size."""
+
+
+def chips_ok(x: object, low: int = -MAX_CHIPS) -> bool:
+    """Is ``x`` a whole number of chips from ``low`` to :data:`MAX_CHIPS`?"""
+    return isinstance(x, int) and not isinstance(x, bool) and low <= x <= MAX_CHIPS
 """A seat index (a stack) or a layout space id."""
 
 
@@ -25,6 +39,10 @@ class Ledger:
         self.contributed: dict[str, list[int]] | None = {} if track else None
         """With ``track``: chips each seat has put on each space (``space -> [by seat]``),
         for rules that give chips back in proportion to what was put in."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # the compiled build unpickles a native class by calling it with no arguments
+        return (_ledger, (self.stacks, self.layout, self.contributed))
 
     def contribute(self, seat: int, space: str, chips: int) -> None:
         """Note that ``seat`` put ``chips`` on ``space`` (when tracking)."""
@@ -66,3 +84,11 @@ class Ledger:
         if self.contributed is not None:
             out.contributed = {k: list(v) for k, v in self.contributed.items()}
         return out
+
+
+def _ledger(stacks: list[int], layout: dict[str, int],
+            contributed: dict[str, list[int]] | None) -> Ledger:
+    """A ledger rebuilt from a pickle (see :meth:`Ledger.__reduce__`)."""
+    out = Ledger(stacks, layout, track=contributed is not None)
+    out.contributed = contributed
+    return out

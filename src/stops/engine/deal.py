@@ -22,6 +22,7 @@ from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event, shared, staked_event
 from stops.engine.legal import LegalActions, LegalSet
+from stops.engine.text import shown
 
 if TYPE_CHECKING:
     from stops.engine.observation import Observation
@@ -237,7 +238,7 @@ class Deal:
         if i.__class__ is not int and not isinstance(i, bool) and hasattr(i, "__index__"):
             i = i.__index__()  # e.g. a numpy integer from a learning framework
         if i.__class__ is not int or not 0 <= i < len(legal):
-            raise IllegalAction("bad_index", f"decision index {i!r} is not in range(0, "
+            raise IllegalAction("bad_index", f"decision index {shown(i)} is not in range(0, "
                                 f"{len(legal)}): the seat to act has {len(legal)} choices",
                                 rule="an index picks one of legal_actions(), in order")
         action = legal[i]
@@ -350,8 +351,14 @@ class Deal:
         self.masks[seat][card // 13] &= ~(1 << (card % 13))
         self.counts[seat] -= 1
 
-    def hand(self, seat: int) -> list[Card]:
-        """The cards ``seat`` holds, sorted by suit then rank."""
+    def hand(self, seat: Any) -> list[Card]:
+        """The cards ``seat`` holds, sorted by suit then rank. (``seat`` is typed ``Any``
+        so that a bad one is refused with a TableError, in the compiled build too.)"""
+        if seat.__class__ is not int or not 0 <= seat < self.n:
+            from stops.engine.table import TableError
+
+            raise TableError(f"no seat {shown(seat)} at a table of {self.n} (seats are "
+                             f"0..{self.n - 1})")
         out: list[Card] = []
         for suit, m in enumerate(self.masks[seat]):
             if m:

@@ -53,6 +53,11 @@ class Fixed(_Part):
     def __init__(self, actions: tuple[Action, ...]) -> None:
         self.actions = actions
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # every part says how to rebuild itself: the compiled build unpickles a native
+        # class by calling it with no arguments, which a part cannot take
+        return (Fixed, (self.actions,))
+
     def __len__(self) -> int:
         return len(self.actions)
 
@@ -76,6 +81,9 @@ class Amounts(_Part):
         self.verb = verb
         self.amounts = amounts
         self.space = space
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Amounts, (self.seat, self.verb, self.amounts, self.space))
 
     def __len__(self) -> int:
         return len(self.amounts)
@@ -119,6 +127,9 @@ class Selections(_Part):
         self.cards = tuple(sorted(cards))
         self.k = k
         self.n = comb(len(self.cards), k)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Selections, (self.seat, self.cards, self.k))
 
     def __len__(self) -> int:
         return self.n
@@ -181,6 +192,9 @@ class LegalActions(Sequence[Action]):
                 total += n
         self._parts = tuple(kept)
         self._len = total
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (LegalActions, self._parts)
 
     @staticmethod
     def of(actions: Sequence[Action]) -> FixedActions:

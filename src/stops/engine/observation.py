@@ -70,8 +70,9 @@ MAX_LISTED_ACTIONS = 2000
 def observe(deal: Deal, seat: int) -> Observation:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.n:
         from stops.engine.table import TableError
+        from stops.engine.text import shown
 
-        raise TableError(f"no seat {seat!r} at a table of {deal.n} (seats are "
+        raise TableError(f"no seat {shown(seat)} at a table of {deal.n} (seats are "
                          f"0..{deal.n - 1})")
     events = tuple(e for e in deal.events if e.visible(seat))
     seq_start = 0

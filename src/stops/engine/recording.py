@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from stops.engine.actions import Action, action_from_dict
 from stops.engine.cards import CARDS, Card, parse_card
+from stops.engine.chips import MAX_CHIPS, chips_ok
 from stops.engine.errors import IllegalAction, RecordError
+from stops.engine.text import shown as shown_value
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -23,6 +25,8 @@ RECORD_KEYS = ("format", "variant", "options", "players", "dealer", "stacks", "l
                "retired", "hands", "spare", "turn_up", "exempt", "actions", "deal_index",
                "stakes", "result", "meta", "seed", "out", "final_hands")
 
+DEAL_FORMAT = "stops.deal/1"
+"""The ``format`` of a deal record (checked when a record gives one)."""
 FINAL_HAND_SIZE = 5
 """Cards in each hand of a final share-out by poker (``final_hands``)."""
 
@@ -32,7 +36,7 @@ def deal_record(deal: Deal, final_hands: Mapping[str, Any] | None = None) -> dic
     with ``final_hands`` (the session ended after it with a share-out by poker, G.9), those
     too."""
     rec: dict[str, Any] = {
-        "format": "stops.deal/1",
+        "format": DEAL_FORMAT,
         "variant": deal.variant.record_ref,
         "options": deal.variant.record_options,
         "players": deal.n,
@@ -114,12 +118,17 @@ def _need(rec: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what:
         raise RecordError(f"missing '{key}' ({what})")
     v = rec[key]
     if (isinstance(v, bool) and kind is int) or not isinstance(v, kind):
-        raise RecordError(f"'{key}' must be {what}, got {v!r}")
+        raise RecordError(f"'{key}' must be {what}, got {shown_value(v)}")
     return v
 
 
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _chips(v: Any) -> bool:
+    """A whole number of chips within :data:`~stops.engine.chips.MAX_CHIPS` either way."""
+    return chips_ok(v)
 
 
 def _check_shape(record: Mapping[str, Any]) -> None:
@@ -128,6 +137,8 @@ def _check_shape(record: Mapping[str, Any]) -> None:
     if layout is not None and not (isinstance(layout, Mapping) and all(
             isinstance(k, str) and _is_int(v) for k, v in layout.items())):
         raise RecordError("'layout' must be a mapping of space id to chips, e.g. {AH: 3}")
+    if layout is not None and not all(_chips(v) for v in layout.values()):
+        raise RecordError(f"'layout': chips must be at most {MAX_CHIPS:,}")
     retired = record.get("retired")
     if retired is not None and not (isinstance(retired, list)
                                     and all(isinstance(x, str) for x in retired)):
@@ -136,9 +147,12 @@ def _check_shape(record: Mapping[str, Any]) -> None:
     if stacks is not None and not (_is_int(stacks) or (
             isinstance(stacks, list) and all(_is_int(x) for x in stacks))):
         raise RecordError("'stacks' must be a list of whole numbers, one per seat")
+    if stacks is not None and not all(_chips(x) for x in (
+            stacks if isinstance(stacks, list) else [stacks])):
+        raise RecordError(f"'stacks': chips must be at most {MAX_CHIPS:,} either way")
     if "deal_index" in record and not (_is_int(record["deal_index"])
-                                       and record["deal_index"] >= 0):
-        raise RecordError("'deal_index' must be a whole number >= 0")
+                                       and 0 <= record["deal_index"] <= MAX_CHIPS):
+        raise RecordError(f"'deal_index' must be a whole number from 0 to {MAX_CHIPS:,}")
     if "turn_up" in record and not isinstance(record["turn_up"], str):
         raise RecordError("'turn_up' must be a card such as 5C (one of the 'spare' cards)")
     exempt = record.get("exempt")
@@ -154,11 +168,13 @@ def _check_shape(record: Mapping[str, Any]) -> None:
         if not isinstance(result, Mapping):
             raise RecordError("'result' must be a mapping with 'stacks' and 'layout'")
         rs, rl = result.get("stacks"), result.get("layout")
-        if rs is not None and not (isinstance(rs, list) and all(_is_int(x) for x in rs)):
-            raise RecordError("'result.stacks' must be a list of whole numbers")
+        if rs is not None and not (isinstance(rs, list) and all(_chips(x) for x in rs)):
+            raise RecordError("'result.stacks' must be a list of whole numbers (chips, at "
+                              f"most {MAX_CHIPS:,} either way)")
         if rl is not None and not (isinstance(rl, Mapping) and all(
-                isinstance(k, str) and _is_int(v) for k, v in rl.items())):
-            raise RecordError("'result.layout' must be a mapping of space id to chips")
+                isinstance(k, str) and _chips(v) for k, v in rl.items())):
+            raise RecordError("'result.layout' must be a mapping of space id to chips (at "
+                              f"most {MAX_CHIPS:,})")
         extra = set(result) - {"stacks", "layout"}
         if extra:
             raise RecordError(f"unknown key(s) in 'result': {sorted(map(str, extra))}")
@@ -215,6 +231,9 @@ def check_record(record: Mapping[str, Any]) -> None:
         shown = unknown[0] if isinstance(unknown[0], str) and len(unknown[0]) <= 40 else "?"
         raise RecordError(f"unknown key {shown!r}; a deal record has: "
                           + ", ".join(RECORD_KEYS))
+    if "format" in record and record["format"] != DEAL_FORMAT:
+        raise RecordError(f"'format' must be {DEAL_FORMAT} (a deal record), got "
+                          f"{shown_value(record['format'])}")
     if "variant" in record and not isinstance(record["variant"], str | Mapping):
         raise RecordError("'variant' must be a built-in variant name or the variant itself "
                           "(a mapping)")
@@ -267,7 +286,8 @@ def replay_record(record: Mapping[str, Any], variant: Variant, *, check_result: 
             raise RecordError("'out' must list the seats out of the session")
         exempt = record.get("exempt") or []
         if not all(0 <= s < players for s in exempt):
-            raise RecordError(f"'exempt' must list seats 0..{players - 1}, got {exempt!r:.80}")
+            raise RecordError(f"'exempt' must list seats 0..{players - 1}, got "
+                              f"{shown_value(exempt)}")
         final = final_hands_of(record) if "final_hands" in record else None
         # a record with final_hands is the last of its session, whatever ended it (G.9)
         table = Table.restore(variant, seats=players, stacks=stacks, dealer=dealer, seed=seed,

@@ -31,7 +31,9 @@ import attrs
 import cattrs
 
 from stops.engine.cards import CARDS
+from stops.engine.chips import MAX_CHIPS, chips_ok
 from stops.engine.errors import RecordError, SignatureNotChecked, StopsError
+from stops.engine.text import shown
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -227,8 +229,9 @@ def _int(d: Mapping[str, Any], f: str, lo: int | None = None, hi: int | None = N
     v: Any = d.get(f)
     if not _whole(v):
         raise _bad(f, f"must be a whole number, got {_kind(v)}")
-    if (lo is not None and v < lo) or (hi is not None and v > hi):
-        raise _bad(f, f"must be between {lo} and {hi}, got {v}")
+    if (lo is not None and v < lo) or (hi is not None and v > hi) or not chips_ok(v):
+        raise _bad(f, f"must be between {lo} and {hi if hi is not None else MAX_CHIPS}, got "
+                   f"{shown(v)}")
     return int(v)
 
 
@@ -243,6 +246,8 @@ def _ints(d: Mapping[str, Any], f: str, n: int, lo: int | None = None) -> list[i
     v = d.get(f)
     if not isinstance(v, list) or len(v) != n or not all(_whole(x) for x in v):
         raise _bad(f, f"must be a list of {n} whole numbers")
+    if not all(chips_ok(x) for x in v):
+        raise _bad(f, f"must not hold numbers beyond {MAX_CHIPS:,} either way")
     if lo is not None and any(x < lo for x in v):
         raise _bad(f, f"must not hold numbers below {lo}")
     return [int(x) for x in v]
@@ -255,8 +260,8 @@ def _spaces(d: Mapping[str, Any], f: str, spaces: tuple[str, ...]) -> dict[str, 
     for k, x in v.items():
         if k not in spaces:
             raise _bad(f, f"names a space that is not in the layout ({spaces})")
-        if not _whole(x) or x < 0:
-            raise _bad(f"{f}.{k}", "must be a whole number >= 0")
+        if not chips_ok(x, 0):
+            raise _bad(f"{f}.{k}", f"must be a whole number from 0 to {MAX_CHIPS:,}")
     return {str(k): int(x) for k, x in v.items()}
 
 
@@ -345,7 +350,7 @@ def table_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None
     contributed = d.get("contributed", {})
     if not isinstance(contributed, Mapping) or not all(
             k in spaces and isinstance(v, list) and len(v) == n
-            and all(_whole(x) and x >= 0 for x in v) for k, v in contributed.items()):
+            and all(chips_ok(x, 0) for x in v) for k, v in contributed.items()):
         raise _bad("contributed", f"must map layout spaces to {n} whole numbers >= 0")
     records = d.get("records", [])
     if not isinstance(records, list):

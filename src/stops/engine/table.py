@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from stops._mypyc import mypyc_attr
 from stops.engine.cards import CARDS, Card, parse_cards
+from stops.engine.chips import MAX_CHIPS, chips_ok
 from stops.engine.deal import Deal
 from stops.engine.errors import DealInProgress, RecordError, SessionOver, StopsError
 from stops.engine.eventkind import EventKind
@@ -17,6 +18,7 @@ from stops.engine.events import Event, event
 from stops.engine.recording import FinishedDeal
 from stops.engine.resolver import resolve_variant
 from stops.engine.rng import Rng, derive_seed, keyed_shuffle
+from stops.engine.text import shown
 
 if TYPE_CHECKING:
     from stops.rules.variant import Variant
@@ -39,7 +41,8 @@ record dicts (4 to 8 KB each). ``keep_records=True`` keeps every one (opt in for
 only: 100,000 deals is about 200-300 MB), ``False`` none."""
 
 MAX_SEED_TEXT = 1000
-"""A text seed longer than this is refused."""
+"""A text seed longer than this is refused, and a whole-number seed of more digits."""
+_SEED_LIMIT = 10**MAX_SEED_TEXT
 
 
 def _deal_shuffle(seed: int | str, index: int, pack: list[Card]) -> None:
@@ -80,7 +83,7 @@ class Table:
         keep_records: Any = KEEP_RECORDS,
     ) -> None:
         if options is not None and not isinstance(options, Mapping):
-            raise TableError(f"options must be a mapping of rule: choice, got {options!r}")
+            raise TableError(f"options must be a mapping of rule: choice, got {shown(options)}")
         if isinstance(variant, str | os.PathLike):
             self.variant: Variant = resolve_variant(os.fspath(variant), options)
         elif hasattr(variant, "phases") and hasattr(variant, "with_options"):
@@ -88,45 +91,49 @@ class Table:
         else:
             raise TableError(f"variant must be a stops.Variant, a built-in name or a file "
                              f"path, got {type(variant).__name__}")
-        if seed is not None and not (_is_whole(seed) or (
-                isinstance(seed, str) and len(seed) <= MAX_SEED_TEXT)):
+        if seed is not None and not ((_is_whole(seed) and -_SEED_LIMIT < seed < _SEED_LIMIT)
+                                     or (isinstance(seed, str) and len(seed) <= MAX_SEED_TEXT)):
             raise TableError(f"seed must be a whole number or text (at most "
-                             f"{MAX_SEED_TEXT} characters), got {seed!r:.80}")
+                             f"{MAX_SEED_TEXT} digits or characters), got {shown(seed)}")
         if deals is not None and not (_is_whole(deals) and deals >= 1):
-            raise TableError(f"deals must be a whole number >= 1 (or None), got {deals!r}")
+            raise TableError(f"deals must be a whole number >= 1 (or None), got {shown(deals)}")
         if not (isinstance(keep_records, bool) or (_is_whole(keep_records)
                                                     and keep_records >= 0)):
             raise TableError("keep_records must be true, false or a whole number >= 0, got "
-                             f"{keep_records!r}")
+                             f"{shown(keep_records)}")
         if layout is not None and not isinstance(layout, Mapping):
-            raise TableError(f"layout must be a mapping of space id to chips, got {layout!r}")
+            raise TableError(f"layout must be a mapping of space id to chips, got "
+                             f"{shown(layout)}")
         if isinstance(retired, str) or not isinstance(retired, Sequence | set | frozenset):
-            raise TableError(f"retired must be a list of space ids, got {retired!r}")
+            raise TableError(f"retired must be a list of space ids, got {shown(retired)}")
         v = self.variant
         lo, hi = v.players
         if isinstance(seats, bool) or not isinstance(seats, int) or not lo <= seats <= hi:
-            raise TableError(f"{v.name} is for {lo} to {hi} players, not {seats!r}")
+            raise TableError(f"{v.name} is for {lo} to {hi} players, not {shown(seats)}")
         self.n: int = seats
         if chips is None:  # the variant's own starting stack (rules.starting_chips)
             chips = v.rules.starting_chips
-        if isinstance(chips, bool):
-            raise TableError(f"chips must be a whole number, got {chips!r}")
-        if isinstance(chips, int):
+        if isinstance(chips, int) and not isinstance(chips, bool):
             self.stacks: list[int] = [chips] * seats
         else:
-            stacks = list(chips)
-            if len(stacks) != seats or not all(
-                    isinstance(x, int) and not isinstance(x, bool) for x in stacks):
-                raise TableError(f"chips must be one number or {seats} whole numbers, got "
-                                 f"{chips!r}")
-            self.stacks = stacks
+            try:
+                if isinstance(chips, str | bytes | Mapping):
+                    raise TypeError
+                self.stacks = list(chips)
+            except TypeError:
+                raise TableError(f"chips must be a whole number or {seats} whole numbers, "
+                                 f"got {shown(chips)}") from None
+        if len(self.stacks) != seats or not all(chips_ok(x) for x in self.stacks):
+            raise TableError(f"chips must be one number or {seats} whole numbers, each at "
+                             f"most {MAX_CHIPS:,} either way, got {shown(chips)}")
         self.layout: dict[str, int] = dict.fromkeys(v.space_ids, 0)
         for k, x in (layout or {}).items():
             if k not in self.layout:
-                raise TableError(f"no layout space {k!r} in {v.name}; spaces: "
+                raise TableError(f"no layout space {shown(k)} in {v.name}; spaces: "
                                  + ", ".join(v.space_ids))
-            if isinstance(x, bool) or not isinstance(x, int) or x < 0:
-                raise TableError(f"chips on {k} must be a whole number >= 0, got {x!r}")
+            if not chips_ok(x, 0):
+                raise TableError(f"chips on {k} must be a whole number from 0 to "
+                                 f"{MAX_CHIPS:,}, got {shown(x)}")
             self.layout[k] = x
         self.start_layout: dict[str, int] = {k: x for k, x in self.layout.items() if x}
         """Chips on the layout when the session began (saves check chips against it)."""
@@ -142,7 +149,7 @@ class Table:
             dealer = (Rng(derive_seed(self.seed, "first dealer")).below(seats)
                       if v.rules.first_dealer == "random" else 0)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < seats:
-            raise TableError(f"dealer must be a seat 0..{seats - 1}, got {dealer!r}")
+            raise TableError(f"dealer must be a seat 0..{seats - 1}, got {shown(dealer)}")
         self.dealer: int = dealer
         self.deal_limit: int | None = deals
         self.deal_index = 0
@@ -212,7 +219,7 @@ class Table:
                 _is_whole(s) and 0 <= s < self.n for s in exempt) or \
                 len(set(exempt)) != len(exempt):
             raise TableError(f"exempt must list distinct seats 0..{self.n - 1}, got "
-                             f"{exempt!r:.80}")
+                             f"{shown(exempt)}")
         seed, index = self.seed, self.deal_index
         deal = Deal(
             self.variant, players=self.n, dealer=self.dealer, stacks=self.stacks,
@@ -242,6 +249,12 @@ class Table:
         table = cls(variant, seats=seats, chips=stacks, seed=seed, dealer=dealer,
                     layout=layout, retired=retired, deals=deal_limit,
                     keep_records=keep_records)
+        if not (all(chips_ok(x) for x in start_stacks or ())
+                and all(chips_ok(x, 0) for x in (start_layout or {}).values())
+                and all(chips_ok(x, 0) for row in (contributed or {}).values() for x in row)):
+            raise TableError(f"chips must be whole numbers of at most {MAX_CHIPS:,}")
+        if not (chips_ok(deals_played, 0) and chips_ok(deal_index, 0)):
+            raise TableError(f"deal counts must be whole numbers of at most {MAX_CHIPS:,}")
         if start_stacks is not None:
             table.start_stacks = tuple(start_stacks)
         if start_layout is not None:
@@ -324,7 +337,8 @@ class Table:
         try:
             card = parse_cards([turn_up])[0]
         except (ValueError, TypeError):
-            raise TableError(f"turn_up must be a card such as 5C, got {turn_up!r:.40}") from None
+            raise TableError(f"turn_up must be a card such as 5C, got "
+                             f"{shown(turn_up, 40)}") from None
         if card not in (spare or ()):
             raise TableError(f"turn_up {card} is not one of the spare cards (the turn-up is the "
                              "last card dealt, into the spare)")

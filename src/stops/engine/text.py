@@ -25,3 +25,16 @@ def printable(text: str) -> str:
     text = _ESCAPES.sub("", text)
     return "".join(ch for ch in text
                    if ch in _KEEP or unicodedata.category(ch) not in ("Cc", "Cf", "Cs"))
+
+
+def shown(value: object, limit: int = 80) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters. A whole number too
+    long to print (Python refuses more than 4,300 digits), or data nested too deeply to
+    print, is described instead: a message about bad input must never fail itself."""
+    try:
+        text = repr(value)
+    except ValueError:
+        return "a number far too large"
+    except RecursionError:
+        return "data nested far too deeply"
+    return text if len(text) <= limit else text[:limit - 3] + "..."

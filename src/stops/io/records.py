@@ -33,6 +33,11 @@ MAX_RECORD_BYTES = 4 * 1024 * 1024
 session of about 1,800 deals at eight seats."""
 
 
+MAX_SLOW_YAML_BYTES = 512 * 1024
+"""Without libyaml (a PyYAML built from source without it), YAML is parsed in pure Python at
+about 130 KB a second: a YAML record is then limited to 512 KiB (JSON keeps 4 MiB)."""
+
+
 def dumps(record: Mapping[str, Any], fmt: str = "yaml") -> str:
     if fmt == "json":
         return json.dumps(record, indent=2)
@@ -54,7 +59,7 @@ def load(path: str | Path) -> dict[str, Any]:
 
 
 def loads(text: str, label: str = "<record>") -> dict[str, Any]:
-    from stops.rules.loader import parse_yaml_text
+    from stops.rules.loader import FAST_YAML, parse_yaml_text
 
     if not isinstance(text, str):
         raise RecordError(f"{label}: expected record text, got {type(text).__name__}")
@@ -65,6 +70,10 @@ def loads(text: str, label: str = "<record>") -> dict[str, Any]:
         if not isinstance(fast, dict):
             raise RecordError(f"{label}: a record must be a mapping of keys")
         return fast
+    if not FAST_YAML and len(text.encode("utf-8", "replace")) > MAX_SLOW_YAML_BYTES:
+        raise RecordError(f"{label}: a YAML record of more than {MAX_SLOW_YAML_BYTES} bytes "
+                          "needs PyYAML built with libyaml (every PyYAML wheel is); write it "
+                          "as JSON instead")
     try:
         data = parse_yaml_text(text, label, limit=MAX_RECORD_BYTES)  # JSON is YAML
     except VariantError as e:
@@ -75,23 +84,17 @@ def loads(text: str, label: str = "<record>") -> dict[str, Any]:
 
 
 def _fast_parse(text: str) -> Any:
-    """Parse a record quickly when that is safe: JSON with the json module, YAML without
-    anchors (so without aliases) with libyaml. ``None`` means "use the careful loader",
-    which counts aliases (pure-Python YAML reads about 50 KB a second; libyaml 50 times
-    that). Nesting is bounded after parsing, without recursion."""
+    """Parse a JSON record with the json module (about ten times faster than YAML). ``None``
+    means "not JSON, or not plain": the YAML loader reads it, and gives the precise message.
+    Nesting is bounded after parsing, without recursion."""
     from stops.rules.loader import MAX_NESTING
 
-    data: Any = None
-    stripped = text.lstrip()
+    if not text.lstrip().startswith("{"):
+        return None
     try:
-        if stripped.startswith("{"):
-            data = json.loads(text)
-        elif "&" not in text and "*" not in text and getattr(yaml, "CSafeLoader", None):
-            data = yaml.load(text, Loader=yaml.CSafeLoader)
-        else:
-            return None
-    except (ValueError, yaml.YAMLError, RecursionError, TypeError):
-        return None  # the careful loader gives the precise message
+        data = json.loads(text)
+    except (ValueError, RecursionError, TypeError):
+        return None
     stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
         node, depth = stack.pop()
@@ -139,6 +142,7 @@ def replay(record: Mapping[str, Any], variant: Variant | None = None,
 
 
 SESSION_KEYS = ("format", "variant", "options", "players", "deals", "meta")
+SESSION_FORMAT = "stops.session/1"
 
 
 def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = None,
@@ -146,9 +150,16 @@ def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = N
     """Replay every deal of a session record, checking each continues from the last."""
     if not isinstance(record, Mapping):
         raise RecordError("a session record must be a mapping of keys")
+    if "format" in record and record["format"] != SESSION_FORMAT:
+        from stops.engine.text import shown
+
+        raise RecordError(f"'format' must be {SESSION_FORMAT} (a session record), got "
+                          f"{shown(record['format'])}")
     unknown = [k for k in record if k not in SESSION_KEYS]
     if unknown:
-        raise RecordError(f"unknown key {unknown[0]!r}; a session record has: "
+        from stops.engine.text import shown
+
+        raise RecordError(f"unknown key {shown(unknown[0], 40)}; a session record has: "
                           + ", ".join(SESSION_KEYS))
     deals_ = record.get("deals")
     if not isinstance(deals_, list) or not deals_:
@@ -172,19 +183,34 @@ def replay_session(record: Mapping[str, Any], *, base_dir: str | Path | None = N
 
 
 def _replay_cached(rec: Any, cache: dict[str, Variant], **where: Any) -> Deal:
-    """Replay one deal of a session, loading each distinct variant once."""
+    """Replay one deal of a session, under the variant loaded for the first deal.
+
+    A session is played at one table, so under one variant: a deal naming another (or other
+    options) is refused. So replaying a session builds one variant, however many deals name
+    it, and a session embedding a new variant in every deal cannot cost a build per deal.
+    """
     if isinstance(rec, Mapping) and "variant" in rec:
+        from stops.rules.loader import check_plain
+        from stops.rules.untrusted import MAX_EMBEDDED_VALUES
+
+        try:
+            check_plain([rec["variant"], rec.get("options")], "<record>",
+                        budget=MAX_EMBEDDED_VALUES)
+        except VariantError as e:
+            raise RecordError(f"'variant': {e.problems[0][2]}") from None
         try:
             key = json.dumps([rec["variant"], rec.get("options") or {}], sort_keys=True)
-        except (TypeError, ValueError):
-            key = None
-        if key is not None:
-            variant = cache.get(key)
-            if variant is None:
-                check_record(rec)
-                variant = replay(rec, partial=True, check_result=False, **where).variant
-                cache[key] = variant
-            return replay(rec, variant)
+        except (TypeError, ValueError, RecursionError):
+            raise RecordError("'variant' and 'options' must be plain data") from None
+        variant = cache.get(key)
+        if variant is None:
+            if cache:
+                raise RecordError("a session is played under one variant: this deal names "
+                                  "another variant (or other options) than the first deal")
+            check_record(rec)
+            variant = replay(rec, partial=True, check_result=False, **where).variant
+            cache[key] = variant
+        return replay(rec, variant)
     return replay(rec, **where)
 
 

@@ -13,7 +13,7 @@ import os
 from typing import Any
 
 from stops.engine.errors import VariantError
-from stops.rules.loader import line_of
+from stops.rules.loader import LoadNotes, collecting
 from stops.rules.registry import Registry
 from stops.rules.variant import Variant, load_variant
 
@@ -98,18 +98,24 @@ def _name_problems(path: str | os.PathLike[str], registry: Registry | None = Non
 def problems_of(path: str | os.PathLike[str], *, registry: Registry | None = None
                 ) -> list[tuple[str, str, str]]:
     """Every problem with a variant file as ``(file, key path, message)``, all at once."""
-    from stops.rules.loader import collecting
+    return _problems(path, registry, LoadNotes())
 
-    with collecting() as found:
+
+def _problems(path: str | os.PathLike[str], registry: Registry | None, notes: LoadNotes
+              ) -> list[tuple[str, str, str]]:
+    """:func:`problems_of`, noting each file's key lines in ``notes`` (for ``file:line``)."""
+    with collecting() as here:
         try:
             v = load_variant(path, registry=registry)
         except VariantError as e:
-            found += e.problems
+            found = [*here.problems, *e.problems]
             seen = {(f, p) for f, p, _ in found}
             found += [x for x in _name_problems(path, registry) if (x[0], x[1]) not in seen]
             return _unique(found)
-    if found:   # stepped over, and the rest is fine: report the rest's static problems too
-        return _unique([*found, *((v.file, p, m) for p, m in static_problems(v))])
+        finally:
+            notes.lines.update(here.lines)
+    if here.problems:   # stepped over, and the rest is fine: report the rest's static problems
+        return _unique([*here.problems, *((v.file, p, m) for p, m in static_problems(v))])
     return [(v.file, p, m) for p, m in static_problems(v)]
 
 
@@ -153,14 +159,15 @@ def check_file(path: str | os.PathLike[str], *, registry: Registry | None = None
 
     ``registry`` is the registry to load with (plug-in policies registered in it are known).
     """
-    found = problems_of(path, registry=registry)
+    notes = LoadNotes()
+    found = _problems(path, registry, notes)
     order = {f: i for i, (f, _, _) in reversed(list(enumerate(found)))}
-    found.sort(key=lambda x: (order[x[0]], line_of(x[0], x[1]) or 0))
-    return [_line(f, p, m) for f, p, m in found]
+    found.sort(key=lambda x: (order[x[0]], notes.line_of(x[0], x[1]) or 0))
+    return [_line(notes, f, p, m) for f, p, m in found]
 
 
-def _line(f: str, p: str, m: str) -> str:
-    line = line_of(f, p)
+def _line(notes: LoadNotes, f: str, p: str, m: str) -> str:
+    line = notes.line_of(f, p)
     where = f"{f}:{line}" if line else f
     return f"{where}: {p or '<top>'}: {m}"
 
@@ -168,9 +175,12 @@ def _line(f: str, p: str, m: str) -> str:
 def hint_lines(path: str | os.PathLike[str], *, registry: Registry | None = None
                ) -> list[str]:
     """Suggestions for a variant file that loads (the newer way to write a rule)."""
-    try:
-        v = load_variant(path, registry=registry)
-    except VariantError:
+    with collecting() as notes:
+        try:
+            v = load_variant(path, registry=registry)
+        except VariantError:
+            return []
+    if notes.problems:
         return []
     origin = v.raw.get("__origin__") or {}
-    return [_line(origin.get(p, v.file), p, m) for p, m in hints(v)]
+    return [_line(notes, origin.get(p, v.file), p, m) for p, m in hints(v)]

@@ -7,11 +7,14 @@ with ``yaml.safe_load`` under size and alias limits, and can only *name* registe
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import copy
+import gc
 import os
 import stat
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
@@ -56,75 +59,162 @@ def suggest(word: object, choices: Any) -> str:
     return f" (did you mean {near[0]}?)" if near and near[0] != word else ""
 
 
-_COLLECT: list[list[tuple[str, str, str]]] = []
-"""While ``collecting()`` is active, problems a reader can step over (a duplicate key, an
-unknown top-level key) are gathered here instead of stopping the load, so that ``stops
-check`` reports them together with everything else."""
+class LoadNotes:
+    """What one ``collecting()`` call keeps for its caller: the problems a load stepped over
+    (a duplicate key, an unknown top-level key), so that ``stops check`` reports them with
+    everything else, and the line of each key path of each file read (for ``file:line``).
+
+    Notes live exactly as long as the ``with collecting()`` block that made them: nothing of
+    a load outlives it, and a load outside such a block keeps no lines at all.
+    """
+
+    def __init__(self) -> None:
+        self.problems: list[tuple[str, str, str]] = []
+        self.lines: dict[str, dict[str, int]] = {}
+
+    def line_of(self, label: str, path: str) -> int | None:
+        """The line of ``path`` in the file ``label`` (or of the nearest enclosing key)."""
+        lines = self.lines.get(label)
+        if not lines:
+            return None
+        p = path.split(" -> ")[-1] if " -> " in path else path
+        while p:
+            if p in lines:
+                return lines[p]
+            cut = max(p.rfind("."), p.rfind("["))
+            p = p[:cut] if cut > 0 else ""
+        return None
 
 
-class collecting:
-    """``with collecting() as found:`` gathers the problems a load can step over."""
+_NOTES: contextvars.ContextVar[LoadNotes | None] = contextvars.ContextVar(
+    "stops_load_notes", default=None)
+"""The notes of the innermost ``collecting()`` of *this* thread (or task): a context
+variable, so that one thread checking a file never makes another thread's load step over
+its problems, nor sees them."""
 
-    def __enter__(self) -> list[tuple[str, str, str]]:
-        found: list[tuple[str, str, str]] = []
-        _COLLECT.append(found)
-        return found
 
-    def __exit__(self, *exc: object) -> None:
-        _COLLECT.pop()
+@contextlib.contextmanager
+def collecting() -> Iterator[LoadNotes]:
+    """``with collecting() as notes:`` gathers, for loads in this block and this thread only,
+    the problems a load can step over (``notes.problems``) and each key's line
+    (``notes.line_of``)."""
+    notes = LoadNotes()
+    token = _NOTES.set(notes)
+    try:
+        yield notes
+    finally:
+        _NOTES.reset(token)
 
 
 def _step_over(problems: list[tuple[str, str, str]]) -> bool:
     """Note ``problems`` if collecting (and go on), else the caller raises them."""
-    if _COLLECT:
-        _COLLECT[-1].extend(problems)
+    notes = _NOTES.get()
+    if notes is not None:
+        notes.problems.extend(problems)
         return True
     return False
 
 
-LINES: dict[str, dict[str, int]] = {}
-"""For each file read, the line on which each key path (``rules.after_stop``, ``layout[2]``)
-starts, so that ``stops check`` can say ``file:line``."""
+class _Scan:
+    """One pass over a composed YAML node graph, each node visited once.
 
+    An alias is the very node its anchor names, so it is *not* followed again: the scan
+    takes time linear in the text, however the aliases chain. From each node's size and
+    height it knows what the constructed data will be once aliases are expanded (as every
+    later reader sees it), and refuses more than :data:`MAX_ALIASES` aliases, data of more
+    than ``budget`` values, collections nested more than :data:`MAX_NESTING` deep, and an
+    alias inside the collection it names (data that would contain itself). On the way it
+    notes every duplicated key and, when ``lines`` is given, the line of each key path.
+    """
 
-def line_of(label: str, path: str) -> int | None:
-    """The line of ``path`` in the file ``label`` (or of the nearest enclosing key)."""
-    lines = LINES.get(label)
-    if not lines:
-        return None
-    p = path.split(" -> ")[-1] if " -> " in path else path
-    while p:
-        if p in lines:
-            return lines[p]
-        cut = max(p.rfind("."), p.rfind("["))
-        p = p[:cut] if cut > 0 else ""
-    return None
+    def __init__(self, budget: int, lines: dict[str, int] | None) -> None:
+        self.budget = budget
+        self.lines = lines
+        self.dups: list[tuple[str, str, int, int]] = []
+        self.done: dict[int, tuple[int, int]] = {}   # id(node) -> (values, height)
+        self.open: set[int] = set()
+        self.aliases = 0
+        self.path: list[str] = []
 
+    def _alias(self, hit: tuple[int, int], depth: int) -> tuple[int, int]:
+        self.aliases += 1
+        if self.aliases > MAX_ALIASES:
+            raise yaml.YAMLError(f"more than {MAX_ALIASES} YAML aliases")
+        if depth + hit[1] > MAX_NESTING:
+            raise yaml.YAMLError(f"collections nested more than {MAX_NESTING} deep "
+                                 "(counting what the aliases stand for)")
+        return hit
 
-def _scan(node: Any, path: str, lines: dict[str, int],
-          dups: list[tuple[str, str, int, int]], depth: int = 0) -> None:
-    """Record each key path's line and every duplicated key of every mapping."""
-    if depth > 64:
-        return
-    if isinstance(node, yaml.MappingNode):
-        seen: dict[str, int] = {}
-        for k, v in node.value:
-            if not isinstance(k, yaml.ScalarNode) or k.value == "<<":
-                continue
-            key = k.value
-            sub = f"{path}.{key}" if path else key
-            line = k.start_mark.line + 1
-            if key in seen:
-                dups.append((sub, key, seen[key], line))
-            else:
-                seen[key] = line
-                lines.setdefault(sub, line)
-            _scan(v, sub, lines, dups, depth + 1)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            sub = f"{path}[{i}]"
-            lines.setdefault(sub, item.start_mark.line + 1)
-            _scan(item, sub, lines, dups, depth + 1)
+    def visit(self, node: Any, depth: int) -> tuple[int, int]:
+        """``(values, height)`` of ``node`` expanded; ``depth`` collections enclose it. (The
+        caller compares the root's values with the budget: every count is memoized, so even
+        an astronomical one costs nothing to reach, and an alias bomb is reported as too
+        many aliases when it has them.)"""
+        key = id(node)
+        hit = self.done.get(key)
+        if hit is not None:
+            return self._alias(hit, depth)
+        if node.__class__ is yaml.ScalarNode or not isinstance(node, yaml.CollectionNode):
+            self.done[key] = (1, 0)
+            return (1, 0)
+        if key in self.open:
+            raise yaml.YAMLError("an alias stands for a collection that contains it")
+        if depth >= MAX_NESTING:
+            raise yaml.YAMLError(f"collections nested more than {MAX_NESTING} deep")
+        self.open.add(key)
+        values, height = 1, 0
+        lines, path, done = self.lines, self.path, self.done
+        scalar = yaml.ScalarNode
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[str, int] = {}
+            for k, v in node.value:
+                if k.__class__ is scalar and id(k) not in done:
+                    done[id(k)] = (1, 0)
+                    values += 1
+                    name = k.value
+                    if name != "<<":
+                        line = k.start_mark.line + 1
+                        if name in seen:
+                            where = "".join(path) + ("." if path else "") + name
+                            self.dups.append((where, name, seen[name], line))
+                        else:
+                            seen[name] = line
+                            if lines is not None:
+                                lines.setdefault("".join(path) + ("." if path else "")
+                                                 + name, line)
+                    piece = ("." if path else "") + str(name)
+                else:
+                    kv, kh = self.visit(k, depth + 1)
+                    values += kv
+                    height = max(height, kh)
+                    piece = "[?]"
+                if v.__class__ is scalar and id(v) not in done:
+                    done[id(v)] = (1, 0)
+                    values += 1
+                    continue
+                path.append(piece)
+                vv, vh = self.visit(v, depth + 1)
+                path.pop()
+                values += vv
+                height = max(height, vh)
+        else:
+            for i, item in enumerate(node.value):
+                if item.__class__ is scalar and id(item) not in done:
+                    done[id(item)] = (1, 0)
+                    values += 1
+                    if lines is not None:
+                        lines.setdefault(f"{''.join(path)}[{i}]", item.start_mark.line + 1)
+                    continue
+                path.append(f"[{i}]")
+                if lines is not None:
+                    lines.setdefault("".join(path), item.start_mark.line + 1)
+                iv, ih = self.visit(item, depth + 1)
+                path.pop()
+                values += iv
+                height = max(height, ih)
+        self.open.discard(key)
+        out = self.done[key] = (values, height + 1)
+        return out
 
 
 def builtin_dir() -> Path:
@@ -233,29 +323,91 @@ def read_yaml(path: Path, label: str | None = None) -> Any:
     return parse_yaml_text(text, label)
 
 
+VALUE_BUDGET = 65_536
+"""YAML data may stand for at most this many values *plus one per byte of its text* once its
+aliases are expanded: every later reader of the data then takes time linear in the text."""
+
+
+def _libyaml_bounds_nesting() -> bool:
+    """Does the installed libyaml refuse deep nesting itself (0.2.6 and later stop at 1,000
+    levels)? An older one would recurse, in C, as deep as the text nests."""
+    global _LIBYAML_SAFE
+    if _LIBYAML_SAFE is None:
+        try:
+            yaml.CSafeLoader("[" * 1100).get_single_node()
+        except yaml.YAMLError as e:
+            _LIBYAML_SAFE = "nesting" in str(e)
+        else:  # pragma: no cover - no such libyaml accepts unclosed brackets
+            _LIBYAML_SAFE = False
+    return _LIBYAML_SAFE
+
+
+_LIBYAML_SAFE: bool | None = None
+FAST_YAML: bool = bool(getattr(yaml, "__with_libyaml__", False)) and hasattr(yaml, "CSafeLoader")
+"""PyYAML was built with libyaml (every PyYAML wheel is): YAML is parsed in C, about 20 times
+faster than PyYAML's pure-Python parser."""
+
+
+def _too_deep_events(text: str) -> bool:
+    """For a libyaml that does not bound nesting: does ``text`` nest too deeply? Read as a
+    flat stream of events (no recursion), before anything is composed."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.CSafeLoader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_NESTING:
+                return True
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+    return False
+
+
+def _loader(text: str) -> Any:
+    """A safe loader for ``text``: libyaml's when PyYAML has it, else the pure-Python one
+    (which counts aliases and nesting as it composes)."""
+    if FAST_YAML:
+        if not _libyaml_bounds_nesting() and _too_deep_events(text):
+            raise yaml.YAMLError(f"collections nested more than {MAX_NESTING} deep")
+        return yaml.CSafeLoader(text)
+    return _LimitedLoader(text)
+
+
 def parse_yaml_text(text: str, label: str, limit: int = MAX_FILE_BYTES) -> Any:
-    """Parse YAML text of at most ``limit`` bytes (a VariantError for anything wrong)."""
+    """Parse YAML text of at most ``limit`` bytes (a VariantError for anything wrong).
+
+    Time and memory are linear in the text's bytes, aliases included (see :class:`_Scan`).
+    Inside ``collecting()`` the line of each key path is noted for the caller.
+    """
     if not isinstance(text, str):
         raise VariantError.one(label, "", "expected YAML text")
     if len(text) > limit or len(text.encode("utf-8", "replace")) > limit:
         raise VariantError.one(label, "", f"text is larger than {limit} bytes")
+    notes = _NOTES.get()
     loader = None
+    # building a large node graph and its data creates objects by the million; the cyclic
+    # collector would walk them again and again (a 4 MiB record: 16 s instead of 3)
+    collect = gc.isenabled()
     try:
-        loader = _LimitedLoader(text)
+        if collect:
+            gc.disable()
+        loader = _loader(text)
         node = loader.get_single_node()
         if node is None:
             return None
-        lines: dict[str, int] = {}
-        dups: list[tuple[str, str, int, int]] = []
-        _scan(node, "", lines, dups)
-        if len(LINES) > 512:
-            LINES.clear()
-        LINES[label] = lines
-        if dups:
+        lines: dict[str, int] | None = {} if notes is not None else None
+        scan = _Scan(VALUE_BUDGET + len(text), lines)
+        values, _ = scan.visit(node, 0)
+        if values > scan.budget:
+            raise yaml.YAMLError(f"the aliases stand for more than {scan.budget:,} values "
+                                 "in all; write the data out, or share less")
+        if notes is not None and lines is not None:
+            notes.lines[label] = lines
+        if scan.dups:
             found = [(label, path, f"duplicate key {key!r}: it is on line {first} and again "
-                      f"on line {again}; keep one") for path, key, first, again in dups]
+                      f"on line {again}; keep one") for path, key, first, again in scan.dups]
             if not _step_over(found):
                 raise VariantError(found)
+        del scan
         return loader.construct_document(node)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark
@@ -273,6 +425,38 @@ def parse_yaml_text(text: str, label: str, limit: int = MAX_FILE_BYTES) -> Any:
     finally:
         if loader is not None:
             loader.dispose()
+        if collect:
+            gc.enable()
+
+
+def check_plain(data: Any, label: str, path: str = "", budget: int | None = None) -> None:
+    """Data handed over as Python objects (a mapping, a record's embedded variant) must be
+    what a YAML file within the limits could give: collections nested at most
+    :data:`MAX_NESTING` deep and, counting every value each time it is reached, at most
+    ``budget`` values (by default what a variant file of :data:`MAX_FILE_BYTES` may hold).
+    Walked without recursion, and never further than the budget, so a structure that
+    contains itself, nests thousands deep or shares one list a billion times is refused at
+    once, before anything copies it (else a RecursionError) or walks it (else hours)."""
+    limit = VALUE_BUDGET + MAX_FILE_BYTES if budget is None else budget
+    seen = 0   # values counted; each one on the stack will be counted too
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        node, depth = stack.pop()
+        seen += 1
+        if isinstance(node, Mapping):
+            size = 2 * len(node)
+        elif isinstance(node, list | tuple):
+            size = len(node)
+        else:
+            continue
+        if seen + len(stack) + size > limit:
+            raise VariantError.one(label, path, f"more than {limit:,} values in all")
+        if depth >= MAX_NESTING:
+            raise VariantError.one(label, path, f"collections nested more than {MAX_NESTING} "
+                                   "deep")
+        items: Iterable[Any] = (x for kv in node.items() for x in kv) if isinstance(
+            node, Mapping) else node
+        stack.extend((x, depth + 1) for x in items)
 
 
 # -- strict cattrs converter ---------------------------------------------------------------

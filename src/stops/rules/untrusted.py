@@ -21,7 +21,7 @@ import attrs
 
 from stops.engine.cards import Card
 from stops.engine.errors import RecordError, VariantError
-from stops.rules.loader import BUILTIN_SUFFIX, builtin_dir, builtin_names
+from stops.rules.loader import BUILTIN_SUFFIX, builtin_dir, builtin_names, check_plain
 from stops.rules.registry import option_name
 
 if TYPE_CHECKING:
@@ -29,6 +29,10 @@ if TYPE_CHECKING:
     from stops.rules.variant import Variant
 
 VARIANT_SUFFIXES = (".yaml", ".yml")
+MAX_EMBEDDED_VALUES = 50_000
+"""A variant written into a record or a save, and a record's options, may hold at most this
+many values (a variant as the library writes it holds a few thousand at most): with the
+presets left unbuilt, loading one costs a fraction of a second whatever the record holds."""
 
 
 def _plain(v: Any) -> Any:
@@ -119,19 +123,33 @@ def variant_for_record(ref: Any, options: Any = None, registry: Registry | None 
                        allow_paths: bool = False) -> Variant:
     """The variant a record or save names: a built-in name or the variant as a mapping;
     a path only with ``allow_paths`` and a ``base_dir`` (the record's directory)."""
-    from stops.rules.variant import load_variant, variant_from_mapping
+    from stops.rules.variant import from_mapping, load_variant
 
     if options is not None and not isinstance(options, Mapping):
         raise RecordError("'options' must be a mapping of rule: choice")
+    try:
+        check_plain(options, "<options>", budget=MAX_EMBEDDED_VALUES)
+    except VariantError as e:
+        raise RecordError(f"'options': {e.problems[0][2]}") from None
     if isinstance(ref, Mapping):
+        try:
+            check_plain(ref, "<record variant>", budget=MAX_EMBEDDED_VALUES)
+        except VariantError as e:
+            raise RecordError(f"'variant': {e.problems[0][2]}") from None
         data = copy.deepcopy(dict(ref))
         base = data.get("extends")
         if base is not None and (not isinstance(base, str) or base not in builtin_names()):
             raise RecordError("'variant.extends': a variant inside a record may extend only "
                               "a built-in variant, by name")
+        presets = data.get("presets")
+        if isinstance(presets, Mapping):
+            # only a preset the options switch on can change the game: the others are not
+            # built (each one is a whole variant to check), so a record costs one variant
+            data["presets"] = {k: p for k, p in presets.items()
+                               if isinstance(k, str) and (options or {}).get(k) is True}
         try:
-            v = variant_from_mapping(data, label="<record variant>", registry=registry)
-            return load_variant(v, options) if options else v
+            return from_mapping(data, label="<record variant>", registry=registry,
+                                check_presets=False, options=options)
         except VariantError as e:
             raise RecordError(f"the record's variant is not valid: {e}") from None
     if not isinstance(ref, str):

@@ -20,6 +20,7 @@ from stops.rules.loader import (
     apply_preset,
     attribute,
     builtin_names,
+    check_plain,
     check_top,
     load_raw,
     presets_of,
@@ -40,6 +41,8 @@ from stops.rules.registry import (
 )
 
 RULE_NAMES = tuple(f.name for f in attrs.fields(Rules))
+MAX_RULE_PROBLEMS = 50
+"""Problems reported for the flat rules of one variant; the rest are counted, not named."""
 
 
 class Variant:
@@ -315,7 +318,12 @@ def _flat_problems(registry: Registry, flat: Mapping[str, Any], file: str
     the right type for at least one of them (the policy in use is checked in full later)."""
     out: list[tuple[str, str, str]] = []
     index = registry.options()
-    for key, value in flat.items():
+    for n, (key, value) in enumerate(flat.items()):
+        if len(out) >= MAX_RULE_PROBLEMS:
+            # each problem costs a search for the nearest name: a block of thousands of
+            # unknown rules would cost seconds, and say nothing more
+            out.append((file, "rules", f"and {len(flat) - n} more rules not checked"))
+            break
         owners: list[OptionOwner] = index.get(key, [])
         if not owners:
             known = sorted({*RULE_NAMES, *index})
@@ -529,8 +537,18 @@ def list_variants() -> list[str]:
 def variant_from_mapping(data: Mapping[str, Any], *, label: str = "<mapping>",
                          registry: Registry | None = None) -> Variant:
     """Build a variant from an in-memory mapping (as a YAML file would give)."""
+    return from_mapping(data, label=label, registry=registry)
+
+
+def from_mapping(data: Mapping[str, Any], *, label: str, registry: Registry | None,
+                 check_presets: bool = True, options: Mapping[str, Any] | None = None
+                 ) -> Variant:
+    """:func:`variant_from_mapping`, with ``options`` applied in the same build; without
+    ``check_presets`` the presets are not built (a record's variant: only a preset its
+    options switch on matters, and applying it builds it)."""
     if not isinstance(data, Mapping):
         raise VariantError.one(label, "", "a variant must be a mapping of keys")
+    check_plain(data, label)
     d = check_top(dict(data), label)
     if "extends" in d:
         from stops.rules.loader import merge
@@ -541,8 +559,9 @@ def variant_from_mapping(data: Mapping[str, Any], *, label: str = "<mapping>",
         parent, _ = load_raw(base, relative_to=Path.cwd(), referrer=label)
         d = merge(parent, d, label)
     reg = registry or default_registry()
-    _check_presets(d, label, reg)
-    return _from_data(d, {}, label, reg, label, {})
+    if check_presets:
+        _check_presets(d, label, reg)
+    return _from_data(d, options or {}, label, reg, label, options or {})
 
 
 def _load_for_engine(ref: str, options: Mapping[str, Any] | None, registry: Any) -> Variant:
