@@ -14,7 +14,9 @@ left) whose hand has the wrong size, the size it holds and the size the deal giv
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -112,3 +114,23 @@ def test_record_error_names_both_sizes_for_each_shape() -> None:
             stops.replay(dict(rec, hands=hands))
         assert info.value.seat == 1
         assert f"seat 1 holds {sizes[1] + 1} cards; this deal gives {says}" in str(info.value)
+
+
+def test_a_house_variant_record_with_a_table_of_hand_sizes_survives_json(tmp_path: Path) -> None:
+    """A house rule of a game dealt by a table (Nain Jaune's ``hand_sizes: {3: 15, ...}``)
+    is embedded in its records as resolved rules; written as JSON, the table's keys become
+    text ("3"), and the record must still replay. A key that is not a number is refused."""
+    house = tmp_path / "my-nain.yaml"
+    house.write_text("extends: nain-jaune\nname: my-nain\nrules:\n  starting_chips: 60\n",
+                     encoding="utf-8")
+    deal = stops.Table(stops.load_variant(str(house)), seats=3, seed=4).new_deal()
+    rng = random.Random(1)
+    while not deal.is_terminal:
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
+    rec = json.loads(json.dumps(deal.record()))
+    assert isinstance(rec["variant"], dict)  # embedded, not named
+    assert stops.replay(rec).stacks == deal.stacks
+    rec["variant"]["rules"]["hand_sizes"]["x"] = 3
+    with pytest.raises(stops.RecordError, match=r"rules\.hand_sizes.*'x'"):
+        stops.replay(rec)

@@ -532,6 +532,19 @@ def _show(v: Any) -> str:
     return r if len(r) < 60 else r[:57] + "..."
 
 
+def _counts_by_number(v: Any, _: Any) -> dict[int, int]:
+    """A table of whole numbers by whole number (``hand_sizes: {3: 15}``). Its keys may come
+    as decimal text: JSON has no other keys, so a record written as JSON reads back."""
+    if not isinstance(v, Mapping):
+        raise _TypeProblem(f"expected a mapping of number: number, got {_show(v)}")
+    out: dict[int, int] = {}
+    for k, x in v.items():
+        key = int(k) if isinstance(k, str) and k.isascii() and k.isdecimal() and len(k) < 6 \
+            else k
+        out[_strict_int(key, int)] = _strict_int(x, int)
+    return out
+
+
 def make_converter() -> cattrs.Converter:
     c = cattrs.Converter(forbid_extra_keys=True)
     c.register_structure_hook(str, _strict_str)
@@ -540,6 +553,7 @@ def make_converter() -> cattrs.Converter:
     c.register_structure_hook(Card, _card)
     c.register_structure_hook(PolicyRef, _policy_ref)
     c.register_structure_hook(RankName, _rank_text)
+    c.register_structure_hook_func(lambda t: t == dict[int, int], _counts_by_number)
     return c
 
 
