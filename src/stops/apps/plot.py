@@ -53,16 +53,16 @@ def histogram_range(reports: Sequence[Report], tail: float = TAIL) -> tuple[int,
     keys = sorted(pooled)
     lo, hi = keys[0], keys[-1]
     seen = 0
-    for k in keys:
-        seen += pooled[k]
+    for x in keys:
+        seen += pooled[x]
         if seen > tail * total:
-            lo = k
+            lo = x
             break
     seen = 0
-    for k in reversed(keys):
-        seen += pooled[k]
+    for x in reversed(keys):
+        seen += pooled[x]
         if seen > tail * total:
-            hi = k
+            hi = x
             break
     return lo, hi
 

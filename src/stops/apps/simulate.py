@@ -18,8 +18,8 @@ from typing import Any
 import attrs
 
 from stops.apps.playout import play_random, play_random_indexed, play_with_bots
-from stops.engine.deal import Deal
 from stops.apps.plugins import PluginSource
+from stops.engine.deal import Deal
 from stops.engine.errors import SessionOver, StopsError
 from stops.engine.eventkind import EventKind
 from stops.engine.rng import Rng, derive_seed
