@@ -180,3 +180,37 @@ def test_an_unreachable_scheduler_is_one_clear_error(
     monkeypatch.setattr(cli, "SCHEDULER_TIMEOUT", 1.0)
     code, _out, err = run(capsys, *SIM, "--scheduler", "tcp://127.0.0.1:9")
     assert code == 1 and "cannot reach the dask scheduler" in err
+
+
+def test_a_cluster_needs_no_files_and_its_errors_say_where(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Workers in their own processes, started in another directory: a relative variant
+    path and a --plugins file work, because the variant's resolved rules and the plug-in's
+    source travel with the work; an error raised on a worker says it came from one."""
+    pytest.importorskip("distributed")
+    import shutil
+
+    from distributed import LocalCluster
+
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    club, elsewhere = tmp_path / "club", tmp_path / "elsewhere"
+    club.mkdir()
+    elsewhere.mkdir()
+    shutil.copy(examples / "newmarket_plugins.py", club / "rules.py")
+    shutil.copy(examples / "peels-newmarket.yaml", club / "house.yaml")
+    argv = ["simulate", "house.yaml", "--plugins", "rules.py", "--players", "4", "--deals",
+            "300", "--seed", "2", "--json", "--no-progress"]
+    monkeypatch.chdir(elsewhere)       # the workers start here, where the files are not
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster:
+        monkeypatch.chdir(club)
+        code, here, err = run(capsys, *argv)
+        assert code == 0, err
+        code, there, err = run(capsys, *argv, "--scheduler", cluster.scheduler_address)
+        assert code == 0, err
+        assert json.loads(there) == json.loads(here)
+        code, _, err = run(capsys, "simulate", "nain-jaune", "--players", "3", "--chips",
+                           "10", "--deals", "5", "--no-progress", "--scheduler",
+                           cluster.scheduler_address)
+        assert code == 1 and "on a worker (host" in err and "cannot start" in err

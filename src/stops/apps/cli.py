@@ -171,7 +171,7 @@ def _cluster_executor(address: str) -> Any:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from stops.apps.simulate import compare_dict, compare_text, simulate
+    from stops.apps.simulate import compare, simulate
 
     registry = _registry(args)
     v = _load(args.variant, args.option, registry)
@@ -215,27 +215,27 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         client = _cluster_executor(args.scheduler)
         common["executor"] = client.get_executor()
     try:
-        rep = simulate(v, progress=_progress_bar(v.name, args.progress), **common)
-        reports = [rep]
         if other is not None:
-            reports.append(simulate(other, progress=_progress_bar(other.name, args.progress),
-                                    **common))
+            cmp = compare(v, other, progress=_progress_bar(f"{v.name} and {other.name}",
+                                                           args.progress), **common)
+            reports = [cmp.a, cmp.b]
+        else:
+            cmp = None
+            reports = [simulate(v, progress=_progress_bar(v.name, args.progress), **common)]
     finally:
         if client is not None:
             client.close()
+    rep = reports[0]
     if args.plot:
         from stops.apps.plot import plot_reports
 
         try:
-            where = plot_reports(reports, args.plot)
+            where = plot_reports(reports, args.plot, cmp.pairs if cmp is not None else None)
         except (OSError, ValueError, RuntimeError) as e:
             raise StopsError(f"cannot write the picture {args.plot}: {e}") from None
         print(f"picture written to {where}", file=sys.stderr)
-    if other is not None:
-        if args.json:
-            _say(json.dumps(compare_dict(reports[0], reports[1]), indent=2))
-        else:
-            _say(compare_text(reports[0], reports[1]))
+    if cmp is not None:
+        _say(json.dumps(cmp.to_dict(), indent=2) if args.json else cmp.text())
         return 0
     if args.json:
         _say(json.dumps(rep.to_dict(), indent=2))
@@ -363,7 +363,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--workers", type=int, default=1,
                     help="parallel processes (results are identical for any number)")
     sp.add_argument("--compare", metavar="VARIANT2",
-                    help="also simulate VARIANT2 on the same seeds and show both side by side")
+                    help="also simulate VARIANT2 on the same seeds and show both side by "
+                    "side, with the paired difference per deal (per session with "
+                    "--sessions) and its 95%% interval")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.add_argument("--plot", metavar="FILE.png",
                     help="also draw per-seat chip distributions and claim rates (needs the "

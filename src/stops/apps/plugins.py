@@ -25,6 +25,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
 
+import attrs
+
 from stops.engine.errors import StopsError
 from stops.rules.registry import Registry, RegistryError, default_registry
 
@@ -62,10 +64,70 @@ def _module(spec: str) -> ModuleType:
                           f"{e}") from None
 
 
-def load_plugins(specs: Iterable[str], base: Registry | None = None) -> Registry:
-    """A copy of ``base`` (default: the default registry) with every plug-in registered."""
-    reg = (base or default_registry()).copy()
+@attrs.frozen
+class PluginSource:
+    """A ``--plugins`` spec as it travels to a simulation's workers: a Python file goes as
+    its ``source`` text, read here by the caller, so a worker (another process, or a cluster
+    node with another working directory) needs no file and reads none; a module or a
+    ``dist:`` spec goes by name (``source`` is ``None``) and must be importable there, as
+    ``stops`` itself must."""
+
+    spec: str
+    source: str | None = None
+
+    @property
+    def module_name(self) -> str:
+        """The module the source runs as: named by its text, so two different files (or an
+        edited file on a long-lived worker) never share a module."""
+        digest = hashlib.sha256((self.spec + "\0" + (self.source or "")).encode())
+        return "stops_plugin_src_" + digest.hexdigest()[:16]
+
+
+def plugin_sources(specs: Iterable[str]) -> tuple[PluginSource, ...]:
+    """The plug-ins ``specs`` name, ready to send to workers: each ``.py`` file read now
+    (where the caller named it, relative to the caller's working directory)."""
+    out = []
     for spec in specs:
+        if spec.endswith(".py") and not spec.startswith("dist:"):
+            path = Path(spec)
+            if not path.is_file():
+                raise PluginError(f"--plugins {spec}: no such Python file")
+            try:
+                out.append(PluginSource(spec, path.read_text(encoding="utf-8")))
+            except (OSError, UnicodeDecodeError) as e:
+                raise PluginError(f"--plugins {spec}: cannot be read: {e}") from None
+        else:
+            out.append(PluginSource(spec))
+    return tuple(out)
+
+
+def _module_from_source(plugin: PluginSource) -> ModuleType:
+    """Run a plug-in's source text as a module (once per process): the code the caller
+    chose to run with ``--plugins``, sent with the work instead of read from a file."""
+    name = plugin.module_name
+    if name in sys.modules:
+        return sys.modules[name]
+    module = ModuleType(name)
+    module.__file__ = plugin.spec
+    sys.modules[name] = module
+    try:
+        exec(compile(plugin.source or "", plugin.spec, "exec"), module.__dict__)
+    except Exception as e:
+        del sys.modules[name]
+        raise PluginError(f"--plugins {plugin.spec}: importing it failed: {e}") from None
+    return module
+
+
+def load_plugins(specs: Iterable[str | PluginSource], base: Registry | None = None
+                 ) -> Registry:
+    """A copy of ``base`` (default: the default registry) with every plug-in registered.
+    A :class:`PluginSource` with its text is run from that text, never from a file."""
+    reg = (base or default_registry()).copy()
+    for item in specs:
+        if isinstance(item, PluginSource) and item.source is not None:
+            _register(reg, item.spec, _module_from_source(item))
+            continue
+        spec = item.spec if isinstance(item, PluginSource) else item
         if spec.startswith("dist:"):
             dist = spec[5:].strip()
             if not dist:
@@ -81,16 +143,20 @@ def load_plugins(specs: Iterable[str], base: Registry | None = None) -> Registry
                 raise PluginError(f"--plugins {spec}: the distribution {dist!r} is not "
                                   "installed or offers no stops.plugins entry point")
             continue
-        module = _module(spec)
-        register = getattr(module, "register", None)
-        if not callable(register):
-            raise PluginError(f"--plugins {spec}: the module has no register(registry) "
-                              "function")
-        try:
-            register(reg)
-        except RegistryError as e:
-            raise PluginError(f"--plugins {spec}: {e}") from None
-        except Exception as e:  # the plug-in's own code failed: say so, in one line
-            raise PluginError(f"--plugins {spec}: its register(registry) failed: "
-                              f"{type(e).__name__}: {e}") from None
+        _register(reg, spec, _module(spec))
     return reg
+
+
+def _register(reg: Registry, spec: str, module: ModuleType) -> None:
+    register = getattr(module, "register", None)
+    if not callable(register):
+        raise PluginError(f"--plugins {spec}: the module has no register(registry) "
+                          "function")
+    try:
+        register(reg)
+    except RegistryError as e:
+        raise PluginError(f"--plugins {spec}: {e}") from None
+    except Exception as e:  # the plug-in's own code failed: say so, in one line
+        raise PluginError(f"--plugins {spec}: its register(registry) failed: "
+                          f"{type(e).__name__}: {e}") from None
+

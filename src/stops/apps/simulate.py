@@ -13,7 +13,7 @@ import gc
 import itertools
 import math
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 
 from stops.apps.playout import play_random, play_random_indexed, play_with_bots
+from stops.apps.plugins import PluginSource
 from stops.engine.deal import Deal
 from stops.engine.errors import SessionOver, StopsError
 from stops.engine.eventkind import EventKind
@@ -273,30 +274,130 @@ def _make_bots(names: Sequence[str], players: int, seed: int | str, chunk: int) 
             for s in range(players)]
 
 
+@attrs.frozen
+class Shipped:
+    """A variant as it travels with the work to a worker process or cluster node: its
+    resolved rules (a built-in goes by name and options), as a record embeds a house
+    variant, and the plug-ins it needs, a ``.py`` plug-in as its source text. A worker
+    loads it without reading any file, whatever its working directory."""
+
+    ref: str | dict[str, Any]
+    options: dict[str, Any]
+    plugins: tuple[PluginSource, ...] = ()
+
+    @property
+    def key(self) -> str:
+        """What the variant is, as text: equal keys load equal variants."""
+        import hashlib
+        import json
+
+        text = json.dumps([self.ref, self.options,
+                           [[p.spec, p.source] for p in self.plugins]],
+                          sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def load(self) -> Variant:
+        """The variant, built once per process (a forked worker finds the caller's)."""
+        key = self.key
+        hit = _LOADED.get(key)
+        if hit is not None:
+            return hit
+        registry = None
+        if self.plugins:
+            from stops.apps.plugins import load_plugins
+
+            registry = load_plugins(self.plugins)
+        if isinstance(self.ref, str):
+            v = load_variant(self.ref, self.options, registry=registry)
+        else:
+            from stops.rules.variant import variant_from_mapping
+
+            v = variant_from_mapping(self.ref, label="<variant sent with the work>",
+                                     registry=registry)
+            if self.options:
+                v = v.with_options(**self.options)
+        if len(_LOADED) >= 16:
+            _LOADED.clear()
+        _LOADED[key] = v
+        return v
+
+
+_LOADED: dict[str, Variant] = {}
+"""Variants this process has built from a :class:`Shipped` (or shipped itself)."""
+
+
+def ship(v: Variant, plugins: Sequence[str | PluginSource] = ()) -> Shipped:
+    """``v`` ready to send with the work (the ``.py`` plug-ins read here, by the caller)."""
+    from stops.apps.plugins import plugin_sources
+
+    sources = tuple(p if isinstance(p, PluginSource) else plugin_sources([p])[0]
+                    for p in plugins)
+    out = Shipped(v.record_ref, v.record_options, sources)
+    _LOADED[out.key] = v
+    return out
+
+
+class WorkerError(StopsError):
+    """An error raised while a worker (another process or a cluster node) ran a chunk: the
+    message says so, and where, so that it is not taken for a problem on this machine."""
+
+
+def _on_worker(fn: Callable[..., Any], chunk: int, *args: Any) -> Any:
+    """Run ``fn(*args)`` on a worker; an error comes back saying it came from a worker."""
+    try:
+        return fn(*args)
+    except Exception as e:
+        import socket
+        import traceback
+
+        where = f"a worker (host {socket.gethostname()}, process {os.getpid()})"
+        if isinstance(e, StopsError):
+            raise WorkerError(f"on {where}, chunk {chunk}: {e}") from None
+        tb = "".join(traceback.format_exception(e)).rstrip()
+        raise WorkerError(f"on {where}, chunk {chunk}: {type(e).__name__}: {e} (a bug in "
+                          f"stops; the worker's traceback follows)\n{tb}") from None
+
+
+def _variant_of(ref: Any, options: dict[str, Any] | None, plugins: Sequence[Any]) -> Variant:
+    if isinstance(ref, Shipped):
+        return ref.load()
+    if isinstance(ref, Variant):
+        return ref
+    registry = None
+    if plugins:
+        from stops.apps.plugins import load_plugins
+
+        registry = load_plugins(plugins)
+    return load_variant(ref, options, registry=registry)
+
+
 def run_chunk(variant_ref: Any, options: dict[str, Any] | None, players: int, deals: int,
               seed: int | str, chunk: int, bots: Sequence[str] = ("random",),
               chips: int | None = None, sessions_mode: bool = False,
               plugins: Sequence[str] = ()) -> Tally:
     """Play one chunk: ``deals`` deals (or, in sessions mode, ``deals`` whole sessions).
-    ``chips`` is each seat's starting stack (``None``: the variant's own ``starting_chips``).
-    ``plugins`` are registered first (in a worker process, the plug-ins the caller named)."""
-    if variant_ref is None:  # the variant this worker process loaded when it started
-        v = _worker_variant()
-    elif isinstance(variant_ref, Variant):
-        v = variant_ref
-    else:
-        registry = None
-        if plugins:
-            from stops.apps.plugins import load_plugins
+    ``variant_ref`` is a :class:`Shipped` variant (what :func:`simulate` sends), a Variant,
+    or a name or path loaded with ``options`` and ``plugins``. ``chips`` is each seat's
+    starting stack (``None``: the variant's own ``starting_chips``)."""
+    v = _variant_of(variant_ref, options, plugins)
+    return _play(v, players, deals, seed, chunk, bots, chips, sessions_mode, None)[0]
 
-            registry = load_plugins(plugins)
-        v = load_variant(variant_ref, options, registry=registry)
+
+def _play(v: Variant, players: int, deals: int, seed: int | str, chunk: int,
+          bots: Sequence[str], chips: int | None, sessions_mode: bool,
+          spaces: Sequence[str] | None
+          ) -> tuple[Tally, list[tuple[Any, ...]], list[list[int]]]:
+    """Play one chunk into a tally. With ``spaces`` (a comparison), also each unit's
+    measures for pairing (a deal's, or in sessions mode a whole session's: see
+    :class:`Pairs`) and the seed each unit was dealt from; at most a chunk's worth."""
     if chips is None:
         chips = v.rules.starting_chips
     tally = Tally(players)
     fast = all(b == "random" for b in bots)
     rng = Rng(derive_seed(seed, "bots", chunk))
     agents = None if fast else _make_bots(bots, players, seed, chunk)
+    keys: list[tuple[Any, ...]] = []
+    units: list[list[int]] = []
     played = 0
     k = 0
     while (k < deals) if sessions_mode else (played < deals):
@@ -311,6 +412,9 @@ def run_chunk(variant_ref: Any, options: dict[str, Any] | None, players: int, de
             n = (play_random_indexed(deal, rng) if agents is None
                  else play_with_bots(deal, agents))
             tally.add_deal(deal, n)
+            if spaces is not None and not sessions_mode:
+                keys.append((table.seed, deal.deal_index))
+                units.append(_deal_measures(deal, n, spaces))
             played += 1
             in_session += 1
             if in_session >= MAX_SESSION_DEALS:
@@ -322,43 +426,117 @@ def run_chunk(variant_ref: Any, options: dict[str, Any] | None, players: int, de
                 tally.session_net[s] += net[s]
                 tally.session_net_sq[s] += net[s] * net[s]
             best = max(net)
+            top = [1 if x == best else 0 for x in net]
             for s in range(players):
-                if net[s] == best:
-                    tally.session_wins[s] += 1
+                tally.session_wins[s] += top[s]
+            if spaces is not None and sessions_mode:
+                keys.append((table.seed,))
+                units.append([in_session, *net, *top])
         k += 1
-    return tally
+    return tally, keys, units
 
 
-_WORKER: dict[str, Variant] = {}
-"""The variant a worker process of :func:`simulate` loaded when it started."""
+def _deal_measures(deal: Deal, decisions: int, spaces: Sequence[str]) -> list[int]:
+    """One deal's paired measures, in :func:`deal_measure_names` order."""
+    claimed = EventKind.CLAIMED
+    paid = {e.space for e in deal.events if e.kind == claimed}
+    outcome = deal.outcome or "none"
+    return [*deal.returns(), *(1 if sp in paid else 0 for sp in spaces), len(deal.plays),
+            decisions, 1 if outcome == "went_out" else 0,
+            1 if outcome in ("blocked", "redeal") else 0]
 
 
-def _start_worker(token: str, ref: Any, options: dict[str, Any] | None,
-                  plugins: Sequence[str]) -> None:
-    """Load the variant of a simulation once, in a worker process as it starts (a worker
-    forked from the simulating process already holds it, under ``token``)."""
-    _ignore_interrupts()
-    inherited = _WORKER.get(token)
-    if inherited is not None:
-        _WORKER["variant"] = inherited
-        return
-    if isinstance(ref, Variant):
-        v = ref
-    else:
-        registry = None
-        if plugins:
-            from stops.apps.plugins import load_plugins
-
-            registry = load_plugins(plugins)
-        v = load_variant(ref, options, registry=registry)
-    _WORKER["variant"] = v
+def deal_measure_names(players: int, spaces: Sequence[str]) -> list[str]:
+    """The measures paired deal by deal, named as :func:`differences` names them."""
+    return [*(f"seat {s} chips/deal" for s in range(players)),
+            *(f"{sp} claimed" for sp in spaces), "cards played/deal", "decisions/deal",
+            "went out", "block/redeal"]
 
 
-def _worker_variant() -> Variant:
-    v = _WORKER.get("variant")
-    if v is None:
-        raise RuntimeError("run_chunk(None, ...) runs only in a worker started by simulate()")
-    return v
+def session_measure_names(players: int) -> list[str]:
+    """The measures paired session by session."""
+    return ["session length", *(f"seat {s} net/session" for s in range(players)),
+            *(f"seat {s} on top" for s in range(players))]
+
+
+@attrs.define
+class Pairs:
+    """Sums over paired units (deals, or whole sessions) of the difference B − A of each
+    measure, and of its square: enough for the paired mean and its standard error, in
+    memory that does not grow with the run. Sums add up exactly, in any grouping, so chunks
+    from any number of workers merge into the same result.
+
+    Unit ``i`` of chunk ``c`` of B is paired with unit ``i`` of chunk ``c`` of A: both were
+    played from the same seeds (the session's seed and the deal's index in it), so where
+    both variants deal the same pack the same way they hold the same cards. ``same_seed``
+    counts the pairs dealt from the same seed; once one variant's session ends before the
+    other's, later deals of the chunk pair by index but not by seed. Pairs stay independent
+    of each other whichever way they were made, so the paired interval holds either way: the
+    pairing only makes it narrower where the two deals are alike.
+    """
+
+    unit: str
+    measures: list[str]
+    n: int = 0
+    same_seed: int = 0
+    sums: list[int] = attrs.field(factory=list)
+    squares: list[int] = attrs.field(factory=list)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.sums:
+            self.sums = [0] * len(self.measures)
+            self.squares = [0] * len(self.measures)
+
+    def add(self, other: Pairs) -> None:
+        self.n += other.n
+        self.same_seed += other.same_seed
+        for i in range(len(self.measures)):
+            self.sums[i] += other.sums[i]
+            self.squares[i] += other.squares[i]
+
+    def add_pair(self, a: Sequence[int], b: Sequence[int], same_seed: bool) -> None:
+        self.n += 1
+        self.same_seed += same_seed
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            d = y - x
+            self.sums[i] += d
+            self.squares[i] += d * d
+
+    def mean_se(self, measure: str) -> tuple[float, float] | None:
+        """The mean difference B − A of ``measure`` per unit and its standard error."""
+        if measure not in self.measures or self.n == 0:
+            return None
+        i = self.measures.index(measure)
+        return self.sums[i] / self.n, _se_mean(self.sums[i], self.squares[i], self.n)
+
+
+def run_pair_chunk(refs: tuple[Any, Any], players: int, deals: int, seed: int | str,
+                   chunk: int, bots: Sequence[str], chips_a: int | None,
+                   chips_b: int | None, sessions_mode: bool, spaces: Sequence[str]
+                   ) -> tuple[Tally, Tally, Pairs]:
+    """Play chunk ``chunk`` of both variants of a comparison from the same seeds, and pair
+    their deals (or sessions) by index: two tallies and the sums of the differences."""
+    va, vb = _variant_of(refs[0], None, ()), _variant_of(refs[1], None, ())
+    ta, ka, ua = _play(va, players, deals, seed, chunk, bots, chips_a, sessions_mode, spaces)
+    tb, kb, ub = _play(vb, players, deals, seed, chunk, bots, chips_b, sessions_mode, spaces)
+    names = (session_measure_names(players) if sessions_mode
+             else deal_measure_names(players, spaces))
+    pairs = Pairs("session" if sessions_mode else "deal", names)
+    for x, y, kx, ky in zip(ua, ub, ka, kb, strict=False):
+        pairs.add_pair(x, y, kx == ky)
+    return ta, tb, pairs
+
+
+def _resolve(variant: Variant | str, options: dict[str, Any] | None,
+             plugins: Sequence[str]) -> Variant:
+    if isinstance(variant, Variant):
+        return variant.with_options(**options) if options else variant
+    registry = None
+    if plugins:
+        from stops.apps.plugins import load_plugins
+
+        registry = load_plugins(plugins)
+    return load_variant(variant, options, registry=registry)
 
 
 WORKERS_PER_CORE = 4
@@ -427,20 +605,22 @@ def _check_arguments(v: Variant, players: Any, deals: Any, seed: Any, chips: Any
                          f"{shown(progress)}")
 
 
-def _chunks(total: int, per: int) -> Iterator[tuple[int, int]]:
-    """``(index, size)`` of each chunk, made as they are needed (never all at once: a run
-    of 10**12 deals is four billion chunks)."""
-    for i, start in enumerate(range(0, total, per)):
-        yield i, min(per, total - start)
+def _check_call(options: Any, plugins: Any, bots: Any) -> tuple[str, ...]:
+    """The arguments checked before any variant is loaded; the bots as a tuple."""
+    if options is not None and not isinstance(options, Mapping):
+        raise StopsError(f"options must be a mapping of rule: choice, got {type(options)}")
+    if isinstance(plugins, str) or not all(isinstance(p, str) for p in plugins):
+        raise StopsError("plugins must be a list of plug-in names or files")
+    return (bots,) if isinstance(bots, str) else tuple(bots)
 
 
 def _ahead(executor: Executor, calls: Iterator[tuple[Any, ...]], window: int
-           ) -> Iterator[Tally]:
-    """``run_chunk`` of each call on ``executor``, in order, with at most ``window`` handed
-    over ahead of the results (``Executor.map`` would submit every chunk at once)."""
-    pending: collections.deque[Future[Tally]] = collections.deque()
+           ) -> Iterator[Any]:
+    """``_on_worker(*call)`` of each call on ``executor``, in order, with at most ``window``
+    handed over ahead of the results (``Executor.map`` would submit every chunk at once)."""
+    pending: collections.deque[Future[Any]] = collections.deque()
     for call in calls:
-        pending.append(executor.submit(run_chunk, *call))
+        pending.append(executor.submit(_on_worker, *call))
         if len(pending) >= window:
             yield pending.popleft().result()
     while pending:
@@ -453,6 +633,76 @@ def _ignore_interrupts() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run(fn: Callable[..., Any], args: Iterable[tuple[Any, ...]], sizes: Iterable[int],
+         chunks: int, total: int, workers: int, executor: Executor | None,
+         progress: Callable[[int, int], None] | None) -> Iterator[Any]:
+    """Run ``fn`` on every chunk's ``args`` (here, in ``workers`` processes, or on
+    ``executor``) and yield the results in chunk order, reporting progress. ``args`` and
+    ``sizes`` are made as the work goes and only a window of chunks is handed out ahead, so
+    any number of deals costs the same memory. A worker process that dies raises
+    :class:`WorkerDied`; on any failure (Ctrl-C included) chunks not yet started are dropped."""
+    done = 0
+    own = None
+    window = 1
+    if executor is None and workers > 1:
+        workers, _ = worker_count(workers, chunks)
+    if executor is None and workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        own = executor = ProcessPoolExecutor(max_workers=workers,
+                                             initializer=_ignore_interrupts)
+        window = AHEAD * workers
+    elif executor is not None:
+        # a cluster's size is its own: keep enough in flight for a large one
+        window = max(AHEAD * workers, FOREIGN_AHEAD)
+    calls = ((fn, i, *a) for i, a in enumerate(args))
+    finished = False
+    try:
+        if executor is None:
+            results: Iterator[Any] = (fn(*a) for a in args)
+        elif own is not None:
+            # our workers fork as the chunks are submitted, finding the variants the caller
+            # shipped already built (no rebuild per worker); with the parent's objects frozen
+            # out of the cyclic GC, the children's collections do not touch (and so copy)
+            # every inherited page
+            gc.freeze()
+            try:
+                results = _ahead(executor, calls, window)
+                first = next(results, None)
+            finally:
+                gc.unfreeze()
+            results = itertools.chain([first] if first is not None else [], results)
+        else:
+            results = _ahead(executor, calls, window)
+        for part, size in zip(results, sizes, strict=False):
+            yield part
+            done += size
+            if progress is not None:
+                progress(done, total)
+        finished = True
+    except BrokenProcessPool:
+        raise WorkerDied("a worker process died (killed, or out of memory?); the simulation "
+                         "stopped") from None
+    finally:
+        if own is not None:
+            own.shutdown(wait=True, cancel_futures=not finished)
+
+
+def _chunks(deals: int, sessions: int | None) -> tuple[int, int, int]:
+    """``(total, per, chunks)``: the units asked for (deals, or whole sessions), the units a
+    chunk plays, and the number of chunks."""
+    total = sessions if sessions is not None else deals
+    per = 1 if sessions is not None else CHUNK
+    return total, per, -(-total // per)
+
+
+def _sizes(total: int, per: int) -> Iterator[int]:
+    """Each chunk's size, made as it is needed (never all at once: a run of 10**12 deals is
+    four billion chunks)."""
+    for start in range(0, total, per):
+        yield min(per, total - start)
 
 
 def simulate(variant: Variant | str, players: int, deals: int = 1000, seed: int | str = 0,
@@ -468,101 +718,93 @@ def simulate(variant: Variant | str, players: int, deals: int = 1000, seed: int 
     session lengths and win shares describe the game as it is played. The report states them.
     ``bots`` names a bot per seat (cycled): ``random`` or ``heuristic``. ``workers > 1`` runs
     chunks in that many processes (at most the chunks, and :data:`WORKERS_PER_CORE` per
-    core); ``executor`` runs them on any Executor instead (its workers must be able to
-    import ``stops``; the variant is sent with the work). Results do not depend on either.
-    Chunks are made and handed out as the work goes, so any number of deals costs the same
-    memory. Bad arguments raise :class:`~stops.StopsError`; a worker process that dies
-    raises :class:`WorkerDied` and stops the pool.
+    core); ``executor`` runs them on any Executor instead (its workers must be able to import
+    ``stops``; the variant's resolved rules and the source of its ``.py`` plug-ins are sent
+    with the work, so workers need no file). Results do not depend on either. Chunks are made
+    and handed out as the work goes, so any number of deals costs the same memory. Bad
+    arguments raise :class:`~stops.StopsError`; an error on a worker is raised as a
+    :class:`WorkerError` saying so, and a worker process that dies raises
+    :class:`WorkerDied` and stops the pool.
     """
-    if options is not None and not isinstance(options, Mapping):
-        raise StopsError(f"options must be a mapping of rule: choice, got {type(options)}")
-    if isinstance(plugins, str) or not all(isinstance(p, str) for p in plugins):
-        raise StopsError("plugins must be a list of plug-in names or files")
-    if isinstance(bots, str):
-        bots = (bots,)
-    if isinstance(variant, Variant):
-        v = variant.with_options(**options) if options else variant
-    else:
-        registry = None
-        if plugins:
-            from stops.apps.plugins import load_plugins
-
-            registry = load_plugins(plugins)
-        v = load_variant(variant, options, registry=registry)
+    bots = _check_call(options, plugins, bots)
+    v = _resolve(variant, options, plugins)
     if chips is None:
         chips = v.rules.starting_chips
     _check_arguments(v, players, deals, seed, chips, bots, workers, sessions, progress)
     sessions_mode = sessions is not None
-    total = sessions if sessions is not None else deals
-    per = 1 if sessions_mode else CHUNK
-    chunks = -(-total // per)
-    # a Variant pickles as its built-in name or its resolved rules, so it travels to worker
-    # processes and cluster nodes as it is: a house rule needs no file on the workers. A
-    # variant that names plug-in policies travels as its name, and each worker registers the
-    # plug-ins before loading it.
-    ref: Any = v.ref if plugins else v
-    opts = dict(v.options) if plugins else None
+    total, per, chunks = _chunks(deals, sessions)
+    shipped = ship(v, plugins)
+    args = ((shipped, None, players, size, seed, i, bots, chips, sessions_mode)
+            for i, size in enumerate(_sizes(total, per)))
     tally = Tally(players)
-    done = 0
-    own = None
-    window = 1
-    if executor is None and workers > 1:
-        workers, _ = worker_count(workers, chunks)
-    if executor is None and workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        # each worker loads the variant once, when it starts; the chunks then carry no
-        # variant (unpickling one per chunk rebuilt it: ~3 ms a chunk for a variant that is
-        # not built in, or one with plug-ins)
-        # a forked worker finds the parent's variant, caches warm, under ``token``
-        token = f"{os.getpid()}:{id(v)}"
-        _WORKER.clear()
-        _WORKER[token] = v
-        own = executor = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
-                                             initargs=(token, ref, opts, tuple(plugins)))
-        ref = None
-        window = AHEAD * workers
-    elif executor is not None:
-        # a cluster's size is its own: keep enough in flight for a large one
-        window = max(AHEAD * workers, FOREIGN_AHEAD)
-    calls = ((ref, opts, players, size, seed, i, tuple(bots), chips, sessions_mode,
-              tuple(plugins)) for i, size in _chunks(total, per))
-    sizes = (size for _, size in _chunks(total, per))
-    finished = False
-    try:
-        if executor is None:
-            results: Iterator[Tally] = (run_chunk(*c) for c in calls)
-        elif own is not None:
-            # our workers fork as the chunks are submitted: with the parent's objects frozen
-            # out of the cyclic GC, the children's collections do not touch (and so copy)
-            # every inherited page
-            gc.freeze()
-            try:
-                results = _ahead(executor, calls, window)
-                first = next(results, None)
-            finally:
-                gc.unfreeze()
-            results = itertools.chain([first] if first is not None else [], results)
-        else:
-            results = _ahead(executor, calls, window)
-        for part, size in zip(results, sizes, strict=False):
-            tally.add(part)
-            done += size
-            if progress is not None:
-                progress(done, total)
-        finished = True
-    except BrokenProcessPool:
-        raise WorkerDied("a worker process died (killed, or out of memory?); the simulation "
-                         "stopped") from None
-    finally:
-        if own is not None:
-            # on any failure (Ctrl-C included) chunks not yet started are dropped, not run
-            own.shutdown(wait=True, cancel_futures=not finished)
+    for part in _run(run_chunk, args, _sizes(total, per), chunks, total, workers, executor,
+                     progress):
+        tally.add(part)
     rep = _report(v, tally, seed, bots, players)
     rep.run = run_info(v, players, chips, deals if sessions is None else tally.deals, sessions,
                        seed, bots)
     rep.run["plugins"] = list(plugins)
     return rep
+
+
+@attrs.define
+class Comparison:
+    """Two variants played from the same seeds (``stops simulate A --compare B``): each
+    one's report and the paired differences B − A."""
+
+    a: Report
+    b: Report
+    pairs: Pairs
+
+    def differences(self) -> list[Difference]:
+        return differences(self.a, self.b, self.pairs)
+
+    def to_dict(self) -> dict[str, Any]:
+        return compare_dict(self.a, self.b, self.pairs)
+
+    def text(self) -> str:
+        return compare_text(self.a, self.b, self.pairs)
+
+
+def compare(a: Variant | str, b: Variant | str, players: int, deals: int = 1000,
+            seed: int | str = 0, chips: int | None = None,
+            options: dict[str, Any] | None = None, bots: Sequence[str] = ("random",),
+            workers: int = 1, executor: Executor | None = None, sessions: int | None = None,
+            progress: Callable[[int, int], None] | None = None,
+            plugins: Sequence[str] = ()) -> Comparison:
+    """Play ``a`` and ``b`` on the same seeds, chunk by chunk together, and pair their deals
+    (or, with ``sessions``, their sessions) by index: the differences B − A come with paired
+    intervals (common random numbers), narrower than two independent runs would give.
+    Each report is the one :func:`simulate` gives for that variant alone."""
+    bots = _check_call(options, plugins, bots)
+    va, vb = _resolve(a, options, plugins), _resolve(b, options, plugins)
+    chips_a = va.rules.starting_chips if chips is None else chips
+    chips_b = vb.rules.starting_chips if chips is None else chips
+    _check_arguments(va, players, deals, seed, chips_a, bots, workers, sessions, progress)
+    _check_arguments(vb, players, deals, seed, chips_b, bots, workers, sessions, progress)
+    sessions_mode = sessions is not None
+    total, per, chunks = _chunks(deals, sessions)
+    spaces = list(va.space_ids) + [sp for sp in vb.space_ids if sp not in va.space_ids]
+    refs = (ship(va, plugins), ship(vb, plugins))
+    args = ((refs, players, size, seed, i, bots, chips_a, chips_b, sessions_mode,
+             tuple(spaces)) for i, size in enumerate(_sizes(total, per)))
+    ta, tb = Tally(players), Tally(players)
+    pairs = Pairs("session" if sessions_mode else "deal",
+                  session_measure_names(players) if sessions_mode
+                  else deal_measure_names(players, spaces))
+    for pa, pb, pp in _run(run_pair_chunk, args, _sizes(total, per), chunks, total, workers,
+                           executor, progress):
+        ta.add(pa)
+        tb.add(pb)
+        pairs.add(pp)
+    reports = []
+    for v, t, c in ((va, ta, chips_a), (vb, tb, chips_b)):
+        rep = _report(v, t, seed, bots, players)
+        rep.run = run_info(v, players, c, deals if sessions is None else t.deals, sessions,
+                           seed, bots)
+        rep.run["plugins"] = list(plugins)
+        reports.append(rep)
+    return Comparison(reports[0], reports[1], pairs)
 
 
 def run_info(v: Variant, players: int, chips: int, deals: int, sessions: int | None,
@@ -634,7 +876,12 @@ Z95 = 1.959963984540054
 
 @attrs.frozen
 class Difference:
-    """One measure of ``--compare``: B minus A, with its 95 % interval."""
+    """One measure of ``--compare``: B minus A, with its 95 % interval.
+
+    ``paired``: the interval is that of the mean per-deal (or per-session) difference over
+    deals played from the same seeds; otherwise the runs are treated as independent.
+    ``se_independent`` is the standard error the independent treatment would give
+    (``sqrt(se_A² + se_B²)``), for comparison."""
 
     measure: str
     a: float
@@ -645,33 +892,47 @@ class Difference:
     high: float
     percent: bool = False
     signed: bool = False
+    paired: bool = False
+    se_independent: float = 0.0
 
     @property
     def distinguishable(self) -> bool:
         """Does the 95 % interval exclude zero?"""
         return self.low > 0 or self.high < 0
 
+    @property
+    def identical(self) -> bool:
+        """Did the measure not differ at all (no difference, no spread)?"""
+        return self.difference == 0 and self.se == 0
+
     def to_dict(self) -> dict[str, Any]:
+        ind = Z95 * self.se_independent
         return {"measure": self.measure, "a": self.a, "b": self.b,
                 "difference": self.difference, "se": self.se, "ci95": [self.low, self.high],
+                "paired": self.paired,
+                "se_independent": self.se_independent,
+                "ci95_independent": [self.difference - ind, self.difference + ind],
                 "distinguishable_from_zero": self.distinguishable}
 
 
-def differences(a: Report, b: Report) -> list[Difference]:
+def differences(a: Report, b: Report, pairs: Pairs | None = None) -> list[Difference]:
     """Every measure both reports share, B minus A, each with its 95 % interval.
 
-    The interval treats the two runs as independent samples (``se = sqrt(se_a² + se_b²)``).
-    Both runs use the same seeds, so the deals are alike and the true error of the
-    difference is usually smaller: the interval errs on the side of "not distinguishable".
+    With ``pairs`` (from :func:`compare`), a measure it pairs gets the interval of the mean
+    paired difference: both variants were played from the same seeds, deal by deal (or
+    session by session), so the interval is that of the difference itself, which is what a
+    club asks. Otherwise the interval treats the two runs as independent samples
+    (``se = sqrt(se_a² + se_b²)``): too wide when the runs share seeds.
     """
     out: list[Difference] = []
 
     def add(label: str, x: float, xs: float, y: float, ys: float, percent: bool = False,
             signed: bool = False) -> None:
-        se = math.sqrt(xs * xs + ys * ys)
-        diff = y - x
+        ind = math.sqrt(xs * xs + ys * ys)
+        got = pairs.mean_se(label) if pairs is not None else None
+        diff, se = got if got is not None else (y - x, ind)
         out.append(Difference(label, x, y, diff, se, diff - Z95 * se, diff + Z95 * se,
-                              percent, signed))
+                              percent, signed, got is not None, ind))
 
     for s in range(min(a.players, b.players)):
         add(f"seat {s} chips/deal", a.chips_per_deal[s], a.chips_per_deal_se[s],
@@ -691,39 +952,71 @@ def differences(a: Report, b: Report) -> list[Difference]:
     if a.sessions and b.sessions:
         add("session length", a.mean_session_length, a.mean_session_length_se,
             b.mean_session_length, b.mean_session_length_se)
+    if a.run.get("sessions") and b.run.get("sessions"):   # whole sessions were played
+        for s in range(min(a.players, b.players)):
+            add(f"seat {s} net/session", a.session_net[s], a.session_net_se[s],
+                b.session_net[s], b.session_net_se[s], signed=True)
+        for s in range(min(a.players, b.players)):
+            add(f"seat {s} on top", a.session_win_share[s], a.session_win_share_se[s],
+                b.session_win_share[s], b.session_win_share_se[s], percent=True)
     return out
 
 
-def compare_dict(a: Report, b: Report) -> dict[str, Any]:
-    """``--compare --json``: both reports and the differences, each with its interval."""
-    return {"a": a.to_dict(), "b": b.to_dict(),
-            "differences": [d.to_dict() for d in differences(a, b)]}
+def compare_dict(a: Report, b: Report, pairs: Pairs | None = None) -> dict[str, Any]:
+    """``--compare --json``: both reports and the differences, each with its interval
+    (paired where ``pairs`` pairs it), and how the deals were paired."""
+    out: dict[str, Any] = {"a": a.to_dict(), "b": b.to_dict()}
+    if pairs is not None:
+        out["paired"] = {"unit": pairs.unit, "pairs": pairs.n,
+                         "same_seed": pairs.same_seed}
+    out["differences"] = [d.to_dict() for d in differences(a, b, pairs)]
+    return out
 
 
-def compare_text(a: Report, b: Report) -> str:
+def compare_text(a: Report, b: Report, pairs: Pairs | None = None) -> str:
     """Two reports side by side (``stops simulate A --compare B``), B minus A with its
     95 % interval; a difference whose interval holds zero is marked as not distinguishable."""
     head = ["A: " + "\n   ".join(x.strip() for x in a.header()),
             "B: " + "\n   ".join(x.strip() for x in b.header()), ""]
     rows = [("", f"A {a.variant}", f"B {b.variant}", "B - A", "95% interval", "")]
     unclear = 0
-    for d in differences(a, b):
+    diffs = differences(a, b, pairs)
+    for d in diffs:
         k = 100.0 if d.percent else 1.0
         dec = 1 if d.percent else 3 if d.signed else 2
         unit = " %" if d.percent else ""
         lvl = f"{{:+.{dec}f}}" if d.signed else f"{{:.{dec}f}}"
         dif = f"{{:+.{dec}f}}"
-        flag = "" if d.distinguishable else "not distinguishable from 0"
-        unclear += not d.distinguishable
+        flag = ("" if d.distinguishable else "no difference at all" if d.identical
+                else "not distinguishable from 0")
+        unclear += not d.distinguishable and not d.identical
         rows.append((d.measure + unit, lvl.format(k * d.a), lvl.format(k * d.b),
                      dif.format(k * d.difference),
-                     f"[{dif.format(k * d.low)}, {dif.format(k * d.high)}]", flag))
+                     f"[{dif.format(k * d.low)}, {dif.format(k * d.high)}]"
+                     + ("" if d.paired or pairs is None else " *"), flag))
     widths = [max(len(r[i]) for r in rows) for i in range(6)]
     body = ["  ".join(c.rjust(w) if 0 < i < 5 else c.ljust(w)
                       for i, (c, w) in enumerate(zip(r, widths, strict=True))).rstrip()
             for r in rows]
-    note = ("Intervals treat the runs as independent; both use the same seeds, so they are "
-            "conservative.")
+    paired = [d for d in diffs if d.paired and d.se_independent > 0]
+    if pairs is None or not paired:
+        note = ("Intervals treat the runs as independent; both use the same seeds, so they "
+                "are conservative.")
+    else:
+        ratio = sum(d.se / d.se_independent for d in paired) / len(paired)
+        unit = pairs.unit
+        note = (f"Both variants played the same seeds, {unit} by {unit}: each interval is "
+                f"that of the mean difference per {unit} over {pairs.n} paired {unit}s"
+                + (f" ({pairs.same_seed} of them dealt from the same seed in both)"
+                   if unit == "deal" else "")
+                + f", on average {ratio:.2f} times the width it would be if the runs were "
+                "treated as independent.")
+        if unit == "deal" and 2 * pairs.same_seed < pairs.n:
+            note += (" Sessions ended at different deals under the two rules, so most deals "
+                     "were paired by their place in the run, not by their cards: --sessions "
+                     "pairs whole sessions, each dealt from the same seed.")
+        if len(paired) < len(diffs):
+            note += " Intervals marked * are not paired and treat the runs as independent."
     if unclear:
         note += (f" {unclear} of {len(rows) - 1} differences are not distinguishable from "
                  "zero at this number of deals.")
