@@ -431,6 +431,22 @@ def _normal(name: str) -> str:
 
 
 _DEFAULT = Registry()
+_BUILTINS = "stops.builtins"
+"""The module that installs the built-in phases and policies into the default registry. It
+sits in a higher layer, so it is named here, not imported: the registry loads it the first
+time the default registry is asked for, and a program that never plays (``stops --version``)
+never loads the games."""
+_installed = False
+
+
+def _with_builtins() -> Registry:
+    global _installed
+    if not _installed:
+        _installed = True  # first: installing asks for the default registry again
+        from importlib import import_module
+
+        import_module(_BUILTINS)
+    return _DEFAULT
 
 
 def _rebuild_registry(slot_names: list[str], policy_keys: list[tuple[str, str]],
@@ -438,7 +454,7 @@ def _rebuild_registry(slot_names: list[str], policy_keys: list[tuple[str, str]],
                       policies: dict[tuple[str, str], PolicySpec],
                       phases: dict[str, PhaseSpec]) -> Registry:
     r = Registry()
-    d = _DEFAULT
+    d = _with_builtins()
     r.slots = {k: slots[k] if k in slots else d.slots[k] for k in slot_names}
     r.policies = {}
     for k in policy_keys:
@@ -451,10 +467,10 @@ def _rebuild_registry(slot_names: list[str], policy_keys: list[tuple[str, str]],
 def default_registry() -> Registry:
     """The registry that variant files use unless told otherwise.
 
-    The built-in phases and policies are installed into it when ``stops`` is imported
-    (:mod:`stops.builtins`); programs add their own with :func:`register_policy`.
+    The built-in phases and policies (:mod:`stops.builtins`) are installed into it the first
+    time it is asked for; programs add their own with :func:`register_policy`.
     """
-    return _DEFAULT
+    return _with_builtins()
 
 
 def register_policy(
