@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    from stops.engine.actions import Action
 
 
 class StopsError(Exception):
@@ -47,7 +50,7 @@ class Explanation:
 
     code: str
     message: str
-    action: Any
+    action: Action
     rule: str = ""
     legal: ClassVar[bool] = True
 
