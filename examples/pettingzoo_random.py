@@ -1,6 +1,6 @@
 """Play one PettingZoo episode of a stops variant with masked random actions.
 
-    pip install 'stops-cards[pettingzoo]'
+    pip install "stops-cards[pettingzoo]"      # from a checkout: pip install ".[pettingzoo]"
     python examples/pettingzoo_random.py [variant] [players] [deals]
 """
 
@@ -15,8 +15,8 @@ def main(variant: str = "three-in-one", players: int = 4, deals: int = 2) -> Non
 
         from stops.interop.pettingzoo import env
     except ImportError:
-        print("PettingZoo is not installed; pip install 'stops-cards[pettingzoo]' to run "
-              "this example.")
+        print('PettingZoo is not installed; pip install "stops-cards[pettingzoo]" (from a '
+              'checkout: pip install ".[pettingzoo]") to run this example.')
         return
 
     e = env(variant=variant, players=players, chips=50, deals_per_episode=deals,

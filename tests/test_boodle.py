@@ -312,7 +312,7 @@ def test_boodle_chips_left_on_layout_carry_over_to_next_deal() -> None:
         ("paid", 0, 2, 2), ("paid", 1, 2, 1), ("deal_ended", 2),
     ]
     assert deal.stacks == (40, 45, 53)
-    assert table.stacks == [40, 45, 53]
+    assert table.stacks == (40, 45, 53)
     assert table.layout == {"AH": 4, "KC": 0, "QD": 4, "JS": 4}
     assert table.dealer == 1
 

@@ -199,7 +199,7 @@ def test_dealer_rotation_fixed_keeps_the_dealer(options: dict[str, Any] | None,
         # every deal: seat 1 (dealer's left) went out holding 1 card; seats 2 and 0 paid 25
         # each. 3 deals: seat 0: 100 - 3 * (8 + 25) = 1; seat 1: 100 + 3 * (50 - 4) = 238;
         # seat 2: 100 - 3 * (4 + 25) = 13.
-        assert table.stacks == [1, 238, 13]
+        assert table.stacks == (1, 238, 13)
 
 
 def test_first_dealer_random_is_seeded_and_a_given_dealer_overrides() -> None:
@@ -774,10 +774,10 @@ def test_stake_frequency_once_per_match(options: dict[str, Any] | None, second_s
     # deal 1 (dealer 0): stakes 8 / 4 / 4, 4 on each card; seat 1 goes out, seats 2 and 0
     # pay 25 each: 100 - 8 - 25 = 67; 100 - 4 + 50 = 146; 100 - 4 - 25 = 71
     assert sum(e.chips for e in public(first, "staked")) == 16
-    assert table.stacks == [67, 146, 71]
+    assert table.stacks == (67, 146, 71)
     second = play_quick(table)                 # dealer 1, seat 2 goes out
     assert sum(e.chips for e in public(second, "staked")) == second_stakes
-    assert table.stacks == stacks
+    assert list(table.stacks) == stacks
     assert table.layout == dict.fromkeys(BOODLE_SPACES, each)
     assert table.total_chips() == 300
 
@@ -829,6 +829,6 @@ def test_leftover_at_match_end_share_all_layout_equal(options: dict[str, Any] | 
                         layout={"AH": 1}, options=options)
     play_quick(table)
     assert table.is_over
-    assert table.stacks == stacks
+    assert list(table.stacks) == stacks
     assert table.layout == layout
     assert table.total_chips() == 151

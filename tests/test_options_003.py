@@ -772,7 +772,7 @@ def _two_deal_session(final_share: str) -> stops.Table:
     settle_spare(d1)
     lead(d1, 1, "2H")
     assert claims(d1) == [(1, "kitty", 3)]
-    assert t.stacks == [17, 20, 17] and not t.is_over
+    assert t.stacks == (17, 20, 17) and not t.is_over
     d2 = new_deal(t, [["9C"], ["7D"], ["2H"]])
     stake_all(d2, {2: "QC", 0: "KH", 1: "KH"})
     settle_spare(d2)
@@ -791,7 +791,7 @@ def test_match_end_max_deals_then_pot_only_equal() -> None:
     # the last dealer's (seat 1) left -> seat 2. Stacks 15 + 2, 18 + 2, 15 + 3 = 17, 20, 18;
     # the key-card chips (KH 3, QC 2, JD 1) stay on the layout.
     t = _two_deal_session("pot_only_equal")
-    assert t.stacks == [17, 20, 18]
+    assert t.stacks == (17, 20, 18)
     assert t.layout == layout(KH=3, QC=2, JD=1)
     conserved(t, 61)
 
@@ -804,7 +804,7 @@ def test_match_end_max_deals_then_refund_by_contribution() -> None:
     #   QC 2: s2 1 + 1 -> s2 2.    JD 1: s0 1 -> s0 1.    TS 0, kitty 0 (won in deal 1).
     # Stacks: s0 15 + 2 + 1 + 1 = 19, s1 18 + 2 + 2 = 22, s2 15 + 3 + 2 = 20; layout empty.
     t = _two_deal_session("refund_by_contribution")
-    assert t.stacks == [19, 22, 20]
+    assert t.stacks == (19, 22, 20)
     assert t.layout == layout()
     conserved(t, 61)
 

@@ -81,7 +81,7 @@ def test_until_short_with_a_fixed_threshold() -> None:
         for seat, card in ((1, "2C"), (2, "3H"), (0, "4D"), (1, "5S")):
             d.apply({"seat": seat, "action": "play", "card": card})
         lead(d, 1, "9S")
-        assert t.stacks == [25, 65, 44]
+        assert t.stacks == (25, 65, 44)
         assert t.is_over is over
         if over:
             assert "seat 0" in t.end_reason()

@@ -381,7 +381,7 @@ def test_second_run_in_the_same_deal_gets_nothing() -> None:
     assert deal.layout == {"KH": 3, "QC": 0, "JD": 0, "TS": 0, "pot": 0, "kitty": 0}
     assert deal.retired == {"pot", "kitty"}
     assert t.retired == {"pot", "kitty"}
-    assert t.stacks == [17, 20, 20]
+    assert t.stacks == (17, 20, 20)
 
 
 # -- the block (ruling 45, 46) -------------------------------------------------------------
@@ -544,7 +544,7 @@ def test_session_ends_when_all_six_spaces_are_retired() -> None:
     lead(d1, 2, "KH")
     lead(d1, 2, "5C")
     assert claims(d1) == [(1, "pot", 3), (2, "KH", 3), (2, "kitty", 3)]
-    assert t.stacks == [17, 20, 23]
+    assert t.stacks == (17, 20, 23)
     assert t.retired == {"pot", "KH", "kitty"}
     assert not t.is_over and t.dealer == 1
     # Deal 2 (dealer 1). Only QC JD TS are live: no pool stakes; s2 QC, s0 JD, s1 TS
@@ -569,7 +569,7 @@ def test_session_ends_when_all_six_spaces_are_retired() -> None:
     assert claims(d2) == [(0, "QC", 1), (1, "JD", 1), (1, "TS", 1)]
     assert t.retired == SIX
     assert t.is_over
-    assert t.stacks == [17, 21, 22]
+    assert t.stacks == (17, 21, 22)
     assert t.layout == dict.fromkeys(["KH", "QC", "JD", "TS", "pot", "kitty"], 0)
     assert t.standings() == [(2, 22, 2), (1, 21, 1), (0, 17, -3)]
     with pytest.raises(SessionOver):
@@ -586,7 +586,7 @@ def test_agreed_last_deal_shares_leftover_equally() -> None:
     lead(deal, 1, "2H")
     assert deal.outcome == "blocked"
     assert t.is_over
-    assert t.stacks == [20, 20, 20]
+    assert t.stacks == (20, 20, 20)
     assert t.layout == dict.fromkeys(["KH", "QC", "JD", "TS", "pot", "kitty"], 0)
     assert t.total_chips() == 60
     with pytest.raises(SessionOver):
@@ -606,7 +606,7 @@ def test_agreed_last_deal_remainder_goes_clockwise_from_dealers_left() -> None:
     assert deal.outcome == "blocked"
     assert t.is_over
     assert t.layout == dict.fromkeys(["KH", "QC", "JD", "TS", "pot", "kitty"], 0)
-    assert t.stacks == [21, 20, 21]
+    assert t.stacks == (21, 20, 21)
 
 
 # -- the four-kings layout ------------------------------------------------------------------
@@ -694,7 +694,7 @@ def test_session_records_replay_each_deal() -> None:
     lead(d2, 0, "4C")
     lead(d2, 1, "KH")
     assert claims(d2) == [(1, "KH", 6), (1, "kitty", 6)]
-    assert t.stacks == [14, 26, 14]
+    assert t.stacks == (14, 26, 14)
     r1, r2 = t.records
     assert r2["dealer"] == 1 and r2["stacks"] == [17, 17, 17]
     assert r2["layout"] == {"KH": 3, "pot": 3, "kitty": 3}

@@ -222,7 +222,7 @@ def test_pay_card_in_dead_hand_claims_nothing_and_carries_over() -> None:
     carried = {"AH": 5, "KH": 3, "QH": 3, "JH": 0, "TH": 3, "KQ": 4, "8-9-10": 3,
                "pot": 0, "kitty": 0}
     assert table.layout == carried
-    assert table.stacks == [47, 46, 39]
+    assert table.stacks == (47, 46, 39)
     # The next deal (dealer seat 1) adds 3 to every space on top of the carry-over.
     nxt = table.new_deal(hands=DEAL_D, spare=rest(DEAL_D))
     assert table.dealer == 1 and nxt.current_seat == 1
@@ -649,7 +649,7 @@ def test_lead_passed_left_twice_then_deal_played_out() -> None:
     assert deal.is_terminal and deal.outcome == "went_out" and deal.winner == 0
     assert [(e.kind, e.seat) for e in kinds(deal, "went_out")] == [("went_out", 0)]
     assert deal.stacks == (51, 39, 39)
-    assert table.stacks == [51, 39, 39]
+    assert table.stacks == (51, 39, 39)
     assert deal.layout == {"AH": 3, "KH": 3, "QH": 3, "JH": 3, "TH": 3, "KQ": 3,
                            "8-9-10": 3, "pot": 0, "kitty": 0}
 
@@ -775,4 +775,4 @@ def test_going_out_mid_sequence_wins_kitty_and_per_card() -> None:
     assert deal.returns() == (-15, -11, 10)
     assert deal.layout == {"AH": 3, "KH": 3, "QH": 3, "JH": 3, "TH": 3, "KQ": 3,
                            "8-9-10": 3, "pot": 0, "kitty": 0}
-    assert table.stacks == [35, 39, 60]
+    assert table.stacks == (35, 39, 60)

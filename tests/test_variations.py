@@ -466,7 +466,7 @@ def test_change_suit_pass_nobody_can_change_blocked_nobody_pays() -> None:
     assert deal.stacks == (42, 46, 46)
     assert deal.layout == dict.fromkeys(BOODLE, 4)
     assert deal.returns() == (-8, -4, -4)  # the stakes only
-    assert table.stacks == [42, 46, 46]
+    assert table.stacks == (42, 46, 46)
     assert table.layout == dict.fromkeys(BOODLE, 4)
     assert table.dealer == 1  # a block ends the deal as usual: the deal passes left
 

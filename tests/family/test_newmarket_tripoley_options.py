@@ -230,11 +230,11 @@ def test_lowest_seat_takes_the_whole_8_9_10() -> None:
 
 
 def test_the_variants_starting_chips() -> None:
-    assert stops.Table("tripoley", seats=4, seed=1).stacks == [200] * 4
-    assert stops.Table("newmarket", seats=4, seed=1).stacks == [50] * 4
-    assert stops.Table("boodle", seats=3, seed=1, options={"starting_chips": 80}).stacks == [
-        80] * 3
-    assert stops.Table("tripoley", seats=4, chips=30, seed=1).stacks == [30] * 4
+    assert stops.Table("tripoley", seats=4, seed=1).stacks == (200,) * 4
+    assert stops.Table("newmarket", seats=4, seed=1).stacks == (50,) * 4
+    assert stops.Table("boodle", seats=3, seed=1, options={"starting_chips": 80}).stacks == (
+        80,) * 3
+    assert stops.Table("tripoley", seats=4, chips=30, seed=1).stacks == (30,) * 4
 
 
 def test_no_limit_betting_and_automatic_hands_in_three_in_one() -> None:

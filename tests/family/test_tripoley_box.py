@@ -318,7 +318,7 @@ def test_g7_all_seats_the_eliminated_seat_may_win() -> None:
     for a in DUO_ACTIONS:
         deal.apply(a)
     assert table.is_over and table.eliminated == {0}
-    assert table.stacks == [12, 197] and dealing.nonzero_spaces(table.layout) == {}
+    assert table.stacks == (12, 197) and dealing.nonzero_spaces(table.layout) == {}
     assert table.total_chips() == 209
     shares = [e for e in table.events if e.kind == "final_share"]
     # dealt clockwise from the final dealer's left: seat 0, then seat 1
@@ -333,7 +333,7 @@ def test_g7_in_session_with_one_seat_takes_everything_unseen() -> None:
     table, deal = duo_table({"final_poker_seats": "in_session"})
     for a in DUO_ACTIONS:
         deal.apply(a)
-    assert table.stacks == [0, 209] and table.total_chips() == 209
+    assert table.stacks == (0, 209) and table.total_chips() == 209
     assert table.records[-1]["final_hands"] == {"dealer": 1, "hands": [None, None]}
     shares = [e for e in table.events if e.kind == "final_share"]
     assert [(e.seat, e.chips, e.cards) for e in shares] == [(1, 12, ())]
@@ -343,7 +343,7 @@ def test_g7_option_stays() -> None:
     table, deal = duo_table({"leftover_at_match_end": "stays"})
     for a in DUO_ACTIONS:
         deal.apply(a)
-    assert table.stacks == [0, 197]
+    assert table.stacks == (0, 197)
     assert dealing.nonzero_spaces(table.layout) == DUO_LEFT
     assert "final_hands" not in table.records[-1]
 
@@ -424,7 +424,7 @@ def test_g7_equal_best_hands_share_odd_chips_from_the_final_dealers_left() -> No
         deal.apply(a)
     assert deal.stacks == A_STACKS
     assert table.is_over
-    assert table.stacks == [188, 185, 248, 191, 240, 186, 186, 186, 190]
+    assert table.stacks == (188, 185, 248, 191, 240, 186, 186, 186, 190)
     assert table.total_chips() == 1800 and dealing.nonzero_spaces(table.layout) == {}
     won = {e.seat: e.chips for e in table.events if e.kind == "final_share" and e.chips}
     assert won == {3: 5, 8: 4}
@@ -440,7 +440,7 @@ def test_g7_equal_best_hands_share_odd_chips_from_the_final_dealers_left() -> No
 
 def test_g8_two_to_nine_players() -> None:
     for n in (2, 9):
-        assert stops.Table(VARIANT, seats=n, seed=1).stacks == [200] * n
+        assert stops.Table(VARIANT, seats=n, seed=1).stacks == (200,) * n
     with pytest.raises(stops.TableError):
         stops.Table(VARIANT, seats=10, seed=1)
     with pytest.raises(stops.TableError):
@@ -541,7 +541,7 @@ def fingerprint(name: str, options: dict[str, Any] | None) -> str:
                      for e in d.events]], sort_keys=True).encode())
             h.update(json.dumps([[str(e.kind), e.seat, e.chips, e.space] for e in table.events],
                                 sort_keys=True).encode())
-            h.update(json.dumps([table.stacks, table.layout], sort_keys=True).encode())
+            h.update(json.dumps([table.stacks, dict(table.layout)], sort_keys=True).encode())
     return h.hexdigest()
 
 

@@ -1,6 +1,7 @@
 """Pictures of simulation reports (``stops simulate ... --plot FILE.png``).
 
-Needs the optional extra ``plot`` (matplotlib): ``pip install "stops-cards[plot]"``. Draws, for
+Needs the optional extra ``plot`` (matplotlib): ``pip install "stops-cards[plot]"`` (from a
+checkout, ``pip install ".[plot]"``). Draws, for
 each report, the distribution of each seat's change of stack per deal and the share of deals
 in which each layout space was claimed (with 95 % error bars); with ``--compare`` the two
 variants stand side by side, on shared axes, above a row of the differences B − A with their
@@ -34,7 +35,8 @@ def _pyplot() -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise StopsError("--plot needs matplotlib: pip install 'stops-cards[plot]'") from None
+        raise StopsError('--plot needs matplotlib: pip install "stops-cards[plot]" (from a '
+                         'checkout: pip install ".[plot]")') from None
     return plt
 
 

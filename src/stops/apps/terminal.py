@@ -675,7 +675,10 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action |
             a = normalized(deal, _parse_answer(text, seat, choices, deal.hand(seat)))
             if a in legal:
                 return a
-            raise deal.explain(a)
+            why = deal.explain(a)
+            if isinstance(why, IllegalAction):
+                raise why
+            return why.action  # (not reached: ``a`` was normalized already)
         except IllegalAction as e:
             _write(out, st, [f"Not allowed: {st.note(e.message, seat)}"])
         except ValueError as e:

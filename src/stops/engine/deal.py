@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from stops.engine.actions import Action, action_from_dict
 from stops.engine.cards import CARDS, Card
 from stops.engine.chips import Account, Ledger
-from stops.engine.errors import IllegalAction
+from stops.engine.errors import Explanation, IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event, shared, staked_event
 from stops.engine.legal import LegalActions, LegalSet
@@ -196,7 +196,7 @@ class Deal:
         if legal is None:
             legal = self._legal = phase.legal(self)
         if action not in legal:
-            raise self.explain(action)
+            raise self._refusal(action)
         return self._carry_out(phase, action)
 
     def _carry_out(self, phase: Any, action: Action) -> list[Event]:
@@ -272,14 +272,34 @@ class Deal:
             return False
         return a in self.legal_actions()
 
-    def explain(self, action: Any) -> IllegalAction:
-        """Why ``action`` (an Action or its dict form) is not legal now, as the exception
-        ``apply`` would raise."""
+    def explain(self, action: Any) -> IllegalAction | Explanation:
+        """What ``action`` (an Action or its dict form) would do now, without doing it.
+
+        A decision the rules allow gets an :class:`~stops.engine.errors.Explanation` (what
+        it does, in the variant's words); any other gets the :class:`IllegalAction` that
+        ``apply`` would raise (returned, not raised). Both have ``legal``, ``code``,
+        ``message`` and ``rule``, so a user interface can show why a card is greyed out or
+        what clicking it does. Never changes the deal.
+        """
         if action.__class__ is not Action:
             try:
                 action = action_from_dict(action)
             except IllegalAction as e:
                 return e
+        if self.to_act is not None and action.seat == self.to_act:
+            phase = self._phases[self.phase_idx]
+            if phase.normalize is not None:
+                try:
+                    action = phase.normalize(self, action)
+                except IllegalAction as e:
+                    return e
+            if action in self.legal_actions():
+                return Explanation(action.action, phase.meaning(self, action), action,
+                                   rule=phase.decision_rule(self))
+        return self._refusal(action)
+
+    def _refusal(self, action: Action) -> IllegalAction:
+        """Why ``action``, known not to be legal now, is refused (what ``apply`` raises)."""
         if self.to_act is None:
             return IllegalAction("deal_over", "the deal is over")
         if not 0 <= action.seat < self.n:

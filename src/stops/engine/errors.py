@@ -1,8 +1,15 @@
-"""The exceptions a user of ``stops`` can meet, each specific enough to act on."""
+"""The exceptions a user of ``stops`` can meet, each specific enough to act on, and
+:class:`Explanation`, what ``deal.explain`` answers for a legal decision (the other side of
+an :class:`IllegalAction`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+if TYPE_CHECKING:
+    from stops.engine.actions import Action
 
 
 class StopsError(Exception):
@@ -13,14 +20,42 @@ class IllegalAction(StopsError):
     """A decision the rules do not allow. The deal is left exactly as it was.
 
     ``code`` is machine-readable (``"not_your_turn"``, ``"not_lowest_in_suit"`` ...);
-    ``rule`` names the rule that forbids it, in words.
+    ``rule`` names the rule that forbids it, in words. ``legal`` is always ``False`` (an
+    :class:`Explanation`, ``deal.explain``'s answer for a legal decision, has it ``True``).
     """
+
+    legal: ClassVar[bool] = False
 
     def __init__(self, code: str, message: str, *, rule: str = "") -> None:
         self.code = code
         self.rule = rule
         self.message = message
         super().__init__(f"[{code}] {message}" + (f" (rule: {rule})" if rule else ""))
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What a legal decision does: ``deal.explain(action)``'s answer when the rules allow it.
+
+    It reads like an :class:`IllegalAction` (``code``, ``message``, ``rule``), so a user
+    interface shows either the same way, and tells the two apart by ``legal``:
+
+    * ``legal`` is ``True`` (``False`` on an :class:`IllegalAction`);
+    * ``code`` is the decision's verb (``"lead"``, ``"bid"``, ``"stake"`` ...);
+    * ``message`` says what the decision does, in the variant's words (``"lead 5♦: starts
+      a sequence in diamonds"``, ``"bid 4 chips for the widow"``);
+    * ``rule`` is the rule behind the choice on offer (what ``?`` shows in ``stops play``);
+    * ``action`` is the decision explained, with any field the player may omit filled in.
+    """
+
+    code: str
+    message: str
+    action: Action
+    rule: str = ""
+    legal: ClassVar[bool] = True
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class VariantError(StopsError, ValueError):

@@ -3,7 +3,8 @@
 The engine is handed variants; it does not read variant files (that is the rules layer's job,
 :mod:`stops.rules.variant`). So that ``Table("boodle", ...)`` and ``Table.from_dict(saved)``
 can still name a variant, the rules layer installs its loader here when it is imported
-(dependency inversion: the engine never imports the layer above it).
+(dependency inversion: the engine never imports the layer above it). ``import stops`` loads
+nothing until used, so the first name to resolve imports that layer by its module name.
 """
 
 from __future__ import annotations
@@ -18,6 +19,15 @@ Loader = Callable[[str, Mapping[str, Any] | None, Any], Any]
 
 _loader: list[Loader] = []
 _untrusted: list[Loader] = []
+_RULES = "stops.rules.variant"
+"""The module that installs the loaders (named, not imported: it is a layer above)."""
+
+
+def _ensure() -> None:
+    if not _loader or not _untrusted:
+        from importlib import import_module
+
+        import_module(_RULES)
 
 
 def install_loader(loader: Loader, untrusted: Loader | None = None) -> None:
@@ -31,7 +41,8 @@ def install_loader(loader: Loader, untrusted: Loader | None = None) -> None:
 def resolve_untrusted(ref: Any, options: Mapping[str, Any] | None = None,
                       registry: Any = None) -> Any:
     """The variant a save or record names (a built-in name or a mapping; no paths)."""
-    if not _untrusted:  # pragma: no cover - stops/__init__ imports the rules layer
+    _ensure()
+    if not _untrusted:  # pragma: no cover - the rules layer installs one when imported
         raise StopsError("no variant loader is installed; import stops first")
     return _untrusted[0](ref, options, registry)
 
@@ -39,6 +50,7 @@ def resolve_untrusted(ref: Any, options: Mapping[str, Any] | None = None,
 def resolve_variant(ref: str, options: Mapping[str, Any] | None = None,
                     registry: Any = None) -> Any:
     """The variant named ``ref`` (a built-in name or a file path), with ``options``."""
-    if not _loader:  # pragma: no cover - stops/__init__ imports the rules layer
+    _ensure()
+    if not _loader:  # pragma: no cover - the rules layer installs one when imported
         raise StopsError("no variant loader is installed; import stops first")
     return _loader[0](ref, options, registry)

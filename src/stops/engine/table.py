@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import secrets
+import types
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -114,30 +115,30 @@ class Table:
         if chips is None:  # the variant's own starting stack (rules.starting_chips)
             chips = v.rules.starting_chips
         if isinstance(chips, int) and not isinstance(chips, bool):
-            self.stacks: list[int] = [chips] * seats
+            self._stacks: list[int] = [chips] * seats
         else:
             try:
                 if isinstance(chips, str | bytes | Mapping):
                     raise TypeError
-                self.stacks = list(chips)
+                self._stacks = list(chips)
             except TypeError:
                 raise TableError(f"chips must be a whole number or {seats} whole numbers, "
                                  f"got {shown(chips)}") from None
-        if len(self.stacks) != seats or not all(chips_ok(x) for x in self.stacks):
+        if len(self._stacks) != seats or not all(chips_ok(x) for x in self._stacks):
             raise TableError(f"chips must be one number or {seats} whole numbers, each at "
                              f"most {MAX_CHIPS:,} either way, got {shown(chips)}")
-        self.layout: dict[str, int] = dict.fromkeys(v.space_ids, 0)
+        self._layout: dict[str, int] = dict.fromkeys(v.space_ids, 0)
         for k, x in (layout or {}).items():
-            if k not in self.layout:
+            if k not in self._layout:
                 raise TableError(f"no layout space {shown(k)} in {v.name}; spaces: "
                                  + ", ".join(v.space_ids))
             if not chips_ok(x, 0):
                 raise TableError(f"chips on {k} must be a whole number from 0 to "
                                  f"{MAX_CHIPS:,}, got {shown(x)}")
-            self.layout[k] = x
-        self.start_layout: dict[str, int] = {k: x for k, x in self.layout.items() if x}
+            self._layout[k] = x
+        self.start_layout: dict[str, int] = {k: x for k, x in self._layout.items() if x}
         """Chips on the layout when the session began (saves check chips against it)."""
-        bad = [r for r in retired if not isinstance(r, str) or r not in self.layout]
+        bad = [r for r in retired if not isinstance(r, str) or r not in self._layout]
         if bad:
             raise TableError(f"cannot retire unknown space(s) {bad}")
         self.retired: set[str] = set(retired)
@@ -167,7 +168,7 @@ class Table:
         """Finished deals kept for ``records``: a record dict, or a
         :class:`~stops.engine.recording.FinishedDeal` that builds it when first read."""
         self.events: list[Event] = []
-        self.start_stacks = tuple(self.stacks)
+        self.start_stacks = tuple(self._stacks)
         self.last_winner: int | None = None
         """The seat that won the last deal (``None``: no deal yet, or nobody won it); a
         variant whose stake rule excuses the last winner reads it (FAMILY-RULINGS F33)."""
@@ -222,8 +223,8 @@ class Table:
                              f"{shown(exempt)}")
         seed, index = self.seed, self.deal_index
         deal = Deal(
-            self.variant, players=self.n, dealer=self.dealer, stacks=self.stacks,
-            layout=self.layout, retired=self.retired, hands=given_hands, spare=given_spare,
+            self.variant, players=self.n, dealer=self.dealer, stacks=self._stacks,
+            layout=self._layout, retired=self.retired, hands=given_hands, spare=given_spare,
             shuffle=functools.partial(_deal_shuffle, seed, index),
             deal_index=self.deal_index, skip_stakes=self.skip_stakes,
             on_end=self._finished, seed=self.seed,
@@ -345,9 +346,9 @@ class Table:
         return int(card)
 
     def _finished(self, deal: Deal) -> None:
-        self.stacks = list(deal.ledger.stacks)
+        self._stacks = list(deal.ledger.stacks)
         self.last_winner = deal.winner
-        self.layout = dict(deal.ledger.layout)
+        self._layout = dict(deal.ledger.layout)
         if deal.ledger.contributed is not None:
             for space, row in deal.ledger.contributed.items():
                 mine = self.contributed.setdefault(space, [0] * self.n)
@@ -364,7 +365,7 @@ class Table:
             if keep > 0 and len(kept) > keep:
                 del kept[:len(kept) - keep]
         if self.variant.rules.chip_shortfall == "eliminate":
-            out = deal.short | {s for s in range(self.n) if self.stacks[s] <= 0}
+            out = deal.short | {s for s in range(self.n) if self._stacks[s] <= 0}
             for s in sorted(out - self.eliminated):
                 self.eliminated.add(s)
                 self.events.append(event(EventKind.ELIMINATED, s,
@@ -442,7 +443,9 @@ class Table:
         return hands
 
     def _distribute(self, spaces: list[str], order: list[int], weights: list[int]) -> None:
-        total = sum(self.layout[s] for s in spaces)
+        layout = self._layout
+        stacks = self._stacks
+        total = sum(layout[s] for s in spaces)
         if not total:
             return
         weights = [w if s in order else 0 for s, w in enumerate(weights)]
@@ -454,21 +457,37 @@ class Table:
         eligible = [s for s in order if weights[s]]
         for k in range(rest):
             gets[eligible[k % len(eligible)]] += 1
-        pool = [s for s in spaces if self.layout[s]]
+        pool = [s for s in spaces if layout[s]]
         for seat in order:
             need = gets[seat]
             while need:
                 space = pool[0]
-                take = min(need, self.layout[space])
-                self.layout[space] -= take
-                self.stacks[seat] += take
+                take = min(need, layout[space])
+                layout[space] -= take
+                stacks[seat] += take
                 need -= take
                 self.events.append(event(EventKind.CLAIMED, seat, chips=take, space=space,
                                          note="share-out at the end of the session"))
-                if not self.layout[space]:
+                if not layout[space]:
                     pool.pop(0)
 
     # -- state ----------------------------------------------------------------------------
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Each seat's chips between deals, by seat: a tuple, like ``Deal.stacks``.
+
+        Read-only on purpose: chips move only by the rules (a deal's ledger, the session's
+        share-out), so a write cannot break chip conservation; the table keeps its own list.
+        """
+        return tuple(self._stacks)
+
+    @property
+    def layout(self) -> Mapping[str, int]:
+        """Chips on each layout space between deals (space id -> chips), every space of the
+        variant listed: a read-only view of the table's own dict (``dict(table.layout)``
+        for a copy to change). A write raises ``TypeError``, so chips stay conserved."""
+        return types.MappingProxyType(self._layout)
+
     @property
     def is_over(self) -> bool:
         """Has the session's end rule been met? Before the first deal this also asks a
@@ -498,12 +517,12 @@ class Table:
 
     def standings(self) -> list[tuple[int, int, int]]:
         """``(seat, stack, change since the start)``, best first."""
-        rows = [(s, self.stacks[s], self.stacks[s] - self.start_stacks[s])
+        rows = [(s, self._stacks[s], self._stacks[s] - self.start_stacks[s])
                 for s in range(self.n)]
         return sorted(rows, key=lambda r: (-r[1], r[0]))
 
     def total_chips(self) -> int:
-        return sum(self.stacks) + sum(self.layout.values())
+        return sum(self._stacks) + sum(self._layout.values())
 
     @property
     def records(self) -> list[dict[str, Any]]:

@@ -54,7 +54,8 @@ try:
     )
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise ImportError(
-        "stops.interop.pettingzoo needs the optional extra: pip install 'stops-cards[pettingzoo]' "
+        "stops.interop.pettingzoo needs the optional extra: pip install "
+        "\"stops-cards[pettingzoo]\" (from a checkout: pip install \".[pettingzoo]\") "
         f"(missing: {exc.name})"
     ) from exc
 

@@ -42,6 +42,18 @@ class Phase:
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
         return None
 
+    def meaning(self, deal: Deal, action: Action) -> str:
+        """What the legal ``action`` does, for ``deal.explain`` (a user interface shows it
+        on a choice: "bid 4 chips for the widow"), in this variant's words.
+
+        The base class says it from the verb alone, naming the spare hand as the variant
+        does; a phase whose decisions mean more (a lead starts a sequence in a suit)
+        overrides it. It must not change the deal.
+        """
+        from stops.rules.prose import spare_named
+
+        return spare_named(self.variant, plain_meaning(action))
+
     def infer(self, deal: Deal, seat: int, known: Knowledge) -> None:
         """``deal.clone_for(seat, ...)`` asks what ``seat`` can tell of the cards it cannot
         see from this phase's events (those it may see): add it to ``known``, where a card
@@ -93,3 +105,57 @@ class Phase:
         from stops.rules.prose import in_force
 
         return slot in in_force(self.variant)
+
+
+def _laid(action: Action) -> str:
+    cards = action.cards if action.cards is not None else (
+        (action.card,) if action.card is not None else ())
+    text = " ".join(c.symbol() for c in cards)
+    if action.as_rank is not None:
+        text += f" as {'10' if action.as_rank == 'T' else action.as_rank}"
+    return text
+
+
+def _chips(n: int | None) -> str:
+    return "" if n is None else f"{n} chip" + ("" if n == 1 else "s")
+
+
+def plain_meaning(action: Action) -> str:
+    """``"<decision>: <what it does>"`` for any decision, from its verb and fields (the
+    base of :meth:`Phase.meaning`; "spare hand" is put in the variant's word by the phase).
+    """
+    verb = action.action
+    laid = _laid(action)
+    flags = "".join(f" with {f}" for f in action.flags)
+    if verb == "stake":
+        what = f"stake {_chips(action.chips)} on {action.space}".replace("stake  on", "stake on")
+        return f"{what}: your stake goes on that space of the layout"
+    if verb == "lead":
+        return f"lead {laid}{flags}: starts a sequence"
+    if verb == "play":
+        return f"play {laid}{flags}: goes on with the sequence"
+    if verb == "follow":
+        return f"follow with {laid}{flags}: plays the card due from you; the sequence goes on"
+    if verb == "pass":
+        return "pass: you let this turn go by"
+    if verb == "keep":
+        return "keep: you keep your hand and leave the spare hand as it is"
+    if verb == "swap":
+        return "swap: you take the spare hand and put your own hand in its place"
+    if verb == "auction":
+        return "auction: you sell the spare hand, unseen, to the highest bidder"
+    if verb == "bid":
+        return f"bid {_chips(action.chips)} for the spare hand"
+    if verb == "select":
+        return f"select {laid}: these are the cards of your poker hand"
+    if verb == "check":
+        return "check: you stay in without betting"
+    if verb == "call":
+        return "call: you put in what the bet costs and stay in"
+    if verb == "fold":
+        return "fold: you give up your claim to the pot"
+    if verb == "bet":
+        return f"bet {_chips(action.chips)}"
+    if verb == "raise":
+        return f"raise by {_chips(action.chips)} beyond the call"
+    return f"{verb}{' ' + laid if laid else ''}{flags}"

@@ -416,6 +416,18 @@ class PlayPhase(Phase):
                     for c in opts if c != comp]
         return out
 
+    def meaning(self, deal: Deal, action: Action) -> str:
+        """A lead of one card names the suit its sequence runs in (a game played by rank
+        alone names none), a pass is a turn without a card; everything else as the base
+        class says it."""
+        if action.action == "pass":
+            return "pass: you play no card this turn"
+        text = super().meaning(deal, action)
+        c = action.card
+        if action.action == "lead" and c is not None and not self.succession.by_rank:
+            text += f" in {SUIT_NAMES[c // 13]}"
+        return text
+
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
         if self.turns is not None:
             found: IllegalAction | None = self.turns.explain(deal, action)

@@ -496,6 +496,20 @@ class SparePhase(Phase):
         out: IllegalAction | None = self.protocol.explain(deal, action)
         return out
 
+    def meaning(self, deal: Deal, action: Action) -> str:
+        """A pass beside bids is a bid not made; beside a price, a purchase declined."""
+        if action.action == "pass":
+            verbs = deal.legal_actions().verbs
+            if "bid" in verbs:
+                return "pass: you make no bid"
+            return self._named("pass: you leave the spare hand where it is")
+        return super().meaning(deal, action)
+
+    def _named(self, text: str) -> str:
+        from stops.rules.prose import spare_named
+
+        return spare_named(self.variant, text)
+
     def infer(self, deal: Deal, seat: int, known: Knowledge) -> None:
         """Where the swaps moved what ``seat`` knew: whoever takes the spare hand takes what
         ``seat`` knew of it (its own old hand, once it has swapped), and leaves in the spare

@@ -17,6 +17,7 @@ import ast
 import functools
 import inspect
 import sys
+import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -431,6 +432,29 @@ def _normal(name: str) -> str:
 
 
 _DEFAULT = Registry()
+_BUILTINS = "stops.builtins"
+"""The module that installs the built-in phases and policies into the default registry. It
+sits in a higher layer, so it is named here, not imported: the registry loads it the first
+time the default registry is asked for, and a program that never plays (``stops --version``)
+never loads the games."""
+_installing = False
+_installed = False
+_install_lock = threading.RLock()
+"""Held while the built-ins install: another thread asking for the default registry then
+waits for them, rather than seeing it half filled."""
+
+
+def _with_builtins() -> Registry:
+    global _installing, _installed
+    if not _installed:
+        with _install_lock:
+            if not _installing:
+                _installing = True  # first: installing asks for the default registry again
+                from importlib import import_module
+
+                import_module(_BUILTINS)
+                _installed = True
+    return _DEFAULT
 
 
 def _rebuild_registry(slot_names: list[str], policy_keys: list[tuple[str, str]],
@@ -438,7 +462,7 @@ def _rebuild_registry(slot_names: list[str], policy_keys: list[tuple[str, str]],
                       policies: dict[tuple[str, str], PolicySpec],
                       phases: dict[str, PhaseSpec]) -> Registry:
     r = Registry()
-    d = _DEFAULT
+    d = _with_builtins()
     r.slots = {k: slots[k] if k in slots else d.slots[k] for k in slot_names}
     r.policies = {}
     for k in policy_keys:
@@ -451,10 +475,10 @@ def _rebuild_registry(slot_names: list[str], policy_keys: list[tuple[str, str]],
 def default_registry() -> Registry:
     """The registry that variant files use unless told otherwise.
 
-    The built-in phases and policies are installed into it when ``stops`` is imported
-    (:mod:`stops.builtins`); programs add their own with :func:`register_policy`.
+    The built-in phases and policies (:mod:`stops.builtins`) are installed into it the first
+    time it is asked for; programs add their own with :func:`register_policy`.
     """
-    return _DEFAULT
+    return _with_builtins()
 
 
 def register_policy(
