@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from stops.engine.actions import Action, action_from_dict
