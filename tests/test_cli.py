@@ -380,7 +380,7 @@ def test_simulate_house_rule_file(tmp_path: Path, capsys: pytest.CaptureFixture[
 def test_replay_readable_account(played: Played, tmp_path: Path,
                                  capsys: pytest.CaptureFixture[str], fmt: str) -> None:
     path = write_record(tmp_path / f"deal.{fmt}", played.rec, fmt)
-    code, out, err = run(capsys, "replay", str(path))
+    code, out, err = run(capsys, "replay", str(path), "--events")
     assert code == 0, err
     assert len(out.splitlines()) > len(played.deal.plays)  # an account, event by event
     for _, card in played.deal.plays:
@@ -388,6 +388,14 @@ def test_replay_readable_account(played: Played, tmp_path: Path,
     for chips in played.deal.stacks:
         assert str(chips) in out
     assert played.deal.winner is not None
+    assert f"seat {played.deal.winner}" in out
+    code, out, err = run(capsys, "replay", str(path))  # told as stops play tells it
+    assert code == 0, err
+    for _, card in played.deal.plays:
+        assert card.symbol() in out
+    assert "Chips after the deal: " + " · ".join(
+        f"seat {s} {x}" for s, x in enumerate(played.deal.stacks)) in " ".join(
+            re.sub(r" \([+-]\d+\)", "", out).split())
     assert f"seat {played.deal.winner}" in out
 
 

@@ -266,6 +266,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a record: told as ``stops play`` tells a deal (from one seat's view with
+    ``--seat``), the raw event log with ``--events``, the result as JSON with ``--json``."""
     from stops.io import records as record
 
     registry = _registry(args)
@@ -274,18 +276,28 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if "deals" in rec and "hands" not in rec:
         deals = record.replay_session(rec, base_dir=here, allow_paths=True,
                                       registry=registry)
-        if args.json:
-            _say(json.dumps([record.result_json(d) for d in deals], indent=2))
-        else:
-            for k, d in enumerate(deals):
-                _say(f"Deal {k}")
-                _say(record.account(d))
-        return 0
-    deal = record.replay(rec, base_dir=here, allow_paths=True, registry=registry)
-    if args.json:
-        _say(json.dumps(record.result_json(deal), indent=2))
     else:
-        _say(record.account(deal))
+        deals = [record.replay(rec, base_dir=here, allow_paths=True, registry=registry,
+                               partial=args.partial)]
+    players = deals[0].n
+    if args.seat is not None and not 0 <= args.seat < players:
+        raise StopsError(f"--seat must be 0..{players - 1}: the record has {players} players")
+    if args.json:
+        results = [record.result_json(d) for d in deals]
+        _say(json.dumps(results if "deals" in rec and "hands" not in rec else results[0],
+                        indent=2))
+    elif args.events:
+        for k, d in enumerate(deals):
+            if len(deals) > 1:
+                _say(f"Deal {k}")
+            _say(record.account(d))
+    else:
+        from stops.apps.terminal import Style, _write, replay_text
+
+        st = Style.for_stream(sys.stdout)
+        _write(sys.stdout, st, (printable(line) for line in
+                                replay_text(deals, args.seat, st,
+                                            first=deals[0].deal_index + 1)))
     return 0
 
 
@@ -304,7 +316,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise StopsError(f"unknown bot {bad[0]!r}; bots: {', '.join(BOTS)}")
     return play_terminal(v, players=args.players,
                          seat=args.seat, seed=args.seed, chips=args.chips,
-                         deals=args.deals, bots=args.bots)
+                         deals=args.deals, bots=args.bots, record=args.record)
 
 
 def version_text() -> str:
@@ -388,6 +400,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--deals", type=int, default=None, help="stop after this many deals")
     sp.add_argument("--bots", default="heuristic",
                     help="the other seats' bots, cycled: e.g. 'heuristic,random'")
+    sp.add_argument("--record", metavar="FILE",
+                    help="write the session's record to FILE after every deal (.json for "
+                    "JSON, else YAML), for stops replay; r during play saves the deal as it "
+                    "stands")
     opt(sp)
     sp.set_defaults(fn=cmd_play)
 
@@ -401,9 +417,15 @@ def build_parser() -> argparse.ArgumentParser:
     plugins(sp)
     sp.set_defaults(fn=cmd_diff)
 
-    sp = sub.add_parser("replay", help="replay a deal record (YAML or JSON)")
+    sp = sub.add_parser("replay", help="replay a deal record (YAML or JSON) and tell it as "
+                        "stops play does")
     sp.add_argument("file")
     sp.add_argument("--json", action="store_true", help="print the result as JSON")
+    sp.add_argument("--events", action="store_true", help="print the raw event log")
+    sp.add_argument("--seat", type=int, default=None,
+                    help="tell it as that seat saw it (\"you\"); default: every hand shown")
+    sp.add_argument("--partial", action="store_true",
+                    help="the record may stop mid-deal (a deal saved with r in stops play)")
     plugins(sp)
     sp.set_defaults(fn=cmd_replay)
     return p

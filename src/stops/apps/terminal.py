@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from stops.engine.actions import Action, action_from_dict
@@ -135,9 +136,16 @@ def _verb(seat: int | None, me: int, you_form: str, other_form: str) -> str:
 class Narrator:
     """Turns one seat's view of a deal's events into lines for that seat's screen."""
 
-    def __init__(self, deal: Deal, me: int, style: Style, layout: dict[str, int]) -> None:
+    def __init__(self, deal: Deal, me: int, style: Style, layout: dict[str, int],
+                 all_seen: bool = False) -> None:
         self.deal = deal
         self.me = me
+        self.all_seen = all_seen
+        """Tell every event, every hand included (``stops replay`` with no seat)."""
+        self.spare = _spare_name(deal)
+        self.put: dict[int, int] = {}
+        """Chips each seat has put into the poker pot this deal, and the level to call."""
+        self.level = 0
         self.st = style
         self.layout = dict(layout)          # what the layout holds as far as told so far
         self.shown = 0
@@ -149,6 +157,10 @@ class Narrator:
         turns = deal.variant.policy("turn_order")
         self.sans = getattr(turns.params, "per_turn", None) == "run"
         """Turns in rotation that run on while a player can: say "sans X" when one ends."""
+        self.rotation = turns.name == "rotation"
+        self.marks: list[str] = []
+        """Turns passed over within the run being told (a run entry's card -2 is the
+        first, -3 the second...)."""
         self.missing: str | None = None   # the rank nobody continued with, from passed-over
         self.told_seat: int | None = None  # who laid the last card told, in an open sequence
 
@@ -162,7 +174,7 @@ class Narrator:
         out: list[str] = []
         events = self.deal.events
         for e in events[self.shown:]:
-            if e.visible(self.me):
+            if self.all_seen or e.visible(self.me):
                 self._event(e, out)
         self.shown = len(events)
         if self.deal.phase != "stake" or self.deal.is_terminal:
@@ -208,6 +220,12 @@ class Narrator:
             self._flush_run(out, "")
         if k == "passed_over" and self.sans and e.note and e.note.startswith("holds no "):
             self.missing = e.note.removeprefix("holds no ")
+        elif k == "passed_over" and self.run and self.rotation and e.seat is not None:
+            # a turn with nothing to play is part of the run: "· seat 2 (no 8) ·"
+            note = st.note(e.note, me).removeprefix("holds ")
+            self.marks.append(note)
+            self.run.append((e.seat, -1 - len(self.marks)))
+            return
         lines = self._lines(e)
         (self.after_run if self.run else out).extend(lines)
 
@@ -220,6 +238,8 @@ class Narrator:
             if e.seat == me and e.cards:
                 self.hand_shown = True
                 return ["Your hand: " + st.hand(e.cards)]
+            if self.all_seen and e.cards:
+                return [f"{who(e.seat, me).capitalize()}'s hand: " + st.hand(e.cards)]
             return []
         if k == "claimed":
             if e.space is not None:
@@ -231,30 +251,41 @@ class Narrator:
                     f"{st.space(e.space)}" + (f" ({note})" if note else "")]
         if k == "spare_swapped":
             if e.cards:
+                if e.seat == me and me in self.swapped:  # bought: told by "you buy"
+                    return ["Your new hand: " + st.hand(e.cards)]
                 if e.seat == me:
-                    return ["You take the spare hand. Your hand: " + st.hand(e.cards)]
+                    return [f"You take the {self.spare}. Your hand: " + st.hand(e.cards)]
+                if self.all_seen:
+                    return [f"{who(e.seat, me)} takes the {self.spare}: " + st.hand(e.cards)]
                 return []
             if e.seat == me or e.seat in self.swapped:
-                return []                      # told once: by the private line, or "exchanged"
-            return [f"seat {e.seat} takes the spare hand unseen"]
+                return []         # told once: by the private line, "exchanged" or "buys"
+            return [f"seat {e.seat} takes the {self.spare} unseen"]
         if k == "exchanged":
             if e.seat is not None:
                 self.swapped.add(e.seat)
             fee = f"pay {e.chips} to {st.space(e.space)} and " if e.chips else ""
             if e.seat == me:
-                return [f"you {fee}exchange your hand for the spare"]
+                return [f"you {fee}exchange your hand for the {self.spare}"]
             fee = fee.replace("pay ", "pays ")
-            return [f"seat {e.seat} {fee}exchanges their hand for the spare"]
+            return [f"seat {e.seat} {fee}exchanges their hand for the {self.spare}"]
         if k == "paid":
             if e.space is not None:
                 self.layout[e.space] = self.layout.get(e.space, 0) + e.chips
-            if e.note == "exchange fee":
-                return []                      # told by the "exchanged" line
+            if e.note in ("exchange fee", "buys the hand"):
+                return []                      # told by the "exchanged" or "sold" line
             dest = st.space(e.space) if e.space is not None else who(e.to_seat, me)
             why = f" ({st.note(e.note, me)})" if e.note else ""
             return [f"{_verb(e.seat, me, 'pay', 'pays')} {e.chips} to {dest}{why}"]
         if k in ("bet", "raised", "called") and e.space is not None:
             self.layout[e.space] = self.layout.get(e.space, 0) + e.chips
+        if k in ("bet", "raised", "called") and e.seat is not None:
+            before = self.level
+            self.put[e.seat] = self.put.get(e.seat, 0) + e.chips
+            self.level = max(self.level, self.put[e.seat])
+            if k == "raised":  # what a raise adds to the bet, and the bet it makes
+                return [f"{_verb(e.seat, me, 'raise', 'raises')} by {self.level - before} "
+                        f"to {self.level}"]
         if k == "retired" and e.space is not None:
             self.layout.pop(e.space, None)
         if k == "reopened" and e.space is not None:
@@ -267,8 +298,7 @@ class Narrator:
         k = e.kind
         w = who(e.seat, me)
         if k == "spare_dealt":
-            name = _spare_name(self.deal)
-            return f"The {name} ({e.chips} cards) is set aside face down."
+            return f"The {self.spare} ({e.chips} cards) is set aside face down."
         if k == "turned_up" and e.card is not None:
             bound = trump_cards(self.deal)
             what = ", ".join(f"{st.space(sp)} = {'+'.join(st.card(c) for c in cs)}"
@@ -277,7 +307,7 @@ class Narrator:
                     f"{SUIT_NAMES[e.card // 13]} are trumps" + (f" ({what})" if what else "")
                     + ".")
         if k == "auction_opened":
-            what = "the spare hand" if e.note == "spare" else "the dealer's old hand"
+            what = f"the {self.spare}" if e.note == "spare" else "the dealer's old hand"
             return f"{_verb(e.seat, me, 'put', 'puts')} {what} up for auction"
         if k == "bid":
             if not e.chips:
@@ -285,10 +315,12 @@ class Narrator:
             return f"{_verb(e.seat, me, 'bid', 'bids')} {e.chips}"
         if k == "passed":
             return f"{_verb(e.seat, me, 'pass', 'passes')}"
-        if k == "sold":
-            return (f"{_verb(e.seat, me, 'buy', 'buys')} the hand for {e.chips}, paid to "
-                    f"{who(e.to_seat, me)}" + (f"; your hand: {st.hand(e.cards)}"
-                                               if e.cards and e.seat == me else ""))
+        if k == "sold":  # the payment and the swap are told here, once
+            if e.seat is not None:
+                self.swapped.add(e.seat)
+            what = f"the {self.spare}" if e.note == "spare" else "the dealer's old hand"
+            return (f"{_verb(e.seat, me, 'buy', 'buys')} {what} for {e.chips}, paid to "
+                    f"{who(e.to_seat, me)}")
         if k == "unsold":
             return "Nobody bids; the hand stays unsold."
         if k == "kept":
@@ -305,8 +337,6 @@ class Narrator:
             return _verb(e.seat, me, "check", "checks")
         if k == "bet":
             return f"{_verb(e.seat, me, 'bet', 'bets')} {e.chips}"
-        if k == "raised":
-            return f"{_verb(e.seat, me, 'raise', 'raises')}, putting in {e.chips}"
         if k == "called":
             return f"{_verb(e.seat, me, 'call', 'calls')} {e.chips}"
         if k == "folded":
@@ -389,6 +419,9 @@ class Narrator:
                     chunks.append("...")
                 first = False
                 continue
+            if cards[0] <= -2:                 # a turn passed over, told in the run
+                chunks.append(f"{who(seat, me)} ({self.marks[-2 - cards[0]]})")
+                continue
             text = st.cards(cards)
             if self.sans:                      # his turn ended: he held no card of the next rank
                 nxt = groups[i + 1][1][0] if i + 1 < len(groups) else None
@@ -407,6 +440,7 @@ class Narrator:
         self.told_seat = groups[-1][0] if not ending else None
         self.run = []
         self.after_run = []
+        self.marks = []
         self.missing = None
 
 
@@ -439,7 +473,7 @@ def _rank_text(card: int) -> str:
 def _by_seat(run: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
     out: list[tuple[int, list[int]]] = []
     for seat, card in run:
-        if out and out[-1][0] == seat:
+        if out and out[-1][0] == seat and card > -2 and out[-1][1][0] > -2:
             out[-1][1].append(card)
         else:
             out.append((seat, [card]))
@@ -521,7 +555,33 @@ def _to_call(deal: Deal, seat: int) -> int | None:
         return None
 
 
-def describe_action(a: Action, st: Style | None = None, to_call: int | None = None) -> str:
+def _level(deal: Deal) -> int | None:
+    """The bet to call in the poker stage (what a raise goes over), else ``None``."""
+    if deal.phase != "poker":
+        return None
+    st: Any = deal.scratch.get("poker")
+    try:
+        return int(st.current)
+    except (AttributeError, TypeError, ValueError):
+        return None
+
+
+def _poker_hand(deal: Deal, seat: int) -> tuple[int, ...]:
+    """The five cards ``seat`` bets on, once chosen (by him, or by the rule where the hands
+    are made for the players): shown before he bets, so nobody bets blind."""
+    if deal.phase != "poker":
+        return ()
+    st: Any = deal.scratch.get("poker")
+    try:
+        return tuple(int(c) for c in st.hands.get(seat, ()))
+    except (AttributeError, TypeError, ValueError):
+        return ()
+
+
+def describe_action(a: Action, st: Style | None = None, to_call: int | None = None,
+                    spare: str = "spare hand", level: int | None = None) -> str:
+    """One choice as a menu item; ``spare`` is the game's name for the spare hand and
+    ``level`` the bet a raise goes over (a raise reads "raise by N to M")."""
     st = st or Style()
     if a.action in ("lead", "play", "follow"):
         laid = a.cards if a.cards is not None else (a.card,) if a.card is not None else ()
@@ -536,18 +596,18 @@ def describe_action(a: Action, st: Style | None = None, to_call: int | None = No
             "stake  on", "stake on")
     if a.action == "call" and to_call is not None:
         return f"call {to_call}"
-    if a.action == "raise" and to_call is not None and a.chips is not None:
-        return f"raise {a.chips} (put in {to_call + a.chips})"
+    if a.action == "raise" and level is not None and a.chips is not None:
+        return f"raise by {a.chips} to {level + a.chips}"
     if a.action in ("bid", "bet", "raise"):
         return f"{a.action} {a.chips}"
     if a.action == "select" and a.cards is not None:
         return "select " + st.cards(a.cards)
     if a.action == "swap":
-        return "swap (take the spare hand)"
+        return f"swap (take the {spare})"
     if a.action == "keep":
         return "keep (your hand)"
     if a.action == "auction":
-        return "auction (sell the unseen spare)"
+        return f"auction (sell the unseen {spare})"
     return a.action
 
 
@@ -583,11 +643,16 @@ def _status(deal: Deal, seat: int, st: Style) -> list[str]:
                            "    "))
     hand = st.hand(obs.hand) if obs.hand or deal.phase != "stake" else "(not dealt yet)"
     lines.extend(_wrap("Your hand: " + hand, "           "))
+    poker = _poker_hand(deal, seat)
+    if poker:
+        lines.append("Your poker hand: " + _poker(poker, st))
     return lines
 
 
-def _menu(legal: Sequence[Action], st: Style, to_call: int | None) -> list[str]:
-    items = [f"{i}) {describe_action(a, st, to_call)}" for i, a in enumerate(legal, 1)]
+def _menu(legal: Sequence[Action], st: Style, to_call: int | None, spare: str = "spare hand",
+          level: int | None = None) -> list[str]:
+    items = [f"{i}) {describe_action(a, st, to_call, spare, level)}"
+             for i, a in enumerate(legal, 1)]
     out: list[str] = []
     line = " "
     for item in items:
@@ -618,20 +683,41 @@ def _amount_menu(legal: Sequence[Action]) -> list[str]:
             amounts.setdefault(a.action, []).append(a.chips)
         elif a.action not in plain:
             plain.append(a.action)
-    parts = plain + [f"{verb} 1 to {max(ks)}" if min(ks) == 1 else
-                     f"{verb} {min(ks)} to {max(ks)}" for verb, ks in amounts.items()]
+    parts = plain + [f"{verb} {min(ks)} to {max(ks)}" for verb, ks in amounts.items()]
+    said = ", ".join(parts[:-1]) + " or " + parts[-1] if len(parts) > 1 else parts[0]
+    if len(amounts) == 1:
+        verb, ks = next(iter(amounts.items()))
+        words = " or ".join(plain)
+        return [f"  Type the amount to {verb} ({min(ks)} to {max(ks)})"
+                + (f", or {words}." if words else ".")]
     example = next(iter(amounts), "bet")
-    return [f"  ({len(legal)} choices: {', '.join(parts)}; type e.g. '{example} 5')"]
+    return [f"  You may {said}: type e.g. '{example} {min(amounts[example])}'."]
 
 
-def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action | None:
+def _bidding(legal: Sequence[Action]) -> bool:
+    """A bidder's turn in an auction: bids and a pass, nothing else."""
+    return bool(legal) and all(a.action in ("bid", "pass") for a in legal) and \
+        any(a.action == "bid" for a in legal)
+
+
+def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style,
+         save: Callable[[], str] | None = None) -> Action | None:
+    """The seat's decision, read from ``inp``; ``None`` when the player quits. ``r`` saves
+    the deal's record as it stands (``save`` names the file written)."""
     legal = deal.legal_actions()
     choices: Sequence[Action] = legal
     to_call = _to_call(deal, seat)
+    spare = _spare_name(deal)
     lines = _status(deal, seat, st)
     prompt = _PHASE_PROMPTS.get(deal.phase, "Your turn.")
+    bidding = _bidding(legal)
     if deal.phase == "spare_hand":  # the game's own name for it (the dead hand, the widow)
-        prompt = f"Your turn: the {_spare_name(deal)}."
+        prompt = f"Your turn: the {spare}."
+    if bidding:  # a bidder needs the amount, not the dealer's options
+        high = max((e.chips for e in deal.events if e.kind == "bid"
+                    and e.chips and _after_last(deal, e, "auction_opened")), default=0)
+        prompt = (f"Your bid for the {spare}, unseen: "
+                  + (f"the highest bid is {high}." if high else "nobody has bid yet."))
     if deal.phase == "play" and legal and legal[0].action != "lead":
         prompt = _PHASE_PROMPTS.get(f"play:{legal[0].action}", prompt)
     if to_call is not None and any(a.action == "call" for a in legal[:5]):
@@ -639,20 +725,23 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action |
     elif deal.phase == "poker" and len(legal) > 60 and "select" in legal.verbs:
         prompt = f"Your turn: choose {deal.variant.settings('poker').hand_size} cards for poker."
     lines.append(prompt)
-    if deal.phase in ("spare_hand", "stake"):
+    if deal.phase in ("spare_hand", "stake") and not bidding:
         lines.extend(_wrap(sanitise(_why(deal)), ""))
-    if len(legal) <= 60:
-        menu = _menu(legal, st, to_call)
+    bids = sum(1 for a in legal if a.action == "bid")
+    menu_shown = len(legal) <= 60 and not (bidding and bids > 6)
+    if menu_shown:
+        menu = _menu(legal, st, to_call, spare, _level(deal))
         if any(e.kind == "spare_swapped" and e.seat == seat for e in deal.events):
-            menu = [m.replace("auction (sell the unseen spare)",
+            menu = [m.replace(f"auction (sell the unseen {spare})",
                               "auction (sell the hand you gave up)") for m in menu]
         lines.extend(menu)
     elif "select" in legal.verbs:
         lines.append(f"  ({len(legal)} choices: type e.g. 'select 2c 3c 4c 5c 6c', "
                      "or 'best' for your best poker hand)")
-    else:  # amounts up to a whole stack (no-limit bets): one line a verb
+    else:  # amounts up to a whole stack (no-limit bets, bids): one line a verb
         lines.extend(_amount_menu(legal))
     _write(out, st, lines)
+    by_amount = {a.action for a in legal if a.chips is not None} if not menu_shown else set()
     while True:
         out.write("> ")
         out.flush()
@@ -662,14 +751,19 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action |
         text = line.strip()
         if text.lower() in ("q", "quit", "exit"):
             return None
+        if text.lower() == "r" and save is not None:
+            _write(out, st, [save()])
+            continue
         if text in ("?", "help"):
             _write(out, st, _wrap(sanitise(_why(deal)), ""))
             continue
+        if text.isdigit() and len(by_amount) == 1:  # no numbered list: a number is an amount
+            text = f"{next(iter(by_amount))} {text}"
         if not text:
             if len(legal) == 1:
                 return legal[0]
             _write(out, st, [f"Type a number from 1 to {len(legal)}, a card such as 7h, "
-                             "? for the rule, or q to quit."])
+                             "? for the rule, r to save the deal, or q to quit."])
             continue
         try:
             a = normalized(deal, _parse_answer(text, seat, choices, deal.hand(seat)))
@@ -683,6 +777,13 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style) -> Action |
             _write(out, st, [f"Not allowed: {st.note(e.message, seat)}"])
         except ValueError as e:
             _write(out, st, [f"Not understood: {e}"])
+
+
+def _after_last(deal: Deal, e: Event, kind: str) -> bool:
+    """``e`` comes after the last event of ``kind`` (the auction now running)."""
+    events = deal.events
+    last = max((i for i, x in enumerate(events) if x.kind == kind), default=-1)
+    return any(x is e for x in events[last + 1:])
 
 
 def _why(deal: Deal) -> str:
@@ -811,10 +912,92 @@ def _share_out_lines(table: Table, me: int, st: Style) -> list[str]:
     return lines
 
 
+def _deal_header(number: int, dealer: int, me: int, st: Style) -> list[str]:
+    return ["", f"=== Deal {number}{st.sep}dealer: {who(dealer, me)} ==="]
+
+
+def _chips_line(before: Sequence[int], after: Sequence[int], me: int, st: Style) -> str:
+    return "Chips after the deal: " + st.sep.join(
+        f"{who(s, me)} {x} ({x - b:+d})" for s, (x, b) in enumerate(zip(after, before,
+                                                                         strict=True)))
+
+
+def _one_way(deal: Deal, legal: Sequence[Action]) -> bool:
+    """A turn in rotation with a single card to play (Nain Jaune, the Comet): the player has
+    nothing to decide, so it is played for him and told in the run, as a forced card is."""
+    return len(legal) == 1 and deal.phase == "play" and \
+        legal[0].action in ("lead", "play") and \
+        deal.variant.policy("turn_order").name == "rotation"
+
+
+def _start_layout(deal: Deal) -> dict[str, int]:
+    """The layout as the deal found it: every live space, empty ones too."""
+    return {s: deal.start_layout.get(s, 0) for s in deal.variant.space_ids
+            if s not in deal.start_retired}
+
+
+def replay_text(deals: Sequence[Deal], seat: int | None = None, st: Style | None = None,
+                first: int = 1) -> list[str]:
+    """Finished (or saved) deals told as ``stops play`` tells them: the same narrator, cards
+    written the same way; from ``seat``'s view ("you", only what he saw), or with ``None``
+    every event and every hand, the seats by number."""
+    st = st or Style()
+    me = -1 if seat is None else seat
+    lines: list[str] = []
+    for k, deal in enumerate(deals):
+        variant = deal.variant
+        st.combos = {s.id: tuple(s.cards) for s in variant.layout
+                     if s.kind == "combo" and s.cards}
+        st.ace_low = variant.rules.ace == "low"
+        if k == 0:
+            lines.append(f"{sanitise(variant.title)}: {deal.n} players"
+                         + (f"; you are seat {seat}" if seat is not None else "") + ".")
+        lines.extend(_deal_header(first + k, deal.dealer, me, st))
+        told = Narrator(deal, me, st, _start_layout(deal), all_seen=seat is None)
+        lines.extend("  " + line for line in told.new_lines())
+        if deal.is_terminal:
+            lines.append(_chips_line(deal.start_stacks, deal.ledger.stacks, me, st))
+        else:
+            lines.append(f"The record stops here: {who(deal.current_seat, me)} to play.")
+    return lines
+
+
+def _saver(table: Table, deal: Deal, where: Path) -> Callable[[], str]:
+    """What ``r`` does: write the deal's record as it stands to a new file in ``where``."""
+    def save() -> str:
+        from stops.io.records import dumps
+
+        stem = f"stops-{table.variant.name}-deal{table.deals_played + 1}"
+        path = where / f"{stem}.yaml"
+        n = 2
+        while path.exists():
+            path = where / f"{stem}-{n}.yaml"
+            n += 1
+        try:
+            path.write_text(dumps(deal.record()), encoding="utf-8")
+        except OSError as e:
+            return f"Could not save the deal: {e}"
+        return (f"Saved this deal as it stands to {path} (stops replay {path.name} "
+                "--partial shows it).")
+    return save
+
+
+def _write_session(table: Table, path: Path) -> None:
+    """``--record FILE``: the session's finished deals, as JSON or YAML by the extension."""
+    from stops.io.records import dumps
+
+    fmt = "json" if path.suffix.lower() == ".json" else "yaml"
+    path.write_text(dumps(table.record(), fmt), encoding="utf-8")
+
+
 def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | None = None,
                   chips: int | None = None, deals: int | None = None,
                   inp: TextIO | None = None, out: TextIO | None = None,
-                  bots: str = "heuristic") -> int:
+                  bots: str = "heuristic", record: str | Path | None = None,
+                  save_dir: str | Path | None = None) -> int:
+    """Play a session at ``seat`` against bots. ``record``: write the session record of the
+    finished deals to this file after every deal; ``save_dir``: where ``r`` saves the deal in
+    progress (the current directory)."""
     inp = inp or sys.stdin
     out = out or sys.stdout
     st = Style.for_stream(out)
@@ -834,7 +1017,10 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
     if unknown:
         out.write(f"unknown bot {unknown[0]!r}; bots: {', '.join(BOTS)}\n")
         return 1
-    table = Table(variant, seats=players, chips=chips, seed=seed, deals=deals)
+    record_path = Path(record) if record is not None else None
+    where = Path(save_dir) if save_dir is not None else Path.cwd()
+    kept: dict[str, Any] = {"keep_records": True} if record_path is not None else {}
+    table = Table(variant, seats=players, chips=chips, seed=seed, deals=deals, **kept)
     others = [s for s in range(players) if s != seat]
     agents = {s: make_bot(names[i % len(names)], int(derive_seed(table.seed, "bot", s) % 2**31))
               for i, s in enumerate(others)}
@@ -843,23 +1029,31 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
         f"You are seat {seat} (\"you\" below); bots play the other seats "
         f"({', '.join(sorted(set(names)))}).",
         "Answer with a number from the list or a card (7h, 10" + ("♥" if st.unicode else "H")
-        + "); Enter takes the only choice; ? explains the rule; q quits.",
+        + "); Enter takes the only choice; ? explains the rule; r saves the deal; q quits.",
     ]
     _write(out, st, (w for line in intro for w in _wrap(line, "")))
     while not table.is_over:
         before = list(table.stacks)
         layout = {k: v for k, v in table.layout.items() if k not in table.retired}
         deal = table.new_deal()
-        dealer = "you" if deal.dealer == seat else f"seat {deal.dealer}"
-        _write(out, st, ["", f"=== Deal {table.deals_played + 1}{st.sep}dealer: {dealer} ==="])
+        _write(out, st, _deal_header(table.deals_played + 1, deal.dealer, seat, st))
         told = Narrator(deal, seat, st, layout)
+        save = _saver(table, deal, where)
         while True:
-            _write(out, st, ("  " + line for line in told.new_lines()))
             if deal.is_terminal:
+                _write(out, st, ("  " + line for line in told.new_lines()))
                 break
             if deal.current_seat == seat:
-                a = _ask(deal, seat, inp, out, st)
+                legal = deal.legal_actions()
+                if _one_way(deal, legal):  # told in the run with the others' cards
+                    deal.apply(legal[0])
+                    continue
+                _write(out, st, ("  " + line for line in told.new_lines()))
+                a = _ask(deal, seat, inp, out, st, save)
                 if a is None:
+                    if record_path is not None and table.deals_played:
+                        _write(out, st, [f"The finished deals are in {record_path}; this one "
+                                         "is not (r saves it as it stands)."])
                     _write(out, st, ["Goodbye."])
                     return 0
                 deal.apply(a)
@@ -869,13 +1063,21 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
                 deal.apply(agents[bot_seat].act(deal.observe(bot_seat)))
         if table.is_over:
             _write(out, st, _share_out_lines(table, seat, st))
-        _write(out, st, ["Chips after the deal: " + st.sep.join(
-            f"{who(s, seat)} {x} ({x - b:+d})" for s, (x, b) in
-            enumerate(zip(table.stacks, before, strict=True)))])
+        _write(out, st, [_chips_line(before, table.stacks, seat, st)])
+        if record_path is not None:
+            try:
+                _write_session(table, record_path)
+            except OSError as e:
+                _write(out, st, [f"Could not write the record {record_path}: {e}"])
+                record_path = None
     _write(out, st, _wrap(f"The session is over ({sanitise(table.end_reason())}). Standings:", ""))
     for s, stack, change in table.standings():
         _write(out, st, [f"  {who(s, seat)}: {stack} ({change:+d})"])
+    if record_path is not None:
+        _write(out, st, [f"The session's record is in {record_path} (stops replay "
+                         f"{record_path.name})."])
     return 0
 
 
-__all__ = ["CARDS", "SUIT_SYMBOLS", "Narrator", "Style", "play_terminal", "sanitise"]
+__all__ = ["CARDS", "SUIT_SYMBOLS", "Narrator", "Style", "play_terminal", "replay_text",
+           "sanitise"]
