@@ -2,7 +2,7 @@
 
     python benchmarks/ratio.py                      # the build this interpreter imports
     python benchmarks/ratio.py --rounds 5 --seconds 1.5
-    python benchmarks/ratio.py --bare /work/shared/bench/bare_stops.py
+    python benchmarks/ratio.py --bare path/to/other/bare_stops.py
     python benchmarks/ratio.py --memory             # also bytes per finished deal
 
 ``bare_stops.py`` (a copy is beside this file) is a hand-tuned, single-purpose, stdlib-only

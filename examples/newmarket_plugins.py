@@ -1,6 +1,6 @@
 """A worked plug-in: Peel's Newmarket, whose layout cards pay the card *below* them.
 
-Peel's Newmarket (rules catalogue 2.7, D12; "plays_predecessor_of" in 3.1) pays the chips on a
+Peel's Newmarket (http://www.playingcardgames.net/CardGames/Newmarket.html) pays the chips on a
 layout card to whoever plays the card immediately below it in the same suit: the space for KC
 pays whoever plays QC, and since the ace counts low as well as high, an ace's space pays the
 king (and a 2's space, were there one, would pay the ace). Playing the layout card itself pays

@@ -53,7 +53,7 @@ def test_a_house_rule_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 def test_a_file_with_its_own_summary_keeps_it(capsys: pytest.CaptureFixture[str]) -> None:
     text = rules(capsys, "boodle-change-suit-pass")
     assert text.splitlines()[2].startswith("Boodle, except that after a stop")
-    assert "Source: seed 001" in text
+    assert "Source: docs/rulings.md ruling 29" in text
     plain = rules(capsys, "boodle")
     assert "The player of the stop leads again, any suit." in plain
 

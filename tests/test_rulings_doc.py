@@ -76,7 +76,7 @@ def test_nothing_cites_files_outside_the_repository(folder: str) -> None:
     for path in (ROOT / folder).rglob("*"):
         if path.suffix not in {".py", ".md", ".yaml", ".json"} or not path.is_file():
             continue
-        if path.name == "test_rulings_doc.py":
+        if path.name in {"test_rulings_doc.py", "test_no_outside_refs.py"}:  # they name them
             continue
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             assert not bad.search(line), f"{path.relative_to(ROOT)}:{n}: {line.strip()}"

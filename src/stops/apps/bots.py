@@ -229,7 +229,7 @@ def _best_card(legal: Sequence[Action], value: Callable[[int], float]) -> Action
 
 
 def _points(card: int) -> int:
-    """Card points where a game scores them (FAMILY-RULINGS F5): ace 1, 2-10 their pips,
+    """Card points where a game scores them (docs/family-rulings.md F5): ace 1, 2-10 their pips,
     J Q K 10 (card codes rank the two lowest: index 0 is the two, 12 the ace)."""
     r = card % 13
     return 1 if r == 12 else (r + 2 if r <= 8 else 10)

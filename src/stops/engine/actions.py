@@ -61,7 +61,7 @@ class Action:
     ``raise.chips`` is the amount added beyond what calling costs. ``cards`` are compared as
     a set: the same cards in any order are the same decision (a Comet lead of ``[2S, 2H]``
     is the legal ``[2H, 2S]``), while the action keeps the order it was given in, which is
-    the order a turn lays them (FAMILY-RULINGS F6). ``select.cards`` is kept sorted.
+    the order a turn lays them (docs/family-rulings.md F6). ``select.cards`` is kept sorted.
 
     A plain class rather than an attrs one: it is made and read on every decision, and the
     compiled build turns a plain class into a native one (direct field access, no

@@ -429,7 +429,7 @@ class Deal:
 
     def bonus(self, receiver: int, chips: int, note: str = "") -> int:
         """Every other seat in play pays ``receiver`` ``chips``, in seat order from his left
-        (a seat-to-seat bonus, FAMILY-RULINGS F4: the King bonuses, the A♦, the comet).
+        (a seat-to-seat bonus, docs/family-rulings.md F4: the King bonuses, the A♦, the comet).
 
         Compulsory, so it honours ``chip_shortfall`` as :meth:`pay` does; one ``bonus`` event
         per payer (``seat`` pays ``to_seat``). Returns the total received."""

@@ -171,7 +171,7 @@ class Table:
         self.start_stacks = tuple(self._stacks)
         self.last_winner: int | None = None
         """The seat that won the last deal (``None``: no deal yet, or nobody won it); a
-        variant whose stake rule excuses the last winner reads it (FAMILY-RULINGS F33)."""
+        variant whose stake rule excuses the last winner reads it (docs/family-rulings.md F33)."""
         self.final_hands: dict[str, Any] | None = None
         """The cards of a final share-out by poker (``final_share: poker_hand``) as the
         session's last record gives them (``{dealer: d, hands: [[5 cards] or None, ...]}``),
@@ -406,7 +406,7 @@ class Table:
 
     def deal_final_hands(self, dealer: int, seats: Sequence[int], size: int
                          ) -> list[tuple[Card, ...] | None]:
-        """Deal a final share-out's hands (FAMILY-RULINGS-2 G.0 item 5): ``dealer`` deals
+        """Deal a final share-out's hands (docs/family-rulings.md G7): ``dealer`` deals
         ``size`` cards from a fresh full 52-card pack, one at a time clockwise from his left,
         to each of ``seats``; the others get ``None``. The pack is shuffled with the table's
         seed, or (replaying a record) the record's ``final_hands`` are used, checked against

@@ -1,5 +1,5 @@
-"""The Comet's own rules: the comet itself, its bonuses and its settlement (FAMILY-RULINGS F.5,
-F39-F46).
+"""The Comet's own rules: the comet itself, its bonuses and its settlement
+(docs/family-rulings.md F.5, F39-F46).
 
 Everything else the Comet plays by is general: the 48-card pack (the aces removed), the deal
 by a table of hand sizes, turns in rotation by rank only with several cards of one rank per

@@ -1,4 +1,4 @@
-"""Nain Jaune's own rule: the grand opéra (FAMILY-RULINGS F30).
+"""Nain Jaune's own rule: the grand opéra (docs/family-rulings.md F30).
 
 Everything else Nain Jaune plays by is general: the graded stakes (``stake_rule: pattern``),
 the talon (``deal_shape: table``), turns in rotation by rank only, the board boxes claimed as

@@ -75,7 +75,7 @@ class TrumpParams:
         "someone goes out (the Pope), unless pope_holder_pays."})
     pope_holder_pays: bool = param(
         False, "A player still holding the Pope (the card of the `excuse` space) when someone "
-        "goes out pays for his cards like everyone else (FAMILY-RULINGS F19).",
+        "goes out pays for his cards like everyone else (docs/family-rulings.md F19).",
         option="pope_holder_pays")
 
 
@@ -235,7 +235,7 @@ class TurnUpSettings:
         "takes that compartment and play goes on (compartment_only); he also takes the Game "
         "and 1 chip per card dealt from every other player, and the deal ends without play "
         "(game_and_per_card); or he takes nothing and deals again, without new stakes "
-        "(redeal, this library's own option: no source plays it). FAMILY-RULINGS F16.",
+        "(redeal, this library's own option: no source plays it). docs/family-rulings.md F16.",
         option="pope_turn_up")
 
 

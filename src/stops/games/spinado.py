@@ -79,7 +79,7 @@ class SpinadoCompanion:
 @attrs.frozen
 class SpinadoClaimParams:
     spinado_bonus: int = param(3, "Chips each other player pays whoever plays the A♦ (the "
-                               "spinado), alone or with another card (FAMILY-RULINGS F36).",
+                               "spinado), alone or with another card (docs/family-rulings.md F36).",
                                option="spinado_bonus", validator=attrs.validators.ge(0))
     kd_bonus: int = param(2, "Chips each other player pays whoever plays the K♦ (F36).",
                           option="kd_bonus", validator=attrs.validators.ge(0))
@@ -146,7 +146,7 @@ def _claims_pays(variant: Any, params: Any) -> tuple[str, ...]:
 class SpinadoStakeParams:
     winner_exempt: bool = param(
         True, "The winner of the last deal stakes nothing in the next one unless he deals it "
-        "(FAMILY-RULINGS F33).", option="winner_exempt")
+        "(docs/family-rulings.md F33).", option="winner_exempt")
 
 
 PRESETS: dict[str, PatternParams] = {

@@ -1,7 +1,7 @@
 """A final share-out by one poker hand (slot ``final_share``, policy ``poker_hand``).
 
 The boxed Tripoley ends a session with chips still on the board by "a single hand of poker"
-(FAMILY-RULINGS-2 G.0 item 5, G7): the seat that would deal next (the *final dealer*) deals
+(docs/family-rulings.md G7): the seat that would deal next (the *final dealer*) deals
 five cards from a fresh 52-card pack to every seat named by ``final_poker_seats``, and the best
 hand takes every chip on the layout. No stakes, no betting, no decisions; the poker phase's
 ranking (:mod:`stops.phases.handrank`). It lives among the phases because it ranks poker

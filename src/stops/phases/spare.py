@@ -416,7 +416,8 @@ class PaidExchange(SpareProtocol):
     @staticmethod
     def _would_revert(deal: Deal, seat: int) -> bool:
         """The spare is the hand this seat itself gave up: taking it back is reverting,
-        which seed 003 forbids ("the dealer may not revert back to the original hand")."""
+        which the pot-and-kitty rules sheet forbids ("the dealer may not revert back to the
+        original hand"; docs/rulings.md, text 003)."""
         return deal.spare_known == frozenset({seat})
 
     def apply(self, deal: Deal, action: Action) -> bool:

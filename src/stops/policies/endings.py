@@ -48,7 +48,7 @@ def kitty_only(deal: Deal, winner: int, params: Any) -> None:
 class Excused:
     """Seats excused from paying for the cards they still hold when someone goes out, and
     why (published with ``deal.publish`` by the policy whose rule it is, before the going-out
-    reward; Pope Joan's holder of the Pope, FAMILY-RULINGS F19)."""
+    reward; Pope Joan's holder of the Pope, docs/family-rulings.md F19)."""
 
     seats: frozenset[int]
     why: str = ""

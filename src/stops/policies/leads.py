@@ -383,7 +383,7 @@ def opposite_colour(deal: Deal, seat: int, broken: int | None,
     """Colour alternation: the lowest card of the colour opposite to the suit that broke
     (``switch_card`` says lowest across the colour or in a chosen suit of it). A player with
     none of that colour under ``fallback: same_colour`` leads the lowest card of a suit of his
-    choice (FAMILY-RULINGS F10): ``switch_card`` rules the change of colour only."""
+    choice (docs/family-rulings.md F10): ``switch_card`` rules the change of colour only."""
     if broken is None:
         return _lowest_each(deal, seat, ALL_SUITS)
     suits = _OPPOSITE[broken]
@@ -420,9 +420,9 @@ def lowest_in_hand(deal: Deal, seat: int, tie: str) -> list[int]:
 class AnyCardParams:
     lead_rule: Literal["any_card", "lowest_of_suit", "lowest_in_hand"] = param(
         "any_card", "Any card the player holds, or the lowest card he holds of a suit he "
-        "chooses (FAMILY-RULINGS F20), or the lowest card of his whole hand in the variant's "
-        "rank order (lowest_in_hand, ties by lowest_tie: the boxed Tripoley); the same at "
-        "the first lead and after every stop (the suit just stopped included).",
+        "chooses (docs/family-rulings.md F20), or the lowest card of his whole hand in the "
+        "variant's rank order (lowest_in_hand, ties by lowest_tie: the boxed Tripoley); the "
+        "same at the first lead and after every stop (the suit just stopped included).",
         option="lead_rule")
     lowest_tie: Literal["player_choice", "suit_order_HCDS"] = param(
         "player_choice", "Several cards of the lowest rank in a hand (lead_rule "

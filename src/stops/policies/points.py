@@ -2,7 +2,7 @@
 penalty for board cards left in hand.
 
 Two family games settle the first player out by the *points* of the cards left in the other
-hands (FAMILY-RULINGS F5: an ace 1, two to ten their pips, J Q K 10 each): Nain Jaune (F28)
+hands (docs/family-rulings.md F5: an ace 1, two to ten their pips, J Q K 10 each): Nain Jaune (F28)
 and Comet (F45). Both also have a plainer option, one chip per card. What differs between
 them is a game's own business: Nain Jaune doubles the payments on a grand opéra (F30), the
 Comet multiplies them for the comet (F.5). So the payments are made here, once, and a game

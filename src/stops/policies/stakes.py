@@ -258,11 +258,11 @@ class PatternParams:
         "`each`.", factory=dict)
     dressing: Literal["dealer", "each_player"] = param(
         "dealer", "Who puts the `dealer` amounts (dressing the board): the dealer alone, or "
-        "every player, the dealer included (each_player; FAMILY-RULINGS F17).",
+        "every player, the dealer included (each_player; docs/family-rulings.md F17).",
         option="dressing")
     winner_exempt: bool = param(
         False, "The winner of the last deal stakes nothing in the next one unless he deals it "
-        "(the table names him in the deal's `exempt` seats; FAMILY-RULINGS F33).",
+        "(the table names him in the deal's `exempt` seats; docs/family-rulings.md F33).",
         option="winner_exempt")
 
 
@@ -271,7 +271,7 @@ def pattern(deal: Deal, seat: int, p: PatternParams) -> StakePlan:
     dealer (``dealer``) or each other player (``others``) adds. Shared by games that dress the
     board (Pope Joan's dealer), grade their stakes (Nain Jaune's 1-2-3-4-5) or stake the dealer
     against the others (Spinado). A seat in ``deal.exempt`` other than the dealer stakes
-    nothing (a winner's exemption, FAMILY-RULINGS F33). Spaces retired from the layout are
+    nothing (a winner's exemption, docs/family-rulings.md F33). Spaces retired from the layout are
     skipped."""
     if seat in deal.exempt and seat != deal.dealer:
         return _EMPTY

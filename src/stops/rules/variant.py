@@ -106,7 +106,7 @@ class Variant:
         self.exempts_last_winner: bool = bool(
             stake is not None and getattr(stake.params, "winner_exempt", False))
         """The stake rule excuses the last deal's winner (unless he deals): the table puts
-        him in a new deal's ``exempt`` seats (FAMILY-RULINGS F33)."""
+        him in a new deal's ``exempt`` seats (docs/family-rulings.md F33)."""
 
     # -- convenience ----------------------------------------------------------------------
     @property
