@@ -418,6 +418,12 @@ def _safe_output() -> None:
                 reconfigure(errors="replace")
 
 
+def _problem_text(e: VariantError) -> str:
+    """A variant's problems one a line, ``file: key.path: message``; a problem with the whole
+    file (or with the name given) has no key path, and says so by naming none."""
+    return "\n".join(f"{f}: {p}: {m}" if p else f"{f}: {m}" for f, p, m in e.problems)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _safe_output()
     parser = build_parser()
@@ -427,7 +433,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()   # a full disk or a closed pipe shows here, not at exit
         return code
     except VariantError as e:
-        _say(f"stops: invalid variant:\n{e}", file=sys.stderr)
+        _say("stops: invalid variant:\n" + _problem_text(e), file=sys.stderr)
         return 1
     except RecordError as e:
         _say(f"stops: replay failed: {e}", file=sys.stderr)

@@ -41,6 +41,7 @@ from stops.rules.registry import (
 )
 
 RULE_NAMES = tuple(f.name for f in attrs.fields(Rules))
+RULE_FIELDS = frozenset(RULE_NAMES)
 MAX_RULE_PROBLEMS = 50
 """Problems reported for the flat rules of one variant; the rest are counted, not named."""
 
@@ -462,8 +463,52 @@ def _from_data(base: dict[str, Any], options: Mapping[str, Any], file: str, reg:
         v = Variant(spec, file=file, options=all_options, registry=reg, raw=data, ref=ref)
     except VariantError as e:
         raise VariantError(attribute(e.problems, data.get(ORIGIN) or {})) from None
+    unread = unread_options(v, options)
+    if unread:
+        raise VariantError(unread)
     v.cache["base data"] = base
     return v
+
+
+def unread_options(v: Variant, options: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """Options given by a flat name (``-o bet_limit=4``) that no rule in force in ``v``
+    reads: accepted, they would change nothing while looking as if they did (``stops rules``
+    would say no rule changed). A flat rule *in a file* is only hinted at (``stops check``):
+    a house-rule file may keep a setting for a rule its own presets switch on."""
+    from stops.rules.prose import in_force
+
+    index = v.registry.options()
+    flat = [k for k in options if isinstance(k, str) and k not in RULE_FIELDS and k in index]
+    if not flat:
+        return []
+    force = in_force(v)
+    out: list[tuple[str, str, str]] = []
+    for key in flat:
+        owners = index[key]
+        if any((o.slot is not None and o.slot in force and force[o.slot].name == o.name)
+               or (o.slot is None and o.name in v.flow) for o in owners):
+            continue
+        out.append(("<options>", key, _unread_text(v, key, owners, force)))
+    return out
+
+
+def _unread_text(v: Variant, key: str, owners: list[OptionOwner],
+                 force: Mapping[str, BoundPolicy[Any]]) -> str:
+    """Which rule ``key`` belongs to, and why this variant does not use that rule."""
+    phases = [o.name for o in owners if o.slot is None]
+    if phases:
+        stages = " or ".join(f"the {p} stage" for p in phases)
+        return (f"{key} is a setting of {stages}, which {v.name} does not have; this option "
+                "would change nothing")
+    o = owners[0]
+    rules = " or ".join(f"{x.slot}: {x.name}" for x in owners)
+    if o.slot in force:
+        why = f"{v.name} plays {o.slot}: {force[o.slot].name}"
+        hint = f" (choose it with -o {o.slot}={o.name})" if len(owners) == 1 else ""
+    else:
+        why = f"{o.slot} never applies in {v.name}"
+        hint = ""
+    return f"{key} is a setting of the rule {rules}, which {v.name} does not use ({why}){hint}"
 
 
 def _unpickle_variant(ref: str | dict[str, Any], options: dict[str, Any],

@@ -1,0 +1,78 @@
+"""Issue 21, "a typo anywhere" and "consistency a user notices": suggestions for misspelt
+names, options no rule of the variant reads refused with the reason, ``stops check``
+reporting every problem of a file at once, ``-o`` and ``--json`` on every command that loads
+variants, ``stops diff``'s exit code, and starting stacks refused with the reason.
+
+Everything goes through ``stops.apps.cli.main([...])`` or the public API.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import stops
+from stops.apps.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# -- a typo anywhere ------------------------------------------------------------------------
+
+
+def test_a_misspelt_option_gets_the_one_name_meant(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "rules", "boodle", "-o", "bet_limt=4")
+    assert code == 1 and out == ""
+    assert "unknown rule 'bet_limt' (did you mean bet_limit?)" in err
+    # not every rule there is: the message is two lines, not a hundred names
+    assert "after_stop" not in err and len(err.splitlines()) == 2
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("bodle", "boodle"), ("pope_joan", "pope-joan")])
+def test_a_misspelt_variant_gets_the_one_name_meant(capsys: pytest.CaptureFixture[str],
+                                                    typed: str, meant: str) -> None:
+    code, _, err = run(capsys, "rules", typed)
+    assert code == 1
+    assert f"no built-in variant named '{typed}' (did you mean {meant}?)" in err
+    assert "<top>" not in err   # no jargon for "the whole file": the name itself is wrong
+
+
+def test_an_option_no_rule_of_the_variant_reads_is_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # bet_limit is a setting of the poker stage; boodle's flow is stake, deal, spare_hand,
+    # play, settle: no poker stage, so the option would change nothing
+    code, out, err = run(capsys, "rules", "boodle", "-o", "bet_limit=4")
+    assert code == 1 and out == ""
+    assert ("bet_limit is a setting of the poker stage, which boodle does not have" in err)
+    # three-in-one has a poker stage: the same option is read there, and accepted
+    code, out, _ = run(capsys, "rules", "three-in-one", "-o", "bet_limit=4")
+    assert code == 0 and "1 rule changed" in out
+
+
+def test_a_policy_setting_needs_its_policy() -> None:
+    # change_suit_fallback is a parameter of after_stop: must_change_suit; boodle plays
+    # any_suit, so alone it is refused, naming the choice that would make it count ...
+    with pytest.raises(stops.VariantError) as exc:
+        stops.load_variant("boodle", options={"change_suit_fallback": "pass_left"})
+    ((file, path, msg),) = exc.value.problems
+    assert (file, path) == ("<options>", "change_suit_fallback")
+    assert "after_stop: must_change_suit, which boodle does not use" in msg
+    assert "-o after_stop=must_change_suit" in msg
+    # ... and with that choice it is read
+    v = stops.load_variant("boodle", options={"change_suit_fallback": "pass_left",
+                                              "after_stop": "must_change_suit"})
+    assert v.policy("after_stop").params.fallback == "pass_left"
+
+
+def test_a_house_rule_file_may_keep_a_setting_its_flow_does_not_read(tmp_path: Path) -> None:
+    # a flat rule in a file is hinted at by stops check, not refused: only options are
+    f = tmp_path / "house.yaml"
+    f.write_text("name: house\nextends: boodle\nrules:\n  change_suit_fallback: pass_left\n",
+                 encoding="utf-8")
+    assert stops.load_variant(str(f)).name == "house"
