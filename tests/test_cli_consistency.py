@@ -76,3 +76,62 @@ def test_a_house_rule_file_may_keep_a_setting_its_flow_does_not_read(tmp_path: P
     f.write_text("name: house\nextends: boodle\nrules:\n  change_suit_fallback: pass_left\n",
                  encoding="utf-8")
     assert stops.load_variant(str(f)).name == "house"
+
+
+# -- stops check reports every problem at once ----------------------------------------------
+
+FOUR_PROBLEMS = """\
+name: house
+extends: boodle
+colour: red
+players: {min: 3, max: lots}
+deck: {remove: [2C]}
+layout:
+  - {id: TWO, kind: card, card: 2C}
+rules:
+  change_suit_fallback: sideways
+"""
+"""Four independent problems, at four stages of a load: an unknown top-level key (stepped
+over), a value of the wrong type (stops structuring), a flat rule's value (found when the
+rules are bound) and a layout card taken out of the pack (a check of the whole variant)."""
+
+
+def test_check_reports_every_problem_of_a_file_in_one_run(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "house.yaml"
+    f.write_text(FOUR_PROBLEMS, encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(f))
+    assert code == 1
+    lines = out.splitlines()
+    # one line per problem, in the file's order, each at its own line of the file
+    assert [line.split(": ")[0:2] for line in lines] == [
+        [f"{f}:3", "colour"], [f"{f}:4", "players.max"], [f"{f}:7", "layout[0].card"],
+        [f"{f}:9", "rules.change_suit_fallback"]], out
+    assert "2C is removed from the pack" in lines[2]
+    assert "expected one of 'same_suit', 'pass_left', got 'sideways'" in lines[3]
+    # fixing the first two leaves exactly the other two: nothing new appears
+    f.write_text(FOUR_PROBLEMS.replace("colour: red\n", "").replace("lots", "8"),
+                 encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(f))
+    assert [line.split(": ")[1] for line in out.splitlines()] == [
+        "layout[0].card", "rules.change_suit_fallback"]
+
+
+def test_check_blames_no_key_it_put_back(capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
+    # a bad preset and a bad value: the preset is set aside, the value put back as boodle
+    # has it (players.max 8), and the rest of the file is checked (the unknown flat rule)
+    f = tmp_path / "house.yaml"
+    f.write_text("name: house\nextends: boodle\nplayers: {min: 3, max: lots}\npresets:\n"
+                 "  odd: {flow: [stake, play, settle, deal]}\nrules:\n  chnge_suit_fallback: "
+                 "pass_left\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(f))
+    paths = [line.split(": ")[1] for line in out.splitlines()]
+    assert code == 1
+    assert "players.max" in paths and "rules.chnge_suit_fallback" in paths
+    # the preset's own problem, once: not boodle's players.max, which the preset inherits,
+    # nor what follows from setting its flow's bad item aside
+    assert [p for p in paths if p.startswith("presets")] == ["presets.odd -> flow[1]"]
+    assert "phase 'play' must come after 'deal'" in out
+    assert len(paths) == 3
+    assert "did you mean change_suit_fallback?" in out
