@@ -135,3 +135,104 @@ def test_check_blames_no_key_it_put_back(capsys: pytest.CaptureFixture[str],
     assert "phase 'play' must come after 'deal'" in out
     assert len(paths) == 3
     assert "did you mean change_suit_fallback?" in out
+
+
+# -- -o, --json and exit codes alike on every command ---------------------------------------
+
+
+def test_check_takes_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "house.yaml"
+    f.write_text("name: house\nextends: boodle\n", encoding="utf-8")
+    assert run(capsys, "check", str(f), "-o", "after_stop=must_change_suit")[:2] == (0, "ok\n")
+    # an option the file's rules do not read is a problem of the check, named as such
+    code, out, _ = run(capsys, "check", str(f), "-o", "bet_limit=4")
+    assert code == 1
+    assert out.startswith("<options>: bet_limit: bet_limit is a setting of the poker stage")
+
+
+def test_diff_exits_1_when_the_variants_differ_and_takes_options(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "diff", "boodle", "boodle")[:2] == (
+        0, "boodle and boodle have the same rules.\n")
+    # -o applies to the second variant: what the option changes, and only that
+    code, out, _ = run(capsys, "diff", "boodle", "boodle", "-o", "after_stop=must_change_suit")
+    assert code == 1
+    assert out.splitlines()[0] == "1 difference(s) between boodle and boodle:"
+    assert out.splitlines()[1].startswith("- after_stop ")
+
+
+def test_diff_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "diff", "boodle", "boodle-change-suit", "--json")
+    data = json.loads(out)
+    assert code == 1
+    assert set(data) == {"a", "b", "options", "same", "differences"}
+    assert (data["a"], data["b"], data["options"], data["same"]) == (
+        "boodle", "boodle-change-suit", {}, False)
+    assert any(d.startswith("after_stop ") for d in data["differences"])
+    code, out, _ = run(capsys, "diff", "boodle", "boodle", "--json")
+    assert code == 0 and json.loads(out)["same"] is True
+    assert json.loads(out)["differences"] == []
+
+
+def test_variants_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "variants", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert [d["name"] for d in data] == stops.list_variants()
+    assert data[0] == {"name": "boodle", "title": "Boodle (Michigan, Stops, Newmarket)",
+                       "players": {"min": 3, "max": 8}}
+
+
+def test_rules_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules", "boodle", "-o", "after_stop=must_change_suit",
+                       "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert set(data) == {"name", "title", "players", "options", "text"}
+    assert data["options"] == {"after_stop": "must_change_suit"}
+    assert data["players"] == {"min": 3, "max": 8}
+    # the same paragraphs as the text, with no terminal underline
+    assert "with 1 rule changed:" in data["text"][1]
+    assert not any(set(p) == {"="} for p in data["text"])
+
+
+def test_check_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = tmp_path / "house.yaml"
+    f.write_text(FOUR_PROBLEMS, encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(f), "--json")
+    data = json.loads(out)
+    assert code == 1
+    assert (data["file"], data["ok"], data["hints"]) == (str(f), False, [])
+    assert data["problems"][1] == {"file": str(f), "line": 4, "path": "players.max",
+                                   "message": "expected a whole number, got 'lots'"}
+    assert len(data["problems"]) == 4
+    # a file that loads: ok, and its hints in the same shape
+    f.write_text("name: house\nextends: boodle-change-suit\nrules:\n  change_suit_fallback: "
+                 "pass_left\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(f), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["ok"] is True and data["problems"] == []
+    assert [(h["line"], h["path"]) for h in data["hints"]] == [
+        (4, "rules.change_suit_fallback")]
+
+
+def test_replay_takes_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import random
+
+    from stops.io import records as record
+
+    table = stops.Table("boodle", seats=4, chips=50, seed=21, dealer=2,
+                        options={"after_stop": "must_change_suit"})
+    deal = table.new_deal()
+    rng = random.Random(4)
+    while not deal.is_terminal:
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
+    rec = deal.record()
+    del rec["options"]   # a record that lost its options: -o gives them back
+    path = tmp_path / "deal.yaml"
+    path.write_text(record.dumps(rec, "yaml"), encoding="utf-8")
+    code, out, err = run(capsys, "replay", str(path), "--json", "-o",
+                         "after_stop=must_change_suit")
+    assert code == 0, err
+    assert json.loads(out)["stacks"] == list(deal.stacks)

@@ -62,33 +62,56 @@ def _parse_options(items: list[str] | None) -> dict[str, Any] | None:
 def cmd_variants(args: argparse.Namespace) -> int:
     from stops.rules.variant import list_variants, load_variant
 
-    for name in list_variants():
-        v = load_variant(name)
+    variants = [load_variant(name) for name in list_variants()]
+    if args.json:
+        _say(json.dumps([{"name": v.name, "title": v.title,
+                          "players": {"min": v.players[0], "max": v.players[1]}}
+                         for v in variants], indent=2))
+        return 0
+    for v in variants:
         lo, hi = v.players
-        _say(f"{name:28} {lo}-{hi} players  {v.title}")
+        _say(f"{v.name:28} {lo}-{hi} players  {v.title}")
     return 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
     from stops.rules.prose import WIDTH, rules_text
 
+    v = _load(args.variant, args.option, _registry(args))
+    if args.json:
+        _say(json.dumps({"name": v.name, "title": v.title,
+                         "players": {"min": v.players[0], "max": v.players[1]},
+                         "options": v.options,
+                         "text": _paragraphs(rules_text(v))}, indent=2, default=str))
+        return 0
     width = WIDTH  # not a terminal (a pipe, a file): 80 columns
     if sys.stdout.isatty():
         import shutil
 
         width = max(shutil.get_terminal_size((WIDTH, 24)).columns, 20)
-    _say(rules_text(_load(args.variant, args.option, _registry(args)), width=width), end="")
+    _say(rules_text(v, width=width), end="")
     return 0
 
 
+def _paragraphs(text: str) -> list[str]:
+    """The rules text's paragraphs (the title's underline is for terminals only)."""
+    lines = text.splitlines()
+    return [x for x in lines if x.strip() and set(x) != {"="}]
+
+
 def cmd_check(args: argparse.Namespace) -> int:
-    from stops.rules.checks import check_file, hint_lines
+    from stops.rules.checks import check_file, check_report, hint_lines
 
     registry = _registry(args)
-    problems = check_file(args.file, registry=registry)
+    options = _parse_options(args.option)
+    if args.json:
+        report = check_report(args.file, registry=registry, options=options)
+        _say(json.dumps(report, indent=2))
+        return 0 if report["ok"] else 1
+    problems = check_file(args.file, registry=registry, options=options)
     if not problems:
         _say("ok")
-        for line in hint_lines(args.file, registry=registry):
+        for line in hint_lines(args.file, registry=registry, options=options):
             _say(f"hint: {line}")
         return 0
     for line in problems:
@@ -258,11 +281,17 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    from stops.rules.diff import diff_text
+    from stops.rules.diff import diff_lines, diff_text
 
     registry = _registry(args)
-    _say(diff_text(_load(args.a, None, registry), _load(args.b, None, registry)), end="")
-    return 0
+    a, b = _load(args.a, None, registry), _load(args.b, args.option, registry)
+    lines = diff_lines(a, b)
+    if args.json:
+        _say(json.dumps({"a": a.name, "b": b.name, "options": b.options, "same": not lines,
+                         "differences": lines}, indent=2, default=str))
+    else:
+        _say(diff_text(a, b), end="")
+    return 1 if lines else 0   # as diff(1) does: 0 the same, 1 different
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -270,6 +299,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     registry = _registry(args)
     rec = record.load(args.file)
+    if args.option:
+        rec = _with_options(rec, _parse_options(args.option) or {})
     here = Path(args.file).resolve().parent
     if "deals" in rec and "hands" not in rec:
         deals = record.replay_session(rec, base_dir=here, allow_paths=True,
@@ -287,6 +318,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
     else:
         _say(record.account(deal))
     return 0
+
+
+def _with_options(rec: Any, options: dict[str, Any]) -> Any:
+    """A record replayed with ``-o``: its options (and each of a session's deals') and
+    these, these winning."""
+    if not isinstance(rec, dict):
+        return rec
+    out = dict(rec)
+    if "variant" in out or "options" in out:
+        out["options"] = {**(out.get("options") or {}), **options}
+    deals = out.get("deals")
+    if isinstance(deals, list):
+        out["deals"] = [_with_options(d, options) if isinstance(d, dict) and "variant" in d
+                        else d for d in deals]
+    return out
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -336,16 +382,22 @@ def build_parser() -> argparse.ArgumentParser:
                         "repeatable")
 
     sp = sub.add_parser("variants", help="list the built-in variants")
+    sp.add_argument("--json", action="store_true",
+                    help="print a JSON list of {name, title, players: {min, max}}")
     sp.set_defaults(fn=cmd_variants)
 
     sp = sub.add_parser("rules", help="print the rules of a variant in plain English")
     sp.add_argument("variant", help="built-in name or variant file")
+    sp.add_argument("--json", action="store_true", help="print one JSON object: name, "
+                    "title, players, options and text (the rules, a list of paragraphs)")
     opt(sp)
     sp.set_defaults(fn=cmd_rules)
 
     sp = sub.add_parser("check", help="validate a variant file (exit 1 with the problems)")
     sp.add_argument("file")
-    plugins(sp)
+    sp.add_argument("--json", action="store_true", help="print one JSON object: file, ok, "
+                    "problems and hints (each {file, line, path, message})")
+    opt(sp)
     sp.set_defaults(fn=cmd_check)
 
     sp = sub.add_parser("simulate", help="play many deals with random bots and report")
@@ -395,16 +447,22 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--output", "-O", help="write it to this file instead")
     sp.set_defaults(fn=cmd_schema)
 
-    sp = sub.add_parser("diff", help="list the rule differences between two variants")
+    sp = sub.add_parser("diff", help="list the rule differences between two variants (exit "
+                        "1 when they differ)")
     sp.add_argument("a", help="built-in name or variant file")
-    sp.add_argument("b", help="built-in name or variant file")
-    plugins(sp)
+    sp.add_argument("b", help="built-in name or variant file; -o options apply to it, so "
+                    "'stops diff boodle boodle -o RULE=VALUE' shows what the option changes")
+    sp.add_argument("--json", action="store_true", help="print one JSON object: a, b, "
+                    "options, same and differences (one text each)")
+    opt(sp)
     sp.set_defaults(fn=cmd_diff)
 
     sp = sub.add_parser("replay", help="replay a deal record (YAML or JSON)")
     sp.add_argument("file")
     sp.add_argument("--json", action="store_true", help="print the result as JSON")
     plugins(sp)
+    sp.add_argument("--option", "-o", action="append", metavar="RULE=VALUE",
+                    help="replay under the record's options and this one (it wins)")
     sp.set_defaults(fn=cmd_replay)
     return p
 
