@@ -236,3 +236,36 @@ def test_replay_takes_options(capsys: pytest.CaptureFixture[str], tmp_path: Path
                          "after_stop=must_change_suit")
     assert code == 0, err
     assert json.loads(out)["stacks"] == list(deal.stacks)
+
+
+# -- starting stacks ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("chips", "why"), [
+    (-5, "a starting stack cannot be negative (-5 chips)"),
+    (0, "a starting stack of 0 chips leaves every player nothing to stake")])
+def test_a_table_starts_with_at_least_one_chip_each(chips: int, why: str) -> None:
+    with pytest.raises(stops.StopsError) as exc:
+        stops.Table("boodle", seats=4, chips=chips)
+    assert why in str(exc.value) and "give at least 1 chip" in str(exc.value)
+    assert stops.Table("boodle", seats=4, chips=1).stacks == (1, 1, 1, 1)
+
+
+def test_a_position_may_have_a_seat_out_of_chips_and_debts_only_under_debt() -> None:
+    # carrying a session on: a seat at 0 is a seat that has run out of chips
+    assert stops.Table("boodle", seats=3, chips=[0, 5, 6]).stacks == (0, 5, 6)
+    # boodle plays chip_shortfall: debt, so a stack may be below 0 ...
+    assert stops.Table("boodle", seats=3, chips=[-2, 5, 6]).stacks == (-2, 5, 6)
+    # ... tripoley does not (a short payer pays what he can): never below 0 there
+    with pytest.raises(stops.StopsError) as exc:
+        stops.Table("tripoley", seats=3, chips=[-2, 5, 6])
+    assert "seat 0 has -2" in str(exc.value) and "chip_shortfall: debt" in str(exc.value)
+
+
+@pytest.mark.parametrize("command", ["simulate", "play"])
+@pytest.mark.parametrize("chips", ["0", "-5"])
+def test_chips_on_the_command_line(capsys: pytest.CaptureFixture[str], command: str,
+                                   chips: str) -> None:
+    code, out, err = run(capsys, command, "boodle", "--chips", chips, "--deals", "1")
+    assert code == 1 and out == ""
+    assert err.startswith("stops: --chips: a starting stack") and "at least 1 chip" in err

@@ -201,6 +201,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     lo, hi = v.players
     if not lo <= args.players <= hi:
         raise StopsError(f"{v.name} is for {lo} to {hi} players, not {args.players}")
+    _check_chips(args.chips)
     if args.deals < 1:
         raise StopsError("--deals must be at least 1")
     if args.sessions is not None and args.sessions < 1:
@@ -265,6 +266,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         _say(rep.text())
     return 0
+
+
+def _check_chips(chips: int | None) -> None:
+    """``--chips``: everyone's stack at the start, so at least 1 (why, in the message)."""
+    from stops.engine.table import start_stack_problem
+
+    why = start_stack_problem(chips) if chips is not None else None
+    if why is not None:
+        raise StopsError(f"--chips: {why}")
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -345,6 +355,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise StopsError(f"{v.name} is for {lo} to {hi} players, not {args.players}")
     if not 0 <= args.seat < args.players:
         raise StopsError(f"--seat must be 0..{args.players - 1}, not {args.seat}")
+    _check_chips(args.chips)
     bad = [b.strip() for b in args.bots.split(",") if b.strip() and b.strip() not in BOTS]
     if bad:
         raise StopsError(f"unknown bot {bad[0]!r}; bots: {', '.join(BOTS)}")
