@@ -269,3 +269,37 @@ def test_chips_on_the_command_line(capsys: pytest.CaptureFixture[str], command: 
     code, out, err = run(capsys, command, "boodle", "--chips", chips, "--deals", "1")
     assert code == 1 and out == ""
     assert err.startswith("stops: --chips: a starting stack") and "at least 1 chip" in err
+
+
+# -- help and install hints ------------------------------------------------------------------
+
+
+def test_schema_help_points_to_the_editor_set_up(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["schema", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "# yaml-language-server: $schema=./stops-variant.schema.json" in out
+    assert "yaml.schemas" in out and "docs/house-rules.md" in out
+    # the section it names is there
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "house-rules.md").read_text(
+        encoding="utf-8")
+    assert "## 3. Check it, read it, try it" in doc and "yaml.schemas" in doc
+
+
+def test_the_dask_hint_names_both_install_forms(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    from stops.apps import cli
+
+    real = importlib.import_module
+
+    def no_distributed(name: str, *args: object) -> object:
+        if name == "distributed":
+            raise ImportError(name)
+        return real(name, *args)   # type: ignore[arg-type]
+
+    monkeypatch.setattr(importlib, "import_module", no_distributed)
+    with pytest.raises(stops.StopsError) as exc:
+        cli._cluster_executor("tcp://127.0.0.1:1")
+    assert 'pip install "stops-cards[dask]"' in str(exc.value)
+    assert 'from a checkout: pip install ".[dask]"' in str(exc.value)

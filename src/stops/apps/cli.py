@@ -184,8 +184,9 @@ def _cluster_executor(address: str) -> Any:
     try:
         Client: Any = importlib.import_module("distributed").Client
     except ImportError:
-        raise StopsError("--scheduler needs dask distributed: pip install "
-                         "'stops-cards[dask]'") from None
+        raise StopsError('--scheduler needs dask distributed: pip install '
+                         '"stops-cards[dask]" (from a checkout: pip install ".[dask]")'
+                         ) from None
     try:
         client = Client(address, timeout=SCHEDULER_TIMEOUT)
     except Exception as e:  # dask raises OSError, TimeoutError, ValueError ... by case
@@ -454,7 +455,15 @@ def build_parser() -> argparse.ArgumentParser:
     opt(sp)
     sp.set_defaults(fn=cmd_play)
 
-    sp = sub.add_parser("schema", help="print the JSON Schema of variant files")
+    sp = sub.add_parser(
+        "schema", help="print the JSON Schema of variant files",
+        description="Print the JSON Schema of variant files, for editors to complete keys and "
+        "flag mistakes as you type.",
+        epilog="Editor set-up: write the schema to a file (stops schema -O "
+        "stops-variant.schema.json), then either put '# yaml-language-server: "
+        "$schema=./stops-variant.schema.json' on the first line of each variant file, or map "
+        "it to your files once with VS Code's yaml.schemas setting. See docs/house-rules.md, "
+        "\"Check it, read it, try it\". Write it again after upgrading stops.")
     sp.add_argument("--output", "-O", help="write it to this file instead")
     sp.set_defaults(fn=cmd_schema)
 
