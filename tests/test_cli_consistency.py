@@ -303,3 +303,27 @@ def test_the_dask_hint_names_both_install_forms(monkeypatch: pytest.MonkeyPatch)
         cli._cluster_executor("tcp://127.0.0.1:1")
     assert 'pip install "stops-cards[dask]"' in str(exc.value)
     assert 'from a checkout: pip install ".[dask]"' in str(exc.value)
+
+
+def test_a_record_replays_with_an_option_no_rule_reads() -> None:
+    # refused anew, an unread option changes nothing: a record that carries one (made before
+    # options were checked) replays as recorded, to the same stacks
+    import random
+
+    from stops.io import records as record
+
+    deal = stops.Table("boodle", seats=3, chips=20, seed=5, dealer=0).new_deal()
+    rng = random.Random(5)
+    while not deal.is_terminal:
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
+    rec = deal.record()
+    rec["options"] = {"bet_limit": 4}
+    with pytest.raises(stops.VariantError):
+        stops.load_variant("boodle", options={"bet_limit": 4})
+    assert record.replay(rec).stacks == deal.stacks
+    # a variant rebuilt from it (a worker's pickle) keeps it too
+    import pickle
+
+    v = record.replay(rec).variant
+    assert pickle.loads(pickle.dumps(v)).options == {"bet_limit": 4}

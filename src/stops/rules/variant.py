@@ -175,7 +175,7 @@ class Variant:
             base = resolved_mapping(self)
             merged = dict(options)
         return _from_data(base, merged, self.file, self.registry, self.ref,
-                          {**self.options, **options})
+                          {**self.options, **options}, check=options)
 
     def __repr__(self) -> str:
         opts = f", options={self.options}" if self.options else ""
@@ -456,14 +456,18 @@ def _check_presets(data: dict[str, Any], label: str, reg: Registry) -> None:
 
 
 def _from_data(base: dict[str, Any], options: Mapping[str, Any], file: str, reg: Registry,
-               ref: str, all_options: Mapping[str, Any]) -> Variant:
+               ref: str, all_options: Mapping[str, Any],
+               check: Mapping[str, Any] | None = None) -> Variant:
+    """The variant of ``base`` with ``options``; of those, the ones in ``check`` (all of them
+    by default; none for options already accepted once: a record's, a pickled variant's)
+    must be read by some rule in force."""
     data = apply_options(base, options, reg.options())
     spec = structure_spec(data, file)
     try:
         v = Variant(spec, file=file, options=all_options, registry=reg, raw=data, ref=ref)
     except VariantError as e:
         raise VariantError(attribute(e.problems, data.get(ORIGIN) or {})) from None
-    unread = unread_options(v, options)
+    unread = unread_options(v, options if check is None else check)
     if unread:
         raise VariantError(unread)
     v.cache["base data"] = base
@@ -501,12 +505,13 @@ def _unread_text(v: Variant, key: str, owners: list[OptionOwner],
         return (f"{key} is a setting of {stages}, which {v.name} does not have; this option "
                 "would change nothing")
     o = owners[0]
+    slot = o.slot or ""
     rules = " or ".join(f"{x.slot}: {x.name}" for x in owners)
-    if o.slot in force:
-        why = f"{v.name} plays {o.slot}: {force[o.slot].name}"
-        hint = f" (choose it with -o {o.slot}={o.name})" if len(owners) == 1 else ""
+    if slot in force:
+        why = f"{v.name} plays {slot}: {force[slot].name}"
+        hint = f" (choose it with -o {slot}={o.name})" if len(owners) == 1 else ""
     else:
-        why = f"{o.slot} never applies in {v.name}"
+        why = f"{slot} never applies in {v.name}"
         hint = ""
     return f"{key} is a setting of the rule {rules}, which {v.name} does not use ({why}){hint}"
 
@@ -525,11 +530,10 @@ def _unpickle_variant(ref: str | dict[str, Any], options: dict[str, Any],
         if hit is not None:
             return hit
     if isinstance(ref, str):
-        v = load_variant(ref, options, registry=registry)
+        v = load_variant(ref, options, registry=registry, keep_unread_options=True)
     else:
-        v = variant_from_mapping(ref, label="<pickled variant>", registry=registry)
-        if options:
-            v = v.with_options(**options)
+        v = from_mapping(ref, label="<pickled variant>", registry=registry,
+                         options=options, keep_unread_options=True)
     if key is not None and len(_UNPICKLED) < 256:
         _UNPICKLED[key] = v
     return v
@@ -546,12 +550,16 @@ def load_variant(
     *,
     registry: Registry | None = None,
     confine: Path | None = None,
+    keep_unread_options: bool = False,
 ) -> Variant:
     """Load a built-in variant by name (``"boodle"``) or a variant file by path.
 
     ``options`` override rule choices, exactly as a ``rules:`` block in a file that
     ``extends`` this one would. Any problem raises :class:`~stops.engine.errors.VariantError`.
     ``confine`` (a directory) lets the file extend only built-ins and files in it.
+    An option that no rule in force reads (``bet_limit`` for a game with no poker stage) is
+    refused, since it would change nothing; ``keep_unread_options`` keeps it instead (a
+    record's options replay as they were recorded).
     """
     if options is not None and not isinstance(options, Mapping):
         raise VariantError.one("<options>", "", "options must be a mapping of rule: choice, "
@@ -562,7 +570,7 @@ def load_variant(
     if isinstance(ref, Variant):
         if not options:
             return ref
-        return ref.with_options(**options)
+        return ref.with_options(**options)   # refuses an unread option of these
     if not isinstance(ref, str | os.PathLike):
         raise VariantError.one("<argument>", "", "expected a built-in variant name, a file "
                                f"path or a Variant, got {type(ref).__name__}")
@@ -571,7 +579,8 @@ def load_variant(
     label = str(path)
     _check_presets(data, label, reg)
     ref_text = os.fspath(ref) if not isinstance(ref, str) else ref
-    return _from_data(data, options or {}, label, reg, ref_text, options or {})
+    return _from_data(data, options or {}, label, reg, ref_text, options or {},
+                      check={} if keep_unread_options else None)
 
 
 def list_variants() -> list[str]:
@@ -586,8 +595,8 @@ def variant_from_mapping(data: Mapping[str, Any], *, label: str = "<mapping>",
 
 
 def from_mapping(data: Mapping[str, Any], *, label: str, registry: Registry | None,
-                 check_presets: bool = True, options: Mapping[str, Any] | None = None
-                 ) -> Variant:
+                 check_presets: bool = True, options: Mapping[str, Any] | None = None,
+                 keep_unread_options: bool = False) -> Variant:
     """:func:`variant_from_mapping`, with ``options`` applied in the same build; without
     ``check_presets`` the presets are not built (a record's variant: only a preset its
     options switch on matters, and applying it builds it)."""
@@ -606,7 +615,8 @@ def from_mapping(data: Mapping[str, Any], *, label: str, registry: Registry | No
     reg = registry or default_registry()
     if check_presets:
         _check_presets(d, label, reg)
-    return _from_data(d, options or {}, label, reg, label, options or {})
+    return _from_data(d, options or {}, label, reg, label, options or {},
+                      check={} if keep_unread_options else None)
 
 
 def _load_for_engine(ref: str, options: Mapping[str, Any] | None, registry: Any) -> Variant:
