@@ -157,8 +157,11 @@ def test_diff_exits_1_when_the_variants_differ_and_takes_options(
     # -o applies to the second variant: what the option changes, and only that
     code, out, _ = run(capsys, "diff", "boodle", "boodle", "-o", "after_stop=must_change_suit")
     assert code == 1
-    assert out.splitlines()[0] == "1 difference(s) between boodle and boodle:"
-    assert out.splitlines()[1].startswith("- after_stop ")
+    lines = out.splitlines()
+    assert lines[0] == "1 difference(s) between boodle and boodle -o after_stop=must_change_suit:"
+    assert lines[1].startswith("- after_stop ")
+    assert lines[2].startswith("    boodle: any_suit — ")
+    assert lines[3].startswith("    boodle -o after_stop=must_change_suit: must_change_suit — ")
 
 
 def test_diff_json(capsys: pytest.CaptureFixture[str]) -> None:
