@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CONTEXTS = ["boodle", "three-in-one", "pot-and-kitty", "three-in-one-on-play",
             "boodle-change-suit", str(Path(__file__).parent / "data" / "rotation.yaml"),
             "pope-joan", "spinado", "spinado-parlett", "nain-jaune", "comet", "newmarket",
-            "tripoley"]
+            "tripoley", "tripoley-colours"]
 NEEDS = {("first_leader", "opening_card"): {"opening_cards": ["2H", "2C"]},
          ("successor", "rank_only"): {"turn_order": "rotation"},
          ("turn_order", "rotation"): {"after_stop": "any_card"},
@@ -162,7 +162,7 @@ def test_diff_lists_exactly_the_changed_rules(capsys: pytest.CaptureFixture[str]
     assert "fallback: pass_left" in lines[0]
     assert "passes the lead to the left" in lines[0]
     assert diff_text(a, a) == "boodle and boodle have the same rules.\n"
-    assert main(["diff", "boodle", "pot-and-kitty-four-kings"]) == 0
+    assert main(["diff", "boodle", "pot-and-kitty-four-kings"]) == 1   # they differ
     out = capsys.readouterr().out
     assert "layout: only pot-and-kitty-four-kings has KS (paid by KS)" in out
     assert "going_out_reward" in out

@@ -524,8 +524,12 @@ def test_options_override_a_rule() -> None:
 
 
 def test_options_with_an_unknown_rule_name() -> None:
+    # a name near a known one is a typo: the one rule meant, not the hundred there are
     file, path, msg = only(refuse("boodle", options={"going_out_prize": "per_card"}))
     assert (file, path) == ("<options>", "going_out_prize")
+    assert msg == "unknown rule 'going_out_prize' (did you mean going_out_reward?)"
+    # a name near nothing: every known rule is listed
+    file, path, msg = only(refuse("boodle", options={"zzqx": "per_card"}))
     assert msg.startswith("unknown rule; known rules: ")
     assert "going_out_reward" in msg
 

@@ -292,7 +292,7 @@ def test_every_variant_command_takes_plugins(capsys: pytest.CaptureFixture[str],
     assert capsys.readouterr().out == "ok\n"
     assert main(["rules", PEEL, "--plugins", PLUGIN]) == 0
     assert "the card just below its card" in capsys.readouterr().out  # the plug-in's text
-    assert main(["diff", "boodle", PEEL, "--plugins", PLUGIN]) == 0
+    assert main(["diff", "boodle", PEEL, "--plugins", PLUGIN]) == 1   # they differ
     assert "pay_collection" in capsys.readouterr().out
     assert main(["simulate", PEEL, "--plugins", PLUGIN, "--deals", "20", "--players", "3",
                  "--workers", "2", "--json"]) == 0

@@ -62,33 +62,56 @@ def _parse_options(items: list[str] | None) -> dict[str, Any] | None:
 def cmd_variants(args: argparse.Namespace) -> int:
     from stops.rules.variant import list_variants, load_variant
 
-    for name in list_variants():
-        v = load_variant(name)
+    variants = [load_variant(name) for name in list_variants()]
+    if args.json:
+        _say(json.dumps([{"name": v.name, "title": v.title,
+                          "players": {"min": v.players[0], "max": v.players[1]}}
+                         for v in variants], indent=2))
+        return 0
+    for v in variants:
         lo, hi = v.players
-        _say(f"{name:28} {lo}-{hi} players  {v.title}")
+        _say(f"{v.name:28} {lo}-{hi} players  {v.title}")
     return 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
     from stops.rules.prose import WIDTH, rules_text
 
+    v = _load(args.variant, args.option, _registry(args))
+    if args.json:
+        _say(json.dumps({"name": v.name, "title": v.title,
+                         "players": {"min": v.players[0], "max": v.players[1]},
+                         "options": v.options,
+                         "text": _paragraphs(rules_text(v))}, indent=2, default=str))
+        return 0
     width = WIDTH  # not a terminal (a pipe, a file): 80 columns
     if sys.stdout.isatty():
         import shutil
 
         width = max(shutil.get_terminal_size((WIDTH, 24)).columns, 20)
-    _say(rules_text(_load(args.variant, args.option, _registry(args)), width=width), end="")
+    _say(rules_text(v, width=width), end="")
     return 0
 
 
+def _paragraphs(text: str) -> list[str]:
+    """The rules text's paragraphs (the title's underline is for terminals only)."""
+    lines = text.splitlines()
+    return [x for x in lines if x.strip() and set(x) != {"="}]
+
+
 def cmd_check(args: argparse.Namespace) -> int:
-    from stops.rules.checks import check_file, hint_lines
+    from stops.rules.checks import check_file, check_report, hint_lines
 
     registry = _registry(args)
-    problems = check_file(args.file, registry=registry)
+    options = _parse_options(args.option)
+    if args.json:
+        report = check_report(args.file, registry=registry, options=options)
+        _say(json.dumps(report, indent=2))
+        return 0 if report["ok"] else 1
+    problems = check_file(args.file, registry=registry, options=options)
     if not problems:
         _say("ok")
-        for line in hint_lines(args.file, registry=registry):
+        for line in hint_lines(args.file, registry=registry, options=options):
             _say(f"hint: {line}")
         return 0
     for line in problems:
@@ -161,8 +184,9 @@ def _cluster_executor(address: str) -> Any:
     try:
         Client: Any = importlib.import_module("distributed").Client
     except ImportError:
-        raise StopsError("--scheduler needs dask distributed: pip install "
-                         "'stops-cards[dask]'") from None
+        raise StopsError('--scheduler needs dask distributed: pip install '
+                         '"stops-cards[dask]" (from a checkout: pip install ".[dask]")'
+                         ) from None
     try:
         client = Client(address, timeout=SCHEDULER_TIMEOUT)
     except Exception as e:  # dask raises OSError, TimeoutError, ValueError ... by case
@@ -178,6 +202,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     lo, hi = v.players
     if not lo <= args.players <= hi:
         raise StopsError(f"{v.name} is for {lo} to {hi} players, not {args.players}")
+    _check_chips(args.chips)
     if args.deals < 1:
         raise StopsError("--deals must be at least 1")
     if args.sessions is not None and args.sessions < 1:
@@ -244,6 +269,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_chips(chips: int | None) -> None:
+    """``--chips``: everyone's stack at the start, so at least 1 (why, in the message)."""
+    from stops.engine.table import start_stack_problem
+
+    why = start_stack_problem(chips) if chips is not None else None
+    if why is not None:
+        raise StopsError(f"--chips: {why}")
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     from stops.io.schema import schema_text
 
@@ -258,11 +292,17 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
-    from stops.rules.diff import diff_text
+    from stops.rules.diff import diff_lines, diff_text
 
     registry = _registry(args)
-    _say(diff_text(_load(args.a, None, registry), _load(args.b, None, registry)), end="")
-    return 0
+    a, b = _load(args.a, None, registry), _load(args.b, args.option, registry)
+    lines = diff_lines(a, b)
+    if args.json:
+        _say(json.dumps({"a": a.name, "b": b.name, "options": b.options, "same": not lines,
+                         "differences": lines}, indent=2, default=str))
+    else:
+        _say(diff_text(a, b), end="")
+    return 1 if lines else 0   # as diff(1) does: 0 the same, 1 different
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -272,6 +312,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     registry = _registry(args)
     rec = record.load(args.file)
+    if args.option:
+        rec = _with_options(rec, _parse_options(args.option) or {})
     here = Path(args.file).resolve().parent
     if "deals" in rec and "hands" not in rec:
         deals = record.replay_session(rec, base_dir=here, allow_paths=True,
@@ -301,6 +343,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _with_options(rec: Any, options: dict[str, Any]) -> Any:
+    """A record replayed with ``-o``: its options (and each of a session's deals') and
+    these, these winning."""
+    if not isinstance(rec, dict):
+        return rec
+    out = dict(rec)
+    if "variant" in out or "options" in out:
+        out["options"] = {**(out.get("options") or {}), **options}
+    deals = out.get("deals")
+    if isinstance(deals, list):
+        out["deals"] = [_with_options(d, options) if isinstance(d, dict) and "variant" in d
+                        else d for d in deals]
+    return out
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from stops.apps.bots import BOTS
     from stops.apps.terminal import play_terminal
@@ -311,6 +368,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise StopsError(f"{v.name} is for {lo} to {hi} players, not {args.players}")
     if not 0 <= args.seat < args.players:
         raise StopsError(f"--seat must be 0..{args.players - 1}, not {args.seat}")
+    _check_chips(args.chips)
     bad = [b.strip() for b in args.bots.split(",") if b.strip() and b.strip() not in BOTS]
     if bad:
         raise StopsError(f"unknown bot {bad[0]!r}; bots: {', '.join(BOTS)}")
@@ -348,16 +406,22 @@ def build_parser() -> argparse.ArgumentParser:
                         "repeatable")
 
     sp = sub.add_parser("variants", help="list the built-in variants")
+    sp.add_argument("--json", action="store_true",
+                    help="print a JSON list of {name, title, players: {min, max}}")
     sp.set_defaults(fn=cmd_variants)
 
     sp = sub.add_parser("rules", help="print the rules of a variant in plain English")
     sp.add_argument("variant", help="built-in name or variant file")
+    sp.add_argument("--json", action="store_true", help="print one JSON object: name, "
+                    "title, players, options and text (the rules, a list of paragraphs)")
     opt(sp)
     sp.set_defaults(fn=cmd_rules)
 
     sp = sub.add_parser("check", help="validate a variant file (exit 1 with the problems)")
     sp.add_argument("file")
-    plugins(sp)
+    sp.add_argument("--json", action="store_true", help="print one JSON object: file, ok, "
+                    "problems and hints (each {file, line, path, message})")
+    opt(sp)
     sp.set_defaults(fn=cmd_check)
 
     sp = sub.add_parser("simulate", help="play many deals with random bots and report")
@@ -407,14 +471,26 @@ def build_parser() -> argparse.ArgumentParser:
     opt(sp)
     sp.set_defaults(fn=cmd_play)
 
-    sp = sub.add_parser("schema", help="print the JSON Schema of variant files")
+    sp = sub.add_parser(
+        "schema", help="print the JSON Schema of variant files",
+        description="Print the JSON Schema of variant files, for editors to complete keys and "
+        "flag mistakes as you type.",
+        epilog="Editor set-up: write the schema to a file (stops schema -O "
+        "stops-variant.schema.json), then either put '# yaml-language-server: "
+        "$schema=./stops-variant.schema.json' on the first line of each variant file, or map "
+        "it to your files once with VS Code's yaml.schemas setting. See docs/house-rules.md, "
+        "\"Check it, read it, try it\". Write it again after upgrading stops.")
     sp.add_argument("--output", "-O", help="write it to this file instead")
     sp.set_defaults(fn=cmd_schema)
 
-    sp = sub.add_parser("diff", help="list the rule differences between two variants")
+    sp = sub.add_parser("diff", help="list the rule differences between two variants (exit "
+                        "1 when they differ)")
     sp.add_argument("a", help="built-in name or variant file")
-    sp.add_argument("b", help="built-in name or variant file")
-    plugins(sp)
+    sp.add_argument("b", help="built-in name or variant file; -o options apply to it, so "
+                    "'stops diff boodle boodle -o RULE=VALUE' shows what the option changes")
+    sp.add_argument("--json", action="store_true", help="print one JSON object: a, b, "
+                    "options, same and differences (one text each)")
+    opt(sp)
     sp.set_defaults(fn=cmd_diff)
 
     sp = sub.add_parser("replay", help="replay a deal record (YAML or JSON) and tell it as "
@@ -427,6 +503,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--partial", action="store_true",
                     help="the record may stop mid-deal (a deal saved with r in stops play)")
     plugins(sp)
+    sp.add_argument("--option", "-o", action="append", metavar="RULE=VALUE",
+                    help="replay under the record's options and this one (it wins)")
     sp.set_defaults(fn=cmd_replay)
     return p
 
@@ -440,6 +518,12 @@ def _safe_output() -> None:
                 reconfigure(errors="replace")
 
 
+def _problem_text(e: VariantError) -> str:
+    """A variant's problems one a line, ``file: key.path: message``; a problem with the whole
+    file (or with the name given) has no key path, and says so by naming none."""
+    return "\n".join(f"{f}: {p}: {m}" if p else f"{f}: {m}" for f, p, m in e.problems)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _safe_output()
     parser = build_parser()
@@ -449,7 +533,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()   # a full disk or a closed pipe shows here, not at exit
         return code
     except VariantError as e:
-        _say(f"stops: invalid variant:\n{e}", file=sys.stderr)
+        _say("stops: invalid variant:\n" + _problem_text(e), file=sys.stderr)
         return 1
     except RecordError as e:
         _say(f"stops: replay failed: {e}", file=sys.stderr)

@@ -25,6 +25,19 @@ if TYPE_CHECKING:
     from stops.rules.variant import Variant
 
 
+def start_stack_problem(chips: int) -> str | None:
+    """Why ``chips`` cannot be everyone's stack at the start of a session (``None`` if it
+    can). Zero is refused too: with nothing to stake, every seat's first payment is a
+    shortfall, so the session is decided by the shortfall rule, not by the cards."""
+    if chips >= 1:
+        return None
+    if chips == 0:
+        return ("a starting stack of 0 chips leaves every player nothing to stake or pay "
+                "with, so no deal could be played as the rules intend; give at least 1 chip")
+    return (f"a starting stack cannot be negative ({chips} chips): a stack goes below 0 only "
+            "by debts run up during a session; give at least 1 chip")
+
+
 class TableError(StopsError, ValueError):
     """Bad arguments to a table: a seat count the variant does not allow, stacked hands that
     are not a whole pack, and so on. ``seat`` is the seat a stacked hand's problem is about
@@ -115,6 +128,11 @@ class Table:
         if chips is None:  # the variant's own starting stack (rules.starting_chips)
             chips = v.rules.starting_chips
         if isinstance(chips, int) and not isinstance(chips, bool):
+            why = start_stack_problem(chips)
+            if why is not None:
+                raise TableError(f"chips: {why} (a seat that has run out of chips during a "
+                                 "session is given with a list of stacks, e.g. chips=[0, 50, "
+                                 "50])")
             self._stacks: list[int] = [chips] * seats
         else:
             try:
@@ -127,6 +145,13 @@ class Table:
         if len(self._stacks) != seats or not all(chips_ok(x) for x in self._stacks):
             raise TableError(f"chips must be one number or {seats} whole numbers, each at "
                              f"most {MAX_CHIPS:,} either way, got {shown(chips)}")
+        if v.rules.chip_shortfall != "debt":
+            for i, x in enumerate(self._stacks):
+                if x < 0:
+                    raise TableError(
+                        f"chips: seat {i} has {x}; a stack goes below 0 only under debt "
+                        f"(chip_shortfall: debt), and {v.name} plays chip_shortfall: "
+                        f"{v.rules.chip_shortfall}")
         self._layout: dict[str, int] = dict.fromkeys(v.space_ids, 0)
         for k, x in (layout or {}).items():
             if k not in self._layout:

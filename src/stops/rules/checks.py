@@ -10,6 +10,7 @@ nothing in the variant can ever pay out, and a phase whose policy makes it do no
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from typing import Any
 
 from stops.engine.errors import VariantError
@@ -95,20 +96,138 @@ def _name_problems(path: str | os.PathLike[str], registry: Registry | None = Non
     return out
 
 
-def problems_of(path: str | os.PathLike[str], *, registry: Registry | None = None
-                ) -> list[tuple[str, str, str]]:
-    """Every problem with a variant file as ``(file, key path, message)``, all at once."""
-    return _problems(path, registry, LoadNotes())
+MAX_REPAIRS = 8
+"""Rounds of :func:`_beyond_first`: each steps over the problems the last one found."""
 
 
-def _problems(path: str | os.PathLike[str], registry: Registry | None, notes: LoadNotes
-              ) -> list[tuple[str, str, str]]:
+def _beyond_first(path: str | os.PathLike[str], registry: Registry | None,
+                  options: Mapping[str, Any] | None = None) -> list[tuple[str, str, str]]:
+    """The problems a load never reached because an earlier stage failed.
+
+    A load stops at the first stage that fails: a preset that does not load, a value of the
+    wrong type (``players: {max: lots}``) stop it before the rules are bound and checked. So
+    that ``stops check`` reports every problem at once, each key a problem names is put
+    back as the file's parent has it (or, with no parent, taken out, so its default applies)
+    and the load goes on, up to binding the rules and their checks. A key set aside is never
+    blamed again (nor, for an item of a list, the list): what follows from putting it back is
+    not the file's problem."""
+    from stops.rules.loader import load_raw, read_yaml, structure_spec
+    from stops.rules.registry import default_registry
+    from stops.rules.variant import _check_presets, _from_data
+
+    try:
+        data, file = load_raw(path)
+        own = read_yaml(file)
+        base = own.get("extends") if isinstance(own, dict) else None
+        parent = (load_raw(base, relative_to=file.parent, referrer=str(file))[0]
+                  if isinstance(base, str) else {})
+    except VariantError:
+        return []
+    reg = registry or default_registry()
+    label = str(file)
+    out: list[tuple[str, str, str]] = []
+    set_aside: list[str] = []
+
+    def new(problems: list[tuple[str, str, str]]) -> list[str]:
+        keys = []
+        for f, p, m in problems:
+            key = p.replace(" -> ", ".")
+            if not any(key == k or key.startswith((k + ".", k + "[")) for k in set_aside):
+                out.append((f, p, m))
+                keys.append(key)
+        return keys
+
+    bound = False
+    for _ in range(MAX_REPAIRS):
+        try:
+            structure_spec(data, label)
+        except VariantError as e:
+            keys = new(e.problems)
+            if not any([_put_back(data, k, parent) for k in sorted(set(keys), reverse=True)]):
+                break
+            set_aside.extend(k.split("[")[0] for k in keys)
+            continue
+        if not bound:   # the rules bound and checked: every problem of this stage at once
+            bound = True
+            try:
+                _from_data(data, options or {}, label, reg, label, options or {})
+            except VariantError as e:
+                keys = new(e.problems)
+                for k in sorted(set(keys), reverse=True):   # so presets do not repeat them
+                    _put_back(data, k, parent)
+                set_aside.extend(k.split("[")[0] for k in keys)
+        try:
+            _check_presets(data, label, reg)
+        except VariantError as e:
+            # "presets.NAME -> key": the key in the preset's own changes, else the preset
+            keys = new(e.problems)
+            for k in sorted(set(keys), reverse=True):
+                if not _put_back(data, k, {}):
+                    k = ".".join(k.split(".")[:2])
+                    _put_back(data, k, {})
+                set_aside.append(k.split("[")[0])
+            continue
+        break
+    return out
+
+
+def _steps(path: str) -> list[str | int]:
+    """``players.max`` -> ``["players", "max"]``; ``layout[2].card`` -> ``["layout", 2]``
+    (a problem inside a list's item sets the whole item aside)."""
+    out: list[str | int] = []
+    for part in path.split("."):
+        head, _, rest = part.partition("[")
+        if head:
+            out.append(head)
+        if rest:
+            out.append(int(rest.split("]")[0]) if rest.split("]")[0].isdigit() else -1)
+            return out
+    return out
+
+
+def _put_back(data: dict[str, Any], path: str, parent: dict[str, Any]) -> bool:
+    """Set ``path`` in ``data`` to the parent's value, or take it out; whether that changed
+    anything."""
+    steps = _steps(path)
+    if not steps or -1 in steps:
+        return False
+    here: Any = data
+    there: Any = parent
+    for step in steps[:-1]:
+        if isinstance(step, int) or not isinstance(here, dict) or step not in here:
+            return False
+        here = here[step]
+        there = there.get(step) if isinstance(there, dict) else None
+    last = steps[-1]
+    if isinstance(last, int):
+        if isinstance(here, list) and 0 <= last < len(here):
+            del here[last]
+            return True
+        return False
+    if not isinstance(here, dict) or last not in here:
+        return False
+    if isinstance(there, dict) and last in there and there[last] != here[last]:
+        here[last] = there[last]
+    else:
+        del here[last]
+    return True
+
+
+def problems_of(path: str | os.PathLike[str], *, registry: Registry | None = None,
+                options: Mapping[str, Any] | None = None) -> list[tuple[str, str, str]]:
+    """Every problem with a variant file (played with ``options``) as ``(file, key path,
+    message)``, all at once."""
+    return _problems(path, registry, LoadNotes(), options)
+
+
+def _problems(path: str | os.PathLike[str], registry: Registry | None, notes: LoadNotes,
+              options: Mapping[str, Any] | None = None) -> list[tuple[str, str, str]]:
     """:func:`problems_of`, noting each file's key lines in ``notes`` (for ``file:line``)."""
     with collecting() as here:
         try:
-            v = load_variant(path, registry=registry)
+            v = load_variant(path, options, registry=registry)
         except VariantError as e:
-            found = [*here.problems, *e.problems]
+            found = [*here.problems, *(_beyond_first(path, registry, options) or e.problems)]
             seen = {(f, p) for f, p, _ in found}
             found += [x for x in _name_problems(path, registry) if (x[0], x[1]) not in seen]
             return _unique(found)
@@ -152,18 +271,40 @@ def _yaml(value: Any) -> str:
     return str(value)
 
 
-def check_file(path: str | os.PathLike[str], *, registry: Registry | None = None
-               ) -> list[str]:
+def check_file(path: str | os.PathLike[str], *, registry: Registry | None = None,
+               options: Mapping[str, Any] | None = None) -> list[str]:
     """All problems with a variant file, one line each (empty when it is fine):
     ``file:line: key.path: what is wrong; what would be right``.
 
-    ``registry`` is the registry to load with (plug-in policies registered in it are known).
+    ``registry`` is the registry to load with (plug-in policies registered in it are known);
+    ``options`` are played with the file, as ``stops check FILE -o RULE=VALUE`` gives them.
     """
     notes = LoadNotes()
-    found = _problems(path, registry, notes)
-    order = {f: i for i, (f, _, _) in reversed(list(enumerate(found)))}
-    found.sort(key=lambda x: (order[x[0]], notes.line_of(x[0], x[1]) or 0))
+    found = _sorted(_problems(path, registry, notes, options), notes)
     return [_line(notes, f, p, m) for f, p, m in found]
+
+
+def _sorted(found: list[tuple[str, str, str]], notes: LoadNotes
+            ) -> list[tuple[str, str, str]]:
+    """Problems file by file (in the order first met), each file's in the order of its lines."""
+    order = {f: i for i, (f, _, _) in reversed(list(enumerate(found)))}
+    return sorted(found, key=lambda x: (order[x[0]], notes.line_of(x[0], x[1]) or 0))
+
+
+def check_report(path: str | os.PathLike[str], *, registry: Registry | None = None,
+                 options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """``stops check --json``: ``{"file", "ok", "problems", "hints"}``, each problem and hint
+    ``{"file", "line", "path", "message"}`` (``line`` null when no line holds it, ``path``
+    empty for the whole file). ``ok`` is whether there are no problems; hints come only then.
+    """
+    notes = LoadNotes()
+    found = _sorted(_problems(path, registry, notes, options), notes)
+    problems = [{"file": f, "line": notes.line_of(f, p), "path": p, "message": m}
+                for f, p, m in found]
+    hints = [] if found else _hints(path, registry, options)
+    return {"file": os.fspath(path), "ok": not found, "problems": problems,
+            "hints": [{"file": f, "line": line, "path": p, "message": m}
+                      for f, line, p, m in hints]}
 
 
 def _line(notes: LoadNotes, f: str, p: str, m: str) -> str:
@@ -172,15 +313,26 @@ def _line(notes: LoadNotes, f: str, p: str, m: str) -> str:
     return f"{where}: {p or '<top>'}: {m}"
 
 
-def hint_lines(path: str | os.PathLike[str], *, registry: Registry | None = None
-               ) -> list[str]:
+def hint_lines(path: str | os.PathLike[str], *, registry: Registry | None = None,
+               options: Mapping[str, Any] | None = None) -> list[str]:
     """Suggestions for a variant file that loads (the newer way to write a rule)."""
+    return [f"{f}:{line}: {p or '<top>'}: {m}" if line else f"{f}: {p or '<top>'}: {m}"
+            for f, line, p, m in _hints(path, registry, options)]
+
+
+def _hints(path: str | os.PathLike[str], registry: Registry | None,
+           options: Mapping[str, Any] | None) -> list[tuple[str, int | None, str, str]]:
+    """:func:`hints` for a file that loads, as ``(file, line, key path, message)``."""
     with collecting() as notes:
         try:
-            v = load_variant(path, registry=registry)
+            v = load_variant(path, options, registry=registry)
         except VariantError:
             return []
     if notes.problems:
         return []
     origin = v.raw.get("__origin__") or {}
-    return [_line(notes, origin.get(p, v.file), p, m) for p, m in hints(v)]
+    out = []
+    for p, m in hints(v):
+        f = origin.get(p, v.file)
+        out.append((f, notes.line_of(f, p), p, m))
+    return out

@@ -35,36 +35,37 @@ def _space(v: Variant, sid: str) -> str:
 def diff_lines(a: Variant, b: Variant) -> list[str]:
     """One line per difference; empty when the two variants play the same game."""
     out: list[str] = []
+    na, nb = names(a, b)
     if a.players != b.players:
-        out.append(f"players: {a.name} {a.players[0]}-{a.players[1]}, "
-                   f"{b.name} {b.players[0]}-{b.players[1]}")
+        out.append(f"players: {na} {a.players[0]}-{a.players[1]}, "
+                   f"{nb} {b.players[0]}-{b.players[1]}")
     if set(a.deck) != set(b.deck):
         gone = sorted(set(a.deck) - set(b.deck))
         added = sorted(set(b.deck) - set(a.deck))
         parts = []
         if gone:
-            parts.append(f"{b.name} removes " + " ".join(map(str, gone)))
+            parts.append(f"{nb} removes " + " ".join(map(str, gone)))
         if added:
-            parts.append(f"{b.name} adds back " + " ".join(map(str, added)))
+            parts.append(f"{nb} adds back " + " ".join(map(str, added)))
         out.append("pack: " + "; ".join(parts))
     only_a = [s for s in a.space_ids if s not in b.spaces]
     only_b = [s for s in b.space_ids if s not in a.spaces]
     for s in only_a:
-        out.append(f"layout: only {a.name} has {_space(a, s)}")
+        out.append(f"layout: only {na} has {_space(a, s)}")
     for s in only_b:
-        out.append(f"layout: only {b.name} has {_space(b, s)}")
+        out.append(f"layout: only {nb} has {_space(b, s)}")
     for s in a.space_ids:
         if s in b.spaces and a.spaces[s] != b.spaces[s] and \
                 _space(a, s) != _space(b, s):
-            out.append(f"layout: {a.name} has {_space(a, s)}, {b.name} {_space(b, s)}")
+            out.append(f"layout: {na} has {_space(a, s)}, {nb} {_space(b, s)}")
     if a.flow != b.flow:
-        out.append(f"phases: {a.name} {' → '.join(a.flow)}; {b.name} {' → '.join(b.flow)}")
+        out.append(f"phases: {na} {' → '.join(a.flow)}; {nb} {' → '.join(b.flow)}")
     for f in attrs.fields(Rules):
         va, vb = getattr(a.rules, f.name), getattr(b.rules, f.name)
         same = va == vb and (not isinstance(va, PolicyRef) or va.params == vb.params)
         if not same:
             out.append(f"{f.name} ({f.metadata.get('doc', '')})\n"
-                       f"    {a.name}: {_value(a, f.name)}\n    {b.name}: {_value(b, f.name)}")
+                       f"    {na}: {_value(a, f.name)}\n    {nb}: {_value(b, f.name)}")
     for name in dict.fromkeys((*a.flow, *b.flow)):
         sa, sb = a.settings(name), b.settings(name)
         if sa is None or sb is None or sa == sb:
@@ -73,7 +74,7 @@ def diff_lines(a: Variant, b: Variant) -> list[str]:
             va, vb = getattr(sa, f.name), getattr(sb, f.name)
             if va != vb:
                 out.append(f"{option_name(f)} ({f.metadata.get('doc', '')})\n"
-                           f"    {a.name}: {_plain(va)}\n    {b.name}: {_plain(vb)}")
+                           f"    {na}: {_plain(va)}\n    {nb}: {_plain(vb)}")
     return out
 
 
@@ -85,9 +86,23 @@ def _plain(value: object) -> str:
     return str(value)
 
 
+def names(a: Variant, b: Variant) -> tuple[str, str]:
+    """What the diff calls the two variants: their names, and when those are the same (one
+    game and its options), the second with its options (``boodle -o after_stop=...``)."""
+    if a.name != b.name or a.options == b.options:
+        return a.name, b.name
+
+    def with_options(v: Variant) -> str:
+        opts = " ".join(f"-o {k}={v.options[k]}" for k in v.options)
+        return f"{v.name} {opts}" if opts else v.name
+
+    return with_options(a), with_options(b)
+
+
 def diff_text(a: Variant, b: Variant) -> str:
     lines = diff_lines(a, b)
+    na, nb = names(a, b)
     if not lines:
-        return f"{a.name} and {b.name} have the same rules.\n"
-    head = f"{len(lines)} difference(s) between {a.name} and {b.name}:"
+        return f"{na} and {nb} have the same rules.\n"
+    head = f"{len(lines)} difference(s) between {na} and {nb}:"
     return head + "\n" + "\n".join(f"- {x}" for x in lines) + "\n"

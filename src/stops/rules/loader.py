@@ -757,9 +757,10 @@ def load_raw(ref: str | os.PathLike[str], *, _seen: tuple[Path, ...] = (),
     if not exists:
         where, key = (referrer, "extends") if referrer else (str(ref), "")
         if not _is_path(str(ref)):
-            known = ", ".join(builtin_names())
-            raise VariantError.one(where, key, f"no built-in variant named {ref!r}; "
-                                   f"built-ins are: {known}")
+            names = builtin_names()
+            near = suggest(str(ref), names) or suggest(str(ref).replace("_", "-"), names)
+            raise VariantError.one(where, key, f"no built-in variant named {ref!r}{near}; "
+                                   f"built-ins are: {', '.join(names)}")
         raise VariantError.one(where, key, f"no such file: {label}")
     real = path.resolve()
     if real in _seen:
@@ -945,6 +946,9 @@ def apply_options(data: dict[str, Any], options: Mapping[str, Any] | None,
                 raise VariantError.one("<options>", str(k), f"{name} has no preset {k!r}; it "
                                        "is a preset of " + " and ".join(owners) + ": play "
                                        + " or ".join(owners) + " with it")
+            near = suggest(k, sorted(known | set(presets)))
+            if near:   # a typo: name the one rule meant, not the hundred there are
+                raise VariantError.one("<options>", str(k), f"unknown rule {str(k)!r}{near}")
             extra = f"; presets: {', '.join(presets)}" if presets else ""
             raise VariantError.one("<options>", str(k), "unknown rule; known rules: "
                                    + ", ".join(sorted(known)) + extra)

@@ -122,7 +122,9 @@ def variant_for_record(ref: Any, options: Any = None, registry: Registry | None 
                        base_dir: str | os.PathLike[str] | None = None,
                        allow_paths: bool = False) -> Variant:
     """The variant a record or save names: a built-in name or the variant as a mapping;
-    a path only with ``allow_paths`` and a ``base_dir`` (the record's directory)."""
+    a path only with ``allow_paths`` and a ``base_dir`` (the record's directory). An option
+    no rule in force reads is kept, not refused: it changes nothing, and the record replays
+    as it was recorded (``load_variant`` refuses one given anew)."""
     from stops.rules.variant import from_mapping, load_variant
 
     if options is not None and not isinstance(options, Mapping):
@@ -149,7 +151,8 @@ def variant_for_record(ref: Any, options: Any = None, registry: Registry | None 
                                if isinstance(k, str) and (options or {}).get(k) is True}
         try:
             return from_mapping(data, label="<record variant>", registry=registry,
-                                check_presets=False, options=options)
+                                check_presets=False, options=options,
+                                keep_unread_options=True)
         except VariantError as e:
             raise RecordError(f"the record's variant is not valid: {e}") from None
     if not isinstance(ref, str):
@@ -160,7 +163,7 @@ def variant_for_record(ref: Any, options: Any = None, registry: Registry | None 
             from stops.rules.variant import _unpickle_variant
 
             return _unpickle_variant(ref, dict(options or {}), None)  # loaded once a process
-        return load_variant(ref, options, registry=registry)
+        return load_variant(ref, options, registry=registry, keep_unread_options=True)
     if not (ref.endswith(VARIANT_SUFFIXES) or "/" in ref or "\\" in ref or os.sep in ref):
         shown = ref if len(ref) <= 60 and ref.isprintable() else ref[:60].encode(
             "ascii", "replace").decode()
@@ -171,4 +174,5 @@ def variant_for_record(ref: Any, options: Any = None, registry: Registry | None 
                           "allows it (replay(..., base_dir=..., allow_paths=True) or "
                           "`stops replay`), and only beside the record")
     path = beside(ref, base_dir)
-    return load_variant(path, options, registry=registry, confine=path.parent)
+    return load_variant(path, options, registry=registry, confine=path.parent,
+                        keep_unread_options=True)

@@ -41,6 +41,7 @@ from stops.rules.registry import (
 )
 
 RULE_NAMES = tuple(f.name for f in attrs.fields(Rules))
+RULE_FIELDS = frozenset(RULE_NAMES)
 MAX_RULE_PROBLEMS = 50
 """Problems reported for the flat rules of one variant; the rest are counted, not named."""
 
@@ -174,7 +175,7 @@ class Variant:
             base = resolved_mapping(self)
             merged = dict(options)
         return _from_data(base, merged, self.file, self.registry, self.ref,
-                          {**self.options, **options})
+                          {**self.options, **options}, check=options)
 
     def __repr__(self) -> str:
         opts = f", options={self.options}" if self.options else ""
@@ -455,15 +456,64 @@ def _check_presets(data: dict[str, Any], label: str, reg: Registry) -> None:
 
 
 def _from_data(base: dict[str, Any], options: Mapping[str, Any], file: str, reg: Registry,
-               ref: str, all_options: Mapping[str, Any]) -> Variant:
+               ref: str, all_options: Mapping[str, Any],
+               check: Mapping[str, Any] | None = None) -> Variant:
+    """The variant of ``base`` with ``options``; of those, the ones in ``check`` (all of them
+    by default; none for options already accepted once: a record's, a pickled variant's)
+    must be read by some rule in force."""
     data = apply_options(base, options, reg.options())
     spec = structure_spec(data, file)
     try:
         v = Variant(spec, file=file, options=all_options, registry=reg, raw=data, ref=ref)
     except VariantError as e:
         raise VariantError(attribute(e.problems, data.get(ORIGIN) or {})) from None
+    unread = unread_options(v, options if check is None else check)
+    if unread:
+        raise VariantError(unread)
     v.cache["base data"] = base
     return v
+
+
+def unread_options(v: Variant, options: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """Options given by a flat name (``-o bet_limit=4``) that no rule in force in ``v``
+    reads: accepted, they would change nothing while looking as if they did (``stops rules``
+    would say no rule changed). A flat rule *in a file* is only hinted at (``stops check``):
+    a house-rule file may keep a setting for a rule its own presets switch on."""
+    from stops.rules.prose import in_force
+
+    index = v.registry.options()
+    flat = [k for k in options if isinstance(k, str) and k not in RULE_FIELDS and k in index]
+    if not flat:
+        return []
+    force = in_force(v)
+    out: list[tuple[str, str, str]] = []
+    for key in flat:
+        owners = index[key]
+        if any((o.slot is not None and o.slot in force and force[o.slot].name == o.name)
+               or (o.slot is None and o.name in v.flow) for o in owners):
+            continue
+        out.append(("<options>", key, _unread_text(v, key, owners, force)))
+    return out
+
+
+def _unread_text(v: Variant, key: str, owners: list[OptionOwner],
+                 force: Mapping[str, BoundPolicy[Any]]) -> str:
+    """Which rule ``key`` belongs to, and why this variant does not use that rule."""
+    phases = [o.name for o in owners if o.slot is None]
+    if phases:
+        stages = " or ".join(f"the {p} stage" for p in phases)
+        return (f"{key} is a setting of {stages}, which {v.name} does not have; this option "
+                "would change nothing")
+    o = owners[0]
+    slot = o.slot or ""
+    rules = " or ".join(f"{x.slot}: {x.name}" for x in owners)
+    if slot in force:
+        why = f"{v.name} plays {slot}: {force[slot].name}"
+        hint = f" (choose it with -o {slot}={o.name})" if len(owners) == 1 else ""
+    else:
+        why = f"{slot} never applies in {v.name}"
+        hint = ""
+    return f"{key} is a setting of the rule {rules}, which {v.name} does not use ({why}){hint}"
 
 
 def _unpickle_variant(ref: str | dict[str, Any], options: dict[str, Any],
@@ -480,11 +530,10 @@ def _unpickle_variant(ref: str | dict[str, Any], options: dict[str, Any],
         if hit is not None:
             return hit
     if isinstance(ref, str):
-        v = load_variant(ref, options, registry=registry)
+        v = load_variant(ref, options, registry=registry, keep_unread_options=True)
     else:
-        v = variant_from_mapping(ref, label="<pickled variant>", registry=registry)
-        if options:
-            v = v.with_options(**options)
+        v = from_mapping(ref, label="<pickled variant>", registry=registry,
+                         options=options, keep_unread_options=True)
     if key is not None and len(_UNPICKLED) < 256:
         _UNPICKLED[key] = v
     return v
@@ -501,12 +550,16 @@ def load_variant(
     *,
     registry: Registry | None = None,
     confine: Path | None = None,
+    keep_unread_options: bool = False,
 ) -> Variant:
     """Load a built-in variant by name (``"boodle"``) or a variant file by path.
 
     ``options`` override rule choices, exactly as a ``rules:`` block in a file that
     ``extends`` this one would. Any problem raises :class:`~stops.engine.errors.VariantError`.
     ``confine`` (a directory) lets the file extend only built-ins and files in it.
+    An option that no rule in force reads (``bet_limit`` for a game with no poker stage) is
+    refused, since it would change nothing; ``keep_unread_options`` keeps it instead (a
+    record's options replay as they were recorded).
     """
     if options is not None and not isinstance(options, Mapping):
         raise VariantError.one("<options>", "", "options must be a mapping of rule: choice, "
@@ -517,7 +570,7 @@ def load_variant(
     if isinstance(ref, Variant):
         if not options:
             return ref
-        return ref.with_options(**options)
+        return ref.with_options(**options)   # refuses an unread option of these
     if not isinstance(ref, str | os.PathLike):
         raise VariantError.one("<argument>", "", "expected a built-in variant name, a file "
                                f"path or a Variant, got {type(ref).__name__}")
@@ -526,7 +579,8 @@ def load_variant(
     label = str(path)
     _check_presets(data, label, reg)
     ref_text = os.fspath(ref) if not isinstance(ref, str) else ref
-    return _from_data(data, options or {}, label, reg, ref_text, options or {})
+    return _from_data(data, options or {}, label, reg, ref_text, options or {},
+                      check={} if keep_unread_options else None)
 
 
 def list_variants() -> list[str]:
@@ -541,8 +595,8 @@ def variant_from_mapping(data: Mapping[str, Any], *, label: str = "<mapping>",
 
 
 def from_mapping(data: Mapping[str, Any], *, label: str, registry: Registry | None,
-                 check_presets: bool = True, options: Mapping[str, Any] | None = None
-                 ) -> Variant:
+                 check_presets: bool = True, options: Mapping[str, Any] | None = None,
+                 keep_unread_options: bool = False) -> Variant:
     """:func:`variant_from_mapping`, with ``options`` applied in the same build; without
     ``check_presets`` the presets are not built (a record's variant: only a preset its
     options switch on matters, and applying it builds it)."""
@@ -561,7 +615,8 @@ def from_mapping(data: Mapping[str, Any], *, label: str, registry: Registry | No
     reg = registry or default_registry()
     if check_presets:
         _check_presets(d, label, reg)
-    return _from_data(d, options or {}, label, reg, label, options or {})
+    return _from_data(d, options or {}, label, reg, label, options or {},
+                      check={} if keep_unread_options else None)
 
 
 def _load_for_engine(ref: str, options: Mapping[str, Any] | None, registry: Any) -> Variant:
