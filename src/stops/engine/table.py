@@ -497,8 +497,7 @@ class Table:
 
     def _cannot_start(self) -> bool:
         policy = self.variant.policy("match_end")
-        return bool(getattr(policy.impl, "before_first_deal", False)
-                    and policy.impl(self, policy.params))
+        return bool(policy.spec.before_first_deal and policy.impl(self, policy.params))
 
     def end_reason(self) -> str:
         if not self.is_over:
@@ -508,7 +507,7 @@ class Table:
         if self.n - len(self.eliminated) < 2:
             return "fewer than two players are left"
         policy = self.variant.policy("match_end")
-        why = getattr(policy.impl, "why", None)
+        why = policy.spec.why
         reason = None if why is None else why(self, policy.params)
         if reason:
             return str(reason)

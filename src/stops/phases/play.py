@@ -34,6 +34,7 @@ from stops.rules.contracts import (
     RUN_RULE,
     SUCCESSOR,
     TURN_ORDER,
+    WILD_CARD,
     Handler,
     Triggers,
 )
@@ -86,7 +87,7 @@ class PlayPhase(Phase):
         pay = self.variant.policy("pay_collection")
         if not self.variant.space_ids:
             claims.append("There is no layout, so no card played wins a space.")
-        elif getattr(pay.impl, "claims_during_play", True):
+        elif pay.impl.claims_during_play:
             claims.append(self.policy_text("pay_collection"))
         else:
             claims.append("The pay cards were settled in stage one; cards played now claim "
@@ -165,7 +166,8 @@ class PlayPhase(Phase):
         parts.append(self.policy_text("turn_order"))
         if self.comp_card >= 0:
             parts.append(self.policy_text("companion"))
-        if self.variant.policy("wild_card").name != "none":
+        wild = self.variant.policy(WILD_CARD)
+        if wild.impl.card(wild.params) >= 0:  # a wild card is in play (not by its name)
             parts.append(self.policy_text("wild_card"))
         return " ".join(parts)
 
@@ -460,7 +462,7 @@ class PlayPhase(Phase):
                                  rule=opening if isinstance(opening, str) else
                                  "the first lead is fixed by the opening card")
         # the after_stop policy knows why its rule refuses a card, if it says so
-        why = getattr(self.after.impl, "explain", None) or self.after.spec.explain
+        why = self.after.spec.explain
         if why is not None:
             explained: IllegalAction | None = why(deal, seat, c, broken, opts)
             if explained is not None:

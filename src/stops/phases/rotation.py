@@ -90,9 +90,9 @@ class RotationTurns:
         self.wild_policy = phase.variant.policy(WILD_CARD)
         self.wild: int = self.wild_policy.impl.card(self.wild_policy.params)
         """The wild card (-1: none): it may stand for any rank."""
-        self.on_turn: Any = getattr(self.wild_policy.impl, "on_turn", None)
-        """The wild card policy's optional hook for what a whole turn pays (``on_turn(deal,
-        seat, cards, params)``, after the turn's cards are laid; a reason makes a stop)."""
+        self.on_turn: Any = self.wild_policy.impl.on_turn
+        """The wild card policy's hook for what a whole turn pays (``on_turn(deal, seat,
+        cards, params)``, after the turn's cards are laid; a reason makes a stop), read once."""
         pack = {int(c) % 13 for c in phase.variant.deck}
         self.wild_ranks = tuple(r for r in phase.succession.order if r in pack)
 
@@ -232,9 +232,8 @@ class RotationTurns:
             halt = self.phase.lay(deal, seat, c, kind if k == 0 else EventKind.PLAYED) or halt
             if c == self.wild:
                 halt = w.impl.on_lay(deal, seat, action.as_rank, w.params) or halt
-        if self.on_turn is not None:
-            # what a whole turn pays (the card that goes out still pays first, F1)
-            halt = self.on_turn(deal, seat, cards, w.params) or halt
+        # what a whole turn pays (the card that goes out still pays first, F1)
+        halt = self.on_turn(deal, seat, cards, w.params) or halt
         if deal.outcome == "went_out":
             return False
         card = cards[-1]
@@ -514,6 +513,10 @@ class NoWildCard:
 
     def on_lay(self, deal: Deal, seat: int, as_rank: str | None,
                params: None) -> str | None:  # pragma: no cover - never laid
+        return None
+
+    def on_turn(self, deal: Deal, seat: int, cards: list[int], params: None) -> str | None:
+        """A turn pays nothing beyond its cards."""
         return None
 
 

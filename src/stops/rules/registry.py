@@ -172,6 +172,15 @@ class PolicySpec:
     holds when someone goes out (it publishes :class:`~stops.policies.endings.Excused`), in
     words ("the holder of the Pope"), or ``""`` for nobody. A going-out rule that honours the
     excuse names it."""
+    before_first_deal: bool = False
+    """``match_end`` only: the table asks the policy before the first deal too, so a table
+    that cannot start (``until_short``: a stack below the first stake) says so at once."""
+    why: Callable[[Any, Any], str | None] | None = None
+    """``match_end`` only: ``why(table, params)``, why the policy ended the session, in the
+    table's words for ``Table.end_reason`` (``None``: the table says it itself)."""
+    tracks_contributions: bool = False
+    """``final_share`` only: the shares need what each seat put on each space during the
+    session, so the chip ledger keeps that account (it does not otherwise)."""
 
 
 @attrs.frozen
@@ -190,6 +199,9 @@ class PhaseSpec:
     """``check(variant)``: problems with a variant whose flow has this phase."""
     pays: Callable[[Any], Iterable[str]] | None = None
     """``pays(variant)``: the layout spaces this phase itself can pay out (see PolicySpec)."""
+    turns_up: bool = False
+    """The phase turns up the last card dealt (Pope Joan's trumps): stacked deals and
+    records of a variant with it name the turn-up (``turn_up``)."""
 
 
 @attrs.frozen
@@ -330,6 +342,9 @@ class Registry:
         phrase: str | None = None,
         brings: Callable[[Any], Iterable[str]] | None = None,
         excuses: Callable[[Any, Any], str] | None = None,
+        before_first_deal: bool = False,
+        why: Callable[[Any, Any], str | None] | None = None,
+        tracks_contributions: bool = False,
     ) -> Callable[[F], F]:
         """Decorator: register ``impl`` as policy ``name`` for ``slot``.
 
@@ -339,8 +354,13 @@ class Registry:
         ``phrase`` is the words that find it in the printed rules; ``brings(params)`` names
         the slots the rule brings into force. ``check(spec, params)`` returns problems with a
         variant that uses the policy (a missing kitty space, say), checked at load time.
-        ``explain`` (``after_stop`` only) says why a refused lead is refused; a function
-        attribute ``impl.explain`` does the same. See :class:`PolicySpec`.
+        ``explain`` (``after_stop`` only) says why a refused lead is refused.
+
+        A policy's optional capabilities are declared here, never read off the function:
+        ``before_first_deal`` and ``why`` (``match_end``), ``tracks_contributions``
+        (``final_share``). A policy that is an object (a ``ClaimPolicy``, a ``WildCard``)
+        declares its capabilities as members of its slot's protocol instead
+        (:mod:`stops.rules.contracts`). See :class:`PolicySpec`.
         """
 
         def deco(impl: F) -> F:
@@ -353,10 +373,10 @@ class Registry:
             if params is not None:
                 restore_field_types(params)
             doc = doc_of(impl)
-            why = explain if explain is not None else getattr(impl, "explain", None)
             self.policies[(slot, name)] = PolicySpec(
-                slot, name, impl, params, doc, text, plugin, check, why, lint, pays,
-                describe, phrase, brings, excuses)
+                slot, name, impl, params, doc, text, plugin, check, explain, lint, pays,
+                describe, phrase, brings, excuses, before_first_deal, why,
+                tracks_contributions)
             self._options = None
             return impl
 
@@ -367,11 +387,14 @@ class Registry:
         replace: bool = False, plugin: str | None = None, settings: type | None = None,
         check: Callable[[Any], list[str]] | None = None,
         pays: Callable[[Any], Iterable[str]] | None = None,
+        turns_up: bool = False,
     ) -> Callable[[F], F]:
         """Decorator: register a phase class under ``name`` (see :mod:`stops.rules.contracts`).
 
         ``settings`` is an attrs class of the phase's own rule settings (each field made with
         :func:`param`); the variant structures it and the phase reads ``variant.settings(name)``.
+        ``turns_up`` declares that the phase turns up the last card dealt (see
+        :class:`PhaseSpec`).
         """
 
         def deco(impl: F) -> F:
@@ -383,7 +406,7 @@ class Registry:
                 restore_field_types(settings)
             doc = doc_of(impl)
             self.phases[name] = PhaseSpec(name, impl, doc, tuple(requires), tuple(slots), plugin,
-                                          settings, check, pays)
+                                          settings, check, pays, turns_up)
             self._options = None
             return impl
 
@@ -492,18 +515,24 @@ def register_policy(
     phrase: str | None = None,
     brings: Callable[[Any], Iterable[str]] | None = None,
     excuses: Callable[[Any, Any], str] | None = None,
+    before_first_deal: bool = False,
+    why: Callable[[Any, Any], str | None] | None = None,
+    tracks_contributions: bool = False,
 ) -> Callable[[F], F]:
     """Register a policy in the default registry (the common case for house rules)."""
-    return default_registry().register_policy(slot, name, params=params, text=text,
-                                              replace=replace, check=check, explain=explain,
-                                              pays=pays, lint=lint, describe=describe,
-                                              phrase=phrase, brings=brings, excuses=excuses)
+    return default_registry().register_policy(
+        slot, name, params=params, text=text, replace=replace, check=check, explain=explain,
+        pays=pays, lint=lint, describe=describe, phrase=phrase, brings=brings,
+        excuses=excuses, before_first_deal=before_first_deal, why=why,
+        tracks_contributions=tracks_contributions)
 
 
 def register_phase(
     name: str, *, requires: Iterable[str] = (), slots: Iterable[str] = (), replace: bool = False,
     settings: type | None = None, check: Callable[[Any], list[str]] | None = None,
+    pays: Callable[[Any], Iterable[str]] | None = None, turns_up: bool = False,
 ) -> Callable[[F], F]:
     """Register a phase class in the default registry."""
     return default_registry().register_phase(name, requires=requires, slots=slots,
-                                             replace=replace, settings=settings, check=check)
+                                             replace=replace, settings=settings, check=check,
+                                             pays=pays, turns_up=turns_up)

@@ -92,14 +92,14 @@ class Variant:
         share = self.policies.get("final_share")
         self.tracks_contributions = bool(
             share is not None and spec.rules.leftover_at_match_end == "share"
-            and getattr(share.impl, "tracks_contributions", False))
+            and share.spec.tracks_contributions)
         problems.extend(_semantic_problems(self))
         if problems:
             raise VariantError(list(dict.fromkeys(problems)))
         self.phases: tuple[Any, ...] = tuple(
             registry.phases[name].impl(self) for name in spec.flow
         )
-        self.turns_up: bool = any(getattr(ph, "turns_up", False) for ph in self.phases)
+        self.turns_up: bool = any(registry.phases[name].turns_up for name in spec.flow)
         """A phase turns up the last card dealt: stacked deals (records) name it
         (``turn_up``)."""
         stake = self.policies.get("stake_rule")
