@@ -94,7 +94,7 @@ def _comet_checks(variant: Any, p: CometParams) -> list[Any]:
     if p.card not in set(variant.deck):
         out.append(("card", f"the comet {p.card} is not in the pack"))
     turns = variant.policies.get("turn_order")  # None: it failed to bind (reported)
-    if turns is not None and turns.name == "holder":
+    if turns is not None and not turns.spec.in_turn:
         out.append("the comet is laid in turn: it needs turn_order: rotation")
     return out
 

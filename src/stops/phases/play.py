@@ -187,8 +187,9 @@ class PlayPhase(Phase):
         self.next_card: tuple[int, ...] = self.succession.next_card
         self.stop_reason: tuple[str, ...] = self.succession.stop_reason
         self.claims = [variant.policy(PAY_COLLECTION), variant.policy(RUN_RULE)]
-        # an after_stop policy says whether a passed lead keeps its restriction (contracts)
-        self.keeps: bool = getattr(self._after_params, "passed_lead_keeps_suit", True)
+        # an after_stop policy declares whether a passed lead keeps its restriction
+        keeps = self.after.spec.keeps_suit
+        self.keeps: bool = True if keeps is None else bool(keeps(self._after_params))
         seats = range(variant.players[1])
         self._led = [play_events(K_LED, s) for s in seats]
         self._played = [play_events(K_PLAYED, s) for s in seats]

@@ -266,6 +266,11 @@ class PatternParams:
         option="winner_exempt")
 
 
+def winner_exempt(p: Any) -> bool:
+    """Whether the last deal's winner stakes nothing in the next one (``winner_exempt``)."""
+    return bool(p.winner_exempt)
+
+
 def pattern(deal: Deal, seat: int, p: PatternParams) -> StakePlan:
     """A fixed pattern of stakes by space: the same for everyone (``each``), and what the
     dealer (``dealer``) or each other player (``others``) adds. Shared by games that dress the
@@ -376,5 +381,5 @@ def register(reg: Registry) -> None:
     p("stake_rule", "choose_one_horse", choose_one_horse_text, params=HorsesKittyParams,
       check=_kitty_needed, phrase="on one card space of their choice and")(choose_one_horse)
     p("stake_rule", "pattern", pattern_text, params=PatternParams,
-      check=pattern_spaces_exist, phrase="the stakes go on the layout, space by space")(
-        pattern)
+      check=pattern_spaces_exist, phrase="the stakes go on the layout, space by space",
+      exempts_winner=winner_exempt)(pattern)

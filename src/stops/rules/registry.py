@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 import attrs
 
 from stops.engine.errors import StopsError
+from stops.rules.contracts import SLOTS
 
 F = TypeVar("F")
 
@@ -181,6 +182,21 @@ class PolicySpec:
     tracks_contributions: bool = False
     """``final_share`` only: the shares need what each seat put on each space during the
     session, so the chip ledger keeps that account (it does not otherwise)."""
+    in_turn: bool = False
+    """``turn_order`` only: the play goes turn by turn round the table (a seat on turn lays
+    or passes), not by whoever holds the next card; a wild card or a rank-only succession
+    needs it."""
+    direction: Callable[[Any], str] | None = None
+    """``turn_order`` only: ``direction(params)``, ``"clockwise"`` or ``"anticlockwise"``,
+    the way turns go with these parameters (without it, clockwise): the first lead
+    ``next_in_turn`` goes to the dealer's left or right by it."""
+    keeps_suit: Callable[[Any], bool] | None = None
+    """``after_stop`` only: ``keeps_suit(params)``, whether a seat that receives a passed
+    lead is bound by the same restriction (without it, it is)."""
+    exempts_winner: Callable[[Any], bool] | None = None
+    """``stake_rule`` only: ``exempts_winner(params)``, whether the last deal's winner stakes
+    nothing in the next deal unless he deals it (FAMILY-RULINGS F33): the table puts him in
+    the deal's ``exempt`` seats. Without it, nobody is exempt."""
 
 
 @attrs.frozen
@@ -345,6 +361,10 @@ class Registry:
         before_first_deal: bool = False,
         why: Callable[[Any, Any], str | None] | None = None,
         tracks_contributions: bool = False,
+        in_turn: bool = False,
+        direction: Callable[[Any], str] | None = None,
+        keeps_suit: Callable[[Any], bool] | None = None,
+        exempts_winner: Callable[[Any], bool] | None = None,
     ) -> Callable[[F], F]:
         """Decorator: register ``impl`` as policy ``name`` for ``slot``.
 
@@ -358,9 +378,10 @@ class Registry:
 
         A policy's optional capabilities are declared here, never read off the function:
         ``before_first_deal`` and ``why`` (``match_end``), ``tracks_contributions``
-        (``final_share``). A policy that is an object (a ``ClaimPolicy``, a ``WildCard``)
-        declares its capabilities as members of its slot's protocol instead
-        (:mod:`stops.rules.contracts`). See :class:`PolicySpec`.
+        (``final_share``), ``in_turn`` and ``direction`` (``turn_order``), ``keeps_suit``
+        (``after_stop``), ``exempts_winner`` (``stake_rule``). A policy that is an object (a
+        ``ClaimPolicy``, a ``WildCard``) declares its capabilities as members of its slot's
+        protocol instead (:mod:`stops.rules.contracts`). See :class:`PolicySpec`.
         """
 
         def deco(impl: F) -> F:
@@ -372,11 +393,12 @@ class Registry:
                 raise RegistryError(f"params for {slot}.{name} must be an attrs class")
             if params is not None:
                 restore_field_types(params)
+            _check_members(slot, name, impl)
             doc = doc_of(impl)
             self.policies[(slot, name)] = PolicySpec(
                 slot, name, impl, params, doc, text, plugin, check, explain, lint, pays,
                 describe, phrase, brings, excuses, before_first_deal, why,
-                tracks_contributions)
+                tracks_contributions, in_turn, direction, keeps_suit, exempts_winner)
             self._options = None
             return impl
 
@@ -445,6 +467,35 @@ class Registry:
             fn(self)
             loaded.append(ep.name)
         return loaded
+
+
+@functools.cache
+def _members(protocol: type) -> tuple[str, ...]:
+    """The members a policy object must have: its slot protocol's methods and attributes
+    (none for a protocol that is a call signature, such as ``after_stop``)."""
+    names = {*vars(protocol).get("__annotations__", {}),
+             *(k for k, v in vars(protocol).items() if callable(v))}
+    return tuple(sorted(n for n in names if not n.startswith("_")))
+
+
+_PROTOCOLS: dict[str, type] = {s.name: s.protocol for s in SLOTS
+                               if isinstance(s.protocol, type)}
+
+
+def _check_members(slot: str, name: str, impl: object) -> None:
+    """Refuse, when it is registered, a policy object that lacks a member of its slot's
+    protocol: the phases read every member directly (no capability probes), so a missing
+    one would otherwise fail in the middle of a deal. This is the one place that asks what
+    an object has, and it asks once, of the protocol's declared members."""
+    protocol = _PROTOCOLS.get(slot)
+    if protocol is None:
+        return
+    missing = [m for m in _members(protocol) if not hasattr(impl, m)]
+    if missing:
+        raise RegistryError(
+            f"policy {name!r} for {slot} lacks {', '.join(missing)}: a {slot} policy has every "
+            f"member of {protocol.__name__} (stops.rules.contracts); subclass the slot's base "
+            "class (docs/house-rules.md) to inherit the defaults")
 
 
 def _normal(name: str) -> str:
@@ -518,13 +569,18 @@ def register_policy(
     before_first_deal: bool = False,
     why: Callable[[Any, Any], str | None] | None = None,
     tracks_contributions: bool = False,
+    in_turn: bool = False,
+    direction: Callable[[Any], str] | None = None,
+    keeps_suit: Callable[[Any], bool] | None = None,
+    exempts_winner: Callable[[Any], bool] | None = None,
 ) -> Callable[[F], F]:
     """Register a policy in the default registry (the common case for house rules)."""
     return default_registry().register_policy(
         slot, name, params=params, text=text, replace=replace, check=check, explain=explain,
         pays=pays, lint=lint, describe=describe, phrase=phrase, brings=brings,
         excuses=excuses, before_first_deal=before_first_deal, why=why,
-        tracks_contributions=tracks_contributions)
+        tracks_contributions=tracks_contributions, in_turn=in_turn, direction=direction,
+        keeps_suit=keeps_suit, exempts_winner=exempts_winner)
 
 
 def register_phase(

@@ -104,7 +104,8 @@ class Variant:
         (``turn_up``)."""
         stake = self.policies.get("stake_rule")
         self.exempts_last_winner: bool = bool(
-            stake is not None and getattr(stake.params, "winner_exempt", False))
+            stake is not None and stake.spec.exempts_winner is not None
+            and stake.spec.exempts_winner(stake.params))
         """The stake rule excuses the last deal's winner (unless he deals): the table puts
         him in a new deal's ``exempt`` seats (FAMILY-RULINGS F33)."""
 
