@@ -88,6 +88,8 @@ class Table:
         if isinstance(variant, str | os.PathLike):
             self.variant: Variant = resolve_variant(os.fspath(variant), options)
         elif hasattr(variant, "phases") and hasattr(variant, "with_options"):
+            # a Variant, known by its members: the engine may not import the rules layer that
+            # defines the class (the layers contract), so this is a type check, not a probe
             self.variant = variant.with_options(**options) if options else variant
         else:
             raise TableError(f"variant must be a stops.Variant, a built-in name or a file "

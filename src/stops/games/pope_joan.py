@@ -254,6 +254,8 @@ class TurnUpPhase(Phase):
         self.claims: TrumpClaims | None = pay.impl if isinstance(pay.impl, TrumpClaims) else None
         self.claim_params: Any = pay.params
         reward = variant.policy("going_out_reward")
+        # the space a going-out reward calls the game (its ``space``), if it has one: still
+        # read by name across slots (issue 20 leaves it for the phases' own vocabulary)
         self.game: str = str(getattr(reward.params, "space", "") or "")
 
     def enter(self, deal: Deal) -> bool:

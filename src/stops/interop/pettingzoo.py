@@ -467,6 +467,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             raise IllegalAction("masked_action", f"{agent} must act; None is only for agents "
                                 "that are done")
         try:
+            # a numpy boolean (known by its dtype: numpy is optional, so not imported here)
             if isinstance(action, bool) or str(getattr(action, "dtype", "")) == "bool":
                 raise TypeError("a boolean is not an action index")
             index = operator.index(action)

@@ -48,10 +48,10 @@ def _select(deal: Deal, kinds: tuple[str, ...] | None, only: tuple[str, ...]
     return tuple(s.id for s in deal.variant.layout if kinds is None or s.kind in kinds)
 
 
-def spaces_exist(variant: Any, params: Any) -> list[str]:
+def spaces_exist(variant: Any, params: EachSpaceParams | DealerDoubleParams | FreeParams
+                 ) -> list[str]:
     """Load-time check: every space a stake rule names is on the layout."""
-    named = getattr(params, "spaces", ())
-    bad = [s for s in named if s not in variant.spaces]
+    bad = [s for s in params.spaces if s not in variant.spaces]
     if bad:
         return [f"stakes on {', '.join(map(repr, bad))}, which is not a layout space; "
                 f"expected some of: {', '.join(variant.space_ids)}"]

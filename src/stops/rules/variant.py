@@ -184,7 +184,8 @@ class Variant:
     def hand_sizes(self, players: int) -> list[int]:
         """Cards per seat (from dealer's left) and, last, the spare hand's size, as the deal
         phase's ``deal_shape`` gives them."""
-        shape = getattr(self.settings("deal"), "shape", "n_plus_one")
+        deal = self.settings("deal")  # None: no deal phase in the flow (a plug-in's dealing)
+        shape = deal.shape if deal is not None else "n_plus_one"
         if shape == "equal_plus_dead":
             each = len(self.deck) // (players + 1)
             return [each] * players + [len(self.deck) - each * players]
@@ -198,9 +199,9 @@ class Variant:
     def stacked_sizes(self, players: int) -> list[int] | None:
         """The hand sizes stacked hands must have (each seat's from the dealer's left, then
         the spare's), or ``None`` when any sizes that make up the pack will do."""
-        deal = self.settings("deal")
-        if getattr(deal, "shape", "n_plus_one") == "n_plus_one":
-            if getattr(deal, "stacked_sizes", "any") != "as_dealt":
+        deal = self.settings("deal")  # None: no deal phase in the flow (a plug-in's dealing)
+        if deal is None or deal.shape == "n_plus_one":
+            if deal is None or deal.stacked_sizes != "as_dealt":
                 return None
             sizes = self.hand_sizes(players)
             if self.rules.spare_hand and self.rules.deal_spare_position == "first":
