@@ -112,3 +112,19 @@ def test_a_function_policy_is_not_checked_for_members() -> None:
     reg.register_policy("after_stop", "anything", text=lambda _: "")(
         lambda deal, seat, broken, params: [])
     assert ("after_stop", "anything") in reg.policies
+
+
+def test_the_comets_settlement_asks_for_the_comet_not_its_name() -> None:
+    # By hand: settlement by the comet's points counts the comet's multipliers, so it needs
+    # the comet as the wild card. With no wild card the variant is refused, naming the rule;
+    # the same Comet object registered under a house name is still the comet, and loads.
+    from stops.games.comet import Comet, CometParams
+
+    with pytest.raises(stops.VariantError) as err:
+        stops.load_variant("comet", options={"wild_card": "none"})
+    assert "needs wild_card: comet" in str(err.value)
+    reg = stops.default_registry().copy()
+    reg.register_policy("wild_card", "house_comet", params=CometParams,
+                        text=lambda _: "")(Comet())
+    v = stops.load_variant("comet", options={"wild_card": "house_comet"}, registry=reg)
+    assert v.policy("wild_card").name == "house_comet"

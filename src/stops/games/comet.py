@@ -159,7 +159,7 @@ def _settlement_text(p: CometSettlementParams, deck: Any = None) -> str:
 
 def _needs_comet(variant: Any, p: CometSettlementParams) -> list[str]:
     wild = variant.policies.get("wild_card")  # None: it failed to bind (reported)
-    if p.settlement == "points" and wild is not None and wild.name != "comet":
+    if p.settlement == "points" and wild is not None and not isinstance(wild.impl, Comet):
         return ["settlement by the comet's points needs wild_card: comet"]
     return []
 

@@ -96,7 +96,9 @@ class PhaseProtocol(Protocol):
 
 
 class StakeRule(Protocol):
-    """``stake_rule``: the stake plan of one seat (fixed stakes and at most one choice)."""
+    """``stake_rule``: the stake plan of one seat (fixed stakes and at most one choice). A
+    rule that excuses the last deal's winner declares ``exempts_winner(params)`` when
+    registered (``PolicySpec``)."""
 
     def __call__(self, deal: Deal, seat: int, params: Any, /) -> Any: ...
 
@@ -145,10 +147,10 @@ class FirstLeader(Protocol):
 
 class AfterStop(Protocol):
     """``after_stop``: the cards ``seat`` may lead after a stop in ``broken_suit`` (``None``
-    for an unrestricted lead). Empty: the seat cannot lead and the lead passes left. A
-    policy whose parameters have ``passed_lead_keeps_suit`` says with it whether a seat that
-    receives a passed lead is bound by the same restriction. Why a card is refused is
-    declared with ``register_policy(..., explain=...)`` (``PolicySpec.explain``)."""
+    for an unrestricted lead). Empty: the seat cannot lead and the lead passes left. Declared
+    when registered (``PolicySpec``): ``keeps_suit(params)``, whether a seat that receives a
+    passed lead is bound by the same restriction (without it, he is), and ``explain``, why a
+    card is refused."""
 
     def __call__(self, deal: Deal, seat: int, broken_suit: int | None, params: Any, /
                  ) -> list[int]: ...
@@ -167,7 +169,9 @@ class TurnOrder(Protocol):
     phase, an object that runs the play as decisions (``legal / apply / explain``, like a
     phase), and for ``deal.clone_for`` says what its turns prove to a seat
     (``infer(deal, seat, play_events, knowledge)``) and whether an imagined deal lets the
-    seat on turn be there (``consistent(deal) -> bool``)."""
+    seat on turn be there (``consistent(deal) -> bool``). A turn order that plays turn by
+    turn declares ``in_turn=True`` when registered, and ``direction(params)`` the way turns
+    go (``PolicySpec``): the checks and the first lead read those, never its name."""
 
     def __call__(self, phase: Any, params: Any, /) -> Any: ...
 
@@ -202,8 +206,9 @@ class WildCard(Protocol):
     9♦): ``card(params)`` (-1: none); ``on_lay(deal, seat, as_rank, params)`` pays what laying
     it pays and returns why it ends the sequence (``None``: it does not by itself);
     ``on_turn(deal, seat, cards, params)``, after each whole turn in rotation, pays what a turn
-    pays (the Comet's King bonus) and likewise returns a reason or ``None`` (a policy with
-    nothing to pay per turn returns ``None``). The play reads both once per variant."""
+    pays (the Comet's King bonus) and likewise returns a reason or ``None``.
+    ``stops.phases.rotation.WildCardPolicy`` is the base class with every member's default
+    (no card; a turn pays nothing more). The play reads them once per variant."""
 
     def card(self, params: Any) -> int: ...
     def on_lay(self, deal: Deal, seat: int, as_rank: str | None, params: Any) -> str | None: ...
