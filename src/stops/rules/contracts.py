@@ -276,7 +276,7 @@ SPARE_PROTOCOL: Slot[SpareProtocol] = Slot(
     "an object with enter / legal / apply / explain")
 PAY_COLLECTION: Slot[ClaimPolicy] = Slot(
     "pay_collection", "When card, combination and run spaces pay.", ClaimPolicy,
-    "a ClaimPolicy: watch / held / end")
+    "a ClaimPolicy: watch / held / end, claims_during_play")
 RUN_RULE: Slot[ClaimPolicy] = Slot(
     "run_rule", "A prize for a run played by one player.", ClaimPolicy, "a ClaimPolicy")
 FIRST_LEADER: Slot[FirstLeader] = Slot(
@@ -297,7 +297,8 @@ COMPANION: Slot[Companion] = Slot(
     "object: card(params), flag(params), attach(deal, seat, card, params, lay)")
 WILD_CARD: Slot[WildCard] = Slot(
     "wild_card", "A card that may stand for any rank in play in rotation.", WildCard,
-    "object: card(params), on_lay(deal, seat, as_rank, params)")
+    "object: card(params), on_lay(deal, seat, as_rank, params), "
+    "on_turn(deal, seat, cards, params)")
 FAILED_LEAD: Slot[FailedLead] = Slot(
     "failed_lead", "What happens when a player cannot lead as the rules require.", FailedLead,
     "object: failed(deal, seat, params); full_round(deal, broken_suit, params)",
