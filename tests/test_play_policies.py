@@ -17,6 +17,7 @@ import pytest
 import stops
 from stacking import lead, legal, rest_of_pack, settle_spare, stake_all
 from stops.engine.eventkind import EventKind
+from stops.phases.rotation import WildCardPolicy
 from stops.policies.claims import ClaimPolicy
 
 ROTATION = str(Path(__file__).parent / "data" / "rotation.yaml")
@@ -308,9 +309,10 @@ def test_a_companion_flag_without_the_card_is_refused() -> None:
 
 # -- a wild card in rotation, several cards of one rank per turn ----------------------------------
 
-class NineOfDiamondsWild:
+class NineOfDiamondsWild(WildCardPolicy):
     """A test wild card (the Comet's mechanism): the 9D stands for any rank, always stops,
-    and each other player pays its player 2 chips."""
+    and each other player pays its player 2 chips. It inherits ``on_turn`` (a turn pays
+    nothing more) from the base class, as a plug-in does."""
 
     def card(self, params: Any) -> int:
         return int(stops.parse_card("9D"))

@@ -163,7 +163,8 @@ def _shown_hands(deal: Deal, seat: int) -> set[int]:
     """Every card of a hand whose best cards were shown at a showdown with no choice made
     (``poker_selection: auto``): showing the best five announces that the rest of the hand
     holds nothing better, so a swap touching that hand may legitimately show."""
-    if getattr(deal.variant.settings("poker"), "selection", "") != "auto":
+    poker = deal.variant.settings("poker")  # None: no poker phase in the flow
+    if poker is None or poker.selection != "auto":
         return set()
     out: set[int] = set()
     for e in deal.events:

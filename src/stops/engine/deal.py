@@ -236,7 +236,7 @@ class Deal:
         if legal is None:
             legal = self._legal = phase.legal(self)
         if i.__class__ is not int and not isinstance(i, bool) and hasattr(i, "__index__"):
-            i = i.__index__()  # e.g. a numpy integer from a learning framework
+            i = i.__index__()  # the index protocol: a numpy integer from a learning framework
         if i.__class__ is not int or not 0 <= i < len(legal):
             raise IllegalAction("bad_index", f"decision index {shown(i)} is not in range(0, "
                                 f"{len(legal)}): the seat to act has {len(legal)} choices",

@@ -68,7 +68,7 @@ R = TypeVar("R")
 def draw(rng: Any, n: int) -> int:
     """A uniform whole number in ``range(n)`` from ``rng`` (a ``stops`` Rng or a
     ``random.Random``)."""
-    if hasattr(rng, "below"):
+    if hasattr(rng, "below"):  # the caller's generator, by its kind (not a rule's capability)
         return int(rng.below(n))
     return int(rng.randrange(n))
 
@@ -183,7 +183,7 @@ def hidden_cards(deal: Deal, known: Knowledge) -> list[int]:
 def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.n:
         raise StopsError(f"clone_for: no seat {seat!r} at a table of {deal.n}")
-    if not (hasattr(rng, "below") or hasattr(rng, "randrange")):
+    if not (hasattr(rng, "below") or hasattr(rng, "randrange")):  # a generator, as draw() uses
         raise StopsError("clone_for: rng must be a random.Random or a stops Rng")
     to_act = deal.to_act
     work = deal.clone()

@@ -329,7 +329,7 @@ def normalized(deal: Deal, action: Action) -> Action:
     stake whose amount the stake rule fixes may omit ``chips``."""
     if deal.is_terminal:
         return action
-    norm = getattr(deal.variant.phases[deal.phase_idx], "normalize", None)
+    norm = deal.variant.phases[deal.phase_idx].normalize
     return action if norm is None else norm(deal, action)
 
 

@@ -101,6 +101,8 @@ class Table:
         if isinstance(variant, str | os.PathLike):
             self.variant: Variant = resolve_variant(os.fspath(variant), options)
         elif hasattr(variant, "phases") and hasattr(variant, "with_options"):
+            # a Variant, known by its members: the engine may not import the rules layer that
+            # defines the class (the layers contract), so this is a type check, not a probe
             self.variant = variant.with_options(**options) if options else variant
         else:
             raise TableError(f"variant must be a stops.Variant, a built-in name or a file "
@@ -522,8 +524,7 @@ class Table:
 
     def _cannot_start(self) -> bool:
         policy = self.variant.policy("match_end")
-        return bool(getattr(policy.impl, "before_first_deal", False)
-                    and policy.impl(self, policy.params))
+        return bool(policy.spec.before_first_deal and policy.impl(self, policy.params))
 
     def end_reason(self) -> str:
         if not self.is_over:
@@ -533,7 +534,7 @@ class Table:
         if self.n - len(self.eliminated) < 2:
             return "fewer than two players are left"
         policy = self.variant.policy("match_end")
-        why = getattr(policy.impl, "why", None)
+        why = policy.spec.why
         reason = None if why is None else why(self, policy.params)
         if reason:
             return str(reason)

@@ -94,7 +94,7 @@ def _comet_checks(variant: Any, p: CometParams) -> list[Any]:
     if p.card not in set(variant.deck):
         out.append(("card", f"the comet {p.card} is not in the pack"))
     turns = variant.policies.get("turn_order")  # None: it failed to bind (reported)
-    if turns is not None and turns.name == "holder":
+    if turns is not None and not turns.spec.in_turn:
         out.append("the comet is laid in turn: it needs turn_order: rotation")
     return out
 
@@ -159,7 +159,7 @@ def _settlement_text(p: CometSettlementParams, deck: Any = None) -> str:
 
 def _needs_comet(variant: Any, p: CometSettlementParams) -> list[str]:
     wild = variant.policies.get("wild_card")  # None: it failed to bind (reported)
-    if p.settlement == "points" and wild is not None and wild.name != "comet":
+    if p.settlement == "points" and wild is not None and not isinstance(wild.impl, Comet):
         return ["settlement by the comet's points needs wild_card: comet"]
     return []
 

@@ -74,11 +74,11 @@ def grand_opera_text(p: GrandOperaParams, deck: Any = None) -> str:
     return t
 
 
-def _sweeps(variant: object, params: GrandOperaParams) -> tuple[str, ...]:
+def _sweeps(variant: Any, params: GrandOperaParams) -> tuple[str, ...]:
     """A grand opéra can take every box of the board."""
     if params.grand_opera != "sweep_board":
         return ()
-    return tuple(getattr(variant, "space_ids", ()))
+    return tuple(variant.space_ids)
 
 
 def register(reg: Registry) -> None:

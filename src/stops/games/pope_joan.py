@@ -246,8 +246,6 @@ class TurnUpPhase(Phase):
 
     name = "turn_up"
     title = "The turn-up"
-    turns_up = True
-    """Records of this variant name the turn-up (``turn_up``): see Variant.turns_up."""
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
@@ -256,6 +254,8 @@ class TurnUpPhase(Phase):
         self.claims: TrumpClaims | None = pay.impl if isinstance(pay.impl, TrumpClaims) else None
         self.claim_params: Any = pay.params
         reward = variant.policy("going_out_reward")
+        # the space a going-out reward calls the game (its ``space``), if it has one: still
+        # read by name across slots (issue 20 leaves it for the phases' own vocabulary)
         self.game: str = str(getattr(reward.params, "space", "") or "")
 
     def enter(self, deal: Deal) -> bool:
@@ -350,4 +350,5 @@ def register(reg: Registry) -> None:
                         check=_trumps_check, lint=_trumps_lint, pays=_trumps_pays)(
         TrumpClaims())
     reg.register_phase("turn_up", requires=("deal",), settings=TurnUpSettings,
-                       check=_turn_up_checks, pays=_turn_up_pays)(TurnUpPhase)
+                       check=_turn_up_checks, pays=_turn_up_pays,
+                       turns_up=True)(TurnUpPhase)  # records name the turn-up (turn_up)

@@ -35,6 +35,7 @@ from stops.policies.stakes import (
     in_chips,
     once,
     pattern,
+    winner_exempt,
 )
 from stops.rules.contracts import Handler, Triggers
 from stops.rules.registry import param
@@ -258,7 +259,7 @@ def register(reg: Registry) -> None:
     for name in PRESETS:
         p("stake_rule", name, params=SpinadoStakeParams, text=once(_stake_text(name)),
           describe=in_chips(_stake_text(name)), phrase=STAKE_PHRASES[name],
-          check=_stake_check)(_preset(name))
+          check=_stake_check, exempts_winner=winner_exempt)(_preset(name))
     p("going_out_reward", "parlett", params=ParlettParams, text=_parlett_text,
       describe=lambda v, q: _parlett_text(q, space_name(v, q.space)),
       phrase="more for each King still in that player's own hand",

@@ -68,6 +68,7 @@ from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.observation import Observation
 from stops.engine.table import Table
+from stops.phases.rotation import RotationParams
 from stops.rules.contracts import COMPANION, TURN_ORDER, WILD_CARD
 from stops.rules.variant import Variant, load_variant
 
@@ -107,7 +108,7 @@ class ActionCodec:
         self.bid_cap = bid_cap
         poker = variant.settings("poker")
         self.bet_cap = max(1, poker.bet_limit if poker is not None else 1)
-        if poker is not None and getattr(poker, "betting", "limit") == "no_limit":
+        if poker is not None and poker.betting == "no_limit":
             self.bet_cap = bid_cap  # bets up to a stack: as high as bids can be expressed
         self.stake_cap = stake_cap if stake_cap is not None else _stake_cap(variant)
         self.space_ids: tuple[str, ...] = variant.space_ids
@@ -125,14 +126,15 @@ class ActionCodec:
         # the families of the play in turn and of a companion card: only for variants that
         # have them, so the first games keep their action space
         turns = variant.policy(TURN_ORDER)
-        self.in_turn = turns.name != "holder"
+        self.in_turn: bool = turns.spec.in_turn
         comp = variant.policy(COMPANION)
         self.companion: int = comp.impl.card(comp.params)
         self.flag: str = comp.impl.flag(comp.params) if self.companion >= 0 else ""
         wild = variant.policy(WILD_CARD)
         self.wild: int = wild.impl.card(wild.params)
         self.groups = self.in_turn and (
-            getattr(turns.params, "cards_per_turn", "one") != "one" or self.wild >= 0)
+            (isinstance(turns.params, RotationParams) and turns.params.cards_per_turn != "one")
+            or self.wild >= 0)
         self.play_base = len(labels)
         if self.in_turn and not self.groups:
             labels += [f"play {CARDS[c]}" for c in range(52)]
@@ -465,6 +467,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             raise IllegalAction("masked_action", f"{agent} must act; None is only for agents "
                                 "that are done")
         try:
+            # a numpy boolean (known by its dtype: numpy is optional, so not imported here)
             if isinstance(action, bool) or str(getattr(action, "dtype", "")) == "bool":
                 raise TypeError("a boolean is not an action index")
             index = operator.index(action)

@@ -9,6 +9,7 @@ its own policies can generate a schema that knows them.
 from __future__ import annotations
 
 import json
+import types
 import typing
 from typing import Any
 
@@ -49,7 +50,7 @@ def _type_schema(t: Any, reg: Registry, slot: str | None = None) -> dict[str, An
     if origin in (tuple, list):
         args = [a for a in typing.get_args(t) if a is not Ellipsis]
         return {"type": "array", "items": _type_schema(args[0], reg) if args else {}}
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+    if origin in (typing.Union, types.UnionType):
         opts = [a for a in typing.get_args(t) if a is not type(None)]
         inner = _type_schema(opts[0], reg) if len(opts) == 1 else {
             "anyOf": [_type_schema(a, reg) for a in opts]}

@@ -65,6 +65,13 @@ class DealSettings:
         option="spare_seen_by")
 
 
+def spare_name(variant: Variant) -> str:
+    """What the players call the spare hand (the deal's ``spare_name``): "spare hand" when
+    the flow has no deal phase of its own settings (a plug-in's dealing)."""
+    settings: Any = variant.settings("deal")  # Any: the compiled build checks no type here
+    return settings.spare_name if settings is not None else "spare hand"
+
+
 def sized_plan(order: list[int], sizes: dict[int, int], pack: int) -> list[int]:
     """Who gets each card of the pack, dealt one at a time round ``order`` (seats from the
     dealer's left and the spare), each recipient until it has its ``sizes`` (the spare last

@@ -23,6 +23,7 @@ from stops.engine.eventkind import EventKind
 from stops.engine.events import event, play_events, play_pairs, stop_event
 from stops.engine.legal import FixedActions, LegalSet
 from stops.phases.base import Phase
+from stops.phases.dealing import spare_name
 from stops.policies.leads import OpeningSeek
 from stops.policies.succession import Succession
 from stops.rules.contracts import (
@@ -34,6 +35,7 @@ from stops.rules.contracts import (
     RUN_RULE,
     SUCCESSOR,
     TURN_ORDER,
+    WILD_CARD,
     Handler,
     Triggers,
 )
@@ -86,7 +88,7 @@ class PlayPhase(Phase):
         pay = self.variant.policy("pay_collection")
         if not self.variant.space_ids:
             claims.append("There is no layout, so no card played wins a space.")
-        elif getattr(pay.impl, "claims_during_play", True):
+        elif pay.impl.claims_during_play:
             claims.append(self.policy_text("pay_collection"))
         else:
             claims.append("The pay cards were settled in stage one; cards played now claim "
@@ -136,7 +138,7 @@ class PlayPhase(Phase):
             else:
                 parts += [f"the {CARDS[c].symbol()} (the {CARDS[self.next_card[c]].symbol()} "
                           "is out of the pack)" for c in cards]
-        spare = getattr(self.variant.settings("deal"), "spare_name", "spare hand")
+        spare = spare_name(self.variant)
         where = f"in the {spare} or " if self.variant.rules.spare_hand else ""
         parts.append(f"any card whose next card is {where}already played")
         return "The stops are " + and_list(parts) + "."
@@ -165,7 +167,8 @@ class PlayPhase(Phase):
         parts.append(self.policy_text("turn_order"))
         if self.comp_card >= 0:
             parts.append(self.policy_text("companion"))
-        if self.variant.policy("wild_card").name != "none":
+        wild = self.variant.policy(WILD_CARD)
+        if wild.impl.card(wild.params) >= 0:  # a wild card is in play (not by its name)
             parts.append(self.policy_text("wild_card"))
         return " ".join(parts)
 
@@ -177,7 +180,7 @@ class PlayPhase(Phase):
         self._after_impl: Callable[..., list[int]] = self.after.impl
         self._after_params: Any = self.after.params
         self.failed = variant.policy(FAILED_LEAD)
-        spare = getattr(variant.settings("deal"), "spare_name", "spare hand")
+        spare = spare_name(variant)
         self.stop_why: dict[int, str] = {**STOP_WHY, SPARE: f"the next card is in the {spare}"}
         """Why a card is a stop when its successor is out of play (the spare's own name)."""
         succ = variant.policy(SUCCESSOR)
@@ -185,8 +188,9 @@ class PlayPhase(Phase):
         self.next_card: tuple[int, ...] = self.succession.next_card
         self.stop_reason: tuple[str, ...] = self.succession.stop_reason
         self.claims = [variant.policy(PAY_COLLECTION), variant.policy(RUN_RULE)]
-        # an after_stop policy says whether a passed lead keeps its restriction (contracts)
-        self.keeps: bool = getattr(self._after_params, "passed_lead_keeps_suit", True)
+        # an after_stop policy declares whether a passed lead keeps its restriction
+        keeps = self.after.spec.keeps_suit
+        self.keeps: bool = True if keeps is None else bool(keeps(self._after_params))
         seats = range(variant.players[1])
         self._led = [play_events(K_LED, s) for s in seats]
         self._played = [play_events(K_PLAYED, s) for s in seats]
@@ -460,7 +464,7 @@ class PlayPhase(Phase):
                                  rule=opening if isinstance(opening, str) else
                                  "the first lead is fixed by the opening card")
         # the after_stop policy knows why its rule refuses a card, if it says so
-        why = getattr(self.after.impl, "explain", None) or self.after.spec.explain
+        why = self.after.spec.explain
         if why is not None:
             explained: IllegalAction | None = why(deal, seat, c, broken, opts)
             if explained is not None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
+from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, leads_of, plays_of, simple
 from stops.engine.cards import CARDS, RANKS, Card
 from stops.engine.errors import IllegalAction
@@ -90,9 +91,9 @@ class RotationTurns:
         self.wild_policy = phase.variant.policy(WILD_CARD)
         self.wild: int = self.wild_policy.impl.card(self.wild_policy.params)
         """The wild card (-1: none): it may stand for any rank."""
-        self.on_turn: Any = getattr(self.wild_policy.impl, "on_turn", None)
-        """The wild card policy's optional hook for what a whole turn pays (``on_turn(deal,
-        seat, cards, params)``, after the turn's cards are laid; a reason makes a stop)."""
+        self.on_turn: Any = self.wild_policy.impl.on_turn
+        """The wild card policy's hook for what a whole turn pays (``on_turn(deal, seat,
+        cards, params)``, after the turn's cards are laid; a reason makes a stop), read once."""
         pack = {int(c) % 13 for c in phase.variant.deck}
         self.wild_ranks = tuple(r for r in phase.succession.order if r in pack)
 
@@ -232,9 +233,8 @@ class RotationTurns:
             halt = self.phase.lay(deal, seat, c, kind if k == 0 else EventKind.PLAYED) or halt
             if c == self.wild:
                 halt = w.impl.on_lay(deal, seat, action.as_rank, w.params) or halt
-        if self.on_turn is not None:
-            # what a whole turn pays (the card that goes out still pays first, F1)
-            halt = self.on_turn(deal, seat, cards, w.params) or halt
+        # what a whole turn pays (the card that goes out still pays first, F1)
+        halt = self.on_turn(deal, seat, cards, w.params) or halt
         if deal.outcome == "went_out":
             return False
         card = cards[-1]
@@ -506,29 +506,48 @@ def _rotation_describe(variant: Any, p: RotationParams) -> str:
     return _rotation_text(p, bool(succ.impl(variant, succ.params).by_rank))
 
 
-class NoWildCard:
-    """No card stands for another rank."""
+@mypyc_attr(allow_interpreted_subclasses=True)
+class WildCardPolicy:
+    """Base class of a ``wild_card`` policy: every member of the slot's protocol
+    (:class:`stops.rules.contracts.WildCard`) with its default, so that a plug-in defines
+    only what its card does (``card`` and ``on_lay``) and inherits ``on_turn``."""
 
-    def card(self, params: None) -> int:
+    def card(self, params: Any) -> int:
+        """No card (-1)."""
         return -1
 
     def on_lay(self, deal: Deal, seat: int, as_rank: str | None,
-               params: None) -> str | None:  # pragma: no cover - never laid
+               params: Any) -> str | None:  # pragma: no cover - never laid
         return None
+
+    def on_turn(self, deal: Deal, seat: int, cards: list[int], params: Any) -> str | None:
+        """A turn pays nothing beyond its cards."""
+        return None
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class NoWildCard(WildCardPolicy):
+    """No card stands for another rank."""
 
 
 def _wild_needs_rotation(variant: Any, params: Any) -> list[str]:
     turns = variant.policies.get("turn_order")  # None: it failed to bind (reported)
-    if turns is not None and turns.name == "holder":
+    if turns is not None and not turns.spec.in_turn:
         return ["a wild card is laid in turn: it needs turn_order: rotation"]
     return []
+
+
+def _direction(params: RotationParams) -> str:
+    """The way turns go (Nain Jaune's go to the right, F23)."""
+    return str(params.direction)
 
 
 def register(reg: Registry) -> None:
     reg.register_policy("turn_order", "rotation", params=RotationParams,
                         phrase="Players act in turn", text=_rotation_text,
-                        describe=_rotation_describe)(rotation)
+                        describe=_rotation_describe, in_turn=True,
+                        direction=_direction)(rotation)
     reg.register_policy("wild_card", "none", text=lambda _: "")(NoWildCard())
 
 
-__all__ = ["CARDS", "RotationParams", "RotationTurns", "rotation"]
+__all__ = ["CARDS", "RotationParams", "RotationTurns", "WildCardPolicy", "rotation"]

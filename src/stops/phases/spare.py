@@ -27,6 +27,7 @@ from stops.engine.eventkind import EventKind
 from stops.engine.events import event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
 from stops.phases.base import Phase
+from stops.phases.dealing import spare_name
 from stops.policies.claims import holds_pay_card
 from stops.rules.registry import param
 
@@ -162,9 +163,17 @@ def _blocked(deal: Deal, seat: int) -> bool:
     return _blocking(deal) and holds_pay_card(deal, seat)
 
 
+def _dealer_may_keep(deal: Deal) -> bool:
+    """Whether the dealer may simply keep his hand (``dealer_keep``; only the dealer's options
+    can forbid it)."""
+    p = _params(deal)
+    return not isinstance(p, DealerOptionsParams) or p.dealer_keep
+
+
 def _blocking(deal: Deal) -> bool:
     """Whether this variant's spare protocol forbids the spare hand to a pay card's holder."""
-    return bool(getattr(_params(deal), "pay_card_blocks_spare", False))
+    p = _params(deal)
+    return isinstance(p, (DealerOptionsParams, DealerSwapParams)) and p.pay_card_blocks_spare
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -275,7 +284,7 @@ class DealerOptions(SpareProtocol):
         key: tuple[object, ...]
         if step == "dealer":
             key = ("dealer", d, _blocked(deal, d),
-                   bool(getattr(_params(deal), "dealer_keep", True)))
+                   _dealer_may_keep(deal))
         elif step == "after_swap":
             key = ("after_swap", d)
         elif step == "after_unsold":
@@ -473,7 +482,7 @@ class SparePhase(Phase):
 
     def sections(self) -> list[tuple[str, str]]:
         """One section, headed with the game's own name for the spare (The dummy)."""
-        name = getattr(self.variant.settings("deal"), "spare_name", "spare hand")
+        name = spare_name(self.variant)
         text = self.describe()
         return [(f"The {name}", text)] if text else []
 

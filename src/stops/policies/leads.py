@@ -23,6 +23,7 @@ from stops.engine.cards import (
     opposite_colour_suits,
 )
 from stops.engine.errors import IllegalAction
+from stops.rules.contracts import TURN_ORDER
 from stops.rules.registry import param
 
 if TYPE_CHECKING:
@@ -94,13 +95,20 @@ def dealer(deal: Deal, params: FirstLeadParams | None) -> FirstLead:
     return first_lead(deal, deal.dealer, params)
 
 
+def _direction(variant: Any) -> str:
+    """The way turns go, as the turn order declares it (``direction``; clockwise when it
+    does not say)."""
+    turns = variant.policy(TURN_ORDER)
+    how = turns.spec.direction
+    return "clockwise" if how is None else str(how(turns.params))
+
+
 def next_in_turn(deal: Deal, params: FirstLeadParams | None) -> FirstLead:
     """The player after the dealer in the turn order leads first: to the dealer's left, or,
     when turns go to the right (a turn order with ``direction: anticlockwise``, Nain Jaune's
     F23), to the dealer's right."""
     seats = deal.order(deal.dealer)
-    turns = deal.variant.policy("turn_order").params
-    if getattr(turns, "direction", "clockwise") == "anticlockwise":
+    if _direction(deal.variant) == "anticlockwise":
         return first_lead(deal, [s for s in seats if s != deal.dealer][-1], params)
     return first_lead(deal, seats[0], params)
 
@@ -523,6 +531,11 @@ def _change_suit_text(p: ChangeSuitParams) -> str:
                 p.passed_lead_keeps_suit else "; the player who receives it may lead any suit.")
 
 
+def _keeps_suit(p: ChangeSuitParams | ColourParams) -> bool:
+    """Whether a seat that receives a passed lead is bound by the same restriction."""
+    return bool(p.passed_lead_keeps_suit)
+
+
 def _change_suit_brings(p: ChangeSuitParams) -> tuple[str, ...]:
     """Only with ``fallback: pass_left`` can a player with cards be unable to lead."""
     return ("failed_lead",) if p.fallback == "pass_left" else ()
@@ -609,8 +622,7 @@ def _penalty_needs_kitty(variant: Any, p: PassLeftParams) -> list[tuple[str, str
 
 def _next_in_turn_text(variant: Any, params: FirstLeadParams | None) -> str:
     """The dealer's left, or his right when turns go anticlockwise (as ``next_in_turn``)."""
-    turns = variant.policy("turn_order").params
-    side = "right" if getattr(turns, "direction", "clockwise") == "anticlockwise" else "left"
+    side = "right" if _direction(variant) == "anticlockwise" else "left"
     return first_lead_text(f"The player to the dealer's {side}", params)
 
 
@@ -650,10 +662,10 @@ def register(reg: Registry) -> None:
           "card the player holds in that suit."))(any_suit)
     p("after_stop", "must_change_suit", params=ChangeSuitParams, explain=_explain_change_suit,
       phrase="must be of another suit", brings=_change_suit_brings,
-      text=_change_suit_text)(must_change_suit)
+      text=_change_suit_text, keeps_suit=_keeps_suit)(must_change_suit)
     p("after_stop", "opposite_colour", params=ColourParams, explain=_explain_colour,
       phrase="must be of the other colour", brings=_colour_brings,
-      text=_colour_text)(opposite_colour)
+      text=_colour_text, keeps_suit=_keeps_suit)(opposite_colour)
     p("after_stop", "any_card", params=AnyCardParams, explain=_explain_any_card,
       phrase="after a stop as at the first lead", brings=_none,
       text=_any_card_text)(any_card)

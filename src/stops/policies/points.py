@@ -141,10 +141,9 @@ def card_points_text(p: CardPointsParams, deck: Any = None) -> str:
     return payment_text(p.payment, deck=deck) + penalty_text(p.board_card_penalty)
 
 
-def _no_card_spaces(variant: object, p: CardPointsParams) -> list[str]:
+def _no_card_spaces(variant: Any, p: CardPointsParams) -> list[str]:
     """Lint: a board-card penalty with no card space on the layout has nothing to double."""
-    layout = getattr(variant, "layout", ())
-    if p.board_card_penalty == "double" and not any(s.kind == "card" for s in layout):
+    if p.board_card_penalty == "double" and not any(s.kind == "card" for s in variant.layout):
         return ["board_card_penalty: double, but the layout has no card space to double"]
     return []
 

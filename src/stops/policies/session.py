@@ -80,10 +80,6 @@ def until_short(table: Table, params: UntilShortParams) -> bool:
     return bool(short_seats(table, params))
 
 
-until_short.before_first_deal = True  # type: ignore[attr-defined]
-"""The table asks this policy before the first deal too (a stack may be short already)."""
-
-
 def _until_short_why(table: Table, params: UntilShortParams) -> str | None:
     """Who is short; ``None`` when the deal limit ended it (the table says so itself)."""
     short = short_seats(table, params)
@@ -91,10 +87,6 @@ def _until_short_why(table: Table, params: UntilShortParams) -> str | None:
         return None
     return (("seats " if len(short) > 1 else "seat ") + ", ".join(map(str, short))
             + " cannot pay the stake for the next deal")
-
-
-until_short.why = _until_short_why  # type: ignore[attr-defined]
-"""Why the session ended, for the table's ``end_reason``."""
 
 
 def never(table: Table, params: None) -> bool:
@@ -151,10 +143,6 @@ def refund_by_contribution(table: Table, params: None) -> Share:
             for space in table.layout]
 
 
-refund_by_contribution.tracks_contributions = True  # type: ignore[attr-defined]
-"""The ledger tracks who put what on each space only for a variant that needs it."""
-
-
 def register(reg: Registry) -> None:
     """When a session ends, and how chips left on the layout are then shared."""
     p = reg.register_policy
@@ -168,14 +156,18 @@ def register(reg: Registry) -> None:
     p("final_share", "refund_by_contribution", phrase="in proportion to what each player put",
       text=lambda _: "Chips still on each space are "
       "then given back in proportion to what each player put on it during the session, odd "
-      "chips going clockwise from the dealer's left.")(refund_by_contribution)
+      "chips going clockwise from the dealer's left.",
+      # the ledger keeps who put what on each space only for a variant that needs it
+      tracks_contributions=True)(refund_by_contribution)
     p = reg.register_policy
     p("match_end", "deals", params=DealsParams, text=_deals_text,
       phrase="The session ends after")(deals)
     p("match_end", "until_short", params=UntilShortParams, phrase="some player has fewer chips",
       text=lambda q: "The session ends when, before a deal, some player has fewer chips than "
       + (f"{q.chips}" if q.chips else "his stake for that deal") + " (or as many deals as "
-      "agreed).")(until_short)
+      "agreed).",
+      # asked before the first deal too: a stack may be short already
+      before_first_deal=True, why=_until_short_why)(until_short)
     p("match_end", "never", phrase="goes on until the players stop",
       text=lambda q: "The session goes on until the players stop.")(never)
     p("match_end", "one_player_left", lint=_needs_elimination,

@@ -48,10 +48,10 @@ def _select(deal: Deal, kinds: tuple[str, ...] | None, only: tuple[str, ...]
     return tuple(s.id for s in deal.variant.layout if kinds is None or s.kind in kinds)
 
 
-def spaces_exist(variant: Any, params: Any) -> list[str]:
+def spaces_exist(variant: Any, params: EachSpaceParams | DealerDoubleParams | FreeParams
+                 ) -> list[str]:
     """Load-time check: every space a stake rule names is on the layout."""
-    named = getattr(params, "spaces", ())
-    bad = [s for s in named if s not in variant.spaces]
+    bad = [s for s in params.spaces if s not in variant.spaces]
     if bad:
         return [f"stakes on {', '.join(map(repr, bad))}, which is not a layout space; "
                 f"expected some of: {', '.join(variant.space_ids)}"]
@@ -266,6 +266,11 @@ class PatternParams:
         option="winner_exempt")
 
 
+def winner_exempt(p: Any) -> bool:
+    """Whether the last deal's winner stakes nothing in the next one (``winner_exempt``)."""
+    return bool(p.winner_exempt)
+
+
 def pattern(deal: Deal, seat: int, p: PatternParams) -> StakePlan:
     """A fixed pattern of stakes by space: the same for everyone (``each``), and what the
     dealer (``dealer``) or each other player (``others``) adds. Shared by games that dress the
@@ -376,5 +381,5 @@ def register(reg: Registry) -> None:
     p("stake_rule", "choose_one_horse", choose_one_horse_text, params=HorsesKittyParams,
       check=_kitty_needed, phrase="on one card space of their choice and")(choose_one_horse)
     p("stake_rule", "pattern", pattern_text, params=PatternParams,
-      check=pattern_spaces_exist, phrase="the stakes go on the layout, space by space")(
-        pattern)
+      check=pattern_spaces_exist, phrase="the stakes go on the layout, space by space",
+      exempts_winner=winner_exempt)(pattern)

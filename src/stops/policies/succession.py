@@ -104,7 +104,7 @@ def _stops_text(p: SuccessionParams) -> str:
 
 def _needs_rotation(variant: Any, params: SuccessionParams) -> list[str]:
     turns = variant.policies.get("turn_order")  # None: it failed to bind (reported)
-    if turns is not None and turns.name == "holder":
+    if turns is not None and not turns.spec.in_turn:
         return ["rank_only succession needs turns in rotation (turn_order: rotation): with "
                 "several holders of the next rank, nobody would know who plays"]
     return []

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stops.engine.errors import VariantError
+from stops.rules.contracts import PAY_COLLECTION
 from stops.rules.loader import LoadNotes, collecting
 from stops.rules.registry import Registry
 from stops.rules.variant import Variant, load_variant
@@ -51,8 +52,7 @@ def static_problems(v: Variant) -> list[tuple[str, str]]:
     for slot, b in v.policies.items():
         if b.spec.lint is not None:
             out.extend((f"rules.{slot}", msg) for msg in b.spec.lint(v, b.params))
-    if "claim_held" in v.flow and getattr(v.policy("pay_collection").impl,
-                                          "claims_during_play", True):
+    if "claim_held" in v.flow and v.policy(PAY_COLLECTION).impl.claims_during_play:
         out.append(("flow", f"claim_held pays nothing with pay_collection "
                     f"{v.policy('pay_collection').name}; remove it or use a policy that "
                     "claims by holding (stage_one)"))

@@ -76,7 +76,10 @@ class PhaseProtocol(Protocol):
     scratch_keys: ClassVar[tuple[str, ...]]
     """Keys of ``deal.scratch`` the phase owns; dropped when the deal moves past it."""
     normalize: Callable[[Deal, Action], Action] | None
-    """Fills in a field a player may omit (the fixed amount of a stake), or ``None``."""
+    """Fills in a field a player may omit (the fixed amount of a stake), or ``None`` (the
+    default of ``stops.phases.base.Phase``). What a phase *is* rather than does is declared
+    when it is registered (``PhaseSpec``: ``requires``, ``slots``, ``settings``,
+    ``turns_up``)."""
 
     def enter(self, deal: Deal) -> bool: ...
     def legal(self, deal: Deal) -> LegalSet: ...
@@ -93,7 +96,9 @@ class PhaseProtocol(Protocol):
 
 
 class StakeRule(Protocol):
-    """``stake_rule``: the stake plan of one seat (fixed stakes and at most one choice)."""
+    """``stake_rule``: the stake plan of one seat (fixed stakes and at most one choice). A
+    rule that excuses the last deal's winner declares ``exempts_winner(params)`` when
+    registered (``PolicySpec``)."""
 
     def __call__(self, deal: Deal, seat: int, params: Any, /) -> Any: ...
 
@@ -119,7 +124,14 @@ class ClaimPolicy(Protocol):
 
     ``watch`` runs once per variant and registers hooks per card (``triggers``) or for every
     card (``every``); ``held`` runs in the ``claim_held`` phase; ``end`` at settlement.
+    ``stops.policies.claims.ClaimPolicy`` is the base class that implements every member
+    with a default (claims nothing, ``claims_during_play = True``); a plug-in subclasses it.
     """
+
+    claims_during_play: bool
+    """Whether the claims happen as cards are played (``False``: they were settled by holding
+    in ``claim_held``, stage one of Three-in-One): the printed rules and ``stops check`` say
+    which."""
 
     def watch(self, variant: Any, params: Any, triggers: Triggers,
               every: list[Handler]) -> None: ...
@@ -135,9 +147,10 @@ class FirstLeader(Protocol):
 
 class AfterStop(Protocol):
     """``after_stop``: the cards ``seat`` may lead after a stop in ``broken_suit`` (``None``
-    for an unrestricted lead). Empty: the seat cannot lead and the lead passes left. A
-    policy whose parameters have ``passed_lead_keeps_suit`` says with it whether a seat that
-    receives a passed lead is bound by the same restriction."""
+    for an unrestricted lead). Empty: the seat cannot lead and the lead passes left. Declared
+    when registered (``PolicySpec``): ``keeps_suit(params)``, whether a seat that receives a
+    passed lead is bound by the same restriction (without it, he is), and ``explain``, why a
+    card is refused."""
 
     def __call__(self, deal: Deal, seat: int, broken_suit: int | None, params: Any, /
                  ) -> list[int]: ...
@@ -156,7 +169,9 @@ class TurnOrder(Protocol):
     phase, an object that runs the play as decisions (``legal / apply / explain``, like a
     phase), and for ``deal.clone_for`` says what its turns prove to a seat
     (``infer(deal, seat, play_events, knowledge)``) and whether an imagined deal lets the
-    seat on turn be there (``consistent(deal) -> bool``)."""
+    seat on turn be there (``consistent(deal) -> bool``). A turn order that plays turn by
+    turn declares ``in_turn=True`` when registered, and ``direction(params)`` the way turns
+    go (``PolicySpec``): the checks and the first lead read those, never its name."""
 
     def __call__(self, phase: Any, params: Any, /) -> Any: ...
 
@@ -189,10 +204,15 @@ class Companion(Protocol):
 class WildCard(Protocol):
     """``wild_card``: a card that may stand for any rank when laid in turn (the Comet's
     9♦): ``card(params)`` (-1: none); ``on_lay(deal, seat, as_rank, params)`` pays what laying
-    it pays and returns why it ends the sequence (``None``: it does not by itself)."""
+    it pays and returns why it ends the sequence (``None``: it does not by itself);
+    ``on_turn(deal, seat, cards, params)``, after each whole turn in rotation, pays what a turn
+    pays (the Comet's King bonus) and likewise returns a reason or ``None``.
+    ``stops.phases.rotation.WildCardPolicy`` is the base class with every member's default
+    (no card; a turn pays nothing more). The play reads them once per variant."""
 
     def card(self, params: Any) -> int: ...
     def on_lay(self, deal: Deal, seat: int, as_rank: str | None, params: Any) -> str | None: ...
+    def on_turn(self, deal: Deal, seat: int, cards: list[int], params: Any) -> str | None: ...
 
 
 class GoingOutReward(Protocol):
@@ -208,7 +228,10 @@ class BlockOutcome(Protocol):
 
 
 class MatchEnd(Protocol):
-    """``match_end``: whether the session is over, asked after every deal."""
+    """``match_end``: whether the session is over, asked after every deal. A function has no
+    declared members, so its capabilities are declared when it is registered
+    (``PolicySpec``): ``before_first_deal=True`` (asked before the first deal too) and
+    ``why=`` (``why(table, params)``: why it ended the session)."""
 
     def __call__(self, table: Table, params: Any, /) -> bool: ...
 
@@ -218,7 +241,10 @@ class FinalShare(Protocol):
     ``leftover_at_match_end: share``): groups of spaces, each pooled and split in proportion
     to the weights by seat, odd chips one at a time clockwise from the last dealer's left
     among the seats still in the session; or, when a group has a third item, among those
-    seats in that order (``poker_hand``: the winners, from the final dealer's left)."""
+    seats in that order (``poker_hand``: the winners, from the final dealer's left). A
+    policy whose weights are what each seat put on each space declares
+    ``tracks_contributions=True`` when registered (``PolicySpec``): the ledger keeps that
+    account only then."""
 
     def __call__(self, table: Table, params: Any, /) -> list[tuple[Any, ...]]: ...
 
@@ -250,7 +276,7 @@ SPARE_PROTOCOL: Slot[SpareProtocol] = Slot(
     "an object with enter / legal / apply / explain")
 PAY_COLLECTION: Slot[ClaimPolicy] = Slot(
     "pay_collection", "When card, combination and run spaces pay.", ClaimPolicy,
-    "a ClaimPolicy: watch / held / end")
+    "a ClaimPolicy: watch / held / end, claims_during_play")
 RUN_RULE: Slot[ClaimPolicy] = Slot(
     "run_rule", "A prize for a run played by one player.", ClaimPolicy, "a ClaimPolicy")
 FIRST_LEADER: Slot[FirstLeader] = Slot(
@@ -271,7 +297,8 @@ COMPANION: Slot[Companion] = Slot(
     "object: card(params), flag(params), attach(deal, seat, card, params, lay)")
 WILD_CARD: Slot[WildCard] = Slot(
     "wild_card", "A card that may stand for any rank in play in rotation.", WildCard,
-    "object: card(params), on_lay(deal, seat, as_rank, params)")
+    "object: card(params), on_lay(deal, seat, as_rank, params), "
+    "on_turn(deal, seat, cards, params)")
 FAILED_LEAD: Slot[FailedLead] = Slot(
     "failed_lead", "What happens when a player cannot lead as the rules require.", FailedLead,
     "object: failed(deal, seat, params); full_round(deal, broken_suit, params)",

@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 import attrs
 
 from stops.engine.errors import StopsError
+from stops.rules.contracts import SLOTS
 
 F = TypeVar("F")
 
@@ -172,6 +173,30 @@ class PolicySpec:
     holds when someone goes out (it publishes :class:`~stops.policies.endings.Excused`), in
     words ("the holder of the Pope"), or ``""`` for nobody. A going-out rule that honours the
     excuse names it."""
+    before_first_deal: bool = False
+    """``match_end`` only: the table asks the policy before the first deal too, so a table
+    that cannot start (``until_short``: a stack below the first stake) says so at once."""
+    why: Callable[[Any, Any], str | None] | None = None
+    """``match_end`` only: ``why(table, params)``, why the policy ended the session, in the
+    table's words for ``Table.end_reason`` (``None``: the table says it itself)."""
+    tracks_contributions: bool = False
+    """``final_share`` only: the shares need what each seat put on each space during the
+    session, so the chip ledger keeps that account (it does not otherwise)."""
+    in_turn: bool = False
+    """``turn_order`` only: the play goes turn by turn round the table (a seat on turn lays
+    or passes), not by whoever holds the next card; a wild card or a rank-only succession
+    needs it."""
+    direction: Callable[[Any], str] | None = None
+    """``turn_order`` only: ``direction(params)``, ``"clockwise"`` or ``"anticlockwise"``,
+    the way turns go with these parameters (without it, clockwise): the first lead
+    ``next_in_turn`` goes to the dealer's left or right by it."""
+    keeps_suit: Callable[[Any], bool] | None = None
+    """``after_stop`` only: ``keeps_suit(params)``, whether a seat that receives a passed
+    lead is bound by the same restriction (without it, it is)."""
+    exempts_winner: Callable[[Any], bool] | None = None
+    """``stake_rule`` only: ``exempts_winner(params)``, whether the last deal's winner stakes
+    nothing in the next deal unless he deals it (docs/family-rulings.md F33): the table puts him in
+    the deal's ``exempt`` seats. Without it, nobody is exempt."""
 
 
 @attrs.frozen
@@ -190,6 +215,9 @@ class PhaseSpec:
     """``check(variant)``: problems with a variant whose flow has this phase."""
     pays: Callable[[Any], Iterable[str]] | None = None
     """``pays(variant)``: the layout spaces this phase itself can pay out (see PolicySpec)."""
+    turns_up: bool = False
+    """The phase turns up the last card dealt (Pope Joan's trumps): stacked deals and
+    records of a variant with it name the turn-up (``turn_up``)."""
 
 
 @attrs.frozen
@@ -330,6 +358,13 @@ class Registry:
         phrase: str | None = None,
         brings: Callable[[Any], Iterable[str]] | None = None,
         excuses: Callable[[Any, Any], str] | None = None,
+        before_first_deal: bool = False,
+        why: Callable[[Any, Any], str | None] | None = None,
+        tracks_contributions: bool = False,
+        in_turn: bool = False,
+        direction: Callable[[Any], str] | None = None,
+        keeps_suit: Callable[[Any], bool] | None = None,
+        exempts_winner: Callable[[Any], bool] | None = None,
     ) -> Callable[[F], F]:
         """Decorator: register ``impl`` as policy ``name`` for ``slot``.
 
@@ -339,8 +374,14 @@ class Registry:
         ``phrase`` is the words that find it in the printed rules; ``brings(params)`` names
         the slots the rule brings into force. ``check(spec, params)`` returns problems with a
         variant that uses the policy (a missing kitty space, say), checked at load time.
-        ``explain`` (``after_stop`` only) says why a refused lead is refused; a function
-        attribute ``impl.explain`` does the same. See :class:`PolicySpec`.
+        ``explain`` (``after_stop`` only) says why a refused lead is refused.
+
+        A policy's optional capabilities are declared here, never read off the function:
+        ``before_first_deal`` and ``why`` (``match_end``), ``tracks_contributions``
+        (``final_share``), ``in_turn`` and ``direction`` (``turn_order``), ``keeps_suit``
+        (``after_stop``), ``exempts_winner`` (``stake_rule``). A policy that is an object (a
+        ``ClaimPolicy``, a ``WildCard``) declares its capabilities as members of its slot's
+        protocol instead (:mod:`stops.rules.contracts`). See :class:`PolicySpec`.
         """
 
         def deco(impl: F) -> F:
@@ -352,11 +393,12 @@ class Registry:
                 raise RegistryError(f"params for {slot}.{name} must be an attrs class")
             if params is not None:
                 restore_field_types(params)
+            _check_members(slot, name, impl)
             doc = doc_of(impl)
-            why = explain if explain is not None else getattr(impl, "explain", None)
             self.policies[(slot, name)] = PolicySpec(
-                slot, name, impl, params, doc, text, plugin, check, why, lint, pays,
-                describe, phrase, brings, excuses)
+                slot, name, impl, params, doc, text, plugin, check, explain, lint, pays,
+                describe, phrase, brings, excuses, before_first_deal, why,
+                tracks_contributions, in_turn, direction, keeps_suit, exempts_winner)
             self._options = None
             return impl
 
@@ -367,11 +409,14 @@ class Registry:
         replace: bool = False, plugin: str | None = None, settings: type | None = None,
         check: Callable[[Any], list[str]] | None = None,
         pays: Callable[[Any], Iterable[str]] | None = None,
+        turns_up: bool = False,
     ) -> Callable[[F], F]:
         """Decorator: register a phase class under ``name`` (see :mod:`stops.rules.contracts`).
 
         ``settings`` is an attrs class of the phase's own rule settings (each field made with
         :func:`param`); the variant structures it and the phase reads ``variant.settings(name)``.
+        ``turns_up`` declares that the phase turns up the last card dealt (see
+        :class:`PhaseSpec`).
         """
 
         def deco(impl: F) -> F:
@@ -383,7 +428,7 @@ class Registry:
                 restore_field_types(settings)
             doc = doc_of(impl)
             self.phases[name] = PhaseSpec(name, impl, doc, tuple(requires), tuple(slots), plugin,
-                                          settings, check, pays)
+                                          settings, check, pays, turns_up)
             self._options = None
             return impl
 
@@ -422,6 +467,35 @@ class Registry:
             fn(self)
             loaded.append(ep.name)
         return loaded
+
+
+@functools.cache
+def _members(protocol: type) -> tuple[str, ...]:
+    """The members a policy object must have: its slot protocol's methods and attributes
+    (none for a protocol that is a call signature, such as ``after_stop``)."""
+    names = {*vars(protocol).get("__annotations__", {}),
+             *(k for k, v in vars(protocol).items() if callable(v))}
+    return tuple(sorted(n for n in names if not n.startswith("_")))
+
+
+_PROTOCOLS: dict[str, type] = {s.name: s.protocol for s in SLOTS
+                               if isinstance(s.protocol, type)}
+
+
+def _check_members(slot: str, name: str, impl: object) -> None:
+    """Refuse, when it is registered, a policy object that lacks a member of its slot's
+    protocol: the phases read every member directly (no capability probes), so a missing
+    one would otherwise fail in the middle of a deal. This is the one place that asks what
+    an object has, and it asks once, of the protocol's declared members."""
+    protocol = _PROTOCOLS.get(slot)
+    if protocol is None:
+        return
+    missing = [m for m in _members(protocol) if not hasattr(impl, m)]
+    if missing:
+        raise RegistryError(
+            f"policy {name!r} for {slot} lacks {', '.join(missing)}: a {slot} policy has every "
+            f"member of {protocol.__name__} (stops.rules.contracts); subclass the slot's base "
+            "class (docs/house-rules.md) to inherit the defaults")
 
 
 def _normal(name: str) -> str:
@@ -492,18 +566,29 @@ def register_policy(
     phrase: str | None = None,
     brings: Callable[[Any], Iterable[str]] | None = None,
     excuses: Callable[[Any, Any], str] | None = None,
+    before_first_deal: bool = False,
+    why: Callable[[Any, Any], str | None] | None = None,
+    tracks_contributions: bool = False,
+    in_turn: bool = False,
+    direction: Callable[[Any], str] | None = None,
+    keeps_suit: Callable[[Any], bool] | None = None,
+    exempts_winner: Callable[[Any], bool] | None = None,
 ) -> Callable[[F], F]:
     """Register a policy in the default registry (the common case for house rules)."""
-    return default_registry().register_policy(slot, name, params=params, text=text,
-                                              replace=replace, check=check, explain=explain,
-                                              pays=pays, lint=lint, describe=describe,
-                                              phrase=phrase, brings=brings, excuses=excuses)
+    return default_registry().register_policy(
+        slot, name, params=params, text=text, replace=replace, check=check, explain=explain,
+        pays=pays, lint=lint, describe=describe, phrase=phrase, brings=brings,
+        excuses=excuses, before_first_deal=before_first_deal, why=why,
+        tracks_contributions=tracks_contributions, in_turn=in_turn, direction=direction,
+        keeps_suit=keeps_suit, exempts_winner=exempts_winner)
 
 
 def register_phase(
     name: str, *, requires: Iterable[str] = (), slots: Iterable[str] = (), replace: bool = False,
     settings: type | None = None, check: Callable[[Any], list[str]] | None = None,
+    pays: Callable[[Any], Iterable[str]] | None = None, turns_up: bool = False,
 ) -> Callable[[F], F]:
     """Register a phase class in the default registry."""
     return default_registry().register_phase(name, requires=requires, slots=slots,
-                                             replace=replace, settings=settings, check=check)
+                                             replace=replace, settings=settings, check=check,
+                                             pays=pays, turns_up=turns_up)

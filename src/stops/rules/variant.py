@@ -93,19 +93,20 @@ class Variant:
         share = self.policies.get("final_share")
         self.tracks_contributions = bool(
             share is not None and spec.rules.leftover_at_match_end == "share"
-            and getattr(share.impl, "tracks_contributions", False))
+            and share.spec.tracks_contributions)
         problems.extend(_semantic_problems(self))
         if problems:
             raise VariantError(list(dict.fromkeys(problems)))
         self.phases: tuple[Any, ...] = tuple(
             registry.phases[name].impl(self) for name in spec.flow
         )
-        self.turns_up: bool = any(getattr(ph, "turns_up", False) for ph in self.phases)
+        self.turns_up: bool = any(registry.phases[name].turns_up for name in spec.flow)
         """A phase turns up the last card dealt: stacked deals (records) name it
         (``turn_up``)."""
         stake = self.policies.get("stake_rule")
         self.exempts_last_winner: bool = bool(
-            stake is not None and getattr(stake.params, "winner_exempt", False))
+            stake is not None and stake.spec.exempts_winner is not None
+            and stake.spec.exempts_winner(stake.params))
         """The stake rule excuses the last deal's winner (unless he deals): the table puts
         him in a new deal's ``exempt`` seats (docs/family-rulings.md F33)."""
 
@@ -184,7 +185,8 @@ class Variant:
     def hand_sizes(self, players: int) -> list[int]:
         """Cards per seat (from dealer's left) and, last, the spare hand's size, as the deal
         phase's ``deal_shape`` gives them."""
-        shape = getattr(self.settings("deal"), "shape", "n_plus_one")
+        deal = self.settings("deal")  # None: no deal phase in the flow (a plug-in's dealing)
+        shape = deal.shape if deal is not None else "n_plus_one"
         if shape == "equal_plus_dead":
             each = len(self.deck) // (players + 1)
             return [each] * players + [len(self.deck) - each * players]
@@ -198,9 +200,9 @@ class Variant:
     def stacked_sizes(self, players: int) -> list[int] | None:
         """The hand sizes stacked hands must have (each seat's from the dealer's left, then
         the spare's), or ``None`` when any sizes that make up the pack will do."""
-        deal = self.settings("deal")
-        if getattr(deal, "shape", "n_plus_one") == "n_plus_one":
-            if getattr(deal, "stacked_sizes", "any") != "as_dealt":
+        deal = self.settings("deal")  # None: no deal phase in the flow (a plug-in's dealing)
+        if deal is None or deal.shape == "n_plus_one":
+            if deal is None or deal.stacked_sizes != "as_dealt":
                 return None
             sizes = self.hand_sizes(players)
             if self.rules.spare_hand and self.rules.deal_spare_position == "first":
