@@ -156,3 +156,17 @@ def test_r_saves_the_deal_as_it_stands_and_replay_partial_tells_it(
     told = capsys.readouterr().out
     assert "=== Deal 1" in told and "The record stops here: you to play." in told
     assert main(["replay", str(saved)]) == 1       # unfinished: an error without --partial
+
+
+def test_a_wrapped_line_keeps_each_number_with_what_it_counts() -> None:
+    """Tripoley's layout at 4 players, 4 chips on each of the nine spaces, is 82 columns after
+    its indent: it is cut before "kitty 4", never between "kitty" and its chips."""
+    from stops.apps.terminal import _wrap
+
+    line = ("  Layout: A♥ 4 · K♥ 4 · Q♥ 4 · J♥ 4 · 10♥ 4 · K♥+Q♥ 4 · 8-9-10 4 · pot 4 · "
+            "kitty 4")
+    assert _wrap(line, "      ") == [
+        "  Layout: A♥ 4 · K♥ 4 · Q♥ 4 · J♥ 4 · 10♥ 4 · K♥+Q♥ 4 · 8-9-10 4 · pot 4 ·",
+        "      kitty 4"]
+    assert _wrap("Stakes: you: 2 on each space (8)", "    ") == [
+        "Stakes: you: 2 on each space (8)"]

@@ -494,7 +494,13 @@ def _wrap(line: str, indent: str, limit: int = WIDTH) -> list[str]:
     out: list[str] = []
     body = line.lstrip(" ")
     current = line[:len(line) - len(body)]
+    words: list[str] = []
     for word in body.split(" "):
+        if words and word.isdigit() and words[-1] and not words[-1].endswith(("·", ":", ";")):
+            words[-1] += " " + word  # a number stays with what it counts ("kitty 4")
+        else:
+            words.append(word)
+    for word in words:
         candidate = f"{current} {word}" if current.strip() else current + word
         if current.strip() and width(candidate) > limit:
             out.append(current.rstrip())
