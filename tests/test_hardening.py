@@ -280,7 +280,7 @@ ts = [threading.Thread(target=run, args=(k,)) for k in range(6)]
 [t.start() for t in ts]
 [t.join() for t in ts]
 for s, row in enumerate(actions._LEADS_BY_SEAT):
-    bad += [("lead table", s) for a in row if a.seat != s]
+    bad += [("lead table", s) for a in (row or ()) if a.seat != s]
 for kind, rows in events._PLAY_EVENTS.items():
     for s, row in enumerate(rows):
         bad += [(kind, s) for e in row if e.seat != s]

@@ -721,15 +721,18 @@ import sys, threading
 sys.setswitchinterval(1e-6)
 from stops.engine import actions
 go = threading.Barrier(8)
+seen = [[] for _ in range(8)]
 def run(k):
     go.wait()
     for seat in range(52):
-        actions.plays_of(seat)
+        seen[k].append((id(actions.plays_of(seat)), id(actions.leads_of(seat))))
 ts = [threading.Thread(target=run, args=(k,)) for k in range(8)]
 [t.start() for t in ts]
 [t.join() for t in ts]
-bad = [(s, a.seat) for s, row in enumerate(actions._PLAYS_BY_SEAT) for a in row if a.seat != s]
-print(len(bad), len(actions._PLAYS_BY_SEAT))
+bad = [(s, a.seat) for table in (actions._PLAYS_BY_SEAT, actions._LEADS_BY_SEAT)
+       for s, row in enumerate(table) for a in (row or ()) if a.seat != s]
+bad += [k for k in range(8) if seen[k] != seen[0]]   # every thread got the same rows
+print(len(bad), sum(row is not None for row in actions._PLAYS_BY_SEAT))
 """
 
 
@@ -737,7 +740,7 @@ def test_threads_meeting_new_seats_get_their_own_plays() -> None:
     import subprocess
     import sys
 
-    for _ in range(2):   # fresh processes: nothing grown yet (the old table grew lazily)
+    for _ in range(2):   # fresh processes: no row built yet (rows are built on first use)
         out = subprocess.run([sys.executable, "-c", PLAYS_THREADS], capture_output=True,
                              text=True, timeout=120, check=True)
         assert out.stdout.split() == ["0", "52"], out.stdout + out.stderr

@@ -7,6 +7,7 @@ One small immutable class covers every verb of the design contract; its dict for
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Final
 
@@ -380,27 +381,38 @@ def lead(seat: int, card: int) -> Action:
 MAX_SEATS: Final = 52
 """No pack deals more hands than it has cards: the interned tables cover every seat."""
 
-# Built once, at import, for every seat: a table grown lazily from several threads at once
-# could hand one seat another seat's actions (issue 13). Nothing here is written after
-# import, so the tables are safe to share between threads without a lock.
-_LEADS_BY_SEAT: Final[list[list[Action]]] = [
-    [Action(s, "lead", card=CARDS[c]) for c in range(52)] for s in range(MAX_SEATS)]
+# A seat's row of 52 interned actions is built the first time the seat needs it, under a
+# lock, and then never written again: a reader that finds the row reads it without the lock.
+# Built for all 52 seats at import, the two tables were 5,408 objects that every full pass of
+# the cyclic garbage collector walked, for the few seats a game seats (issue 22 made plays
+# safe by building them at import; this keeps that safety at the cost of a lock per new row).
+# Grown by appending from two threads at once, one seat could get another seat's actions
+# (issues 13 and 22): here a row is put in its own slot, whole, so that cannot happen.
+_ROWS_LOCK: Final = threading.Lock()
+_LEADS_BY_SEAT: Final[list[list[Action] | None]] = [None] * MAX_SEATS
+_PLAYS_BY_SEAT: Final[list[list[Action] | None]] = [None] * MAX_SEATS
+
+
+def _row(table: list[list[Action] | None], seat: int, verb: str) -> list[Action]:
+    """``table``'s row for ``seat``, built whole under the lock if it is not there yet."""
+    with _ROWS_LOCK:
+        row = table[seat]
+        if row is None:
+            row = [Action(seat, verb, card=CARDS[c]) for c in range(52)]
+            table[seat] = row
+        return row
 
 
 def leads_of(seat: int) -> list[Action]:
     """The 52 interned ``lead`` actions of ``seat``, indexed by card (the hot path's table)."""
-    return _LEADS_BY_SEAT[seat]
-
-
-_PLAYS_BY_SEAT: Final[list[list[Action]]] = [
-    [Action(s, "play", card=CARDS[c]) for c in range(52)] for s in range(MAX_SEATS)]
-"""Built at import like the leads: grown lazily, two threads meeting a new seat at once
-appended a row each, and every later seat got its neighbour's actions (issue 22)."""
+    row = _LEADS_BY_SEAT[seat]
+    return row if row is not None else _row(_LEADS_BY_SEAT, seat, "lead")
 
 
 def plays_of(seat: int) -> list[Action]:
     """The 52 interned ``play`` actions of ``seat`` (a card laid in turn), indexed by card."""
-    return _PLAYS_BY_SEAT[seat]
+    row = _PLAYS_BY_SEAT[seat]
+    return row if row is not None else _row(_PLAYS_BY_SEAT, seat, "play")
 
 
 def with_chips(seat: int, verb: str, chips: int, space: str | None = None) -> Action:
