@@ -74,3 +74,22 @@ def test_a_house_spare_name_shows_in_its_rules() -> None:
     assert "\nThe widow\n" in body
     assert "next card is in the widow or already played" in body
     assert "spare hand" not in body.lower()
+
+
+def test_a_flow_whose_dealing_declares_no_shape() -> None:
+    # A plug-in's dealing (here the built-in phase re-registered without ``shape``): the
+    # variant has no deal shape, so stacked hands of any sizes that make up the pack are
+    # taken even under stacked_sizes: as_dealt (which only the deal phase's shape reads),
+    # the spare is the "spare hand", and texts still get the plain deal's sizes: 4 players
+    # and a spare, 52 = 5 * 10 + 2 -> [11, 11, 10, 10] and the spare 10.
+    from stops.phases.dealing import DealPhase, DealSettings
+
+    reg = default_registry().copy()
+    reg.register_phase("deal", settings=DealSettings, replace=True)(DealPhase)
+    v = stops.load_variant("boodle", options={"stacked_sizes": "as_dealt",
+                                              "spare_name": "widow"}, registry=reg)
+    assert v.deal_shape is None and v.spare_name == "spare hand"
+    assert shape_of(v).sizes(4) == [11, 11, 10, 10, 10]
+    hands = [["2C"], ["3C"], ["4C"], ["5C"]]
+    d = stops.Table(v, seats=4, seed=1).new_deal(hands=hands, spare=rest_of_pack(hands))
+    assert [len(h) for h in d.dealt_hands] == [1, 1, 1, 1]
