@@ -224,7 +224,7 @@ def test_question_mark_on_the_screen(name: str) -> None:
     if v.policy("turn_order").name != "holder":
         assert "Whoever holds the next card" not in text
     if "Your turn: the " in text and v.rules.spare_hand:  # a spare-hand decision
-        assert f"Your turn: the {v.settings('deal').spare_name}." in text
+        assert f"Your turn: the {v.spare_name}." in text
     if "poker" in v.flow:
         poker = v.settings("poker")
         assert "check or bet" in text

@@ -371,7 +371,8 @@ def test_equal_plus_dead_gives_everyone_the_same_and_the_rest_to_the_spare() -> 
 
     w = variant_from_mapping({"name": "w", "extends": "boodle", "deck": {"remove": ["8D"]},
                               "rules": {"deal_shape": "equal_plus_dead"}})
-    assert w.hand_sizes(4) == [10, 10, 10, 10, 11] and v.hand_sizes(5) == [8] * 5 + [12]
+    assert w.deal_shape is not None and v.deal_shape is not None
+    assert w.deal_shape.sizes(4) == [10, 10, 10, 10, 11] and v.deal_shape.sizes(5) == [8] * 5 + [12]
     for seed in range(5):
         d = stops.Table(w, seats=4, seed=seed).new_deal()
         assert [len(h) for h in d.dealt_hands] == [10, 10, 10, 10]

@@ -53,9 +53,12 @@ def test_every_shape_is_covered_and_checked() -> None:
     for name, opts in SHAPES:
         v = stops.load_variant(name, options=opts)
         lo, hi = v.players
-        assert all(v.stacked_sizes(n) is not None for n in range(lo, hi + 1)), (name, opts)
+        shape = v.deal_shape
+        assert shape is not None
+        assert all(shape.stacked_sizes(n) is not None for n in range(lo, hi + 1)), (name, opts)
     for name in LEGACY:
-        assert stops.load_variant(name).stacked_sizes(4) is None
+        shape = stops.load_variant(name).deal_shape
+        assert shape is not None and shape.stacked_sizes(4) is None
 
 
 def _dealt(name: str, opts: dict[str, Any], seats: int, seed: int,

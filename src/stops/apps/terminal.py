@@ -142,7 +142,7 @@ class Narrator:
         self.me = me
         self.all_seen = all_seen
         """Tell every event, every hand included (``stops replay`` with no seat)."""
-        self.spare = _spare_name(deal)
+        self.spare = deal.variant.spare_name
         self.put: dict[int, int] = {}
         """Chips each seat has put into the poker pot this deal, and the level to call."""
         self.level = 0
@@ -617,12 +617,6 @@ def describe_action(a: Action, st: Style | None = None, to_call: int | None = No
     return a.action
 
 
-def _spare_name(deal: Deal) -> str:
-    """What the variant calls the cards dealt to nobody (the talon, in Nain Jaune)."""
-    settings = deal.variant.settings("deal")
-    return str(getattr(settings, "spare_name", "spare hand"))
-
-
 def _status(deal: Deal, seat: int, st: Style) -> list[str]:
     obs = deal.observe(seat)
     lines = [""]
@@ -631,8 +625,9 @@ def _status(deal: Deal, seat: int, st: Style) -> list[str]:
     lines.append("Chips:  " + seats_text(obs.stacks, seat, st))
     if any(obs.hand_sizes):
         lines.append("Cards:  " + seats_text(obs.hand_sizes, seat, st))
-        if deal.dealt_spare and _spare_name(deal) != "spare hand":
-            lines.append(f"{_spare_name(deal).capitalize()}: {len(deal.dealt_spare)} cards, "
+        spare = deal.variant.spare_name
+        if deal.dealt_spare and spare != "spare hand":
+            lines.append(f"{spare.capitalize()}: {len(deal.dealt_spare)} cards, "
                          "face down")
     if obs.sequence:
         label = "Last sequence: " if deal.phase == "play" else "This sequence: "
@@ -644,7 +639,8 @@ def _status(deal: Deal, seat: int, st: Style) -> list[str]:
     if up >= 0:
         lines.append(f"Trumps: {SUIT_NAMES[up // 13]} (turned up: {st.card(up)})")
     if obs.spare is not None and seat == deal.dealer and deal.phase == "play":
-        lines.extend(_wrap(f"{_spare_name(deal).capitalize()} (only you, the dealer, see it): "
+        lines.extend(_wrap(f"{deal.variant.spare_name.capitalize()} (only you, the dealer, "
+                           "see it): "
                            + st.hand(obs.spare),
                            "    "))
     hand = st.hand(obs.hand) if obs.hand or deal.phase != "stake" else "(not dealt yet)"
@@ -713,7 +709,7 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style,
     legal = deal.legal_actions()
     choices: Sequence[Action] = legal
     to_call = _to_call(deal, seat)
-    spare = _spare_name(deal)
+    spare = deal.variant.spare_name
     lines = _status(deal, seat, st)
     prompt = _PHASE_PROMPTS.get(deal.phase, "Your turn.")
     bidding = _bidding(legal)

@@ -333,7 +333,8 @@ class Table:
                                  seat=s)
             if s not in self.eliminated and not h:
                 raise TableError(f"seat {s} must be dealt at least one card", seat=s)
-        sizes = self.variant.stacked_sizes(self.n - len(self.eliminated))
+        shape = self.variant.deal_shape  # None: a plug-in's own dealing, any sizes
+        sizes = shape.stacked_sizes(self.n - len(self.eliminated)) if shape is not None else None
         if sizes is not None:
             # sizes are by position from the dealer's left (the odd cards go first there)
             order = [(self.dealer + k) % self.n for k in range(1, self.n + 1)]

@@ -16,6 +16,7 @@ from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.rules.contracts import DealShape
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
@@ -65,11 +66,65 @@ class DealSettings:
         option="spare_seen_by")
 
 
-def spare_name(variant: Variant) -> str:
-    """What the players call the spare hand (the deal's ``spare_name``): "spare hand" when
-    the flow has no deal phase of its own settings (a plug-in's dealing)."""
-    settings: Any = variant.settings("deal")  # Any: the compiled build checks no type here
-    return settings.spare_name if settings is not None else "spare hand"
+class Shape:
+    """The deal's shape, as the ``deal`` phase's settings give it: the sizes of the hands for
+    each number of players, the sizes a stacked deal must keep, and the spare's name. The
+    variant holds one as ``Variant.deal_shape`` (a :class:`~stops.rules.contracts.DealShape`),
+    so the table's check of stacked hands and the rules texts ask the deal phase for them."""
+
+    def __init__(self, settings: DealSettings, pack: int, spare_hand: bool,
+                 spare_first: bool) -> None:
+        self.spare_name: str = settings.spare_name
+        self.shape: str = settings.shape
+        self.as_dealt: bool = settings.stacked_sizes == "as_dealt"
+        self.table: dict[int, int] = dict(settings.hand_sizes)
+        self.pack = pack
+        self.spare_hand = spare_hand
+        self.spare_first = spare_first
+
+    def sizes(self, players: int) -> list[int]:
+        """Cards per seat (from the dealer's left) and, last, the spare hand's size, as
+        ``deal_shape`` gives them."""
+        if self.shape == "equal_plus_dead":
+            each = self.pack // (players + 1)
+            return [each] * players + [self.pack - each * players]
+        if self.shape == "table":
+            each = self.table.get(players, 0)
+            return [each] * players + [self.pack - each * players]
+        hands = players + (1 if self.spare_hand else 0)
+        base, extra = divmod(self.pack, hands)
+        return [base + (1 if i < extra else 0) for i in range(hands)]
+
+    def stacked_sizes(self, players: int) -> list[int] | None:
+        """The hand sizes stacked hands must have (each seat's from the dealer's left, then
+        the spare's), or ``None`` when any sizes that make up the pack will do (deal_shape
+        n_plus_one unless ``stacked_sizes: as_dealt``)."""
+        if self.shape != "n_plus_one":
+            return self.sizes(players)
+        if not self.as_dealt:
+            return None
+        sizes = self.sizes(players)
+        if self.spare_hand and self.spare_first:
+            # the spare is dealt first in each round: it takes the first odd card
+            return [*sizes[1:], sizes[0]]
+        return sizes
+
+
+def deal_shape(variant: Variant, settings: DealSettings | None = None) -> Shape:
+    """The :class:`Shape` of ``variant``'s deal (``settings``: the deal phase's, by default
+    the variant's own), registered as the ``deal`` phase's ``shape``."""
+    s: DealSettings = settings if settings is not None else variant.settings("deal")
+    return Shape(s, len(variant.deck), variant.rules.spare_hand,
+                 variant.rules.deal_spare_position == "first")
+
+
+def shape_of(variant: Variant) -> DealShape:
+    """The shape of ``variant``'s deal: its deal phase's, or, when the flow has no phase
+    that declares one (a plug-in's own dealing), the plain deal's (the whole pack into a hand
+    per player and the spare hand, any sizes stacked)."""
+    if variant.deal_shape is not None:
+        return variant.deal_shape
+    return deal_shape(variant, DealSettings())
 
 
 def sized_plan(order: list[int], sizes: dict[int, int], pack: int) -> list[int]:
@@ -134,7 +189,7 @@ class DealPhase(Phase):
             if self.sized:
                 plan = self._plans.get(key)
                 if plan is None:
-                    sizes = self.variant.hand_sizes(len(deal.active))
+                    sizes = shape_of(self.variant).sizes(len(deal.active))
                     plan = self._plans[key] = sized_plan(
                         order, {**dict.fromkeys(deal.active, sizes[0]), SPARE: sizes[-1]},
                         len(pack))
@@ -179,7 +234,7 @@ class DealPhase(Phase):
         where = ("first in each round" if r.deal_spare_position == "first"
                  else "after the dealer in each round")
         shape = self.settings.shape
-        name = self.settings.spare_name
+        name = self.variant.spare_name
         lo, hi = self.variant.players
         if shape == "n_plus_one":
             spare = (f" plus a {name} that belongs to nobody, dealt {where}" if r.spare_hand
@@ -208,7 +263,7 @@ class DealPhase(Phase):
         return t
 
 
-__all__ = ["CARDS", "DealPhase", "deal_order"]
+__all__ = ["CARDS", "DealPhase", "Shape", "deal_order", "deal_shape", "shape_of"]
 
 
 def _deal_checks(variant: Any) -> list[str]:
@@ -232,7 +287,7 @@ def _deal_checks(variant: Any) -> list[str]:
 
 def register(reg: Registry) -> None:
     reg.register_phase("deal", pays=_pays_nothing, settings=DealSettings,
-                       check=_deal_checks)(DealPhase)
+                       check=_deal_checks, shape=deal_shape)(DealPhase)
 
 
 def _pays_nothing(variant: object) -> tuple[str, ...]:

@@ -23,7 +23,6 @@ from stops.engine.eventkind import EventKind
 from stops.engine.events import event, play_events, play_pairs, stop_event
 from stops.engine.legal import FixedActions, LegalSet
 from stops.phases.base import Phase
-from stops.phases.dealing import spare_name
 from stops.policies.leads import OpeningSeek
 from stops.policies.succession import Succession
 from stops.rules.contracts import (
@@ -138,7 +137,7 @@ class PlayPhase(Phase):
             else:
                 parts += [f"the {CARDS[c].symbol()} (the {CARDS[self.next_card[c]].symbol()} "
                           "is out of the pack)" for c in cards]
-        spare = spare_name(self.variant)
+        spare = self.variant.spare_name
         where = f"in the {spare} or " if self.variant.rules.spare_hand else ""
         parts.append(f"any card whose next card is {where}already played")
         return "The stops are " + and_list(parts) + "."
@@ -180,7 +179,7 @@ class PlayPhase(Phase):
         self._after_impl: Callable[..., list[int]] = self.after.impl
         self._after_params: Any = self.after.params
         self.failed = variant.policy(FAILED_LEAD)
-        spare = spare_name(variant)
+        spare = variant.spare_name
         self.stop_why: dict[int, str] = {**STOP_WHY, SPARE: f"the next card is in the {spare}"}
         """Why a card is a stop when its successor is out of play (the spare's own name)."""
         succ = variant.policy(SUCCESSOR)

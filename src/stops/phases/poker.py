@@ -25,6 +25,7 @@ from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet, Selections
 from stops.phases.base import Phase
+from stops.phases.dealing import shape_of
 from stops.phases.handrank import describe, first_best_five, hand_key
 from stops.policies.leads import FirstLead, FirstLeadParams, first_lead, first_lead_text
 from stops.rules.registry import param
@@ -513,7 +514,8 @@ def _betting_text(variant: Variant) -> str:
          "unseen. Standard poker ranking; A-2-3-4-5 is the lowest straight; suits "
          "do not rank.")
     lo, hi = variant.players
-    if any(min(variant.hand_sizes(n)[:n]) < k for n in range(max(lo, 1), hi + 1)):
+    shape = shape_of(variant)
+    if any(min(shape.sizes(n)[:n]) < k for n in range(max(lo, 1), hi + 1)):
         # only where some hand can be short (Three-in-One's 52 cards for 8 and a spare: no)
         t += (f" A player with fewer than {k} cards plays them all (missing cards rank "
               "lowest)." if s.short_hand == "play_all_cards" else

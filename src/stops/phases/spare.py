@@ -27,7 +27,6 @@ from stops.engine.eventkind import EventKind
 from stops.engine.events import event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
 from stops.phases.base import Phase
-from stops.phases.dealing import spare_name
 from stops.policies.claims import holds_pay_card
 from stops.rules.registry import param
 
@@ -482,7 +481,7 @@ class SparePhase(Phase):
 
     def sections(self) -> list[tuple[str, str]]:
         """One section, headed with the game's own name for the spare (The dummy)."""
-        name = spare_name(self.variant)
+        name = self.variant.spare_name
         text = self.describe()
         return [(f"The {name}", text)] if text else []
 

@@ -92,6 +92,30 @@ class PhaseProtocol(Protocol):
         ...
 
 
+class DealShape(Protocol):
+    """The shape of a variant's deal: how many cards each hand gets, which sizes a stacked
+    deal must keep, and what the players call the spare hand.
+
+    The phase that deals declares how to build one when it is registered (``register_phase``'s
+    ``shape``); the variant builds it once and holds it as ``Variant.deal_shape``, so the
+    table, records and texts ask the deal phase for its own shape without importing it (the
+    engine sits below the phases) and the variant itself knows no deal shapes."""
+
+    spare_name: str
+    """The players' word for the cards dealt to nobody (spare hand, talon, dead hand,
+    widow); the variant copies it to ``Variant.spare_name`` for every text that names it."""
+
+    def sizes(self, players: int) -> list[int]:
+        """Cards per seat from the dealer's left for ``players`` players and, last, the
+        spare hand's (absent when the variant deals none)."""
+        ...
+
+    def stacked_sizes(self, players: int) -> list[int] | None:
+        """The sizes stacked hands must have (each seat's from the dealer's left, then the
+        spare's), or ``None`` when any sizes that make up the pack will do."""
+        ...
+
+
 # -- one protocol per policy slot -------------------------------------------------------------
 
 

@@ -73,9 +73,8 @@ def policy_text(v: Variant, slot: str) -> str:
 
 
 def spare_named(v: Variant, text: str) -> str:
-    """``text`` with "spare hand" in the game's own word for it (the deal's ``spare_name``)."""
-    deal = v.settings("deal")  # None: no deal phase in the flow (a plug-in's own dealing)
-    name = str(deal.spare_name if deal is not None else "") or "spare hand"
+    """``text`` with "spare hand" in the game's own word for it (the variant's ``spare_name``)."""
+    name = v.spare_name or "spare hand"
     if name != "spare hand" and "spare hand" in text:
         text = text.replace("the spare hand", f"the {name}").replace(
             "a spare hand", f"a {name}").replace("spare hand", name)

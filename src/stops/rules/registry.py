@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 import attrs
 
 from stops.engine.errors import StopsError
-from stops.rules.contracts import SLOTS
+from stops.rules.contracts import SLOTS, DealShape
 
 F = TypeVar("F")
 
@@ -218,6 +218,10 @@ class PhaseSpec:
     turns_up: bool = False
     """The phase turns up the last card dealt (Pope Joan's trumps): stacked deals and
     records of a variant with it name the turn-up (``turn_up``)."""
+    shape: Callable[[Any], DealShape] | None = None
+    """``shape(variant)``: the phase deals the hands, and this builds its
+    :class:`~stops.rules.contracts.DealShape` (hand sizes, stacked sizes, the spare's name)
+    from the variant's settings; the variant holds it as ``deal_shape``."""
 
 
 @attrs.frozen
@@ -409,14 +413,14 @@ class Registry:
         replace: bool = False, plugin: str | None = None, settings: type | None = None,
         check: Callable[[Any], list[str]] | None = None,
         pays: Callable[[Any], Iterable[str]] | None = None,
-        turns_up: bool = False,
+        turns_up: bool = False, shape: Callable[[Any], DealShape] | None = None,
     ) -> Callable[[F], F]:
         """Decorator: register a phase class under ``name`` (see :mod:`stops.rules.contracts`).
 
         ``settings`` is an attrs class of the phase's own rule settings (each field made with
         :func:`param`); the variant structures it and the phase reads ``variant.settings(name)``.
-        ``turns_up`` declares that the phase turns up the last card dealt (see
-        :class:`PhaseSpec`).
+        ``turns_up`` declares that the phase turns up the last card dealt, and ``shape`` that
+        it deals the hands (see :class:`PhaseSpec`).
         """
 
         def deco(impl: F) -> F:
@@ -428,7 +432,7 @@ class Registry:
                 restore_field_types(settings)
             doc = doc_of(impl)
             self.phases[name] = PhaseSpec(name, impl, doc, tuple(requires), tuple(slots), plugin,
-                                          settings, check, pays, turns_up)
+                                          settings, check, pays, turns_up, shape)
             self._options = None
             return impl
 
@@ -587,8 +591,9 @@ def register_phase(
     name: str, *, requires: Iterable[str] = (), slots: Iterable[str] = (), replace: bool = False,
     settings: type | None = None, check: Callable[[Any], list[str]] | None = None,
     pays: Callable[[Any], Iterable[str]] | None = None, turns_up: bool = False,
+    shape: Callable[[Any], DealShape] | None = None,
 ) -> Callable[[F], F]:
     """Register a phase class in the default registry."""
     return default_registry().register_phase(name, requires=requires, slots=slots,
                                              replace=replace, settings=settings, check=check,
-                                             pays=pays, turns_up=turns_up)
+                                             pays=pays, turns_up=turns_up, shape=shape)

@@ -12,7 +12,7 @@ import attrs
 from stops.engine.cards import CARDS, RANKS, Card
 from stops.engine.errors import VariantError
 from stops.engine.resolver import install_loader
-from stops.rules.contracts import BoundPolicy, Slot
+from stops.rules.contracts import BoundPolicy, DealShape, Slot
 from stops.rules.loader import (
     LAYER,
     ORIGIN,
@@ -90,6 +90,16 @@ class Variant:
             ph = registry.phases.get(name)
             if ph is not None and ph.settings is not None:
                 self._settings[name] = _settings(ph.settings, name, flat, file, problems)
+        shape = next((ph.shape for ph in (registry.phases.get(n) for n in spec.flow)
+                      if ph is not None and ph.shape is not None), None)
+        self.deal_shape: DealShape | None = shape(self) if shape is not None else None
+        """The deal's shape (hand sizes, the sizes a stacked deal keeps), as the phase that
+        deals declares it; ``None`` when no phase of the flow declares one (a plug-in's own
+        dealing: any stacked sizes will do)."""
+        self.spare_name: str = (self.deal_shape.spare_name if self.deal_shape is not None
+                                else "spare hand")
+        """What the players call the cards dealt to nobody (the deal's ``spare_name``: spare
+        hand, talon, dead hand, widow): every text that names the spare hand reads it."""
         share = self.policies.get("final_share")
         self.tracks_contributions = bool(
             share is not None and spec.rules.leftover_at_match_end == "share"
@@ -181,35 +191,6 @@ class Variant:
     def __repr__(self) -> str:
         opts = f", options={self.options}" if self.options else ""
         return f"Variant({self.name!r}{opts})"
-
-    def hand_sizes(self, players: int) -> list[int]:
-        """Cards per seat (from dealer's left) and, last, the spare hand's size, as the deal
-        phase's ``deal_shape`` gives them."""
-        deal = self.settings("deal")  # None: no deal phase in the flow (a plug-in's dealing)
-        shape = deal.shape if deal is not None else "n_plus_one"
-        if shape == "equal_plus_dead":
-            each = len(self.deck) // (players + 1)
-            return [each] * players + [len(self.deck) - each * players]
-        if shape == "table":
-            each = self.settings("deal").hand_sizes.get(players, 0)
-            return [each] * players + [len(self.deck) - each * players]
-        hands = players + (1 if self.rules.spare_hand else 0)
-        base, extra = divmod(len(self.deck), hands)
-        return [base + (1 if i < extra else 0) for i in range(hands)]
-
-    def stacked_sizes(self, players: int) -> list[int] | None:
-        """The hand sizes stacked hands must have (each seat's from the dealer's left, then
-        the spare's), or ``None`` when any sizes that make up the pack will do."""
-        deal = self.settings("deal")  # None: no deal phase in the flow (a plug-in's dealing)
-        if deal is None or deal.shape == "n_plus_one":
-            if deal is None or deal.stacked_sizes != "as_dealt":
-                return None
-            sizes = self.hand_sizes(players)
-            if self.rules.spare_hand and self.rules.deal_spare_position == "first":
-                # the spare is dealt first in each round: it takes the first odd card
-                return [*sizes[1:], sizes[0]]
-            return sizes
-        return self.hand_sizes(players)
 
 
 def unknown_policy(registry: Registry, slot: str, name: object) -> str:
