@@ -12,6 +12,8 @@ doing. Each game is run twice in a child process under callgrind, playing ``--wa
 and then 0 or ``--deals`` more of random play (``stops.apps.playout.play_random``, 50-chip
 stacks, a new table when a session ends); the difference divided by ``--deals`` is the cost
 of one deal, with the interpreter's start, the imports and the variant's build taken out.
+The children run with ``PYTHONHASHSEED=0``: string hashes decide the order of dicts' probes
+and so, by a few percent, the count; with the seed fixed the same build counts the same.
 
 Compare two builds or two checkouts by running this script with each interpreter (or with
 ``PYTHONPATH`` set to each checkout's ``src``) in turn. Needs valgrind (Debian: ``valgrind``).
@@ -58,7 +60,7 @@ def count(game: str, seats: int, warm: int, deals: int) -> int:
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
          "-c", CHILD, game, str(seats), str(warm), str(deals)],
-        capture_output=True, text=True, env=dict(os.environ), check=False)
+        capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=False)
     found = COLLECTED.search(done.stderr)
     if done.returncode != 0 or found is None:
         raise SystemExit(f"callgrind failed for {game}: {done.stderr[-2000:]}")
