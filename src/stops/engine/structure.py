@@ -12,6 +12,8 @@ can use it without importing the rules layer above it.
 from __future__ import annotations
 
 import re
+import types
+import typing
 from collections.abc import Mapping
 from typing import Any, Literal, get_args, get_origin
 
@@ -89,6 +91,12 @@ def strict_converter() -> cattrs.Converter:
     return c
 
 
+def _key(k: object) -> str:
+    """An unknown key as an error message may quote it: text, and short."""
+    text = str(k)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _literal_message(t: Any, v: Any) -> str:
     choices = ", ".join(repr(a) for a in get_args(t))
     return f"expected one of {choices}, got {show(v)}{suggest(v, get_args(t))}"
@@ -98,7 +106,7 @@ def _walk(exc: BaseException, path: str, out: list[tuple[str, str]], typ: Any = 
     """Flatten a cattrs exception tree into (key path, message) pairs with our wording."""
     if isinstance(exc, ForbiddenExtraKeysError):
         fields = [a.name for a in attrs.fields(exc.cl)] if attrs.has(exc.cl) else []
-        for extra in sorted(str(x) for x in exc.extra_fields):
+        for extra in sorted(_key(x) for x in exc.extra_fields):
             hint = suggest(extra, fields)
             allowed = "" if hint or not fields else "; allowed keys: " + ", ".join(fields)
             out.append((f"{path}.{extra}" if path else extra,
@@ -112,6 +120,10 @@ def _walk(exc: BaseException, path: str, out: list[tuple[str, str]], typ: Any = 
                 index = getattr(note, "index", None)
                 if name is not None:
                     sub_path = f"{path}.{name}" if path else str(name)
+                    sub_type = getattr(note, "type", None)
+                    break
+                if isinstance(index, str):   # a mapping's key: a key path goes on by name
+                    sub_path = f"{path}.{_key(index)}" if path else _key(index)
                     sub_type = getattr(note, "type", None)
                     break
                 if index is not None:
@@ -138,7 +150,8 @@ def _walk(exc: BaseException, path: str, out: list[tuple[str, str]], typ: Any = 
         return
     bound = re.fullmatch(r"'(\w+)' must be (>=|>|<=|<) (\S+): (.*)", str(exc))
     if bound:   # an attrs bound (ge, gt, ...), worded as the loader's other bounds
-        out.append((path, f"expected a number {bound[2]} {bound[3]}, got {bound[4]}"))
+        where = f"{path}.{bound[1]}" if path else bound[1]
+        out.append((where, f"expected a number {bound[2]} {bound[3]}, got {bound[4]}"))
         return
     out.append((path, str(exc) or type(exc).__name__))
 
@@ -147,4 +160,39 @@ def structure_errors(exc: BaseException) -> list[tuple[str, str]]:
     """Every problem in a cattrs failure, as ``(key path, message)`` in the input's order."""
     out: list[tuple[str, str]] = []
     _walk(exc, "", out)
+    return out
+
+
+def shape_problems(data: Any, cls: Any, path: str = "", *,
+                   mappings: bool = False) -> list[tuple[str, str]]:
+    """Text where a list is expected would be split into characters by cattrs: catch it
+    first (and, with ``mappings``, anything but a mapping where a mapping is expected)."""
+    out: list[tuple[str, str]] = []
+    if not (attrs.has(cls) and isinstance(data, Mapping)):
+        return out
+    hints = typing.get_type_hints(cls)
+    for f in attrs.fields(cls):
+        if f.name not in data:
+            continue
+        v, t = data[f.name], hints[f.name]
+        p = f"{path}.{f.name}" if path else f.name
+        if v is None and type(None) in get_args(t):
+            continue
+        either = get_args(t)
+        if get_origin(t) in (typing.Union, types.UnionType) and len(either) == 2 \
+                and type(None) in either:   # X | None, and not None: X is expected
+            t = either[0] if either[1] is type(None) else either[1]
+        origin = get_origin(t)
+        if origin in (tuple, list):
+            if not isinstance(v, list):
+                out.append((p, f"expected a list, got {show(v)}"))
+                continue
+            args = [a for a in get_args(t) if a is not Ellipsis]
+            if args and attrs.has(args[0]):
+                for i, item in enumerate(v):
+                    out += shape_problems(item, args[0], f"{p}[{i}]", mappings=mappings)
+        elif origin is dict and mappings and not isinstance(v, Mapping):
+            out.append((p, f"expected a mapping, got {show(v)}"))
+        elif attrs.has(t):
+            out += shape_problems(v, t, p, mappings=mappings)
     return out

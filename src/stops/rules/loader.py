@@ -13,10 +13,9 @@ import copy
 import gc
 import os
 import stat
-import typing
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, get_args, get_origin
+from typing import Any
 
 import attrs
 import cattrs
@@ -26,6 +25,7 @@ from stops.engine.cards import Card, parse_card
 from stops.engine.errors import VariantError
 from stops.engine.structure import (
     STRUCTURE_FAILURES,
+    shape_problems,
     strict_converter,
     structure_errors,
     suggest,
@@ -513,34 +513,9 @@ def make_converter() -> cattrs.Converter:
 CONVERTER = make_converter()
 
 
-def _list_shape_problems(data: Any, cls: Any, path: str) -> list[tuple[str, str]]:
-    """Text where a list is expected would be split into characters by cattrs: catch it."""
-    out: list[tuple[str, str]] = []
-    if not (attrs.has(cls) and isinstance(data, Mapping)):
-        return out
-    hints = typing.get_type_hints(cls)
-    for f in attrs.fields(cls):
-        if f.name not in data:
-            continue
-        v, t = data[f.name], hints[f.name]
-        p = f"{path}.{f.name}" if path else f.name
-        origin = get_origin(t)
-        if origin in (tuple, list):
-            if not isinstance(v, list):
-                out.append((p, f"expected a list, got {_show(v)}"))
-                continue
-            args = [a for a in get_args(t) if a is not Ellipsis]
-            if args and attrs.has(args[0]):
-                for i, item in enumerate(v):
-                    out += _list_shape_problems(item, args[0], f"{p}[{i}]")
-        elif attrs.has(t):
-            out += _list_shape_problems(v, t, p)
-    return out
-
-
 def structure(data: Any, cls: type[Any], label: str, path: str = "") -> Any:
     """Structure ``data`` into ``cls``, turning every failure into a VariantError."""
-    shape = _list_shape_problems(data, cls, path)
+    shape = shape_problems(data, cls, path)
     found = [(label, p, m) for p, m in shape]
     try:
         result = CONVERTER.structure(data, cls)
