@@ -191,7 +191,7 @@ def shape_problems(data: Any, cls: Any, path: str = "", *,
             if args and attrs.has(args[0]):
                 for i, item in enumerate(v):
                     out += shape_problems(item, args[0], f"{p}[{i}]", mappings=mappings)
-        elif origin is dict and mappings and not isinstance(v, Mapping):
+        elif (origin is dict or attrs.has(t)) and mappings and not isinstance(v, Mapping):
             out.append((p, f"expected a mapping, got {show(v)}"))
         elif attrs.has(t):
             out += shape_problems(v, t, p, mappings=mappings)
