@@ -136,11 +136,6 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _chips(v: Any) -> bool:
-    """A whole number of chips within :data:`~stops.engine.chips.MAX_CHIPS` either way."""
-    return chips_ok(v)
-
-
 def final_hands_of(record: Mapping[str, Any]) -> tuple[int, list[tuple[Card, ...] | None]]:
     """A record's ``final_hands`` (G.9: ``{dealer: d, hands: [[5 cards] or null, ...]}`` in
     seat order, from a fresh 52-card pack) as the final dealer and the hands by seat; a
