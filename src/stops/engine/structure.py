@@ -11,6 +11,7 @@ can use it without importing the rules layer above it.
 
 from __future__ import annotations
 
+import functools
 import re
 import types
 import typing
@@ -163,6 +164,33 @@ def structure_errors(exc: BaseException) -> list[tuple[str, str]]:
     return out
 
 
+@functools.cache
+def _plan(cls: type[Any]) -> tuple[tuple[str, str, Any, bool], ...]:
+    """For each field of a model whose shape :func:`shape_problems` checks: its name, what
+    it must be (``list``, ``dict`` or ``model``) and the model of its items (or None),
+    worked out once per model (it is read for every save and record), and whether it may
+    be null."""
+    hints = typing.get_type_hints(cls)
+    out: list[tuple[str, str, Any, bool]] = []
+    for f in attrs.fields(cls):
+        t = hints[f.name]
+        either = get_args(t)
+        nullable = get_origin(t) in (typing.Union, types.UnionType) and len(either) == 2 \
+            and type(None) in either
+        if nullable:   # X | None, and not None: X is expected
+            t = either[0] if either[1] is type(None) else either[1]
+        origin = get_origin(t)
+        if origin in (tuple, list):
+            args = [a for a in get_args(t) if a is not Ellipsis]
+            out.append((f.name, "list", args[0] if args and attrs.has(args[0]) else None,
+                        nullable))
+        elif origin is dict:
+            out.append((f.name, "dict", None, nullable))
+        elif attrs.has(t):
+            out.append((f.name, "model", t, nullable))
+    return tuple(out)
+
+
 def shape_problems(data: Any, cls: Any, path: str = "", *,
                    mappings: bool = False) -> list[tuple[str, str]]:
     """Text where a list is expected would be split into characters by cattrs: catch it
@@ -170,29 +198,21 @@ def shape_problems(data: Any, cls: Any, path: str = "", *,
     out: list[tuple[str, str]] = []
     if not (attrs.has(cls) and isinstance(data, Mapping)):
         return out
-    hints = typing.get_type_hints(cls)
-    for f in attrs.fields(cls):
-        if f.name not in data:
+    for name, kind, sub, nullable in _plan(cls):
+        if name not in data:
             continue
-        v, t = data[f.name], hints[f.name]
-        p = f"{path}.{f.name}" if path else f.name
-        if v is None and type(None) in get_args(t):
+        v = data[name]
+        if v is None and nullable:
             continue
-        either = get_args(t)
-        if get_origin(t) in (typing.Union, types.UnionType) and len(either) == 2 \
-                and type(None) in either:   # X | None, and not None: X is expected
-            t = either[0] if either[1] is type(None) else either[1]
-        origin = get_origin(t)
-        if origin in (tuple, list):
+        p = f"{path}.{name}" if path else name
+        if kind == "list":
             if not isinstance(v, list):
                 out.append((p, f"expected a list, got {show(v)}"))
-                continue
-            args = [a for a in get_args(t) if a is not Ellipsis]
-            if args and attrs.has(args[0]):
+            elif sub is not None:
                 for i, item in enumerate(v):
-                    out += shape_problems(item, args[0], f"{p}[{i}]", mappings=mappings)
-        elif (origin is dict or attrs.has(t)) and mappings and not isinstance(v, Mapping):
+                    out += shape_problems(item, sub, f"{p}[{i}]", mappings=mappings)
+        elif mappings and not isinstance(v, Mapping):
             out.append((p, f"expected a mapping, got {show(v)}"))
-        elif attrs.has(t):
-            out += shape_problems(v, t, p, mappings=mappings)
+        elif kind == "model":
+            out += shape_problems(v, sub, p, mappings=mappings)
     return out
