@@ -9,12 +9,22 @@ names, is :mod:`stops.io.records`' job.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
+
+import attrs
+import cattrs
 
 from stops.engine.actions import Action, action_from_dict
 from stops.engine.cards import CARDS, Card, parse_card
 from stops.engine.chips import MAX_CHIPS, chips_ok
 from stops.engine.errors import IllegalAction, RecordError
+from stops.engine.structure import (
+    STRUCTURE_FAILURES,
+    TypeProblem,
+    shape_problems,
+    strict_converter,
+    structure_errors,
+)
 from stops.engine.text import shown as shown_value
 
 if TYPE_CHECKING:
@@ -126,60 +136,6 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _chips(v: Any) -> bool:
-    """A whole number of chips within :data:`~stops.engine.chips.MAX_CHIPS` either way."""
-    return chips_ok(v)
-
-
-def _check_shape(record: Mapping[str, Any]) -> None:
-    """Every field of a deal record has the right shape, or a RecordError says which not."""
-    layout = record.get("layout")
-    if layout is not None and not (isinstance(layout, Mapping) and all(
-            isinstance(k, str) and _is_int(v) for k, v in layout.items())):
-        raise RecordError("'layout' must be a mapping of space id to chips, e.g. {AH: 3}")
-    if layout is not None and not all(_chips(v) for v in layout.values()):
-        raise RecordError(f"'layout': chips must be at most {MAX_CHIPS:,}")
-    retired = record.get("retired")
-    if retired is not None and not (isinstance(retired, list)
-                                    and all(isinstance(x, str) for x in retired)):
-        raise RecordError("'retired' must be a list of space ids, e.g. [KH, pot]")
-    stacks = record.get("stacks")
-    if stacks is not None and not (_is_int(stacks) or (
-            isinstance(stacks, list) and all(_is_int(x) for x in stacks))):
-        raise RecordError("'stacks' must be a list of whole numbers, one per seat")
-    if stacks is not None and not all(_chips(x) for x in (
-            stacks if isinstance(stacks, list) else [stacks])):
-        raise RecordError(f"'stacks': chips must be at most {MAX_CHIPS:,} either way")
-    if "deal_index" in record and not (_is_int(record["deal_index"])
-                                       and 0 <= record["deal_index"] <= MAX_CHIPS):
-        raise RecordError(f"'deal_index' must be a whole number from 0 to {MAX_CHIPS:,}")
-    if "turn_up" in record and not isinstance(record["turn_up"], str):
-        raise RecordError("'turn_up' must be a card such as 5C (one of the 'spare' cards)")
-    exempt = record.get("exempt")
-    if exempt is not None and not (isinstance(exempt, list) and all(_is_int(s) for s in exempt)
-                                   and len(set(exempt)) == len(exempt)):
-        raise RecordError("'exempt' must be a list of distinct seats, e.g. [2]")
-    if "stakes" in record and not isinstance(record["stakes"], bool):
-        raise RecordError("'stakes' must be true or false")
-    if "final_hands" in record:
-        final_hands_of(record)
-    result = record.get("result")
-    if result is not None:
-        if not isinstance(result, Mapping):
-            raise RecordError("'result' must be a mapping with 'stacks' and 'layout'")
-        rs, rl = result.get("stacks"), result.get("layout")
-        if rs is not None and not (isinstance(rs, list) and all(_chips(x) for x in rs)):
-            raise RecordError("'result.stacks' must be a list of whole numbers (chips, at "
-                              f"most {MAX_CHIPS:,} either way)")
-        if rl is not None and not (isinstance(rl, Mapping) and all(
-                isinstance(k, str) and _chips(v) for k, v in rl.items())):
-            raise RecordError("'result.layout' must be a mapping of space id to chips (at "
-                              f"most {MAX_CHIPS:,})")
-        extra = set(result) - {"stacks", "layout"}
-        if extra:
-            raise RecordError(f"unknown key(s) in 'result': {sorted(map(str, extra))}")
-
-
 def final_hands_of(record: Mapping[str, Any]) -> tuple[int, list[tuple[Card, ...] | None]]:
     """A record's ``final_hands`` (G.9: ``{dealer: d, hands: [[5 cards] or null, ...]}`` in
     seat order, from a fresh 52-card pack) as the final dealer and the hands by seat; a
@@ -222,8 +178,113 @@ def final_hands_of(record: Mapping[str, Any]) -> tuple[int, list[tuple[Card, ...
     return int(dealer), out
 
 
+def _format(v: Any, _: Any) -> str:
+    if v != DEAL_FORMAT:
+        raise TypeProblem(f"must be {DEAL_FORMAT} (a deal record), got {shown_value(v)}")
+    return DEAL_FORMAT
+
+
+def _variant_ref(v: Any, _: Any) -> Any:
+    if not isinstance(v, str | Mapping):
+        raise TypeProblem("must be a built-in variant name or the variant itself (a mapping)")
+    return v
+
+
+def _chips_hook(v: Any, _: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise TypeProblem(f"expected a whole number of chips, got {shown_value(v)}")
+    if not chips_ok(v):
+        raise TypeProblem(f"chips must be at most {MAX_CHIPS:,} either way, got "
+                          f"{shown_value(v)}")
+    return v
+
+
+def _stacks_hook(v: Any, t: Any) -> int | list[int]:
+    if isinstance(v, list):
+        return [_chips_hook(x, t) for x in v]
+    return _chips_hook(v, t)   # one number: every seat's stack
+
+
+def _turn_up(v: Any, _: Any) -> str:
+    if not isinstance(v, str):
+        raise TypeProblem("must be a card such as 5C (one of the 'spare' cards)")
+    return v
+
+
+def _deal_index(v: Any, t: Any) -> int:
+    if not chips_ok(v, 0):
+        raise TypeProblem(f"must be a whole number from 0 to {MAX_CHIPS:,}")
+    return int(v)
+
+
+Chips = Annotated[int, "chips"]
+"""Chips in a record: a whole number within MAX_CHIPS either way."""
+Stacks = Annotated[int | list[int], "stacks"]
+"""The seats' stacks: one number per seat, or one number for every seat."""
+Index = Annotated[int, "deal index"]
+"""A deal's index in its session: 0 to MAX_CHIPS."""
+Format = Annotated[str, "format"]
+TurnUp = Annotated[str, "turn-up"]
+VariantRef = Annotated[Any, "variant"]
+ABSENT: Any = None
+"""The default of a record key that was not given (a given null is checked like any value)."""
+
+
+@attrs.define
+class RecordResult:
+    """A finished record's ``result``: the chips as the deal ended."""
+
+    stacks: list[Chips] | None = None
+    layout: dict[str, Chips] | None = None
+
+
+@attrs.define
+class DealRecordShape:
+    """A deal record's keys and their types (docs/concepts.md, Records): every key is
+    optional here; :func:`replay_record` says which a replay needs. A key given as null is
+    refused where null means nothing (``players: null``), allowed where it means empty."""
+
+    format: Format = ABSENT
+    variant: VariantRef = ABSENT
+    options: dict[str, Any] | None = None
+    players: int = ABSENT
+    dealer: int = ABSENT
+    stacks: Stacks | None = None
+    layout: dict[str, Chips] | None = None
+    retired: list[str] | None = None
+    hands: list[list[Any]] | None = None
+    spare: list[Any] | None = None
+    turn_up: TurnUp = ABSENT
+    exempt: list[int] | None = None
+    actions: list[Any] | None = None
+    deal_index: Index = ABSENT
+    stakes: bool = ABSENT
+    result: RecordResult | None = None
+    meta: Any = None
+    seed: Any = None
+    out: Any = None
+    final_hands: Any = None
+
+
+def _make_converter() -> cattrs.Converter:
+    c = strict_converter()
+    c.register_structure_hook_func(lambda t: t == Format, _format)
+    c.register_structure_hook_func(lambda t: t == VariantRef, _variant_ref)
+    c.register_structure_hook_func(lambda t: t == Chips, _chips_hook)
+    c.register_structure_hook_func(lambda t: t == Stacks, _stacks_hook)
+    c.register_structure_hook_func(lambda t: t == Index, _deal_index)
+    c.register_structure_hook_func(lambda t: t == TurnUp, _turn_up)
+    c.register_structure_hook_func(lambda t: t is Any, lambda v, _: v)
+    return c
+
+
+CONVERTER = _make_converter()
+"""The strict converter for deal records (:mod:`stops.engine.structure`, with chip bounds)."""
+
+
 def check_record(record: Mapping[str, Any]) -> None:
-    """The record is a mapping of known keys, each of the right shape (else RecordError)."""
+    """The record is a mapping of known keys, each of the right shape (else a RecordError
+    naming the key path): structured through :class:`DealRecordShape`."""
     if not isinstance(record, Mapping):
         raise RecordError("a record must be a mapping of keys")
     unknown = [k for k in record if k not in RECORD_KEYS]
@@ -231,26 +292,27 @@ def check_record(record: Mapping[str, Any]) -> None:
         shown = unknown[0] if isinstance(unknown[0], str) and len(unknown[0]) <= 40 else "?"
         raise RecordError(f"unknown key {shown!r}; a deal record has: "
                           + ", ".join(RECORD_KEYS))
-    if "format" in record and record["format"] != DEAL_FORMAT:
-        raise RecordError(f"'format' must be {DEAL_FORMAT} (a deal record), got "
-                          f"{shown_value(record['format'])}")
-    if "variant" in record and not isinstance(record["variant"], str | Mapping):
-        raise RecordError("'variant' must be a built-in variant name or the variant itself "
-                          "(a mapping)")
-    if "options" in record and not isinstance(record["options"], Mapping | None):
-        raise RecordError("'options' must be a mapping of rule: choice")
-    for key in ("players", "dealer"):
-        if key in record and not _is_int(record[key]):
-            raise RecordError(f"'{key}' must be a whole number")
-    if _is_int(record.get("players")) and not 2 <= record["players"] <= 52:
-        raise RecordError("'players' must be between 2 and 52")
-    for key in ("hands", "spare", "actions"):
-        if key in record and record[key] is not None and not isinstance(record[key], list):
-            raise RecordError(f"'{key}' must be a list")
+    problems = shape_problems(record, DealRecordShape, mappings=True)
+    if not problems:
+        try:
+            CONVERTER.structure(record, DealRecordShape)
+        except STRUCTURE_FAILURES as e:
+            problems = structure_errors(e) or [("", "cannot be read")]
+    if problems:
+        path, what = problems[0]
+        raise RecordError(f"'{path}' {what}" if what.startswith("must")
+                          else f"'{path}': {what}")
     hands = record.get("hands")
-    if isinstance(hands, list) and not all(isinstance(h, list) for h in hands):
+    if hands is not None and not all(isinstance(h, list) for h in hands):
         raise RecordError("'hands' must be lists of cards, one per seat")
-    _check_shape(record)
+    players = record.get("players")
+    if players is not None and not 2 <= players <= 52:
+        raise RecordError("'players' must be between 2 and 52")
+    exempt = record.get("exempt")
+    if exempt is not None and len(set(exempt)) != len(exempt):
+        raise RecordError("'exempt' must be a list of distinct seats, e.g. [2]")
+    if "final_hands" in record:
+        final_hands_of(record)
 
 
 def replay_record(record: Mapping[str, Any], variant: Variant, *, check_result: bool = True,

@@ -25,7 +25,7 @@ import hmac
 import json
 import warnings
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import attrs
 import cattrs
@@ -33,6 +33,14 @@ import cattrs
 from stops.engine.cards import CARDS
 from stops.engine.chips import MAX_CHIPS, chips_ok
 from stops.engine.errors import RecordError, SignatureNotChecked, StopsError
+from stops.engine.structure import (
+    STRUCTURE_FAILURES,
+    TypeProblem,
+    shape_problems,
+    show,
+    strict_converter,
+    structure_errors,
+)
 from stops.engine.text import shown
 
 if TYPE_CHECKING:
@@ -47,31 +55,51 @@ DEAL_SEAT_FORMAT = "stops.deal.seat/1"
 """One seat's view of a deal (``deal.to_dict(seat=s)``): for that player, not restorable."""
 
 
+Chips = Annotated[int, "chips"]
+"""A stack: a whole number of chips within :data:`~stops.engine.chips.MAX_CHIPS` either way."""
+Pile = Annotated[int, "pile"]
+"""Chips on a layout space (or put there by a seat): a whole number from 0 to MAX_CHIPS."""
+Count = Annotated[int, "count"]
+"""A count of deals: a whole number from 0 to MAX_CHIPS."""
+Seed = int | str
+"""A session's seed: a whole number or text (of at most 1,000 characters)."""
+KeepRecords = bool | int
+"""How many finished deals' records a table keeps: all (true), none (false) or the last N."""
+
+
 @attrs.define
 class TableState:
-    """Everything a table carries between deals, plus its deal in progress."""
+    """Everything a table carries between deals, plus its deal in progress: the saved
+    table's model. :func:`table_to_dict` unstructures it and :func:`table_from_dict`
+    structures a save through it (:data:`CONVERTER`), so each key's type and bounds are
+    checked on the way in; what depends on the variant or on other keys (the number of
+    seats, the layout's spaces, the chips adding up) is checked after."""
 
-    variant: str | dict[str, Any]
+    variant: Any
+    """The variant's name or the variant itself: :func:`~stops.engine.resolver.resolve_untrusted`
+    checks it."""
     options: dict[str, Any]
     seats: int
-    seed: int | str
-    stacks: list[int]
-    layout: dict[str, int]
+    seed: Seed
+    stacks: list[Chips]
+    layout: dict[str, Pile]
     retired: list[str]
     dealer: int
-    deal_index: int
-    deals_played: int
-    deal_limit: int | None
+    deal_index: Count
+    deals_played: Count
+    deal_limit: int | None = attrs.field(validator=attrs.validators.optional(
+        attrs.validators.ge(1)))
     skip_stakes: bool
     over: bool
-    start_stacks: list[int]
-    contributed: dict[str, list[int]] = attrs.field(factory=dict)
-    keep_records: bool | int = True
-    records: list[dict[str, Any]] = attrs.field(factory=list)
+    start_stacks: list[Chips]
+    contributed: dict[str, list[Pile]] = attrs.field(factory=dict)
+    keep_records: KeepRecords = True
+    records: list[Any] = attrs.field(factory=list)
+    """Deal records, each checked by :func:`~stops.engine.recording.check_record`."""
     current: dict[str, Any] | None = None
     eliminated: list[int] = attrs.field(factory=list)
     format: str = FORMAT
-    start_layout: dict[str, int] = attrs.field(factory=dict)
+    start_layout: dict[str, Pile] = attrs.field(factory=dict)
     last_winner: int | None = None
     """The winner of the last deal (a stake rule may excuse him from the next stake)."""
     stacked: bool = False
@@ -79,7 +107,45 @@ class TableState:
     the seed: its hands cannot be re-derived, so it restores only from a signed save."""
 
 
-_converter = cattrs.Converter()
+def _chips(low: int, what: str = "whole number of chips") -> Any:
+    def hook(v: Any, _: Any) -> int:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeProblem(f"expected a whole number, got {show(v)}")
+        if not chips_ok(v, low):
+            bounds = (f"not beyond {MAX_CHIPS:,} either way" if low < 0
+                      else f"from {low} to {MAX_CHIPS:,}")
+            raise TypeProblem(f"expected a {what} {bounds}, got {shown(v)}")
+        return v
+    return hook
+
+
+def _seed(v: Any, _: Any) -> int | str:
+    if not ((isinstance(v, int) and not isinstance(v, bool))
+            or (isinstance(v, str) and len(v) <= 1000)):
+        raise TypeProblem(f"expected a whole number or text, got {show(v)}")
+    return v
+
+
+def _keep_records(v: Any, _: Any) -> bool | int:
+    if not (isinstance(v, bool) or (isinstance(v, int) and v >= 0)):
+        raise TypeProblem(f"expected true, false or a whole number >= 0, got {show(v)}")
+    return v
+
+
+def _make_converter() -> cattrs.Converter:
+    c = strict_converter()
+    c.register_structure_hook_func(lambda t: t == Chips, _chips(-MAX_CHIPS))
+    c.register_structure_hook_func(lambda t: t == Pile, _chips(0))
+    c.register_structure_hook_func(lambda t: t == Count, _chips(0, "whole number"))
+    c.register_structure_hook_func(lambda t: t == Seed, _seed)
+    c.register_structure_hook_func(lambda t: t == KeepRecords, _keep_records)
+    c.register_structure_hook_func(lambda t: t is Any, lambda v, _: v)
+    return c
+
+
+CONVERTER = _make_converter()
+"""The strict converter for saves: the loader's hooks (:mod:`stops.engine.structure`) and the
+chip bounds (:data:`~stops.engine.chips.MAX_CHIPS`)."""
 
 FIELDS = tuple(a.name for a in attrs.fields(TableState))
 SIGNATURE = "signature"
@@ -153,7 +219,7 @@ def verify(data: Mapping[str, Any], key: bytes | None) -> dict[str, Any]:
 
 def table_to_dict(table: Table, *, key: bytes | None = None,
                   seat: int | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = (_converter.unstructure(table_state(table)) if seat is None
+    out: dict[str, Any] = (CONVERTER.unstructure(table_state(table)) if seat is None
                            else table_seat_dict(table, seat))
     return sign(out, key) if key is not None else out
 
@@ -221,62 +287,64 @@ def _bad(field: str, what: str) -> RecordError:
     return RecordError(f"'{field}' {what}", code="bad_save")
 
 
-def _whole(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+def _structured(d: Mapping[str, Any]) -> TableState:
+    """``d`` structured through :class:`TableState`; a RecordError naming the key path of
+    the first problem (a missing or unknown key, a wrong type, a number out of bounds)."""
+    problems = shape_problems(d, TableState, mappings=True)
+    if not problems:
+        try:
+            return CONVERTER.structure(d, TableState)
+        except STRUCTURE_FAILURES as e:
+            problems = structure_errors(e)
+    path, what = problems[0] if problems else ("", "cannot be read")
+    if what == "required key missing":
+        raise _bad(path, "is missing")
+    if what.startswith("unknown key"):
+        raise RecordError(what.replace(f"unknown key {path!r}",
+                                       f"unknown key {path!r} in a saved table", 1),
+                          code="bad_save")
+    raise RecordError(f"'{path}': {what}", code="bad_save")
 
 
-def _int(d: Mapping[str, Any], f: str, lo: int | None = None, hi: int | None = None) -> int:
-    v: Any = d.get(f)
-    if not _whole(v):
-        raise _bad(f, f"must be a whole number, got {_kind(v)}")
-    if (lo is not None and v < lo) or (hi is not None and v > hi) or not chips_ok(v):
-        raise _bad(f, f"must be between {lo} and {hi if hi is not None else MAX_CHIPS}, got "
-                   f"{shown(v)}")
-    return int(v)
-
-
-def _bool(d: Mapping[str, Any], f: str) -> bool:
-    v = d.get(f)
-    if not isinstance(v, bool):
-        raise _bad(f, f"must be true or false, got {_kind(v)}")
-    return v
-
-
-def _ints(d: Mapping[str, Any], f: str, n: int, lo: int | None = None) -> list[int]:
-    v = d.get(f)
-    if not isinstance(v, list) or len(v) != n or not all(_whole(x) for x in v):
-        raise _bad(f, f"must be a list of {n} whole numbers")
-    if not all(chips_ok(x) for x in v):
-        raise _bad(f, f"must not hold numbers beyond {MAX_CHIPS:,} either way")
-    if lo is not None and any(x < lo for x in v):
-        raise _bad(f, f"must not hold numbers below {lo}")
-    return [int(x) for x in v]
-
-
-def _spaces(d: Mapping[str, Any], f: str, spaces: tuple[str, ...]) -> dict[str, int]:
-    v = d.get(f)
-    if not isinstance(v, Mapping):
-        raise _bad(f, "must be a mapping of layout space to chips")
-    for k, x in v.items():
-        if k not in spaces:
+def _check_session(st: TableState, variant: Any) -> None:
+    """What the types alone cannot say: the save fits its variant (seats, spaces) and its
+    keys agree with one another (a RecordError naming the key that does not)."""
+    lo, hi = variant.players
+    n = st.seats
+    if not lo <= n <= hi:
+        raise _bad("seats", f"must be between {lo} and {hi}, got {shown(n)}")
+    for f, v in (("stacks", st.stacks), ("start_stacks", st.start_stacks)):
+        if len(v) != n:
+            raise _bad(f, f"must be a list of {n} whole numbers")
+    spaces = variant.space_ids
+    for f, m in (("layout", st.layout), ("start_layout", st.start_layout)):
+        if any(k not in spaces for k in m):
             raise _bad(f, f"names a space that is not in the layout ({spaces})")
-        if not chips_ok(x, 0):
-            raise _bad(f"{f}.{k}", f"must be a whole number from 0 to {MAX_CHIPS:,}")
-    return {str(k): int(x) for k, x in v.items()}
-
-
-def _kind(v: Any) -> str:
-    if isinstance(v, bool):
-        return "a boolean"
-    if isinstance(v, str):
-        return "text"
-    if isinstance(v, Mapping):
-        return "a mapping"
-    if isinstance(v, list):
-        return "a list"
-    if v is None:
-        return "null"
-    return repr(v)[:40]
+    if not all(r in spaces for r in st.retired):
+        raise _bad("retired", "must be a list of layout spaces")
+    if not 0 <= st.dealer < n:
+        raise _bad("dealer", f"must be between 0 and {n - 1}, got {shown(st.dealer)}")
+    out = st.eliminated
+    if not all(0 <= s < n for s in out) or len(set(out)) != len(out) or len(out) >= n:
+        raise _bad("eliminated", f"must list distinct seats 0..{n - 1}, not all of them")
+    if st.dealer in out:
+        raise _bad("dealer", "is a seat out of the session")
+    if st.last_winner is not None and not 0 <= st.last_winner < n:
+        raise _bad("last_winner", f"must be a seat 0..{n - 1} or null")
+    if not all(k in spaces and len(v) == n for k, v in st.contributed.items()):
+        raise _bad("contributed", f"must map layout spaces to {n} whole numbers >= 0")
+    if st.deal_index != st.deals_played + (1 if st.current is not None else 0):
+        raise _bad("deal_index", "must be deals_played + 1 with a deal in progress, else "
+                   f"deals_played ({st.deals_played})")
+    if st.deal_limit is not None and st.deals_played > st.deal_limit:
+        raise _bad("deals_played", f"is more than deal_limit ({st.deal_limit})")
+    if st.current is not None and st.over:
+        raise _bad("over", "a session that is over has no deal in progress")
+    total = sum(st.stacks) + sum(st.layout.values())
+    started = sum(st.start_stacks) + sum(st.start_layout.values())
+    if total != started:
+        raise _bad("stacks", f"the chips do not add up: {total} on the table, {started} "
+                   "at the start of the session")
 
 
 def table_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None,
@@ -295,98 +363,31 @@ def table_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None
         raise _bad("stacked", "a deal dealt from stacked hands restores only from a save "
                    "signed with the host's key (from_dict(data, key=...)): without it the "
                    "deal is dealt again from the seed, and its hands are not the seed's")
-    unknown = [k for k in d if k not in FIELDS]
-    if unknown:
-        shown = unknown[0] if isinstance(unknown[0], str) and len(unknown[0]) < 40 else "?"
-        raise RecordError(f"unknown key {shown!r} in a saved table")
-    for f in ("variant", "options", "seats", "seed", "stacks", "layout", "retired", "dealer",
-              "deal_index", "deals_played", "deal_limit", "skip_stakes", "over",
-              "start_stacks"):
-        if f not in d:
-            raise _bad(f, "is missing")
-    options = d["options"]
-    if not isinstance(options, Mapping):
-        raise _bad("options", "must be a mapping of rule: choice")
+    st = _structured(d)
     try:
-        variant = resolve_untrusted(d["variant"], options, registry)
+        variant = resolve_untrusted(st.variant, st.options, registry)
     except StopsError as e:
         raise RecordError(f"'variant': {e}") from None
-    lo, hi = variant.players
-    n = _int(d, "seats", lo, hi)
-    seed = d["seed"]
-    if not (_whole(seed) or (isinstance(seed, str) and len(seed) <= 1000)):
-        raise _bad("seed", "must be a whole number or text")
-    stacks = _ints(d, "stacks", n)
-    start_stacks = _ints(d, "start_stacks", n)
-    spaces = variant.space_ids
-    layout = _spaces(d, "layout", spaces)
-    start_layout = _spaces(d, "start_layout", spaces) if "start_layout" in d else {}
-    retired = d["retired"]
-    if not isinstance(retired, list) or not all(isinstance(r, str) and r in spaces
-                                                for r in retired):
-        raise _bad("retired", "must be a list of layout spaces")
-    dealer = _int(d, "dealer", 0, n - 1)
-    eliminated = d.get("eliminated", [])
-    if not isinstance(eliminated, list) or not all(_whole(s) and 0 <= s < n
-                                                   for s in eliminated) \
-            or len(set(eliminated)) != len(eliminated) or len(eliminated) >= n:
-        raise _bad("eliminated", f"must list distinct seats 0..{n - 1}, not all of them")
-    if dealer in eliminated:
-        raise _bad("dealer", "is a seat out of the session")
-    deals_played = _int(d, "deals_played", 0)
-    deal_index = _int(d, "deal_index", 0)
-    limit = d["deal_limit"]
-    if limit is not None and not (_whole(limit) and limit >= 1):
-        raise _bad("deal_limit", "must be a whole number >= 1 or null")
-    skip_stakes = _bool(d, "skip_stakes")
-    over = _bool(d, "over")
-    stacked = _bool(d, "stacked") if "stacked" in d else False
-    last_winner = d.get("last_winner")
-    if last_winner is not None and not (_whole(last_winner) and 0 <= last_winner < n):
-        raise _bad("last_winner", f"must be a seat 0..{n - 1} or null")
-    keep = d.get("keep_records", True)
-    if not (isinstance(keep, bool) or (_whole(keep) and keep >= 0)):
-        raise _bad("keep_records", "must be true, false or a whole number >= 0")
-    contributed = d.get("contributed", {})
-    if not isinstance(contributed, Mapping) or not all(
-            k in spaces and isinstance(v, list) and len(v) == n
-            and all(chips_ok(x, 0) for x in v) for k, v in contributed.items()):
-        raise _bad("contributed", f"must map layout spaces to {n} whole numbers >= 0")
-    records = d.get("records", [])
-    if not isinstance(records, list):
-        raise _bad("records", "must be a list of deal records")
-    for i, rec in enumerate(records):
+    _check_session(st, variant)
+    for i, rec in enumerate(st.records):
         try:
             check_record(rec)
         except RecordError as e:
             raise RecordError(f"'records[{i}]': {e}") from None
-    current = d.get("current")
-    if current is not None and not isinstance(current, Mapping):
-        raise _bad("current", "must be a deal record or null")
-    if deal_index != deals_played + (1 if current is not None else 0):
-        raise _bad("deal_index", f"must be deals_played + 1 with a deal in progress, else "
-                   f"deals_played ({deals_played})")
-    if limit is not None and deals_played > limit:
-        raise _bad("deals_played", f"is more than deal_limit ({limit})")
-    if current is not None and over:
-        raise _bad("over", "a session that is over has no deal in progress")
-    total = sum(stacks) + sum(layout.values())
-    started = sum(start_stacks) + sum(start_layout.values())
-    if total != started:
-        raise _bad("stacks", f"the chips do not add up: {total} on the table, {started} "
-                   "at the start of the session")
     try:
         table = Table.restore(
-            variant, seats=n, stacks=stacks, seed=seed, dealer=dealer, layout=layout,
-            retired=retired, deal_limit=limit, keep_records=keep, start_stacks=start_stacks,
-            start_layout=start_layout, deals_played=deals_played, deal_index=deal_index,
-            skip_stakes=skip_stakes, over=over, contributed=contributed, records=records,
-            eliminated=eliminated)
+            variant, seats=st.seats, stacks=st.stacks, seed=st.seed, dealer=st.dealer,
+            layout=st.layout, retired=st.retired, deal_limit=st.deal_limit,
+            keep_records=st.keep_records, start_stacks=st.start_stacks,
+            start_layout=st.start_layout, deals_played=st.deals_played,
+            deal_index=st.deal_index, skip_stakes=st.skip_stakes, over=st.over,
+            contributed=st.contributed, records=st.records, eliminated=st.eliminated)
     except TableError as e:
         raise RecordError(f"saved table does not fit its variant: {e}") from None
-    table.last_winner = last_winner
-    if current is not None:
-        _restore_current(table, current, stacked, check_record, replay_actions, TableError)
+    table.last_winner = st.last_winner
+    if st.current is not None:
+        _restore_current(table, st.current, st.stacked, check_record, replay_actions,
+                         TableError)
     return table
 
 

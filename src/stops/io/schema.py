@@ -16,7 +16,8 @@ from typing import Any
 import attrs
 
 from stops.engine.cards import Card
-from stops.rules.loader import MAX_INT, PRESET_KEYS
+from stops.engine.structure import MAX_INT
+from stops.rules.loader import PRESET_KEYS
 from stops.rules.model import DeckSpec, PlayerRange, PolicyRef, RankName, Rules, Space, VariantSpec
 from stops.rules.registry import (
     Registry,

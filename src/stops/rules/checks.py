@@ -85,7 +85,7 @@ def _name_problems(path: str | os.PathLike[str], registry: Registry | None = Non
                             unknown_policy(reg, slot, use)))
     flow = data.get("flow")
     if isinstance(flow, list):
-        from stops.rules.loader import suggest
+        from stops.engine.structure import suggest
 
         phases = sorted(reg.phases)
         for i, name in enumerate(flow):

@@ -13,18 +13,26 @@ import copy
 import gc
 import os
 import stat
-import typing
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Literal, get_args, get_origin
+from typing import Any
 
 import attrs
 import cattrs
 import yaml
-from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 
 from stops.engine.cards import Card, parse_card
 from stops.engine.errors import VariantError
+from stops.engine.structure import (
+    STRUCTURE_FAILURES,
+    shape_problems,
+    strict_converter,
+    structure_errors,
+    suggest,
+)
+from stops.engine.structure import TypeProblem as _TypeProblem
+from stops.engine.structure import show as _show
+from stops.engine.structure import strict_int as _strict_int
 from stops.rules.model import PolicyRef, RankName, Rules, VariantSpec
 
 MAX_FILE_BYTES = 256 * 1024
@@ -32,8 +40,6 @@ MAX_FILE_BYTES = 256 * 1024
 MAX_ALIASES = 64
 """YAML aliases allowed in one file: enough for sharing, too few for an alias bomb."""
 MAX_EXTENDS_DEPTH = 16
-MAX_INT = 1_000_000
-"""Any number in a variant larger than this is refused as absurd."""
 MAX_NESTING = 32
 """YAML collections nested deeper than this are refused (a variant needs about five)."""
 MAX_PRESETS = 64
@@ -44,19 +50,6 @@ VARIANT_SUFFIXES = (".yaml", ".yml")
 """A variant file named by ``extends`` (or by a record) must end in one of these."""
 
 BUILTIN_SUFFIX = ".yaml"
-
-
-def suggest(word: object, choices: Any) -> str:
-    """`` (did you mean X?)`` for the choice nearest a misspelt ``word``, or nothing."""
-    import difflib
-
-    if not isinstance(word, str):
-        return ""
-    names = [str(c) for c in choices]
-    near = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
-    if not near:
-        near = [n for n in names if word and (n.startswith(word) or word.startswith(n))][:1]
-    return f" (did you mean {near[0]}?)" if near and near[0] != word else ""
 
 
 class LoadNotes:
@@ -462,30 +455,6 @@ def check_plain(data: Any, label: str, path: str = "", budget: int | None = None
 # -- strict cattrs converter ---------------------------------------------------------------
 
 
-class _TypeProblem(ValueError):
-    pass
-
-
-def _strict_str(v: Any, _: Any) -> str:
-    if not isinstance(v, str):
-        raise _TypeProblem(f"expected text, got {_show(v)}")
-    return v
-
-
-def _strict_int(v: Any, _: Any) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise _TypeProblem(f"expected a whole number, got {_show(v)}")
-    if abs(v) > MAX_INT:
-        raise _TypeProblem(f"expected a number of at most {MAX_INT}, got {v}")
-    return v
-
-
-def _strict_bool(v: Any, _: Any) -> bool:
-    if not isinstance(v, bool):
-        raise _TypeProblem(f"expected true or false, got {_show(v)}")
-    return v
-
-
 def _card(v: Any, _: Any) -> Card:
     if isinstance(v, int) and not isinstance(v, bool):
         raise _TypeProblem(f"expected a card such as AH or 10S, got {v!r}")
@@ -519,19 +488,6 @@ def _policy_ref(v: Any, _: Any) -> PolicyRef:
     raise _TypeProblem(f"expected a policy name or {{use: name, ...}}, got {_show(v)}")
 
 
-def _show(v: Any) -> str:
-    if isinstance(v, bool):
-        return f"{str(v).lower()} (a boolean)"
-    if isinstance(v, Mapping):
-        return "a mapping"
-    if isinstance(v, list | tuple):
-        return "a list"
-    if v is None:
-        return "nothing (null)"
-    r = repr(v)
-    return r if len(r) < 60 else r[:57] + "..."
-
-
 def _counts_by_number(v: Any, _: Any) -> dict[int, int]:
     """A table of whole numbers by whole number (``hand_sizes: {3: 15}``). Its keys may come
     as decimal text: JSON has no other keys, so a record written as JSON reads back."""
@@ -546,10 +502,7 @@ def _counts_by_number(v: Any, _: Any) -> dict[int, int]:
 
 
 def make_converter() -> cattrs.Converter:
-    c = cattrs.Converter(forbid_extra_keys=True)
-    c.register_structure_hook(str, _strict_str)
-    c.register_structure_hook(int, _strict_int)
-    c.register_structure_hook(bool, _strict_bool)
+    c = strict_converter()
     c.register_structure_hook(Card, _card)
     c.register_structure_hook(PolicyRef, _policy_ref)
     c.register_structure_hook(RankName, _rank_text)
@@ -560,101 +513,13 @@ def make_converter() -> cattrs.Converter:
 CONVERTER = make_converter()
 
 
-def _literal_message(t: Any, v: Any) -> str:
-    choices = ", ".join(repr(a) for a in get_args(t))
-    return f"expected one of {choices}, got {_show(v)}{suggest(v, get_args(t))}"
-
-
-def _walk(exc: BaseException, path: str, out: list[tuple[str, str]], typ: Any = None) -> None:
-    """Flatten a cattrs exception tree into (key path, message) pairs with our wording."""
-    if isinstance(exc, ForbiddenExtraKeysError):
-        fields = [a.name for a in attrs.fields(exc.cl)] if attrs.has(exc.cl) else []
-        for extra in sorted(str(x) for x in exc.extra_fields):
-            hint = suggest(extra, fields)
-            allowed = "" if hint or not fields else "; allowed keys: " + ", ".join(fields)
-            out.append((f"{path}.{extra}" if path else extra,
-                        f"unknown key {extra!r}{hint}{allowed}"))
-        return
-    if isinstance(exc, ClassValidationError | IterableValidationError):
-        for sub in exc.exceptions:
-            sub_path, sub_type = path, None
-            for note in getattr(sub, "__notes__", []):
-                name = getattr(note, "name", None)
-                index = getattr(note, "index", None)
-                if name is not None:
-                    sub_path = f"{path}.{name}" if path else str(name)
-                    sub_type = getattr(note, "type", None)
-                    break
-                if index is not None:
-                    sub_path = f"{path}[{index}]"
-                    sub_type = getattr(note, "type", None)
-                    break
-            _walk(sub, sub_path, out, sub_type)
-        return
-    if isinstance(exc, KeyError):
-        out.append((path, "required key missing"))
-        return
-    if isinstance(exc, _TypeProblem):
-        out.append((path, str(exc)))
-        return
-    if "not in literal" in str(exc):
-        v = str(exc).split(" not in literal", 1)[0]
-        if typ is not None and get_origin(typ) is Literal:
-            out.append((path, _literal_message(typ, v)))
-        else:
-            out.append((path, f"{v!r} is not one of the allowed values"))
-        return
-    if isinstance(exc, TypeError | AttributeError):
-        out.append((path, "expected a mapping (key: value) or a list here"))
-        return
-    import re
-
-    bound = re.fullmatch(r"'(\w+)' must be (>=|>|<=|<) (\S+): (.*)", str(exc))
-    if bound:   # an attrs bound (ge, gt, ...), worded as the loader's other bounds
-        out.append((path, f"expected a number {bound[2]} {bound[3]}, got {bound[4]}"))
-        return
-    out.append((path, str(exc) or type(exc).__name__))
-
-
-def structure_errors(exc: BaseException) -> list[tuple[str, str]]:
-    out: list[tuple[str, str]] = []
-    _walk(exc, "", out)
-    return out
-
-
-def _list_shape_problems(data: Any, cls: Any, path: str) -> list[tuple[str, str]]:
-    """Text where a list is expected would be split into characters by cattrs: catch it."""
-    out: list[tuple[str, str]] = []
-    if not (attrs.has(cls) and isinstance(data, Mapping)):
-        return out
-    hints = typing.get_type_hints(cls)
-    for f in attrs.fields(cls):
-        if f.name not in data:
-            continue
-        v, t = data[f.name], hints[f.name]
-        p = f"{path}.{f.name}" if path else f.name
-        origin = get_origin(t)
-        if origin in (tuple, list):
-            if not isinstance(v, list):
-                out.append((p, f"expected a list, got {_show(v)}"))
-                continue
-            args = [a for a in get_args(t) if a is not Ellipsis]
-            if args and attrs.has(args[0]):
-                for i, item in enumerate(v):
-                    out += _list_shape_problems(item, args[0], f"{p}[{i}]")
-        elif attrs.has(t):
-            out += _list_shape_problems(v, t, p)
-    return out
-
-
 def structure(data: Any, cls: type[Any], label: str, path: str = "") -> Any:
     """Structure ``data`` into ``cls``, turning every failure into a VariantError."""
-    shape = _list_shape_problems(data, cls, path)
+    shape = shape_problems(data, cls, path)
     found = [(label, p, m) for p, m in shape]
     try:
         result = CONVERTER.structure(data, cls)
-    except (ClassValidationError, IterableValidationError, ForbiddenExtraKeysError,
-            _TypeProblem, ValueError, TypeError, KeyError, AttributeError) as e:
+    except STRUCTURE_FAILURES as e:
         problems = structure_errors(e)
         bad = {p for _, p, _ in found}
         for p, m in problems:

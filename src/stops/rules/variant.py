@@ -12,6 +12,7 @@ import attrs
 from stops.engine.cards import CARDS, RANKS, Card
 from stops.engine.errors import VariantError
 from stops.engine.resolver import install_loader
+from stops.engine.structure import suggest
 from stops.rules.contracts import BoundPolicy, DealShape, Slot
 from stops.rules.loader import (
     LAYER,
@@ -27,7 +28,6 @@ from stops.rules.loader import (
     split_rules,
     structure,
     structure_spec,
-    suggest,
 )
 from stops.rules.model import PolicyRef, Rules, Space, VariantSpec, slot_names
 from stops.rules.registry import (
