@@ -20,7 +20,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import attrs
 
@@ -559,41 +559,27 @@ def default_registry() -> Registry:
     return _with_builtins()
 
 
-def register_policy(
-    slot: str, name: str, *, params: type | None = None,
-    text: Callable[[Any], str] | None = None, replace: bool = False,
-    check: Callable[[Any, Any], list[Any]] | None = None,
-    explain: Callable[..., Any] | None = None,
-    pays: Callable[[Any, Any], Iterable[str]] | None = None,
-    lint: Callable[[Any, Any], list[str]] | None = None,
-    describe: Callable[[Any, Any], str] | None = None,
-    phrase: str | None = None,
-    brings: Callable[[Any], Iterable[str]] | None = None,
-    excuses: Callable[[Any, Any], str] | None = None,
-    before_first_deal: bool = False,
-    why: Callable[[Any, Any], str | None] | None = None,
-    tracks_contributions: bool = False,
-    in_turn: bool = False,
-    direction: Callable[[Any], str] | None = None,
-    keeps_suit: Callable[[Any], bool] | None = None,
-    exempts_winner: Callable[[Any], bool] | None = None,
-) -> Callable[[F], F]:
-    """Register a policy in the default registry (the common case for house rules)."""
-    return default_registry().register_policy(
-        slot, name, params=params, text=text, replace=replace, check=check, explain=explain,
-        pays=pays, lint=lint, describe=describe, phrase=phrase, brings=brings,
-        excuses=excuses, before_first_deal=before_first_deal, why=why,
-        tracks_contributions=tracks_contributions, in_turn=in_turn, direction=direction,
-        keeps_suit=keeps_suit, exempts_winner=exempts_winner)
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-def register_phase(
-    name: str, *, requires: Iterable[str] = (), slots: Iterable[str] = (), replace: bool = False,
-    settings: type | None = None, check: Callable[[Any], list[str]] | None = None,
-    pays: Callable[[Any], Iterable[str]] | None = None, turns_up: bool = False,
-    shape: Callable[[Any], DealShape] | None = None,
-) -> Callable[[F], F]:
-    """Register a phase class in the default registry."""
-    return default_registry().register_phase(name, requires=requires, slots=slots,
-                                             replace=replace, settings=settings, check=check,
-                                             pays=pays, turns_up=turns_up, shape=shape)
+def _on_default(method: Callable[Concatenate[Registry, P], R]) -> Callable[P, R]:
+    """``method`` of :class:`Registry`, called on the default registry: the module-level
+    functions take exactly the method's arguments (one list of keywords, typed once)."""
+    def call(*args: P.args, **kwargs: P.kwargs) -> R:
+        return method(default_registry(), *args, **kwargs)
+
+    functools.update_wrapper(call, method)
+    signature = inspect.signature(method)  # without ``self``, for help() and editors
+    call.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=list(signature.parameters.values())[1:])
+    return call
+
+
+register_policy = _on_default(Registry.register_policy)
+"""Register a policy in the default registry (the common case for house rules); the
+arguments of :meth:`Registry.register_policy`."""
+
+register_phase = _on_default(Registry.register_phase)
+"""Register a phase class in the default registry; the arguments of
+:meth:`Registry.register_phase`."""
