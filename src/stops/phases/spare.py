@@ -14,6 +14,7 @@ A protocol is an object with ``enter/legal/apply/explain`` on the deal, like a p
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
@@ -32,6 +33,7 @@ from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.engine.events import Event
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
@@ -528,26 +530,13 @@ class SparePhase(Phase):
             return
         at = Knowledge(seat)
         at.hold(seat, deal.dealt_hands[seat])
-        offering = "spare"
-        sold = False
         blocking = _blocking(deal)
-        for e in deal.events:
-            k = e.kind
-            if e.seat is None or not e.visible(seat):
-                continue
-            if k is K_AUCTION_OPENED:
-                offering = e.note
-            elif k is K_SOLD:
-                sold = True
-            elif k is K_BID and (e.visible_to is None or e.note == "sealed bid"):
-                if offering == "spare" and blocking:
-                    at.lack(e.seat, self._pay_cards(deal, e.seat))
-            elif k is K_SPARE_SWAPPED:
+        for _, e, who, took in _spare_steps(deal, seat):
+            if took and blocking:
+                at.lack(who, self._pay_cards(deal, who))
+            if e.kind is K_SPARE_SWAPPED:
                 if e.visible_to is None:
-                    if e.seat == deal.dealer and not sold and blocking:  # his own swap
-                        at.lack(e.seat, self._pay_cards(deal, e.seat))
-                    at.swap(e.seat, SPARE)
-                    sold = False
+                    at.swap(who, SPARE)
                 elif e.seat == seat:
                     at.hold(seat, e.cards)  # its new hand, card by card
         for c, h in at.held.items():
@@ -558,25 +547,7 @@ class SparePhase(Phase):
     def _took(self, deal: Deal) -> list[tuple[int, int]]:
         """Each (event index, seat) where a seat bid for the spare hand or the dealer took
         it: decisions a pay card in his hand forbids. Every one is public."""
-        out: list[tuple[int, int]] = []
-        offering = "spare"
-        sold = False
-        for i, e in enumerate(deal.events):
-            k = e.kind
-            if e.seat is None:
-                continue
-            if k is K_AUCTION_OPENED:
-                offering = e.note
-            elif k is K_SOLD:
-                sold = True
-            elif k is K_BID and (e.visible_to is None or e.note == "sealed bid"):
-                if offering == "spare":
-                    out.append((i, e.seat))
-            elif k is K_SPARE_SWAPPED and e.visible_to is None:
-                if e.seat == deal.dealer and not sold:
-                    out.append((i, e.seat))
-                sold = False
-        return out
+        return [(i, who) for i, _, who, took in _spare_steps(deal, None) if took]
     def _pay_cards(self, deal: Deal, seat: int) -> frozenset[int]:
         """The cards that, alone in ``seat``'s hand, would forbid it the spare hand."""
         def work() -> frozenset[int]:
@@ -778,3 +749,30 @@ def register(reg: Registry) -> None:
 def _pays_nothing(variant: object) -> tuple[str, ...]:
     """This phase pays no layout space itself (its policies may)."""
     return ()
+
+
+def _spare_steps(deal: Deal, seat: int | None) -> Iterator[tuple[int, Event, int, bool]]:
+    """The bids and swaps of a deal's spare-hand phase that ``seat`` saw (``None``: the
+    public ones), by event index with the event's seat, and whether that seat there bid for
+    the spare hand itself or, as dealer, took it (a decision a pay card in his hand forbids).
+
+    The offer follows the auction (the spare, or the dealer's old hand after a swap); the
+    dealer's own swap after a sale is the buyer's exchange, not his choice."""
+    offering = "spare"
+    sold = False
+    for i, e in enumerate(deal.events):
+        k = e.kind
+        who = e.seat
+        if who is None or (seat is not None and not e.visible(seat)):
+            continue
+        if k is K_AUCTION_OPENED:
+            offering = e.note or ""
+        elif k is K_SOLD:
+            sold = True
+        elif k is K_BID and (e.visible_to is None or e.note == "sealed bid"):
+            yield i, e, who, offering == "spare"
+        elif k is K_SPARE_SWAPPED:
+            public = e.visible_to is None
+            yield i, e, who, public and who == deal.dealer and not sold
+            if public:
+                sold = False
