@@ -31,6 +31,8 @@ import pytest
 
 import stops
 from stops import Action, IllegalAction, parse_card
+from support import lead_action as lead
+from support import plays
 
 PACK = [r + s for s in "CDHS" for r in "23456789TJQKA"]
 BOODLE = ("AH", "KC", "QD", "JS")
@@ -50,10 +52,6 @@ def start(hands: list[list[str]], dealer: int = 0, table: stops.Table | None = N
           **kw: Any) -> tuple[stops.Table, stops.Deal]:
     t = table if table is not None else new_table(len(hands), dealer, **kw)
     return t, t.new_deal(hands=hands, spare=spare_for(hands))
-
-
-def lead(seat: int, card: str) -> Action:
-    return Action(seat, "lead", card=parse_card(card))
 
 
 def leads(deal: stops.Deal) -> list[tuple[int, str]]:
@@ -87,10 +85,6 @@ def brief(events: list[stops.Event]) -> list[tuple[Any, ...]]:
 
 def staked(deal: stops.Deal) -> list[tuple[int, str, int]]:
     return [(e.seat, e.space, e.chips) for e in deal.events if e.kind == "staked"]
-
-
-def plays(deal: stops.Deal) -> list[tuple[int, str]]:
-    return [(s, str(c)) for s, c in deal.plays]
 
 
 def hands_now(deal: stops.Deal) -> list[list[str]]:

@@ -10,12 +10,12 @@ import inspect
 import pytest
 
 import stops
-from stacking import rest_of_pack
 from stops.phases.dealing import Shape, shape_of
 from stops.rules import variant as variant_module
 from stops.rules.prose import rules_text
 from stops.rules.registry import default_registry
 from stops.rules.variant import Variant, variant_from_mapping
+from support import spare_of
 
 
 def test_variant_has_no_deal_shape_logic() -> None:
@@ -56,7 +56,7 @@ def test_the_table_checks_stacked_sizes_through_the_deal_shape() -> None:
     v = stops.load_variant("boodle", options={"stacked_sizes": "as_dealt"})
     hands = [["2C"], ["3C"], ["4C"], ["5C"]]
     with pytest.raises(stops.TableError, match="seat 1 holds 1 cards; this deal gives it 11"):
-        stops.Table(v, seats=4, seed=1).new_deal(hands=hands, spare=rest_of_pack(hands))
+        stops.Table(v, seats=4, seed=1).new_deal(hands=hands, spare=spare_of(hands))
 
 
 def test_a_house_spare_name_shows_in_its_rules() -> None:
@@ -91,5 +91,5 @@ def test_a_flow_whose_dealing_declares_no_shape() -> None:
     assert v.deal_shape is None and v.spare_name == "spare hand"
     assert shape_of(v).sizes(4) == [11, 11, 10, 10, 10]
     hands = [["2C"], ["3C"], ["4C"], ["5C"]]
-    d = stops.Table(v, seats=4, seed=1).new_deal(hands=hands, spare=rest_of_pack(hands))
+    d = stops.Table(v, seats=4, seed=1).new_deal(hands=hands, spare=spare_of(hands))
     assert [len(h) for h in d.dealt_hands] == [1, 1, 1, 1]

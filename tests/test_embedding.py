@@ -69,7 +69,7 @@ def test_explain_says_what_a_legal_lead_does_and_why_an_illegal_one_is_refused()
     # used, so seat 1 (the dealer's left) makes the first lead: "the lowest card of any
     # suit" he holds. Seat 1 holds 5D 9D 4S: he may lead 5D (lowest diamond) or 4S, never
     # 9D (not his lowest diamond), and seat 2 may not act at all.
-    from stacking import new_deal
+    from support import new_deal
 
     table = stops.Table("boodle", seats=4, chips=50, seed=1, dealer=0)
     deal = new_deal(table, [["2C", "3C"], ["5D", "9D", "4S"], ["6D", "7D"], ["KC", "AH"]])

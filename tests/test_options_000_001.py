@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import stops
-from stacking import poker_winners
+from support import lead, plays, poker_winners
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -71,16 +71,8 @@ def legal(deal: stops.Deal) -> list[dict[str, Any]]:
     return [a.to_dict() for a in deal.legal_actions()]
 
 
-def lead(deal: stops.Deal, seat: int, card: str) -> list[stops.Event]:
-    return deal.apply({"seat": seat, "action": "lead", "card": card})
-
-
 def hand(deal: stops.Deal, seat: int) -> set[str]:
     return {str(c) for c in deal.observe(seat).hand}
-
-
-def plays(deal: stops.Deal) -> list[tuple[int, str]]:
-    return [(s, str(c)) for s, c in deal.plays]
 
 
 def total(deal: stops.Deal) -> int:

@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 
-import stacking
 import stops
-from stacking import lead, legal, new_deal, rest_of_pack, settle_spare, stake_all
+import support
 from stops import IllegalAction, SessionOver, parse_card
+from support import claims, lead, legal, new_deal, plays, settle_spare, spare_of, stake_all
 
 VARIANT = "pot-and-kitty"
 ALL_KH = {1: "KH", 2: "KH", 0: "KH"}
@@ -44,7 +44,7 @@ def table3(options: dict[str, Any] | None = None, **kw: Any) -> stops.Table:
 
 def ready(table: stops.Table, hands: list[list[str]],
           stakes: dict[int, str] | None = None) -> stops.Deal:
-    return stacking.ready(table, hands, stakes or ALL_KH)
+    return support.ready(table, hands, stakes or ALL_KH)
 
 
 def legal_cards(deal: stops.Deal) -> list[str]:
@@ -61,14 +61,6 @@ def verbs(seat: int, *names: str) -> list[dict[str, Any]]:
 
 def stake_menu(seat: int, *spaces: str) -> list[dict[str, Any]]:
     return [{"seat": seat, "action": "stake", "space": s, "chips": 1} for s in spaces]
-
-
-def plays(deal: stops.Deal) -> list[tuple[int, str]]:
-    return [(s, str(c)) for s, c in deal.plays]
-
-
-def claims(deal: stops.Deal) -> list[tuple[int | None, str | None, int]]:
-    return [(e.seat, e.space, e.chips) for e in deal.events if e.kind == "claimed"]
 
 
 def staked(deal: stops.Deal) -> list[tuple[int | None, str | None, int]]:
@@ -159,7 +151,7 @@ def test_stake_once_per_match_no_stakes_before_second_deal() -> None:
     t = table3({"stake_frequency": "once_per_match"})
     _first_deal_run_and_out(t)
     deal2 = t.new_deal(hands=[["9D"], ["2H"], ["8S"]],
-                       spare=rest_of_pack([["9D"], ["2H"], ["8S"]]))
+                       spare=spare_of([["9D"], ["2H"], ["8S"]]))
     assert deal2.phase == "spare_hand"
     assert deal2.current_seat == 1
     assert staked(deal2) == []
@@ -174,7 +166,7 @@ def test_stake_every_deal_default_stakes_again_on_live_spaces() -> None:
     t = table3()
     _first_deal_run_and_out(t)
     deal2 = t.new_deal(hands=[["9D"], ["2H"], ["8S"]],
-                       spare=rest_of_pack([["9D"], ["2H"], ["8S"]]))
+                       spare=spare_of([["9D"], ["2H"], ["8S"]]))
     assert deal2.phase == "stake" and deal2.current_seat == 2
     assert legal(deal2) == stake_menu(2, "KH", "QC", "JD", "TS")
     stake_all(deal2, {2: "QC", 0: "QC", 1: "KH"})
@@ -197,7 +189,7 @@ def test_exchange_order_dealer_last_gets_a_paid_exchange() -> None:
     t = table3({"exchange_order": "all_from_left_dealer_last"})
     deal = new_deal(t, EXCH_HANDS)
     stake_all(deal, ALL_KH)
-    spare_before = sorted(parse_card(c) for c in rest_of_pack(EXCH_HANDS))
+    spare_before = sorted(parse_card(c) for c in spare_of(EXCH_HANDS))
     assert deal.current_seat == 0
     assert legal(deal) == verbs(0, "keep", "swap")
     deal.apply({"seat": 0, "action": "keep"})
@@ -235,7 +227,7 @@ def test_exchange_order_dealer_last_may_not_revert_to_original_hand() -> None:
     t = table3({"exchange_order": "all_from_left_dealer_last"})
     deal = new_deal(t, EXCH_HANDS)
     stake_all(deal, ALL_KH)
-    spare_before = sorted(parse_card(c) for c in rest_of_pack(EXCH_HANDS))
+    spare_before = sorted(parse_card(c) for c in spare_of(EXCH_HANDS))
     deal.apply({"seat": 0, "action": "swap"})
     deal.apply({"seat": 1, "action": "keep"})
     deal.apply({"seat": 2, "action": "keep"})

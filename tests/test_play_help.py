@@ -14,12 +14,12 @@ import random
 from typing import Any
 
 import pytest
-from tests.stacking import lead, ready
 
 import stops
 from stops.apps.terminal import _why, play_terminal
 from stops.rules.loader import builtin_names
 from stops.rules.registry import default_registry
+from support import lead, ready
 
 OLD_TEXT = ("holder of the next card", "next card of the suit")
 """What ``?`` told every game before, whatever it played."""

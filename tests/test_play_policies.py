@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 import stops
-from stacking import lead, legal, rest_of_pack, settle_spare, stake_all
 from stops.engine.eventkind import EventKind
 from stops.phases.rotation import WildCardPolicy
 from stops.policies.claims import ClaimPolicy
+from support import lead, legal, plays, settle_spare, spare_of, stake_all
 
 ROTATION = str(Path(__file__).parent / "data" / "rotation.yaml")
 
@@ -26,11 +26,7 @@ ROTATION = str(Path(__file__).parent / "data" / "rotation.yaml")
 def boodle(hands: list[list[str]], variant: Any = "boodle", **options: Any) -> stops.Deal:
     v = stops.load_variant(variant, options=options) if isinstance(variant, str) else variant
     t = stops.Table(v, seats=3, chips=50, seed=1, dealer=0)
-    return t.new_deal(hands=hands, spare=rest_of_pack(hands))
-
-
-def plays(deal: stops.Deal) -> list[tuple[int, str]]:
-    return [(s, str(c)) for s, c in deal.plays]
+    return t.new_deal(hands=hands, spare=spare_of(hands))
 
 
 def nonzero(layout: dict[str, int]) -> dict[str, int]:
@@ -210,7 +206,7 @@ def _pot_and_kitty(**options: Any) -> stops.Deal:
     # s2 must switch to black, and nobody holds a black card.
     t = stops.Table("pot-and-kitty", seats=3, chips=20, seed=1, dealer=0, options=options)
     hands = [["QD", "5H"], ["2H", "9D"], ["3H", "JD"]]
-    d = t.new_deal(hands=hands, spare=rest_of_pack(hands))
+    d = t.new_deal(hands=hands, spare=spare_of(hands))
     stake_all(d, {1: "KH", 2: "KH", 0: "KH"})
     settle_spare(d)
     lead(d, 1, "2H")
@@ -379,7 +375,7 @@ def test_equal_plus_dead_gives_everyone_the_same_and_the_rest_to_the_spare() -> 
         assert len(d.dealt_spare) == 11 and d.last_dealt in d.dealt_spare
     # stacked hands must have those sizes
     hands = [["2C"], ["3C"], ["4C"], ["5C"]]
-    spare = [c for c in rest_of_pack(hands) if c != "8D"]
+    spare = [c for c in spare_of(hands) if c != "8D"]
     with pytest.raises(stops.TableError, match="holds 1 cards; this deal gives each player 10"):
         stops.Table(w, seats=4, seed=1).new_deal(hands=hands, spare=spare)
 

@@ -27,9 +27,11 @@ from types import ModuleType
 import pytest
 
 import stops
-from stops import Action, parse_card
+from stops import parse_card
 from stops.engine.deal import ABSENT
 from stops.testing import check_variant
+from support import claims
+from support import lead_action as lead
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 PACK = [r + s for s in "CDHS" for r in "23456789TJQKA"]
@@ -70,14 +72,6 @@ def spare_for(hands: list[list[str]], removed: tuple[str, ...] = ()) -> list[str
     """Every card of the pack (less ``removed``) not in ``hands``: the spare hand."""
     used = {c for h in hands for c in h}
     return [c for c in PACK if c not in used and c not in removed]
-
-
-def lead(seat: int, card: str) -> Action:
-    return Action(seat, "lead", card=parse_card(card))
-
-
-def claims(deal: stops.Deal) -> list[tuple[int | None, str | None, int]]:
-    return [(e.seat, e.space, e.chips) for e in deal.events if e.kind == "claimed"]
 
 
 # -- (a) Peel: the card below pays ------------------------------------------------------------

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 import stops
-from stacking import lead, rest_of_pack
 from stops.rules.registry import default_registry
+from support import lead, spare_of
 
 ROTATION = str(Path(__file__).parent / "data" / "rotation.yaml")
 
@@ -27,7 +27,7 @@ HANDS = [["3C", "4D", "KC"], ["AH", "2C", "5S", "9S"], ["2D", "3H"]]
 
 def rotation(**options: Any) -> stops.Deal:
     t = stops.Table(ROTATION, seats=3, chips=50, seed=1, dealer=0, options=options)
-    d = t.new_deal(hands=HANDS, spare=rest_of_pack(HANDS))
+    d = t.new_deal(hands=HANDS, spare=spare_of(HANDS))
     # s1 leads AH (wins AH: 4, 50), must play 2C; s2 plays 3H; s0 plays 4D; s1 plays 5S;
     # nobody holds a 6: back to s1, who leads 9S, his last card: out.
     lead(d, 1, "AH")
@@ -76,7 +76,7 @@ def test_until_short_with_a_fixed_threshold() -> None:
         t = stops.Table(ROTATION, seats=3, chips=50, seed=1, dealer=0, options={
             "going_out_reward": "card_points", "board_card_penalty": "double",
             "match_end": {"use": "until_short", "chips": chips}})
-        d = t.new_deal(hands=HANDS, spare=rest_of_pack(HANDS))
+        d = t.new_deal(hands=HANDS, spare=spare_of(HANDS))
         lead(d, 1, "AH")
         for seat, card in ((1, "2C"), (2, "3H"), (0, "4D"), (1, "5S")):
             d.apply({"seat": seat, "action": "play", "card": card})

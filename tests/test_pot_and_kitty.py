@@ -16,16 +16,18 @@ from typing import Any
 import pytest
 
 import stops
-from stacking import (
+from stops import IllegalAction, SessionOver, parse_card
+from support import (
+    claims,
     lead,
     legal,
     new_deal,
+    plays,
     ready,
-    rest_of_pack,
     settle_spare,
+    spare_of,
     stake_all,
 )
-from stops import IllegalAction, SessionOver, parse_card
 
 VARIANT = "pot-and-kitty"
 BASE_FILE = Path(__file__).resolve().parents[1] / "variants" / "pot-and-kitty.yaml"
@@ -41,14 +43,6 @@ SIX = {"KH", "QC", "JD", "TS", "pot", "kitty"}
 
 def leads(seat: int, *cards: str) -> list[dict[str, Any]]:
     return [{"seat": seat, "action": "lead", "card": c} for c in cards]
-
-
-def plays(deal: stops.Deal) -> list[tuple[int, str]]:
-    return [(s, str(c)) for s, c in deal.plays]
-
-
-def claims(deal: stops.Deal) -> list[tuple[int | None, str | None, int]]:
-    return [(e.seat, e.space, e.chips) for e in deal.events if e.kind == "claimed"]
 
 
 def table3(**kw: Any) -> stops.Table:
@@ -273,7 +267,7 @@ def _exchange_deal() -> stops.Deal:
 
 def test_paid_exchange_takes_the_dealers_discarded_hand() -> None:
     deal = _exchange_deal()
-    original_spare = rest_of_pack(EXCHANGE_HANDS)
+    original_spare = spare_of(EXCHANGE_HANDS)
     assert [str(c) for c in deal.hand(0)] == sorted(original_spare, key=parse_card)
     assert [str(c) for c in deal.hand(1)] == ["2H", "3H", "4H"]
     assert [str(c) for c in deal.hand(2)] == ["7S", "8S"]

@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 
 import stops
-from stacking import poker_winners
 from stops.engine.eventkind import EventKind
 from stops.phases.poker import PokerResult
 from stops.policies.leads import ChangeSuitParams, ColourParams
 from stops.rules.checks import hint_lines, static_problems
 from stops.rules.contracts import AFTER_STOP, SLOTS
 from stops.rules.variant import variant_from_mapping
+from support import poker_winners
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ROOT / "src" / "stops" / "engine"

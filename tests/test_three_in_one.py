@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 import stops
-from stacking import poker_winners
+from support import lead, plays, poker_winners
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -75,14 +75,6 @@ def all_check(deal: stops.Deal, n: int) -> None:
         seat = (deal.dealer + k) % n
         assert deal.current_seat == seat
         deal.apply({"seat": seat, "action": "check"})
-
-
-def lead(deal: stops.Deal, seat: int, card: str) -> list[stops.Event]:
-    return deal.apply({"seat": seat, "action": "lead", "card": card})
-
-
-def plays(deal: stops.Deal) -> list[tuple[int, str]]:
-    return [(s, str(c)) for s, c in deal.plays]
 
 
 def snapshot(deal: stops.Deal) -> tuple:

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 import stops
-from stacking import poker_winners
+from support import lead, plays, poker_winners
 
 PACK = [r + s for s in "CDHS" for r in "23456789TJQKA"]
 BOODLE = ("AH", "KC", "QD", "JS")
@@ -36,7 +36,6 @@ SIX = (
     "three-in-one-on-play",
     "pot-and-kitty-four-kings",
 )
-
 
 # -- helpers -------------------------------------------------------------------------------
 
@@ -58,14 +57,6 @@ def start(variant: str, hands: list[list[str]], *, dealer: int = 0, chips: int =
     assert sorted([c for h in hands for c in h] + spare) == sorted(PACK)
     table = stops.Table(variant, seats=len(hands), chips=chips, seed=1, dealer=dealer, **kw)
     return table, table.new_deal(hands=hands, spare=spare)
-
-
-def lead(deal: stops.Deal, seat: int, card: str) -> list[stops.Event]:
-    return deal.apply({"seat": seat, "action": "lead", "card": card})
-
-
-def plays(deal: stops.Deal) -> list[tuple[int, str]]:
-    return [(s, str(c)) for s, c in deal.plays]
 
 
 def hand(deal: stops.Deal, seat: int) -> list[str]:

@@ -23,7 +23,7 @@
 
 Tests import this module as ``tiers``: ``tests`` has no ``__init__.py``, so pytest puts
 ``tests/`` on ``sys.path`` when it imports ``tests/conftest.py``, before any test file (as
-for ``tests/stacking.py``).
+for ``tests/support.py``).
 """
 
 from __future__ import annotations

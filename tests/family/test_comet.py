@@ -20,7 +20,11 @@ from functools import partial
 from typing import Any
 
 import pytest
-from dealing import (
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import stops
+from support import (
     hands_of,
     make_record,
     norm,
@@ -32,18 +36,14 @@ from dealing import (
     rest_of_pack,
     skip_unless_built,
 )
-from dealing import normalised_legal as legal
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-import stops
+from support import normalised_legal as legal
 
 VARIANT = "comet"
 
 pytestmark = skip_unless_built(VARIANT)
 
 
-# -- local helpers (shared ones in dealing.py) ---------------------------------------------
+# -- local helpers (shared ones in support.py) ---------------------------------------------
 
 PACK = pack("23456789TJQK")          # 48 cards: no aces
 HAND_SIZE = {2: 18, 3: 12, 4: 10, 5: 9}

@@ -20,13 +20,17 @@ from functools import partial
 from typing import Any
 
 import pytest
-from dealing import (
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import stops
+from support import (
     act,
     conserved,
     expect_illegal,
     hands_of,
-    lead,
     lead_choices,
+    lead_decision,
     legal,
     make_record,
     pack,
@@ -37,18 +41,14 @@ from dealing import (
     rest_of_pack,
     skip_unless_built,
 )
-from dealing import nonzero_spaces as board
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-import stops
+from support import nonzero_spaces as board
 
 VARIANT = "nain-jaune"
 
 pytestmark = skip_unless_built(VARIANT)
 
 
-# -- local helpers (shared ones in dealing.py) ---------------------------------------------
+# -- local helpers (shared ones in support.py) ---------------------------------------------
 
 PACK = pack("A23456789TJQK")
 HAND_SIZE = {2: 22, 3: 15, 4: 12, 5: 9, 6: 8, 7: 7, 8: 6}
@@ -94,10 +94,10 @@ MAIN = hands_of(
 )
 MAIN_TALON = "TC TD TH TS"
 MAIN_ACTIONS = [
-    lead(1, "5C"), play(1, "6H"), play(1, "7D"),
+    lead_decision(1, "5C"), play(1, "6H"), play(1, "7D"),
     play(3, "8S"), play(3, "9C"),
-    lead(3, "QH"), play(3, "KH"),
-    lead(3, "AC"), play(3, "2C"),
+    lead_decision(3, "QH"), play(3, "KH"),
+    lead_decision(3, "AC"), play(3, "2C"),
 ]
 MAIN_PLAYS = [(1, "5C"), (1, "6H"), (1, "7D"), (3, "8S"), (3, "9C"), (3, "QH"), (3, "KH"),
               (3, "AC"), (3, "2C")]
@@ -162,7 +162,7 @@ def test_main_deal_turn_by_turn() -> None:
     assert list(d.stacks) == [35] * 8
     assert board(d.layout) == {"TD": 8, "JC": 16, "QS": 24, "KH": 32, "7D": 40}
     assert d.current_seat == 1
-    assert same(legal(d), [lead(1, c) for c in MAIN[1]])
+    assert same(legal(d), [lead_decision(1, c) for c in MAIN[1]])
 
     # After 5C: seat 1 must go on with his only 6 (6H); nothing else, no pass.
     d = at(1)
@@ -181,7 +181,7 @@ def test_main_deal_turn_by_turn() -> None:
     # back to seat 3, who leads anew with any card he holds.
     d = at(5)
     assert d.current_seat == 3
-    assert same(legal(d), [lead(3, c) for c in ("QH", "KH", "AC", "2C")])
+    assert same(legal(d), [lead_decision(3, c) for c in ("QH", "KH", "AC", "2C")])
 
     # After QH: he must play his King.
     d = at(6)
@@ -191,7 +191,7 @@ def test_main_deal_turn_by_turn() -> None:
     d = at(7)
     assert d.stacks[3] == 67
     assert d.current_seat == 3
-    assert same(legal(d), [lead(3, "AC"), lead(3, "2C")])
+    assert same(legal(d), [lead_decision(3, "AC"), lead_decision(3, "2C")])
     assert not d.is_terminal
 
 
@@ -204,7 +204,7 @@ def test_illegal_decisions_change_nothing() -> None:
     for bad in (
         play(1, "4S"),           # a 4 does not continue a 5
         play(1, "7D"),           # the 7 comes after the 6, not now
-        lead(1, "9S"),           # a play is due, not a new lead
+        lead_decision(1, "9S"),           # a play is due, not a new lead
         pass_(1),                # holds 6H: must play it (voluntary_stop false)
         play(2, "7H"),           # not seat 2's turn
         play(1, "8S"),           # not his card
@@ -219,7 +219,7 @@ def test_record_with_a_refused_pass_is_rejected() -> None:
     """A record whose seat 1 passes while holding a 6 (default voluntary_stop false) does not
     replay: RecordError."""
     spare = talon_of(MAIN, MAIN_TALON)
-    actions = [lead(1, "5C"), pass_(1), *MAIN_ACTIONS[1:]]
+    actions = [lead_decision(1, "5C"), pass_(1), *MAIN_ACTIONS[1:]]
     with pytest.raises(stops.RecordError):
         stops.replay(record(MAIN, spare, actions))
 
@@ -235,7 +235,7 @@ def test_record_stopping_mid_deal_is_rejected_unless_partial() -> None:
     deal = stops.replay(rec, partial=True)
     assert not deal.is_terminal
     assert deal.current_seat == 3
-    assert same(legal(deal), [lead(3, "AC"), lead(3, "2C")])
+    assert same(legal(deal), [lead_decision(3, "AC"), lead_decision(3, "2C")])
     deal = stops.replay(record(MAIN, spare, MAIN_ACTIONS[:-1]), partial=True)
     assert not deal.is_terminal
     assert legal(deal) == [play(3, "2C")]
@@ -315,10 +315,10 @@ def test_voluntary_stop_true_allows_pass() -> None:
     """
     spare = talon_of(MAIN, MAIN_TALON)
     actions = [
-        lead(1, "5C"), play(1, "6H"), pass_(1),
+        lead_decision(1, "5C"), play(1, "6H"), pass_(1),
         play(2, "7H"),
         play(3, "8S"), play(3, "9C"),
-        lead(3, "QH"), play(3, "KH"), lead(3, "AC"), play(3, "2C"),
+        lead_decision(3, "QH"), play(3, "KH"), lead_decision(3, "AC"), play(3, "2C"),
     ]
     opts = {"voluntary_stop": True}
     # at the point of the pass both choices are offered
@@ -368,17 +368,17 @@ def test_dead_gap_next_rank_up() -> None:
     spare = talon_of(MAIN, MAIN_TALON)
     opts = {"dead_gap": "next_rank_up"}
     actions = [
-        lead(1, "5C"), play(1, "6H"), play(1, "7D"),
+        lead_decision(1, "5C"), play(1, "6H"), play(1, "7D"),
         play(3, "8S"), play(3, "9C"),
         play(4, "JD"), play(4, "QD"), play(4, "KD"),
-        lead(4, "AD"), play(4, "2D"), play(4, "3D"),
+        lead_decision(4, "AD"), play(4, "2D"), play(4, "3D"),
     ]
     d = stops.replay(record(MAIN, spare, actions[:5], options=opts), partial=True)
     assert d.current_seat == 4
     assert legal(d) == [play(4, "JD")]
     before = d.record()
     with pytest.raises(stops.IllegalAction):
-        d.apply(lead(3, "QH"))          # no fresh lead under next_rank_up
+        d.apply(lead_decision(3, "QH"))          # no fresh lead under next_rank_up
     assert d.record() == before
 
     deal = stops.replay(record(MAIN, spare, actions, options=opts))
@@ -396,7 +396,7 @@ def test_dead_gap_restart_any_is_a_free_lead() -> None:
     spare = talon_of(MAIN, MAIN_TALON)
     d = stops.replay(record(MAIN, spare, MAIN_ACTIONS[:5]), partial=True)
     assert d.current_seat == 3
-    assert same(legal(d), [lead(3, c) for c in ("QH", "KH", "AC", "2C")])
+    assert same(legal(d), [lead_decision(3, c) for c in ("QH", "KH", "AC", "2C")])
     before = d.record()
     with pytest.raises(stops.IllegalAction):
         d.apply(play(4, "JD"))
@@ -461,9 +461,9 @@ def test_successor_same_suit() -> None:
     """
     spare = talon_of(SUIT, SUIT_TALON)
     actions = [
-        lead(1, "5C"),
+        lead_decision(1, "5C"),
         play(2, "6C"), play(2, "7C"), play(2, "8C"), play(2, "9C"),
-        lead(2, "QH"), play(2, "KH"),
+        lead_decision(2, "QH"), play(2, "KH"),
     ]
     opts = {"successor": "same_suit"}
     d = stops.replay(record(SUIT, spare, actions[:1], options=opts), partial=True)
@@ -481,7 +481,7 @@ def test_successor_same_suit() -> None:
 def test_rank_only_is_the_default_successor() -> None:
     """Same hands, default rules: after 5C seat 1 must go on with his 6D (any suit)."""
     spare = talon_of(SUIT, SUIT_TALON)
-    d = stops.replay(record(SUIT, spare, [lead(1, "5C")]), partial=True)
+    d = stops.replay(record(SUIT, spare, [lead_decision(1, "5C")]), partial=True)
     assert d.current_seat == 1
     assert legal(d) == [play(1, "6D")]
 
@@ -514,11 +514,11 @@ def test_same_suit_next_rank_up_skips_the_missing_card() -> None:
     Under ``restart_any`` (the default) seat 0 would lead again after the 9C instead.
     """
     spare = talon_of(GAP3, GAP3_TALON)
-    d = stops.replay(record(GAP3, spare, [lead(0, "9C")], dealer=2, options=SUIT_GAP),
+    d = stops.replay(record(GAP3, spare, [lead_decision(0, "9C")], dealer=2, options=SUIT_GAP),
                      partial=True)
     assert d.current_seat == 1
     assert legal(d) == [play(1, "JC")]
-    expect_illegal(d, lead(0, "AC"))          # no fresh lead: the TC is skipped, not a stop
+    expect_illegal(d, lead_decision(0, "AC"))  # no fresh lead: the TC is skipped, not a stop
     d.apply(play(1, "JC"))
     assert d.current_seat == 1
     assert legal(d) == [play(1, "QC")]
@@ -531,7 +531,7 @@ def test_same_suit_next_rank_up_skips_the_missing_card() -> None:
     assert plays(d) == [(0, "9C"), (1, "JC"), (1, "QC"), (2, "KC")]
 
     # the default restart_any: back at seat 0 after the 9C, he leads anew
-    d = stops.replay(record(GAP3, spare, [lead(0, "9C")], dealer=2,
+    d = stops.replay(record(GAP3, spare, [lead_decision(0, "9C")], dealer=2,
                             options={"successor": "same_suit"}), partial=True)
     assert d.current_seat == 0
     assert lead_choices(d) == sorted((0, c) for c in GAP3[0] if c != "9C")
@@ -550,10 +550,10 @@ def test_same_suit_next_rank_up_skips_a_card_already_played() -> None:
     hands[0][hands[0].index("4H")] = "TC"
     spare = talon_of(hands, "4H 8S 9S TS JS QS KS")
     opts = {**SUIT_GAP, "stop_cards": ["TC"]}
-    d = stops.replay(record(hands, spare, [lead(0, "TC")], dealer=2, options=opts),
+    d = stops.replay(record(hands, spare, [lead_decision(0, "TC")], dealer=2, options=opts),
                      partial=True)
     assert d.current_seat == 0                # the TC is a stop: seat 0 leads again
-    d.apply(lead(0, "9C"))
+    d.apply(lead_decision(0, "9C"))
     assert d.current_seat == 1
     assert legal(d) == [play(1, "JC")]
     for a in (play(1, "JC"), play(1, "QC"), play(2, "KC")):
@@ -604,8 +604,8 @@ OPERA = hands_of(
     "KH 6S 7S 8S TS JS",
 )
 OPERA_TALON = "7D 2C 2D 2H"
-OPERA_ACTIONS = [lead(1, "9S"), play(1, "TH"), play(1, "JH"), play(1, "QH"), play(1, "KS"),
-                 lead(1, "AS")]
+OPERA_ACTIONS = [lead_decision(1, "9S"), play(1, "TH"), play(1, "JH"), play(1, "QH"), play(1, "KS"),
+                 lead_decision(1, "AS")]
 OPERA_PLAYS = [(1, "9S"), (1, "TH"), (1, "JH"), (1, "QH"), (1, "KS"), (1, "AS")]
 
 

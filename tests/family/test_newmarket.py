@@ -25,9 +25,13 @@ from __future__ import annotations
 import random
 from functools import partial
 
-import dealing
 import pytest
-from dealing import (
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import stops
+import support
+from support import (
     expect_illegal,
     lead_choices,
     legal,
@@ -36,12 +40,8 @@ from dealing import (
     plays,
     skip_unless_built,
 )
-from dealing import lead as L
-from dealing import plays_written as P
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-import stops
+from support import lead_decision as L
+from support import plays_written as P
 
 VARIANT = "newmarket"
 
@@ -51,10 +51,10 @@ SIZES_8 = (5, 6, 6, 6, 6, 6, 6, 6)  # 8 players, dealer 0 (RULINGS 1)
 SIZES_4_DEALER_2 = (11, 10, 10, 11)  # 4 players, dealer 2: seats 3 and 0 get the extra card
 
 
-# -- helpers (shared ones in dealing.py) -----------------------------------------------------
+# -- helpers (shared ones in support.py) -----------------------------------------------------
 
 # Hands and dummy from an ownership grid (see the module docstring): ace high, 52 cards.
-grid = dealing.grid
+grid = support.grid
 record = partial(make_record, VARIANT)
 
 

@@ -17,17 +17,17 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-import dealing
 import pytest
-from dealing import act, expect_illegal, lead_choices, legal, make_record, nonzero, plays
-from dealing import lead as L
-from dealing import plays_written as P
 
 import stops
+import support
 from stops.apps.cli import main
 from stops.io.schema import variant_schema
+from support import act, expect_illegal, lead_choices, legal, make_record, nonzero, plays
+from support import lead_decision as L
+from support import plays_written as P
 
-pytestmark = dealing.skip_unless_built("newmarket") + dealing.skip_unless_built(
+pytestmark = support.skip_unless_built("newmarket") + support.skip_unless_built(
     "tripoley-colours")
 
 FOUR = (10, 11, 11, 10)  # 4 players, dealer 0
@@ -37,7 +37,7 @@ tripoley = partial(make_record, "tripoley-colours", chips=200)
 
 
 def grid(rows: dict[str, str]) -> tuple[list[list[str]], list[str]]:
-    return dealing.grid(rows, FOUR, 10)
+    return support.grid(rows, FOUR, 10)
 
 
 # -- Newmarket N1: the dealer holds the AH horse ----------------------------------------------

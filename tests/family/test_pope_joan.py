@@ -27,9 +27,11 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-import dealing
 import pytest
-from dealing import (
+
+import stops
+import support
+from support import (
     expect_illegal,
     lead_choices,
     make_record,
@@ -37,10 +39,8 @@ from dealing import (
     plays,
     skip_unless_built,
 )
-from dealing import lead as L
-from dealing import plays_written as P
-
-import stops
+from support import lead_decision as L
+from support import plays_written as P
 
 VARIANT = "pope-joan"
 
@@ -52,11 +52,11 @@ DRESSED = {"pope": 6, "matrimony": 2, "intrigue": 2, "ace": 1, "king": 1, "queen
            "jack": 1, "game": 1}
 
 
-# -- helpers (shared ones in dealing.py) -----------------------------------------------------
+# -- helpers (shared ones in support.py) -----------------------------------------------------
 
 # Hands and dead hand from an ownership grid (see the module docstring): ace low, the 8D
 # marked "-" and not in the 51-card pack.
-grid = partial(dealing.grid, ranks=RANKS_LOW, missing=("8D",), pack_size=51)
+grid = partial(support.grid, ranks=RANKS_LOW, missing=("8D",), pack_size=51)
 
 
 def record(hands: list[list[str]], dead: list[str], turn_up: str | None,
@@ -65,9 +65,7 @@ def record(hands: list[list[str]], dead: list[str], turn_up: str | None,
     return make_record(VARIANT, hands, dead, actions, turn_up=turn_up, **kw)
 
 
-def claims(deal: stops.Deal) -> list[tuple[int | None, str | None, int]]:
-    return [(e.seat, e.space, e.chips) for e in deal.events
-            if e.kind == "claimed" and e.visible_to is None]
+claims = partial(support.claims, public_only=True)
 
 
 # -- DEAL_A: trumps hearts (turn-up 2H); seat 1 wins every trump compartment -----------------

@@ -24,9 +24,11 @@ import json
 from functools import partial
 from typing import Any
 
-import dealing
 import pytest
-from dealing import (
+
+import stops
+import support
+from support import (
     conserved,
     hands_of,
     make_record,
@@ -38,17 +40,15 @@ from dealing import (
     rest_of_pack,
     skip_unless_built,
 )
-from dealing import nonzero_spaces as pools
-from dealing import play_through as _play
-
-import stops
+from support import nonzero_spaces as pools
+from support import play_through as _play
 
 VARIANT = "spinado"
 
 pytestmark = skip_unless_built(VARIANT)
 
 
-# -- local helpers (shared ones in dealing.py) ---------------------------------------------
+# -- local helpers (shared ones in support.py) ---------------------------------------------
 
 PACK = pack("A3456789TJQK", missing=("8D",))            # ace low, the 2s removed
 HAND_SIZE = {2: 15, 3: 11, 4: 9, 5: 7, 6: 6, 7: 5}
@@ -60,7 +60,7 @@ widow_of = partial(rest_of_pack, pack=PACK, hand_size=HAND_SIZE, rest_size=WIDOW
 record = partial(make_record, VARIANT, keep_empty_layout=True)
 # An explicit ``spinado: false`` is the same decision as no ``spinado`` field.
 legal = partial(normalised_legal, drop_false=("spinado",))
-norm = partial(dealing.norm, drop_false=("spinado",))
+norm = partial(support.norm, drop_false=("spinado",))
 
 
 def lead(seat: int, card: str, spinado: bool = False) -> dict[str, Any]:

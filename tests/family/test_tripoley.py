@@ -28,8 +28,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-import dealing
-from dealing import (
+import stops
+import support
+from support import (
     act,
     expect_illegal,
     lead_choices,
@@ -39,10 +40,8 @@ from dealing import (
     plays,
     skip_unless_built,
 )
-from dealing import lead as L
-from dealing import plays_written as P
-
-import stops
+from support import lead_decision as L
+from support import plays_written as P
 
 VARIANT = "tripoley-colours"
 
@@ -53,10 +52,10 @@ FOUR = (10, 11, 11, 10)  # 4 players, dealer 0
 SPACES = ("AH", "KH", "QH", "JH", "TH", "KQ", "8-9-10", "pot", "kitty")
 
 
-# -- helpers (shared ones in dealing.py) -----------------------------------------------------
+# -- helpers (shared ones in support.py) -----------------------------------------------------
 
 # Hands and dead hand from an ownership grid (see the module docstring): ace high, 52 cards.
-grid = dealing.grid
+grid = support.grid
 record = partial(make_record, VARIANT, chips=200)  # F.7: 200 chips a player
 
 

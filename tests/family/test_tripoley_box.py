@@ -2,7 +2,7 @@
 G.1, G1-G9, with the G.0 mechanisms it needs: items 1-5), and for what the colour rules
 (`tripoley-colours`) and `tripoley-home-table` keep of the old `tripoley`.
 
-Deals are ownership grids (tests/family/dealing.py): per suit one character per rank
+Deals are ownership grids (tests/family/support.py): per suit one character per rank
 2 3 4 5 6 7 8 9 T J Q K A, a digit naming the seat that holds the card, ``x`` the dead hand.
 The whole pack goes one card at a time from the dealer's left into a hand per player and the
 dead hand (dealt after the dealer), the odd cards to the seats nearest the dealer's left:
@@ -28,19 +28,19 @@ import re
 from functools import partial
 from typing import Any
 
-import dealing
 import pytest
-from dealing import act, expect_illegal, lead_choices, legal, make_record, nonzero, plays
-from dealing import lead as L
-from dealing import plays_written as P
 
 import stops
+import support
 from stops.phases.handrank import hand_key
 from stops.rules.variant import variant_from_mapping
+from support import act, expect_illegal, lead_choices, legal, make_record, nonzero, plays
+from support import lead_decision as L
+from support import plays_written as P
 
 VARIANT = "tripoley"
 
-pytestmark = dealing.skip_unless_built(VARIANT) + dealing.skip_unless_built(
+pytestmark = support.skip_unless_built(VARIANT) + support.skip_unless_built(
     "tripoley-colours")
 
 NINE = (5, 6, 6, 5, 5, 5, 5, 5, 5)  # 9 players, dealer 0
@@ -84,7 +84,7 @@ BOX_A_ROWS = {
     "H": "5 6 6 6 x 6 6 2 2 2 2 2 2",
     "S": "7 7 7 7 7 8 0 8 8 8 8 x x",
 }
-HANDS_A, DEAD_A = dealing.grid(BOX_A_ROWS, NINE, 5)
+HANDS_A, DEAD_A = support.grid(BOX_A_ROWS, NINE, 5)
 # Stakes: 9 x 200 -> 191 each, 9 on every space (1800 chips in all).
 # Stage one (G6, by holding): seat 2 AH KH QH JH TH and KQ: 6 x 9 = 54 -> 245. 8-9-10: none
 # (7C 8C dead; 8D/9D TD, 8H/9H TH, 8S/9S TS are split): its 9 stay.
@@ -228,10 +228,10 @@ BOX_B_ROWS = {
     "H": "5 0 6 6 x 6 6 2 2 2 2 2 2",
     "S": "7 0 7 7 7 8 0 8 8 8 8 x x",
 }
-HANDS_B, DEAD_B = dealing.grid(BOX_B_ROWS, NINE, 5)
+HANDS_B, DEAD_B = support.grid(BOX_B_ROWS, NINE, 5)
 # BOX_B2: BOX_B with the dealer's 3H and seat 1's 3D exchanged: 3C 3D 3S, no heart.
 BOX_B2_ROWS = dict(BOX_B_ROWS, D="1 0 3 3 3 3 3 7 0 5 5 5 5", H="5 1 6 6 x 6 6 2 2 2 2 2 2")
-HANDS_B2, DEAD_B2 = dealing.grid(BOX_B2_ROWS, NINE, 5)
+HANDS_B2, DEAD_B2 = support.grid(BOX_B2_ROWS, NINE, 5)
 
 
 def test_g2_equal_lowest_cards() -> None:
@@ -272,7 +272,7 @@ DUO_ROWS = {
     "H": "x x x x x x x x x x x x x",
     "S": "0 0 0 0 0 0 0 x x 0 0 0 0",
 }
-HANDS_DUO, DEAD_DUO = dealing.grid(DUO_ROWS, TWO, 17)
+HANDS_DUO, DEAD_DUO = support.grid(DUO_ROWS, TWO, 17)
 DUO_STACKS = [9, 200]
 # Stakes: seat 0 pays his 9 and has 0; seat 1 191; 2 on every space (18).
 # Stage one: seat 1 holds 8C 9C TC: the 8-9-10 (2) -> 193; every heart is dead.
@@ -318,7 +318,7 @@ def test_g7_all_seats_the_eliminated_seat_may_win() -> None:
     for a in DUO_ACTIONS:
         deal.apply(a)
     assert table.is_over and table.eliminated == {0}
-    assert table.stacks == (12, 197) and dealing.nonzero_spaces(table.layout) == {}
+    assert table.stacks == (12, 197) and support.nonzero_spaces(table.layout) == {}
     assert table.total_chips() == 209
     shares = [e for e in table.events if e.kind == "final_share"]
     # dealt clockwise from the final dealer's left: seat 0, then seat 1
@@ -344,7 +344,7 @@ def test_g7_option_stays() -> None:
     for a in DUO_ACTIONS:
         deal.apply(a)
     assert table.stacks == (0, 197)
-    assert dealing.nonzero_spaces(table.layout) == DUO_LEFT
+    assert support.nonzero_spaces(table.layout) == DUO_LEFT
     assert "final_hands" not in table.records[-1]
 
 
@@ -425,7 +425,7 @@ def test_g7_equal_best_hands_share_odd_chips_from_the_final_dealers_left() -> No
     assert deal.stacks == A_STACKS
     assert table.is_over
     assert table.stacks == (188, 185, 248, 191, 240, 186, 186, 186, 190)
-    assert table.total_chips() == 1800 and dealing.nonzero_spaces(table.layout) == {}
+    assert table.total_chips() == 1800 and support.nonzero_spaces(table.layout) == {}
     won = {e.seat: e.chips for e in table.events if e.kind == "final_share" and e.chips}
     assert won == {3: 5, 8: 4}
     # the record of this last deal carries the hands and replays (a record with final_hands
@@ -462,7 +462,7 @@ G9_ROWS = {
     "H": "1 1 1 1 1 1 1 1 2 2 2 2 2",
     "S": "2 2 2 3 3 3 0 0 0 3 x x x",
 }
-HANDS_G9, DEAD_G9 = dealing.grid(G9_ROWS, FOUR, 10)
+HANDS_G9, DEAD_G9 = support.grid(G9_ROWS, FOUR, 10)
 # Stakes 191 each, 4 a space. The dealer holds a pay card (the spade 8-9-10): he cannot swap
 # (F49); he auctions and all pass (seat 2 must: heart honours). Stage one: seat 2 AH KH QH JH
 # TH KQ (24) -> 215; seat 0 the 8-9-10 (4) -> 195. Poker from the dealer's left, all check:

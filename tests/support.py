@@ -1,14 +1,16 @@
-"""Helpers shared by the hand-derived family tests (``tests/family/test_*.py``).
+"""Helpers shared by the hand-derived tests: stacking a deal, writing decisions, reading a
+deal's events and state. One module, so that a fix to (say) the pack check reaches every test.
 
-The six family test files were written in parallel and each grew its own copy of the same
-helpers; they live here once so that a fix to (say) the pack check reaches every game. The
-tests import this module as ``dealing``: ``tests/family`` has no ``__init__.py``, so pytest's
-default ``prepend`` import mode puts that directory on ``sys.path`` while collecting the
-files in it, the same way ``tests/stacking.py`` is imported by the tests in ``tests/``.
+Tests import it as ``support``: ``tests`` has no ``__init__.py``, so pytest's default
+``prepend`` import mode puts ``tests/`` on ``sys.path`` when it imports ``tests/conftest.py``,
+before any test file in any folder below it.
 
-Where the copies differed in behaviour the difference is kept as a parameter, with the
-default being the behaviour most of the files had; every such parameter says which game
-needs the other behaviour.
+Two families of helpers live here. The grid-based family tests (``tests/games/``) write deals
+as ownership grids (:func:`grid`) and decisions as dicts (:func:`act`, :func:`lead_decision`,
+:func:`pass_`); the older files stack 52-card deals hand by hand (:func:`spare_of`,
+:func:`new_deal`, :func:`ready`) and apply decisions at once (:func:`lead`). Where copies of a
+helper differed in behaviour the difference is kept as a parameter, with the default being the
+behaviour most of the files had; every such parameter says which game needs the other.
 
 Cards are written as in the records: rank then suit, e.g. ``"TD"``.
 """
@@ -22,19 +24,25 @@ from typing import Any
 import pytest
 
 import stops
+from stops import Action, parse_card
+from stops.phases.poker import PokerResult
 
 __all__ = [
     "RANKS_HIGH",
     "SUITS",
     "act",
+    "claims",
     "conserved",
     "expect_illegal",
     "grid",
     "hands_of",
     "lead",
+    "lead_action",
     "lead_choices",
+    "lead_decision",
     "legal",
     "make_record",
+    "new_deal",
     "nonzero",
     "nonzero_spaces",
     "norm",
@@ -44,11 +52,16 @@ __all__ = [
     "play_through",
     "plays",
     "plays_written",
+    "poker_winners",
     "prefix_replayer",
+    "ready",
     "refused",
     "rest_of_pack",
+    "settle_spare",
     "skip_unless_built",
     "snapshot",
+    "spare_of",
+    "stake_all",
 ]
 
 RANKS_HIGH = "23456789TJQKA"
@@ -198,7 +211,7 @@ def act(seat: int, action: str, **fields: Any) -> dict[str, Any]:
     return {"seat": seat, "action": action, **fields}
 
 
-def lead(seat: int, card: str) -> dict[str, Any]:
+def lead_decision(seat: int, card: str) -> dict[str, Any]:
     """A one-card lead decision (the ``L`` of the grid-based files)."""
     return act(seat, "lead", card=card)
 
@@ -329,3 +342,67 @@ def play_through(deal: stops.Deal, actions: list[dict[str, Any]]) -> None:
     for a in actions:
         deal.apply(a)
     assert deal.is_terminal
+
+
+# -- stacking 52-card deals by hand (the older files) ----------------------------------------
+
+
+def spare_of(hands: list[list[str]]) -> list[str]:
+    """The spare hand: every card of the pack not in ``hands``."""
+    used = {parse_card(c) for h in hands for c in h}
+    return [str(c) for c in stops.CARDS if c not in used]
+
+
+def new_deal(table: stops.Table, hands: list[list[str]]) -> stops.Deal:
+    return table.new_deal(hands=hands, spare=spare_of(hands))
+
+
+def stake_all(deal: stops.Deal, choices: dict[int, str]) -> None:
+    """Each seat in turn stakes on its chosen key card (chips omitted: the fixed 1)."""
+    while deal.phase == "stake":
+        seat = deal.current_seat
+        assert seat is not None
+        deal.apply({"seat": seat, "action": "stake", "space": choices[seat]})
+
+
+def settle_spare(deal: stops.Deal, choices: dict[int, str] | None = None) -> None:
+    """The dealer's keep/swap and each paid exchange: ``keep`` unless ``choices`` says."""
+    while deal.phase == "spare_hand":
+        seat = deal.current_seat
+        assert seat is not None
+        deal.apply({"seat": seat, "action": (choices or {}).get(seat, "keep")})
+
+
+def ready(table: stops.Table, hands: list[list[str]], stakes: dict[int, str],
+          exchanges: dict[int, str] | None = None) -> stops.Deal:
+    """A stacked deal taken through stakes and the spare hand, to the first lead."""
+    deal = new_deal(table, hands)
+    stake_all(deal, stakes)
+    settle_spare(deal, exchanges)
+    assert deal.phase == "play"
+    return deal
+
+
+def lead(deal: stops.Deal, seat: int, card: str) -> list[stops.Event]:
+    """``seat`` leads ``card`` in ``deal`` now; the events it caused."""
+    return deal.apply({"seat": seat, "action": "lead", "card": card})
+
+
+def lead_action(seat: int, card: str) -> Action:
+    """The ``lead`` of ``card`` by ``seat`` as an :class:`~stops.Action`."""
+    return Action(seat, "lead", card=parse_card(card))
+
+
+def claims(deal: stops.Deal, *, public_only: bool = False
+           ) -> list[tuple[int | None, str | None, int]]:
+    """Who claimed what: ``(seat, space, chips)`` of each ``claimed`` event, in order. With
+    ``public_only`` only the claims every seat sees (Pope Joan and the variation files leave
+    out the claims shown to one seat)."""
+    return [(e.seat, e.space, e.chips) for e in deal.events
+            if e.kind == "claimed" and (not public_only or e.visible_to is None)]
+
+
+def poker_winners(deal: stops.Deal) -> tuple[int, ...]:
+    """Who won the poker pot (the poker phase's published result), or ``()``."""
+    result = deal.result(PokerResult)
+    return result.winners if result is not None else ()
