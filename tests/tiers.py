@@ -76,27 +76,30 @@ def campaign(full: int, suppress: Iterable[HealthCheck] = tuple(HealthCheck)
 
 #: Hand-derived deals whose phases are the classic ones: stakes, the deal, play in sequence,
 #: settlement with the leads, claims and endings policies.
-CLASSIC = ("test_boodle.py", "test_three_in_one.py", "test_pot_and_kitty.py",
-           "test_variations.py", "test_options_000_001.py", "test_options_003.py",
-           "test_shared_mechanisms.py", "test_play_policies.py", "family/test_newmarket.py",
-           "family/test_newmarket_tripoley_options.py", "family/test_tripoley.py",
-           "family/test_pope_joan.py", "family/test_spinado.py",
-           "family/test_pope_joan_spinado_more.py", "family/test_tripoley_box.py")
+CLASSIC = ("games/test_boodle.py", "games/test_three_in_one.py", "games/test_pot_and_kitty.py",
+           "games/test_variations.py", "games/test_options_000_001.py",
+           "games/test_options_003.py", "policies/test_shared_mechanisms.py",
+           "policies/test_play_policies.py", "games/test_newmarket.py",
+           "games/test_newmarket_tripoley_options.py", "games/test_tripoley.py",
+           "games/test_pope_joan.py", "games/test_spinado.py",
+           "games/test_pope_joan_spinado_more.py", "games/test_tripoley_box.py")
 #: Hand-derived deals of the games that play in rotation (no stakes phase of their own).
-ROTATION = ("family/test_comet.py", "family/test_nain_jaune.py", "test_points_and_sessions.py")
+ROTATION = ("games/test_comet.py", "games/test_nain_jaune.py",
+            "policies/test_points_and_sessions.py")
 #: Whole deals from seeds, saves and records, and the compiled classes themselves: copies,
 #: pickles, forged input, illegal actions, the invariants of random play.
-WHOLE = ("test_build.py", "test_properties.py", "test_clone.py", "test_saving.py",
-         "test_hardening.py", "test_record_stakes.py", "test_conformance.py", "test_bots.py",
-         "test_elimination.py", "test_speed_paths.py", "test_record_sizes.py",
-         "test_hardening2.py", "test_deal_shape.py", "test_embedding.py",
+WHOLE = ("test_build.py", "engine/test_properties.py", "engine/test_clone.py",
+         "engine/test_saving.py", "test_hardening.py", "engine/test_record_stakes.py",
+         "test_conformance.py", "apps/test_bots.py", "engine/test_elimination.py",
+         "engine/test_speed_paths.py", "engine/test_record_sizes.py", "test_hardening2.py",
+         "phases/test_deal_shape.py", "engine/test_embedding.py",
          "test_fuzz.py::test_mutated_records_only_raise_record_errors",
          "test_fuzz.py::test_random_action_dicts_only_raise_illegal_action")
 #: Deals with the spare hand (Boodle's family) or a poker stage (Three-in-One's).
-SPARE = ("test_boodle.py", "test_options_000_001.py", "test_pot_and_kitty.py",
-         "test_variations.py", "test_build.py")
-POKER = ("test_three_in_one.py", "family/test_tripoley.py", "family/test_tripoley_box.py",
-         "test_variations.py", "test_build.py")
+SPARE = ("games/test_boodle.py", "games/test_options_000_001.py", "games/test_pot_and_kitty.py",
+         "games/test_variations.py", "test_build.py")
+POKER = ("games/test_three_in_one.py", "games/test_tripoley.py", "games/test_tripoley_box.py",
+         "games/test_variations.py", "test_build.py")
 
 #: For each module of ``hatch_build.COMPILED``, the tests that run it.
 COMPILED_TESTS: dict[str, tuple[str, ...]] = {
@@ -106,24 +109,25 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
     "stops/engine/events.py": CLASSIC + ROTATION + WHOLE,
     "stops/engine/table.py": CLASSIC + ROTATION + WHOLE,
     "stops/engine/chips.py": CLASSIC + ROTATION + WHOLE,
-    "stops/engine/rng.py": ("test_speed_paths.py", "test_properties.py", "test_clone.py",
-                            "test_saving.py", "test_bots.py", "test_conformance.py"),
-    "stops/phases/base.py": (*CLASSIC, *ROTATION, "test_plugins.py"),
+    "stops/engine/rng.py": ("engine/test_speed_paths.py", "engine/test_properties.py",
+                            "engine/test_clone.py", "engine/test_saving.py",
+                            "apps/test_bots.py", "test_conformance.py"),
+    "stops/phases/base.py": (*CLASSIC, *ROTATION, "apps/test_plugins.py"),
     "stops/phases/dealing.py": CLASSIC + ROTATION,
     "stops/phases/stake.py": CLASSIC,
     "stops/phases/play.py": CLASSIC + ROTATION,
     "stops/phases/settle.py": CLASSIC + ROTATION,
     "stops/phases/spare.py": SPARE,
     "stops/phases/poker.py": POKER,
-    "stops/phases/handrank.py": ("test_handrank.py", "test_three_in_one.py",
-                                 "family/test_tripoley.py", "test_variations.py"),
-    "stops/phases/rotation.py": (*ROTATION, "test_play_policies.py"),
+    "stops/phases/handrank.py": ("phases/test_handrank.py", "games/test_three_in_one.py",
+                                 "games/test_tripoley.py", "games/test_variations.py"),
+    "stops/phases/rotation.py": (*ROTATION, "policies/test_play_policies.py"),
     "stops/policies/leads.py": CLASSIC + ROTATION,
     "stops/policies/claims.py": CLASSIC + ROTATION,
     "stops/policies/endings.py": CLASSIC,
-    "stops/apps/playout.py": ("test_simulate.py", "test_speed_paths.py"),
-    "stops/games/comet.py": ("family/test_comet.py",),
-    "stops/games/nain_jaune.py": ("family/test_nain_jaune.py",),
+    "stops/apps/playout.py": ("apps/test_simulate.py", "engine/test_speed_paths.py"),
+    "stops/games/comet.py": ("games/test_comet.py",),
+    "stops/games/nain_jaune.py": ("games/test_nain_jaune.py",),
 }
 
 

@@ -214,7 +214,7 @@ def test_check_good_file_prints_ok(tmp_path: Path, capsys: pytest.CaptureFixture
 
 
 def test_check_builtin_file_is_ok(capsys: pytest.CaptureFixture[str]) -> None:
-    path = Path(__file__).resolve().parents[1] / "variants" / "boodle.yaml"
+    path = Path(__file__).resolve().parents[2] / "variants" / "boodle.yaml"
     code, out, _ = run(capsys, "check", str(path))
     assert code == 0
     assert out == "ok\n"

@@ -20,7 +20,7 @@ from stops.phases.rotation import WildCardPolicy
 from stops.policies.claims import ClaimPolicy
 from support import lead, legal, plays, settle_spare, spare_of, stake_all
 
-ROTATION = str(Path(__file__).parent / "data" / "rotation.yaml")
+ROTATION = str(Path(__file__).parents[1] / "data" / "rotation.yaml")
 
 
 def boodle(hands: list[list[str]], variant: Any = "boodle", **options: Any) -> stops.Deal:

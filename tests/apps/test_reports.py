@@ -193,7 +193,7 @@ def test_a_cluster_needs_no_files_and_its_errors_say_where(
 
     from distributed import LocalCluster
 
-    examples = Path(__file__).resolve().parent.parent / "examples"
+    examples = Path(__file__).resolve().parents[2] / "examples"
     club, elsewhere = tmp_path / "club", tmp_path / "elsewhere"
     club.mkdir()
     elsewhere.mkdir()

@@ -23,7 +23,7 @@ from stops.rules.contracts import AFTER_STOP, SLOTS
 from stops.rules.variant import variant_from_mapping
 from support import poker_winners
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "src" / "stops" / "engine"
 
 

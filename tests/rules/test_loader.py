@@ -21,7 +21,7 @@ import stops
 from stops import VariantError, load_variant
 from stops.rules.model import PolicyRef
 
-BROKEN = (Path(__file__).parent / "data" / "broken").resolve()
+BROKEN = (Path(__file__).parents[1] / "data" / "broken").resolve()
 MAX_BYTES = 256 * 1024
 
 BASE: dict[str, Any] = {

@@ -19,9 +19,9 @@ from stops.rules.diff import diff_lines, diff_text
 from stops.rules.model import PolicyRef, Rules
 from stops.rules.prose import rules_text
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CONTEXTS = ["boodle", "three-in-one", "pot-and-kitty", "three-in-one-on-play",
-            "boodle-change-suit", str(Path(__file__).parent / "data" / "rotation.yaml"),
+            "boodle-change-suit", str(Path(__file__).parents[1] / "data" / "rotation.yaml"),
             "pope-joan", "spinado", "spinado-parlett", "nain-jaune", "comet", "newmarket",
             "tripoley", "tripoley-colours"]
 NEEDS = {("first_leader", "opening_card"): {"opening_cards": ["2H", "2C"]},

@@ -33,7 +33,7 @@ from stops.testing import check_variant
 from support import claims
 from support import lead_action as lead
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 PACK = [r + s for s in "CDHS" for r in "23456789TJQKA"]
 
 

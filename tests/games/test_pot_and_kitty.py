@@ -30,7 +30,7 @@ from support import (
 )
 
 VARIANT = "pot-and-kitty"
-BASE_FILE = Path(__file__).resolve().parents[1] / "variants" / "pot-and-kitty.yaml"
+BASE_FILE = Path(__file__).resolve().parents[2] / "variants" / "pot-and-kitty.yaml"
 SIX = {"KH", "QC", "JD", "TS", "pot", "kitty"}
 
 

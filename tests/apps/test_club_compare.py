@@ -28,7 +28,7 @@ from stops.apps.simulate import (
 from stops.engine.rng import derive_seed
 from stops.engine.table import Table
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 CMP = ["simulate", "boodle", "--players", "4", "--deals", "500", "--seed", "3",
        "--compare", "boodle-change-suit-pass", "--no-progress"]
 

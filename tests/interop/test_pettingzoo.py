@@ -18,7 +18,7 @@ from pettingzoo.test import api_test, seed_test
 import stops
 from stops.interop.pettingzoo import StopsAECEnv, env
 
-ROTATION = str(Path(__file__).parent / "data" / "rotation.yaml")
+ROTATION = str(Path(__file__).parents[1] / "data" / "rotation.yaml")
 GAMES = ["boodle", "three-in-one", "pot-and-kitty", "newmarket", "pope-joan", "spinado",
          "nain-jaune", "comet", "tripoley"]
 VARIANTS = [g for g in GAMES if g in stops.list_variants()] + [ROTATION]

@@ -1,7 +1,7 @@
 """Hand-derived tests for Tripoley's colour rules (`tripoley-colours`: FAMILY-RULINGS F.7,
 F47-F54, the rules `tripoley` played before G.1 of FAMILY-RULINGS-2, which moved them to their
 own file; it extends `tripoley`, itself `three-in-one`, so rulings 1-27 of docs/rulings.md
-apply where F.7 does not say otherwise). The boxed `tripoley` is tests/family/test_tripoley_box.py.
+apply where F.7 does not say otherwise). The boxed `tripoley` is tests/games/test_tripoley_box.py.
 
 Every deal is stacked and written as an ownership grid: for each suit one character per rank
 2 3 4 5 6 7 8 9 T J Q K A, a digit naming the seat that holds the card or ``x`` for the dead

@@ -284,7 +284,7 @@ def test_schema_help_points_to_the_editor_set_up(capsys: pytest.CaptureFixture[s
     assert "# yaml-language-server: $schema=./stops-variant.schema.json" in out
     assert "yaml.schemas" in out and "docs/house-rules.md" in out
     # the section it names is there
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "house-rules.md").read_text(
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "house-rules.md").read_text(
         encoding="utf-8")
     assert "## 3. Check it, read it, try it" in doc and "yaml.schemas" in doc
 

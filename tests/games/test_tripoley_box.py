@@ -2,7 +2,7 @@
 G.1, G1-G9, with the G.0 mechanisms it needs: items 1-5), and for what the colour rules
 (`tripoley-colours`) and `tripoley-home-table` keep of the old `tripoley`.
 
-Deals are ownership grids (tests/family/support.py): per suit one character per rank
+Deals are ownership grids (tests/support.py): per suit one character per rank
 2 3 4 5 6 7 8 9 T J Q K A, a digit naming the seat that holds the card, ``x`` the dead hand.
 The whole pack goes one card at a time from the dealer's left into a hand per player and the
 dead hand (dealt after the dealer), the odd cards to the seats nearest the dealer's left:

@@ -19,7 +19,7 @@ import stops
 from stops.rules.registry import default_registry
 from support import lead, spare_of
 
-ROTATION = str(Path(__file__).parent / "data" / "rotation.yaml")
+ROTATION = str(Path(__file__).parents[1] / "data" / "rotation.yaml")
 
 # s0 holds the KC (a board card of Boodle's layout) and never plays it.
 HANDS = [["3C", "4D", "KC"], ["AH", "2C", "5S", "9S"], ["2D", "3H"]]
@@ -130,7 +130,7 @@ def test_comet_turn_is_an_alias_of_turn_length() -> None:
 
     schema = variant_schema()
     assert "comet_turn" in str(schema)
-    reference = (Path(__file__).parents[1] / "docs" / "reference.md").read_text("utf-8")
+    reference = (Path(__file__).parents[2] / "docs" / "reference.md").read_text("utf-8")
     assert "`turn_length` / `comet_turn`" in reference
 
 

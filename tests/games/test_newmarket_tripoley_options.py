@@ -5,7 +5,7 @@ opening's ace-low order and lowest-black fallbacks, `colour_fallback: same_colou
 `ten_share`, the variant's starting chips, no-limit poker with automatic hands, and the
 `one_player_left` session end.
 
-Deals are ownership grids as in tests/family/test_newmarket.py: per suit one character per
+Deals are ownership grids as in tests/games/test_newmarket.py: per suit one character per
 rank 2 3 4 5 6 7 8 9 T J Q K A, a digit for the seat holding the card, ``x`` for the spare.
 Four players, dealer 0: 52 = 5 x 10 + 2, so seats 1 and 2 (nearest the dealer's left) hold
 11 cards, seats 3 and 0 hold 10, and the spare 10.
