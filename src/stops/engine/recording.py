@@ -43,8 +43,8 @@ FINAL_HAND_SIZE = 5
 
 def deal_record(deal: Deal, final_hands: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The record of ``deal`` (finished or not): cards as dealt and every decision so far;
-    with ``final_hands`` (the session ended after it with a share-out by hands dealt to each seat, G.9), those
-    too."""
+    with ``final_hands`` (the session ended after it with a share-out by hands dealt to each
+    seat, G.9), those too."""
     rec: dict[str, Any] = {
         "format": DEAL_FORMAT,
         "variant": deal.variant.record_ref,

@@ -86,9 +86,9 @@ def reference_markdown(registry: Registry | None = None) -> str:
                     "| rule | values | default | meaning |", "|---|---|---|---|"]
             out += _param_rows(ph.settings, flat=True)
         if ph.verbs:
-            out += ["", "Decisions:", ""] + _verb_rows(ph.verbs)
+            out += ["", "Decisions:", "", *_verb_rows(ph.verbs)]
         if ph.events:
-            out += ["", "Events it logs:", ""] + _event_rows(ph.events)
+            out += ["", "Events it logs:", "", *_event_rows(ph.events)]
         out.append("")
     out += _vocabulary_section()
     out += ["## Policy slots", "",
