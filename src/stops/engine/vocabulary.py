@@ -211,14 +211,16 @@ _loaded: list[bool] = []
 
 def load_builtins() -> bool:
     """Install the built-in phases (and so their verbs and events) if that has not been
-    done; ``True`` if this call did it. An unknown verb asks for this once before it is
-    refused: ``Action(0, "keep")`` works in a program that has loaded no variant yet."""
+    done; ``True`` if this call asked for them (look again). An unknown verb asks for this
+    before it is refused: ``Action(0, "keep")`` works in a program that has loaded no variant
+    yet. The registry installs them once, under its lock: a thread that asks while another
+    installs waits for it."""
     if _loaded:
         return False
-    _loaded.append(True)
     from importlib import import_module
 
     import_module(_BUILTINS).default_registry()
+    _loaded.append(True)
     return True
 
 
