@@ -9,6 +9,7 @@ seat 1 (the dealer's left) leads first. Every card not in a hand is in the spare
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -246,6 +247,16 @@ class AceOfDiamondsCompanion:
     def attach(self, deal: stops.Deal, seat: int, card: int, params: Any, lay: Any) -> str:
         lay(deal, seat, self.card(params), EventKind.PLAYED)
         return "the ace of diamonds went down with it"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _forget_test_flag() -> Iterator[None]:
+    """The flag these tests register is global (a decision's fields are): take it away after
+    them, so that later tests (the generated reference) see only the library's own flags."""
+    yield
+    from stops.engine.actions import FLAGS
+
+    FLAGS.pop("with_ad", None)
 
 
 def _companion_variant() -> stops.Variant:
