@@ -33,6 +33,7 @@ from stops.rules.registry import param
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
     from stops.engine.determinize import Knowledge
+    from stops.phases.aids import PhaseAids
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
@@ -110,6 +111,13 @@ class PokerPhase(Phase):
         if isinstance(st, PokerState) and st.step == "select":
             return _selection_text(self.settings)
         return _poker_text(self.variant)
+
+    @classmethod
+    def aids(cls) -> PhaseAids:
+        """Its narration, prompts, bot play, tally and features (:mod:`stops.phases.poker_aids`)."""
+        from stops.phases.poker_aids import AIDS
+
+        return AIDS
 
     def infer(self, deal: Deal, seat: int, known: Knowledge) -> None:
         """A hand shown that had to be its holder's best (``poker_selection: best`` or

@@ -34,6 +34,7 @@ from stops.rules.registry import param
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
     from stops.engine.events import Event
+    from stops.phases.aids import PhaseAids
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
@@ -490,6 +491,13 @@ class SparePhase(Phase):
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.protocol: Any = variant.policy("spare_protocol").impl
+
+    @classmethod
+    def aids(cls) -> PhaseAids:
+        """Its narration, prompts and bot play (:mod:`stops.phases.spare_aids`)."""
+        from stops.phases.spare_aids import AIDS
+
+        return AIDS
 
     def enter(self, deal: Deal) -> bool:
         if not deal.rules.spare_hand:

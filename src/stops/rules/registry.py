@@ -197,6 +197,10 @@ class PolicySpec:
     """``stake_rule`` only: ``exempts_winner(params)``, whether the last deal's winner stakes
     nothing in the next deal unless he deals it (docs/family-rulings.md F33): the table puts him in
     the deal's ``exempt`` seats. Without it, nobody is exempt."""
+    heading: Callable[[str], str] | None = None
+    """``final_share`` only, for a share-out that deals hands (``final_share`` table
+    events): ``heading(dealer)``, the line that opens its narration in ``stops play``, given
+    how the final dealer is named ("you", "seat 2"). Without it, a plain line."""
 
 
 @attrs.frozen
@@ -369,6 +373,7 @@ class Registry:
         direction: Callable[[Any], str] | None = None,
         keeps_suit: Callable[[Any], bool] | None = None,
         exempts_winner: Callable[[Any], bool] | None = None,
+        heading: Callable[[str], str] | None = None,
     ) -> Callable[[F], F]:
         """Decorator: register ``impl`` as policy ``name`` for ``slot``.
 
@@ -383,7 +388,8 @@ class Registry:
         A policy's optional capabilities are declared here, never read off the function:
         ``before_first_deal`` and ``why`` (``match_end``), ``tracks_contributions``
         (``final_share``), ``in_turn`` and ``direction`` (``turn_order``), ``keeps_suit``
-        (``after_stop``), ``exempts_winner`` (``stake_rule``). A policy that is an object (a
+        (``after_stop``), ``exempts_winner`` (``stake_rule``), ``heading``
+        (``final_share``). A policy that is an object (a
         ``ClaimPolicy``, a ``WildCard``) declares its capabilities as members of its slot's
         protocol instead (:mod:`stops.rules.contracts`). See :class:`PolicySpec`.
         """
@@ -402,7 +408,8 @@ class Registry:
             self.policies[(slot, name)] = PolicySpec(
                 slot, name, impl, params, doc, text, plugin, check, explain, lint, pays,
                 describe, phrase, brings, excuses, before_first_deal, why,
-                tracks_contributions, in_turn, direction, keeps_suit, exempts_winner)
+                tracks_contributions, in_turn, direction, keeps_suit, exempts_winner,
+                heading)
             self._options = None
             return impl
 
