@@ -59,10 +59,7 @@ trips would otherwise raise each other without end (the rules put no cap on rais
 
 def _state(deal: Deal) -> PokerState | None:
     """The poker stage's state while it is on, else ``None``."""
-    if deal.phase != PHASE:
-        return None
-    st = deal.scratch.get("poker")
-    return st if isinstance(st, PokerState) else None
+    return deal.peek_state(PokerState) if deal.phase == PHASE else None
 
 
 def to_call(deal: Deal, seat: int) -> int | None:
