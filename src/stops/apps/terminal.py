@@ -30,6 +30,7 @@ from stops.engine.recording import normalized
 from stops.engine.rng import derive_seed
 from stops.engine.table import Table
 from stops.engine.text import printable
+from stops.engine.vocabulary import VERBS
 from stops.phases.aids import PhaseAids, Prompt, Teller
 from stops.rules.variant import Variant
 
@@ -487,9 +488,10 @@ def _aids(deal: Deal) -> PhaseAids:
     return aids
 
 
-def describe_action(a: Action, st: Style | None = None) -> str:
-    """One choice as a menu item, from its verb and fields (a phase says more of its own
-    choices: :meth:`stops.phases.aids.PhaseAids.choice_text`)."""
+def describe_action(a: Action, st: Style | None = None, spare: str = "spare hand") -> str:
+    """One choice as a menu item, from its verb and fields, and its verb's label in the
+    game's word for the spare hand (a phase says more of a choice where that is not enough:
+    :meth:`stops.phases.aids.PhaseAids.choice_text`)."""
     st = st or Style()
     if a.action in ("lead", "play", "follow"):
         laid = a.cards if a.cards is not None else (a.card,) if a.card is not None else ()
@@ -502,11 +504,18 @@ def describe_action(a: Action, st: Style | None = None) -> str:
     if a.action == "stake":
         return f"stake {a.chips if a.chips is not None else ''} on {st.space(a.space)}".replace(
             "stake  on", "stake on")
-    if a.chips is not None:
-        return f"{a.action} {a.chips}"
+    # any other verb by its registered spec (stops.engine.vocabulary): its fields, its label
+    text = a.action
+    if a.card is not None:
+        text += " " + st.cards((a.card,))
     if a.cards is not None:
-        return f"{a.action} {st.cards(a.cards)}"
-    return a.action
+        text += " " + st.cards(a.cards)
+    if a.chips is not None:
+        text += f" {a.chips}"
+    spec = VERBS.get(a.action)
+    if spec is not None and spec.label:
+        text += f" ({spec.label.replace('spare hand', spare)})"
+    return text
 
 
 def _status(deal: Deal, seat: int, st: Style) -> list[str]:
@@ -543,7 +552,8 @@ def _status(deal: Deal, seat: int, st: Style) -> list[str]:
 
 def _menu(legal: Sequence[Action], st: Style, deal: Deal) -> list[str]:
     aids = _aids(deal)
-    items = [f"{i}) {aids.choice_text(deal, a, st) or describe_action(a, st)}"
+    spare = deal.variant.spare_name
+    items = [f"{i}) {aids.choice_text(deal, a, st) or describe_action(a, st, spare)}"
              for i, a in enumerate(legal, 1)]
     out: list[str] = []
     line = " "
@@ -662,7 +672,16 @@ def _why(deal: Deal) -> str:
     return rule or "Choose one of the numbered options."
 
 
-_WORDS = ("keep", "swap", "auction", "pass", "check", "call", "fold")
+def _fieldless(verb: str) -> bool:
+    """A registered verb typed as one word (``keep``, ``pass``)."""
+    spec = VERBS.get(verb)
+    return spec is not None and not spec.fields
+
+
+def _takes_only(verb: str, field: str) -> bool:
+    """A phase's verb whose one field is ``field`` (``bid 3``, ``select 2c 3c``)."""
+    spec = VERBS.get(verb)
+    return spec is not None and spec.fields == (field,)
 
 
 def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
@@ -671,10 +690,10 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
     if not words:
         raise ValueError("type a number, a card or a word such as 'keep'")
     if text.lower() == "best" and hand:
-        from stops.engine.actions import select
+        from stops.engine.actions import with_cards
         from stops.phases.handrank import best_hand
 
-        return select(seat, best_hand(hand))
+        return with_cards(seat, "select", best_hand(hand))
     if text.isdigit() and choices is not None:
         k = int(text)
         if not 1 <= k <= len(choices):
@@ -684,7 +703,7 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
     typed = _typed_cards(words[1:] if verb in ("lead", "play") else words)
     if typed is not None and len(typed) > 1:
         return _cards_choice(seat, verb, typed, choices)
-    if len(words) == 1 and verb not in _WORDS:
+    if len(words) == 1 and not _fieldless(verb):
         card = parse_card(text)
         for a in choices or ():  # the plain choice that lays just this card, whatever its verb
             laid = a.cards if a.cards is not None else (a.card,)
@@ -692,10 +711,12 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
                 return a
         return action_from_dict({"seat": seat, "action": "lead", "card": str(card)})
     try:
-        if verb in ("bid", "bet", "raise") and len(words) == 2:
+        if _takes_only(verb, "chips") and len(words) == 2:
             return action_from_dict({"seat": seat, "action": verb, "chips": int(words[1])})
-        if verb == "select":
-            return action_from_dict({"seat": seat, "action": "select", "cards": words[1:]})
+        if _takes_only(verb, "cards"):
+            return action_from_dict({"seat": seat, "action": verb, "cards": words[1:]})
+        if _takes_only(verb, "card") and len(words) == 2:
+            return action_from_dict({"seat": seat, "action": verb, "card": words[1]})
         if verb == "stake" and len(words) >= 2:
             d: dict[str, object] = {"seat": seat, "action": "stake",
                                     "space": _space_id(words[1], choices)}
@@ -704,7 +725,7 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
             return action_from_dict(d)
         if verb == "lead" and len(words) == 2:
             return action_from_dict({"seat": seat, "action": "lead", "card": words[1]})
-        if verb in _WORDS and len(words) == 1:
+        if _fieldless(verb) and len(words) == 1:
             return action_from_dict({"seat": seat, "action": verb})
     except IllegalAction as e:
         raise ValueError(e.message) from None

@@ -19,19 +19,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from stops.engine.actions import Action, select, simple, with_chips
+from stops.engine.actions import Action, simple, with_cards, with_chips
 from stops.engine.cards import RANKS
 from stops.engine.eventkind import EventKind
 from stops.phases.aids import Feature, Notes, PhaseAids, PhaseTally, Prompt, Teller
 from stops.phases.handrank import best_hand, by_rank, category, describe, hand_key
 from stops.phases.poker import (
-    K_BET,
-    K_CALLED,
-    K_CHECKED,
-    K_FOLDED,
-    K_RAISED,
-    K_SELECTED,
-    K_SHOWDOWN,
+    BET,
+    CALLED,
+    CHECKED,
+    FOLDED,
+    RAISED,
+    SELECTED,
+    SHOWDOWN,
     PokerResult,
     PokerState,
 )
@@ -46,9 +46,9 @@ if TYPE_CHECKING:
 
 PHASE: Final = "poker"
 """The name the poker phase is registered under (its settings and state go by it)."""
-_PUT_IN: Final = frozenset({K_BET, K_RAISED, K_CALLED})
-_EVENTS: Final = frozenset({K_SELECTED, K_SHOWDOWN, K_CHECKED, K_BET, K_CALLED, K_RAISED,
-                            K_FOLDED})
+_PUT_IN: Final = frozenset({BET, RAISED, CALLED})
+_EVENTS: Final = frozenset({SELECTED, SHOWDOWN, CHECKED, BET, CALLED, RAISED,
+                            FOLDED})
 _BETTING: Final = frozenset({"check", "bet", "call", "raise", "fold"})
 RAISE_CAP: Final = 2
 """Raises per betting round after which the bot's strong hand only calls: two bots with
@@ -110,22 +110,22 @@ class PokerTeller(Teller):
                 before = self.level
                 self.put[e.seat] = self.put.get(e.seat, 0) + e.chips
                 self.level = max(self.level, self.put[e.seat])
-                if k == K_RAISED:  # what a raise adds to the bet, and the bet it makes
+                if k == RAISED:  # what a raise adds to the bet, and the bet it makes
                     return [f"{t.verb(e.seat, 'raise', 'raises')} by {self.level - before} "
                             f"to {self.level}"]
-        if k == K_SELECTED:
+        if k == SELECTED:
             if e.cards and e.seat == t.me:
                 return [f"you select your poker hand: {hand_text(e.cards, t.pen)}"]
             return [f"{t.who(e.seat)} selects a poker hand"]
-        if k == K_CHECKED:
+        if k == CHECKED:
             return [t.verb(e.seat, "check", "checks")]
-        if k == K_BET:
+        if k == BET:
             return [f"{t.verb(e.seat, 'bet', 'bets')} {e.chips}"]
-        if k == K_CALLED:
+        if k == CALLED:
             return [f"{t.verb(e.seat, 'call', 'calls')} {e.chips}"]
-        if k == K_FOLDED:
+        if k == FOLDED:
             return [t.verb(e.seat, "fold", "folds")]
-        if k == K_SHOWDOWN:
+        if k == SHOWDOWN:
             why = f" ({t.pen.note(e.note, t.me)})" if e.note else ""
             return [f"{t.verb(e.seat, 'show', 'shows')} {t.pen.cards(by_rank(e.cards))}{why}"]
         return None
@@ -145,7 +145,7 @@ def _with_amount(legal: Sequence[Action], seat: int, verb: str, chips: int) -> A
 def _select(obs: Observation, legal: Sequence[Action]) -> Action:
     """The best hand of the size asked for."""
     size = len(legal[0].cards or ())
-    choice = select(obs.seat, best_hand(obs.hand, size))
+    choice = with_cards(obs.seat, "select", best_hand(obs.hand, size))
     if choice in legal:
         return choice
     # Only if the listed actions were cut short or the rule forbids this exact set.
@@ -158,9 +158,9 @@ def _bet(obs: Observation, legal: Sequence[Action], verbs: frozenset[str]) -> Ac
     cards: tuple[int, ...] = ()
     raises = 0
     for e in obs.events:
-        if e.kind == K_SELECTED and e.seat == obs.seat and e.cards:
+        if e.kind == SELECTED and e.seat == obs.seat and e.cards:
             cards = tuple(e.cards)
-        elif e.kind in (K_RAISED, K_BET):
+        elif e.kind in (RAISED, BET):
             raises += 1
     key = hand_key(cards) if cards else (0,)
     cat = key[0]
@@ -202,7 +202,7 @@ class PokerTally(PhaseTally):
             if k == claimed:
                 if e.space is not None and e.space == pot:
                     self.pot += e.chips
-            elif k == K_SHOWDOWN:
+            elif k == SHOWDOWN:
                 showdown = True
                 cat = category(e.cards) if e.cards else "?"
                 self.hands[cat] = self.hands.get(cat, 0) + 1
@@ -281,7 +281,7 @@ class PokerAids(PhaseAids):
         """Any event of the poker stage says the pot was played for before play began (it is
         no run prize then); a hand shown is held by its owner."""
         notes.played_for.add("pot")
-        if e.kind == K_SHOWDOWN and e.seat != seat:
+        if e.kind == SHOWDOWN and e.seat != seat:
             notes.held_elsewhere.update(int(c) for c in e.cards)
 
     def advise(self, view: BotView) -> Action | None:
@@ -302,7 +302,7 @@ class PokerAids(PhaseAids):
         for e in view.events:
             if e.seat is None:
                 continue
-            if e.kind == K_FOLDED:
+            if e.kind == FOLDED:
                 put("folded", e.seat, 1.0)
             elif e.kind in _PUT_IN:
                 in_pot[e.seat] += e.chips
@@ -315,7 +315,7 @@ class PokerAids(PhaseAids):
             return set()
         out: set[int] = set()
         for e in deal.events:
-            if e.kind == K_SHOWDOWN and e.seat is not None and e.visible(seat):
+            if e.kind == SHOWDOWN and e.seat is not None and e.visible(seat):
                 out.update(int(c) for c in deal.hand(e.seat))
                 out.update(c for s, c in deal.plays if s == e.seat)
         return out

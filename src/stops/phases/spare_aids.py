@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING, Final
 from stops.engine.actions import Action, simple
 from stops.phases.aids import Feature, PhaseAids, Prompt, Teller
 from stops.phases.spare import (
-    K_AUCTION_OPENED,
-    K_BID,
-    K_EXCHANGED,
-    K_KEPT,
-    K_REOPENED,
-    K_SOLD,
-    K_SPARE_SWAPPED,
-    K_UNSOLD,
+    AUCTION_OPENED,
+    BID,
+    EXCHANGED,
+    KEPT,
+    REOPENED,
+    SOLD,
+    SPARE_SWAPPED,
+    UNSOLD,
 )
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ class SpareTeller(Teller):
     def lines(self, e: Event, t: Telling) -> list[str] | None:
         k = e.kind
         me, pen, spare = t.me, t.pen, t.spare
-        if k == K_SPARE_SWAPPED:
+        if k == SPARE_SWAPPED:
             if e.cards:
                 if e.seat == me and me in self.swapped:  # bought: told by "you buy"
                     return ["Your new hand: " + pen.hand(e.cards)]
@@ -79,7 +79,7 @@ class SpareTeller(Teller):
             if e.seat == me or e.seat in self.swapped:
                 return []         # told once: by the private line, "exchanged" or "buys"
             return [f"seat {e.seat} takes the {spare} unseen"]
-        if k == K_EXCHANGED:
+        if k == EXCHANGED:
             if e.seat is not None:
                 self.swapped.add(e.seat)
             fee = f"pay {e.chips} to {pen.space(e.space)} and " if e.chips else ""
@@ -89,22 +89,22 @@ class SpareTeller(Teller):
             return [f"seat {e.seat} {fee}exchanges their hand for the {spare}"]
         if k == "paid" and e.note in _TOLD_WITH_THE_SWAP:
             return []
-        if k == K_AUCTION_OPENED:
+        if k == AUCTION_OPENED:
             return [f"{t.verb(e.seat, 'put', 'puts')} {_offered(e.note, spare)} up for auction"]
-        if k == K_BID:
+        if k == BID:
             if not e.chips:
                 return [f"{t.verb(e.seat, 'bid', 'bids')} (sealed)"]
             return [f"{t.verb(e.seat, 'bid', 'bids')} {e.chips}"]
-        if k == K_SOLD:  # the payment and the swap are told here, once
+        if k == SOLD:  # the payment and the swap are told here, once
             if e.seat is not None:
                 self.swapped.add(e.seat)
             return [f"{t.verb(e.seat, 'buy', 'buys')} {_offered(e.note, spare)} for "
                     f"{e.chips}, paid to {t.who(e.to_seat)}"]
-        if k == K_UNSOLD:
+        if k == UNSOLD:
             return ["Nobody bids; the hand stays unsold."]
-        if k == K_KEPT:
+        if k == KEPT:
             return [f"{t.verb(e.seat, 'keep your', 'keeps their')} hand"]
-        if k == K_REOPENED:
+        if k == REOPENED:
             if e.space is not None:
                 t.layout.setdefault(e.space, 0)
             return [f"{pen.space(e.space)} is back on the layout ({pen.note(e.note, me)})"]
@@ -121,15 +121,15 @@ def _high_bid(deal: Deal, seat: int) -> int:
     """The highest bid ``seat`` has seen in the auction now running."""
     high = 0
     for e in reversed(deal.events):
-        if e.kind == K_AUCTION_OPENED:
+        if e.kind == AUCTION_OPENED:
             break
-        if e.kind == K_BID and e.chips and e.visible(seat):
+        if e.kind == BID and e.chips and e.visible(seat):
             high = max(high, e.chips)
     return high
 
 
 def _swapped(deal: Deal, seat: int) -> bool:
-    return any(e.kind == K_SPARE_SWAPPED and e.seat == seat for e in deal.events)
+    return any(e.kind == SPARE_SWAPPED and e.seat == seat for e in deal.events)
 
 
 # -- the bot --------------------------------------------------------------------------------
@@ -148,7 +148,7 @@ def _gain(view: BotView) -> float:
     for _ in range(SAMPLES):
         total += view.hand_value(view.rng.sample(pool, size))
     expected = total / SAMPLES
-    if any(e.kind == K_SPARE_SWAPPED and e.seat != obs.seat for e in obs.events):
+    if any(e.kind == SPARE_SWAPPED and e.seat != obs.seat for e in obs.events):
         expected -= REJECT_PENALTY
     return expected - mine
 
@@ -165,7 +165,7 @@ def _choose(view: BotView) -> Action:
     if seat != obs.dealer and "auction" not in verbs:
         fee = 1  # a paid exchange; an earlier exchange shows the actual fee
         for e in obs.events:
-            if e.kind == K_EXCHANGED:
+            if e.kind == EXCHANGED:
                 fee = e.chips
     if "swap" in verbs and gain - fee > SWAP_MARGIN:
         return simple(seat, "swap")
@@ -178,7 +178,7 @@ def _bid(view: BotView) -> Action:
     """The lowest bid worth making, or a pass."""
     obs = view.obs
     gain = _gain(view)
-    if any(e.kind == K_AUCTION_OPENED and e.note == "old_hand" for e in obs.events):
+    if any(e.kind == AUCTION_OPENED and e.note == "old_hand" for e in obs.events):
         gain -= REJECT_PENALTY  # the dealer's discarded hand
     stack = obs.stacks[obs.seat]
     limit = min(int(gain * BID_SHARE), stack // 4)
@@ -210,15 +210,10 @@ class SpareAids(PhaseAids):
         return Prompt(f"Your turn: the {spare}.", rule=True)
 
     def choice_text(self, deal: Deal, action: Action, pen: Pen) -> str | None:
-        spare = deal.variant.spare_name
-        if action.action == "swap":
-            return f"swap (take the {spare})"
-        if action.action == "keep":
-            return "keep (your hand)"
-        if action.action == "auction":
-            if _swapped(deal, action.seat):
-                return "auction (sell the hand you gave up)"
-            return f"auction (sell the unseen {spare})"
+        """After his swap the dealer's auction sells the hand he gave up (the verb's own
+        label says "the unseen spare hand")."""
+        if action.action == "auction" and _swapped(deal, action.seat):
+            return "auction (sell the hand you gave up)"
         return None
 
     def advise(self, view: BotView) -> Action | None:
@@ -235,9 +230,9 @@ class SpareAids(PhaseAids):
     def fill(self, view: Observation, put: Callable[[str, int, float], None]) -> None:
         high = 0
         for e in view.events:
-            if e.kind == K_AUCTION_OPENED:
+            if e.kind == AUCTION_OPENED:
                 high = 0
-            elif e.kind == K_BID:
+            elif e.kind == BID:
                 high = max(high, e.chips)
         put("high_bid", 0, float(high))
 
