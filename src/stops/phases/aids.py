@@ -81,7 +81,11 @@ class Telling(Protocol):
     """The game's word for the spare hand (the widow, the dead hand)."""
     layout: dict[str, int]
     """The layout as far as told so far: a teller whose events move chips keeps it right."""
-    pen: Pen
+
+    @property
+    def pen(self) -> Pen:
+        """How cards and spaces are written."""
+        ...
 
     def who(self, seat: int | None) -> str:
         """``"you"``, ``"seat 2"`` or ``"nobody"``."""

@@ -22,10 +22,10 @@ not need):
    the dealer's left; a plan with a choice becomes ``stake`` decisions.
 2. ``deal`` — deals the pack (the ``deal`` phase's settings say how).
 3. ``spare_hand`` — the ``spare_protocol`` object runs its own ``enter / legal / apply /
-   explain`` (the dealer's swap, an auction, paid exchanges).
+   explain`` (the dealer's swap or sale, paid exchanges).
 4. ``claim_held`` — ``pay_collection.held(deal, params)`` pays spaces whose cards are held.
-5. ``poker`` — selection, betting and showdown; publishes a ``PokerResult`` with
-   ``deal.publish`` for later policies (``first_leader: poker_winner``).
+5. a game's own stage before play (Three-in-One's betting round) — publishes its result
+   with ``deal.publish`` for later policies (a ``first_leader`` that names its winner).
 6. ``play`` — once per variant, ``successor(variant, params)`` builds the tables of what
    continues each card and ``turn_order(phase, params)`` says who plays it. Then per deal:
    ``first_leader(deal, params)`` once; for every lead ``after_stop(deal, seat, broken_suit,
@@ -269,7 +269,7 @@ class FinalShare(Protocol):
     ``leftover_at_match_end: share``): groups of spaces, each pooled and split in proportion
     to the weights by seat, odd chips one at a time clockwise from the last dealer's left
     among the seats still in the session; or, when a group has a third item, among those
-    seats in that order (``poker_hand``: the winners, from the final dealer's left). A
+    seats in that order (a share-out by hands dealt: the winners, from the final dealer's left). A
     policy whose weights are what each seat put on each space declares
     ``tracks_contributions=True`` when registered (``PolicySpec``): the ledger keeps that
     account only then."""

@@ -211,7 +211,7 @@ class PolicySpec:
 @attrs.frozen
 class PhaseSpec:
     """A registered phase. ``settings`` is an attrs class of the phase's own rule settings
-    (the poker phase's bet limit, say), written in YAML as flat rules (``bet_limit: 10``)."""
+    (the deal phase's shape, say), written in YAML as flat rules (``deal_shape: table``)."""
 
     name: str
     impl: Any

@@ -567,7 +567,7 @@ def load_variant(
     ``options`` override rule choices, exactly as a ``rules:`` block in a file that
     ``extends`` this one would. Any problem raises :class:`~stops.engine.errors.VariantError`.
     ``confine`` (a directory) lets the file extend only built-ins and files in it.
-    An option that no rule in force reads (``bet_limit`` for a game with no poker stage) is
+    An option that no rule in force reads (``bet_limit`` for a game with no betting round) is
     refused, since it would change nothing; ``keep_unread_options`` keeps it instead (a
     record's options replay as they were recorded).
     """
