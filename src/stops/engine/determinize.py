@@ -44,7 +44,6 @@ the copy is detached from the table.
 from __future__ import annotations
 
 import contextlib
-import functools
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -200,7 +199,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
             continue
         _place(work, {**view.held, **where})
         ok = True
-        for phase in work._phases:  # private state a phase keeps about the hidden cards
+        for phase in work.variant.phases:  # the state a phase keeps about hidden cards
             if phase.after_redeal(work, seat, rng) is False:
                 ok = False
         if not ok or work.to_act != to_act or (
@@ -278,7 +277,7 @@ def _knowledge(work: Deal, real: Deal, seat: int) -> Knowledge:
     known = Knowledge(seat)
     _engine_facts(work, real, seat, known)
     _blank_hidden(work, seat)
-    for phase in work._phases:
+    for phase in work.variant.phases:
         phase.infer(work, seat, known)
     for c in [c for c in known.held if work.played_by[c] >= 0 or work.owner[c] == ABSENT]:
         del known.held[c]  # played since it was seen
@@ -293,13 +292,7 @@ def _forget(work: Deal, seat: int, rng: Any) -> None:
     """What the copy must not keep whatever the seat knows: the table's seed (every card
     follows from it), the shuffle made from it, stacked hands not yet dealt, and the last
     card dealt unless it was turned up for all to see."""
-    from stops.engine.table import _deal_shuffle
-
-    fresh = draw(rng, 1 << 62)
-    work.seed = fresh
-    work._shuffle = functools.partial(_deal_shuffle, fresh, work.deal_index)
-    work._given_hands = work._given_spare = None
-    work.stacked = bool(work.dealt_hands)  # its hands are imagined: no seed deals them
+    work.reseed(draw(rng, 1 << 62))  # dealt hands are imagined: no seed deals them
     shown = {int(e.card) for e in work.events
              if e.kind is EventKind.TURNED_UP and e.card is not None and e.visible(seat)}
     if work.last_dealt not in shown:
@@ -334,7 +327,7 @@ def _blank_hidden(work: Deal, seat: int) -> None:
     for s in range(work.n):
         if s != seat:
             work.masks[s] = [0, 0, 0, 0]
-    work._legal = None
+    work.forget_offer()
 
 
 def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
@@ -432,7 +425,7 @@ def _place(new: Deal, where: dict[int, int]) -> None:
             new.spare.add(c)
         else:
             new.give(w, c)
-    new._legal = None
+    new.forget_offer()
 
 
 def _finish(new: Deal, seat: int, events: list[Any]) -> None:
@@ -455,4 +448,4 @@ def _finish(new: Deal, seat: int, events: list[Any]) -> None:
     new.dealt_spare = tuple(CARDS[c] for c in sorted(spare))
     new.events = list(events)
     new.emit = new.events.append
-    new._legal = None
+    new.forget_offer()
