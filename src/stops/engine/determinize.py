@@ -44,12 +44,14 @@ the copy is detached from the table.
 from __future__ import annotations
 
 import contextlib
+import random
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from stops.engine.cards import CARDS
 from stops.engine.errors import StopsError
 from stops.engine.eventkind import EventKind
+from stops.engine.rng import Rng
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -64,12 +66,12 @@ MAX_CACHED = 20_000
 R = TypeVar("R")
 
 
-def draw(rng: Any, n: int) -> int:
+def draw(rng: Rng | random.Random, n: int) -> int:
     """A uniform whole number in ``range(n)`` from ``rng`` (a ``stops`` Rng or a
     ``random.Random``)."""
-    if hasattr(rng, "below"):  # the caller's generator, by its kind (not a rule's capability)
-        return int(rng.below(n))
-    return int(rng.randrange(n))
+    if isinstance(rng, Rng):
+        return rng.below(n)
+    return rng.randrange(n)
 
 
 def shuffle_with(rng: Any, items: list[int]) -> None:
@@ -182,7 +184,7 @@ def hidden_cards(deal: Deal, known: Knowledge) -> list[int]:
 def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.n:
         raise StopsError(f"clone_for: no seat {seat!r} at a table of {deal.n}")
-    if not (hasattr(rng, "below") or hasattr(rng, "randrange")):  # a generator, as draw() uses
+    if not isinstance(rng, Rng | random.Random):
         raise StopsError("clone_for: rng must be a random.Random or a stops Rng")
     to_act = deal.to_act
     work = deal.clone()
@@ -259,8 +261,6 @@ def _hidden_event(e: Any) -> Any:
 def knowledge(deal: Deal, seat: int) -> Knowledge:
     """What ``seat`` knows of where the cards it cannot see lie, as ``clone_for`` uses it
     (for tests, and bots that reason about the hidden cards themselves)."""
-    import random
-
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.n:
         raise StopsError(f"knowledge: no seat {seat!r} at a table of {deal.n}")
     work = deal.clone()
