@@ -76,9 +76,15 @@ def draw(rng: Rng | random.Random, n: int) -> int:
 
 def shuffle_with(rng: Any, items: list[int]) -> None:
     """Shuffle ``items`` in place with ``rng`` (a ``stops`` Rng or a ``random.Random``)."""
+    below = _below(rng)
     for i in range(len(items) - 1, 0, -1):
-        j = draw(rng, i + 1)
+        j = below(i + 1)
         items[i], items[j] = items[j], items[i]
+
+
+def _below(rng: Rng | random.Random) -> Callable[[int], int]:
+    """``rng``'s own draw of a whole number in ``range(n)`` (read once for many draws)."""
+    return rng.below if isinstance(rng, Rng) else rng.randrange
 
 
 class Knowledge:
@@ -354,18 +360,23 @@ def _deal_hidden(hidden: list[int], places: dict[int, int], allowed: dict[int, l
     says it may go; ``None`` if no such deal exists.
 
     The most constrained cards go first, each to a place drawn in proportion to the room
-    it has left (with no constraints, exactly a shuffled deal); a card with nowhere left to
-    go makes room by moving a dealt card along a chain of places that may take it."""
-    order = list(hidden)
+    it has left; a card with nowhere left to go makes room by moving a dealt card along a
+    chain of places that may take it. The cards that may go anywhere come last and fill the
+    room left as a shuffled pack is dealt (which is what drawing each in proportion to the
+    room left would give, in one draw a card rather than two)."""
+    everywhere = len(places)
+    free = [c for c in hidden if len(allowed[c]) == everywhere]
+    order = [c for c in hidden if len(allowed[c]) < everywhere]
     shuffle_with(rng, order)
     order.sort(key=lambda c: len(allowed[c]))  # stable: random among equals
+    below = _below(rng)
     room = dict(places)
     at: dict[int, list[int]] = {h: [] for h in places}
     for c in order:
         opts = [h for h in allowed[c] if room[h] > 0]
         if opts:
             total = sum(room[h] for h in opts)
-            r = draw(rng, total)
+            r = below(total)
             for h in opts:
                 r -= room[h]
                 if r < 0:
@@ -377,6 +388,12 @@ def _deal_hidden(hidden: list[int], places: dict[int, int], allowed: dict[int, l
             h = freed
         at[h].append(c)
         room[h] -= 1
+    if free:
+        shuffle_with(rng, free)
+        i = 0
+        for h, k in room.items():
+            at[h] += free[i:i + k]
+            i += k
     return {c: h for h, cards in at.items() for c in cards}
 
 
@@ -416,15 +433,17 @@ def _make_room(card: int, allowed: dict[int, list[int]], at: dict[int, list[int]
 def _place(new: Deal, where: dict[int, int]) -> None:
     """Put every card in ``where`` with its holder, rebuilding masks, counts and the spare."""
     n = new.n
-    new.masks = [[0, 0, 0, 0] for _ in range(n)]
-    new.counts = [0] * n
-    new.spare = set()
+    masks = new.masks = [[0, 0, 0, 0] for _ in range(n)]
+    counts = new.counts = [0] * n
+    spare = new.spare = set()
+    owner = new.owner
     for c, w in where.items():
+        owner[c] = w
         if w == SPARE:
-            new.owner[c] = SPARE
-            new.spare.add(c)
+            spare.add(c)
         else:
-            new.give(w, c)
+            masks[w][c // 13] |= 1 << (c % 13)
+            counts[w] += 1
     new.forget_offer()
 
 
@@ -432,10 +451,12 @@ def _finish(new: Deal, seat: int, events: list[Any]) -> None:
     """The copy's record of the imagined deal, and its log with nothing hidden in it."""
     n = new.n
     # the hands as dealt: every card played back with its player, every swap undone
-    hands: list[set[int]] = [{int(c) for c in new.hand(s)} for s in range(n)]
+    owner, played_by = new.owner, new.played_by
+    hands: list[set[int]] = [set() for _ in range(n)]
     for c in range(52):
-        if new.played_by[c] >= 0:
-            hands[new.played_by[c]].add(c)
+        h = owner[c] if played_by[c] < 0 else played_by[c]
+        if h >= 0:
+            hands[h].add(c)
     spare = set(new.spare)
     for e in reversed(new.events):
         if e.kind is EventKind.SPARE_SWAPPED and e.visible_to is None and e.seat is not None:
