@@ -89,7 +89,7 @@ ROTATION = ("family/test_comet.py", "family/test_nain_jaune.py", "test_points_an
 WHOLE = ("test_build.py", "test_properties.py", "test_clone.py", "test_saving.py",
          "test_hardening.py", "test_record_stakes.py", "test_conformance.py", "test_bots.py",
          "test_elimination.py", "test_speed_paths.py", "test_record_sizes.py",
-         "test_hardening2.py", "test_deal_shape.py", "test_embedding.py",
+         "test_hardening2.py", "test_deal_shape.py", "test_embedding.py", "test_deal_state.py",
          "test_fuzz.py::test_mutated_records_only_raise_record_errors",
          "test_fuzz.py::test_random_action_dicts_only_raise_illegal_action")
 #: Deals with the spare hand (Boodle's family) or a poker stage (Three-in-One's).

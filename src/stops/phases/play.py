@@ -24,7 +24,7 @@ from stops.engine.events import event, play_events, play_pairs, stop_event
 from stops.engine.legal import FixedActions, LegalSet
 from stops.engine.vocabulary import FOLLOW, LEAD, PASS, PLAY
 from stops.phases.base import Phase
-from stops.policies.leads import OpeningSeek
+from stops.policies.leads import FirstLead, OpeningSeek
 from stops.policies.succession import Succession
 from stops.rules.contracts import (
     AFTER_STOP,
@@ -353,7 +353,9 @@ class PlayPhase(Phase):
         st = deal.state(PlayState)
         if st.follow >= 0:
             return FixedActions(self._follows(deal.to_act, st.follow))  # type: ignore[arg-type]
-        seat, opts, _ = st.lead  # type: ignore[misc]
+        lead = st.lead
+        assert lead is not None  # no card is due: a lead is on offer
+        seat, opts, _ = lead
         if self.comp_card >= 0:
             return FixedActions(self._with_companion(deal, seat, opts))
         return self._leads(seat, opts)
@@ -543,6 +545,9 @@ class PlayPhase(Phase):
         broken: int | None = None
         passes = 0
         first = True
+        # an opening that goes round as a lead (G.0 3) proves by its own rule, not after_stop's
+        opening = self.first.impl(deal, self.first.params) if play else None
+        seek = opening.seek if opening is not None else None
         for e in play:
             k = e.kind
             if k is K_STOP and e.card is not None:
@@ -554,12 +559,19 @@ class PlayPhase(Phase):
                 passes = 0
                 first = False
             elif k is K_LEAD_PASSED and e.seat is not None:
-                known.lack(e.seat, self._pass_proves(deal, e.seat,
-                                                     self._restriction(deal, broken, passes)))
+                if first and seek is not None and opening is not None:
+                    known.lack(e.seat, self._seek_proves(
+                        deal, seek, e.seat, self._seek_restriction(deal, opening, passes), -1))
+                else:
+                    known.lack(e.seat, self._pass_proves(
+                        deal, e.seat, self._restriction(deal, broken, passes)))
                 passes += 1
             elif k is K_LED and e.seat is not None and e.card is not None:
                 c = int(e.card)
-                if first and not passes and self._opens(deal, e.seat, c):
+                if first and seek is not None and opening is not None:
+                    known.lack(e.seat, self._seek_proves(
+                        deal, seek, e.seat, self._seek_restriction(deal, opening, passes), c))
+                elif first and not passes and self._opens(deal, e.seat, c):
                     for x, d in self._opening_proves(deal, e.seat, c):
                         known.lack(x, (d,))
                 else:
@@ -588,6 +600,36 @@ class PlayPhase(Phase):
         if passes >= ring:
             broken = self.failed.impl.full_round(deal, broken, self.failed.params)
         return broken if (passes % ring == 0 or self.keeps) else None
+
+    def _seek_restriction(self, deal: Deal, opening: FirstLead, passes: int) -> int:
+        """The colour an opening that goes round as a lead binds after ``passes`` seats
+        failed it (as :meth:`seek_leader` goes round: flipped once after a full round)."""
+        if passes >= len(deal.active):
+            flipped = self.failed.impl.full_round(deal, opening.constraint, self.failed.params)
+            return flipped if flipped is not None else opening.constraint
+        return opening.constraint
+
+    def _seek_proves(self, deal: Deal, seek: OpeningSeek, seat: int, constraint: int,
+                     card: int) -> frozenset[int]:
+        """What an opening that goes round as a lead proves of ``seat``: having failed it
+        (``card`` -1), that he held no card the opening rule would have let him open with;
+        having opened with ``card``, that he held none beside which it would not have."""
+        def work() -> frozenset[int]:
+            out = []
+            probe = Probe(deal, {card: seat} if card >= 0 else {})
+            try:
+                for d in _pack(deal):
+                    if d == card:
+                        continue
+                    probe.move(d, seat)
+                    opts = seek.options(deal, seat, constraint)
+                    if (card not in opts) if card >= 0 else bool(opts):
+                        out.append(d)
+                    probe.move(d, SPARE)
+            finally:
+                probe.close()
+            return frozenset(out)
+        return remembered(deal, ("seek", seat, constraint, card), work)
 
     def _pass_proves(self, deal: Deal, seat: int, broken: int | None) -> frozenset[int]:
         """The cards ``seat`` cannot hold, having passed the lead under ``broken``: each card
@@ -676,6 +718,10 @@ class PlayPhase(Phase):
             where[c] = park
         probe = Probe(deal, where)
         try:
+            if not self._first_is(deal, opener, None):
+                # the rule does not pick the opener by the cards he and the others hold (a
+                # fixed seat opens, as after a stop: G.0 3): where they lie proves nothing
+                return
             for x in deal.active:
                 if x in (seat, opener):
                     continue
@@ -708,7 +754,15 @@ class PlayPhase(Phase):
         s, _, broken = lead
         if st.opening is not None:
             first = self.first.impl(deal, self.first.params)
-            if first is None or first.seat != s or first.cards is None:
+            if first is None:
+                return False
+            if first.seek is not None:  # the duty to open goes round as a lead after a stop
+                opts = first.seek.options(deal, s, broken if broken is not None else 0)
+                if not opts:
+                    return False
+                st.lead = (s, list(opts), broken)
+                return True
+            if first.seat != s or first.cards is None:
                 return False
             st.lead = (s, list(first.cards), None)
             return True
