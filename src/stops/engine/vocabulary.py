@@ -32,7 +32,14 @@ ACTION_FIELDS: Final = ("card", "cards", "chips", "space", "as_rank")
 """The fields a decision may carry besides ``seat`` and ``action`` (and registered flags)."""
 
 
+def _word(name: object) -> bool:
+    """A lower-case word (``declare``, ``spare_swapped``): what a verb or event kind is."""
+    return isinstance(name, str) and name.isidentifier() and name == name.lower()
+
+
 def _fields(inst: object, attribute: object, value: tuple[str, ...]) -> None:
+    if not isinstance(value, tuple):
+        raise TypeError(f"a verb's fields are a tuple of names, got {value!r}")
     bad = [f for f in value if f not in ACTION_FIELDS]
     if bad:
         raise ValueError(f"a verb's fields are among {', '.join(ACTION_FIELDS)}; got "
@@ -45,8 +52,8 @@ class Verb:
 
     ``fields`` are the Action fields it may carry; every one is required unless listed in
     ``optional``; of the fields in ``one_of`` exactly one must be given (a card or a list of
-    cards). ``meaning(action)`` says in plain words what one legal choice does (``"poch 4
-    chips: you open the vying for the pool"``), for ``deal.explain`` and the choice list of
+    cards). ``meaning(action)`` says in plain words what one legal choice does (``"declare
+    Q♥: you show this card of your hand to everyone"``), for ``deal.explain`` and the choice list of
     ``stops play``; ``None`` lets the phase say it (or the verb and its fields are shown).
     ``doc`` is one line for the reference docs. ``most(variant)``, for a verb with
     ``chips``: the largest amount one such decision can name in that variant when its rules
@@ -70,8 +77,7 @@ class Verb:
     label: str = ""
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name.isidentifier() or \
-                self.name in ("seat", "action"):
+        if not _word(self.name) or self.name in ("seat", "action"):
             raise ValueError(f"a verb is a lower-case word, got {self.name!r}")
         extra = [f for f in (*self.optional, *self.one_of) if f not in self.fields]
         if extra:
@@ -81,13 +87,6 @@ class Verb:
             raise ValueError(f"verb {self.name!r}: one_of names two fields or more")
         # interned: the hot path compares verbs, and the engine's own are literals
         object.__setattr__(self, "name", sys.intern(self.name))
-
-    def takes(self, field: str) -> bool:
-        return field in self.fields
-
-    def required(self) -> tuple[str, ...]:
-        """The fields every decision with this verb gives."""
-        return tuple(f for f in self.fields if f not in self.optional and f not in self.one_of)
 
 
 Describe = Callable[["Event", Callable[[int | None], str]], str]
@@ -99,7 +98,7 @@ class EventType:
     """A kind of event, what its fields mean and how to tell it.
 
     ``doc`` is one line saying what the fields mean (for the docs). ``describe(event,
-    name_of_seat)`` tells one event (``"Ann poches 4 chips"``; ``name_of_seat(None)`` is
+    name_of_seat)`` tells one event (``"Ann shows Q♥ to the table"``; ``name_of_seat(None)`` is
     "nobody"); ``None`` gives a generic line. What the engine itself must know of a kind it
     does not own is declared here, not read off the kind's name:
 
@@ -119,7 +118,7 @@ class EventType:
     in_account: bool = False
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.kind, str) or not self.kind.isidentifier():
+        if not _word(self.kind):
             raise ValueError(f"an event kind is a lower-case word, got {self.kind!r}")
         if type(self.kind) is str:
             object.__setattr__(self, "kind", sys.intern(self.kind))
@@ -211,14 +210,16 @@ _loaded: list[bool] = []
 
 def load_builtins() -> bool:
     """Install the built-in phases (and so their verbs and events) if that has not been
-    done; ``True`` if this call did it. An unknown verb asks for this once before it is
-    refused: ``Action(0, "keep")`` works in a program that has loaded no variant yet."""
+    done; ``True`` if this call asked for them (look again). An unknown verb asks for this
+    before it is refused: ``Action(0, "keep")`` works in a program that has loaded no variant
+    yet. The registry installs them once, under its lock: a thread that asks while another
+    installs waits for it."""
     if _loaded:
         return False
-    _loaded.append(True)
     from importlib import import_module
 
     import_module(_BUILTINS).default_registry()
+    _loaded.append(True)
     return True
 
 
