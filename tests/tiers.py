@@ -92,7 +92,7 @@ WHOLE = ("test_build.py", "engine/test_properties.py", "engine/test_clone.py",
          "engine/test_saving.py", "test_hardening.py", "engine/test_record_stakes.py",
          "test_conformance.py", "apps/test_bots.py", "engine/test_elimination.py",
          "engine/test_speed_paths.py", "engine/test_record_sizes.py", "test_hardening2.py",
-         "phases/test_deal_shape.py", "engine/test_embedding.py",
+         "phases/test_deal_shape.py", "engine/test_embedding.py", "engine/test_deal_state.py",
          "test_fuzz.py::test_mutated_records_only_raise_record_errors",
          "test_fuzz.py::test_random_action_dicts_only_raise_illegal_action")
 #: Deals with the spare hand (Boodle's family) or a poker stage (Three-in-One's).

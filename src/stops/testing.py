@@ -23,7 +23,7 @@ import copy
 import json
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -60,12 +60,13 @@ class ConformanceReport:
 
 def snapshot(deal: Deal) -> Any:
     """Every piece of mutable state of a deal, deep-copied, for before/after comparison."""
-    return copy.deepcopy((
+    states = {kind: st.copy() for kind, st in deal.states.items()}  # each class copies its own
+    return (copy.deepcopy((
         list(deal.events), list(deal.actions), deal.owner, deal.masks, deal.counts,
         sorted(deal.spare), deal.spare_known, deal.plays, deal.to_act, deal.phase_idx,
         deal.outcome, deal.winner, deal.ledger.stacks, deal.ledger.layout,
-        sorted(deal.retired), deal.scratch, deal.results, deal.next_deal,
-    ))
+        sorted(deal.retired), deal.results, deal.next_deal,
+    )), states)
 
 
 def _probes(deal: Deal, rng: random.Random) -> list[Any]:
@@ -73,17 +74,40 @@ def _probes(deal: Deal, rng: random.Random) -> list[Any]:
     assert seat is not None
     card = CARDS[rng.randrange(52)]
     space = rng.choice([*list(deal.variant.space_ids), "nowhere"])
-    return [
-        Action((seat + 1) % deal.n, "keep"),
-        Action(seat, "lead", card=card),
-        Action(seat, rng.choice(["bid", "bet", "raise"]), chips=rng.randrange(-2, 10_000)),
-        Action(seat, rng.choice(["fold", "swap", "keep", "check", "call", "pass", "auction"])),
-        Action(seat, "stake", space=space, chips=rng.randrange(0, 9)),
-        Action(seat, "select", cards=tuple(sorted(rng.sample(CARDS, 5)))),
+    amounts, words, picks = _probe_verbs(deal.variant)
+    probes: list[Any] = [Action((seat + 1) % deal.n, "pass"), Action(seat, "lead", card=card)]
+    if amounts:
+        probes.append(Action(seat, rng.choice(amounts), chips=rng.randrange(-2, 10_000)))
+    if words:
+        probes.append(Action(seat, rng.choice(words)))
+    probes.append(Action(seat, "stake", space=space, chips=rng.randrange(0, 9)))
+    if picks:
+        verb = picks[0] if len(picks) == 1 else rng.choice(picks)
+        probes.append(Action(seat, verb, cards=tuple(sorted(rng.sample(CARDS, 5)))))
+    probes += [
         Action(deal.n + 3, "pass"),
         {"seat": seat, "action": "lead", "card": "1X"},
         {"seat": seat, "action": "shuffle"},
     ]
+    return probes
+
+
+def _probe_verbs(v: Variant) -> tuple[list[str], list[str], list[str]]:
+    """The verbs of every phase the variant's registry knows (the engine's included), by
+    what a probe gives them: an amount, nothing, or several cards. Decisions of phases
+    this game does not have are probed too: they must be refused like any other."""
+    got = v.cache.get("probe verbs")
+    if got is None:
+        from stops.engine.vocabulary import CORE_VERBS
+
+        verbs = {x.name: x for x in CORE_VERBS}
+        for spec in v.registry.phases.values():
+            verbs.update((x.name, x) for x in spec.verbs)
+        got = v.cache["probe verbs"] = (
+            sorted(n for n, x in verbs.items() if x.fields == ("chips",)),
+            sorted(n for n, x in verbs.items() if not x.fields),
+            sorted(n for n, x in verbs.items() if x.fields == ("cards",)))
+    return cast("tuple[list[str], list[str], list[str]]", got)
 
 
 def _check_step(deal: Deal, total: int, fail: list[str], where: str) -> None:
@@ -160,17 +184,13 @@ def check_no_leak(deal: Deal, actions: Sequence[Action], rng: random.Random,
 
 
 def _shown_hands(deal: Deal, seat: int) -> set[int]:
-    """Every card of a hand whose best cards were shown at a showdown with no choice made
-    (``poker_selection: auto``): showing the best five announces that the rest of the hand
-    holds nothing better, so a swap touching that hand may legitimately show."""
-    poker = deal.variant.settings("poker")  # None: no poker phase in the flow
-    if poker is None or poker.selection != "auto":
-        return set()
+    """Cards whose place ``seat`` may know although no event names them, as the phases of
+    the flow say (:meth:`stops.phases.aids.PhaseAids.revealed`: a hand shown as its
+    holder's best, with no choice made, announces that the rest of it holds nothing
+    better), so a swap touching them may legitimately show."""
     out: set[int] = set()
-    for e in deal.events:
-        if e.kind == "showdown" and e.seat is not None and e.visible(seat):
-            out.update(int(c) for c in deal.hand(e.seat))
-            out.update(c for s, c in deal.plays if s == e.seat)
+    for phase in deal.variant.phases:
+        out |= phase.aids().revealed(deal, seat)
     return out
 
 

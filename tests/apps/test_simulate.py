@@ -41,8 +41,10 @@ def test_sessions_mode_reports_lengths_and_standings() -> None:
 
 def test_poker_outcomes_and_compare() -> None:
     a = simulate("three-in-one", players=4, deals=250, seed=3)
-    assert a.poker["showdown_rate"] + a.poker["uncontested_rate"] == 1.0
-    assert set(a.poker["hands_shown"]) <= {
+    poker = a.to_dict()["poker"]  # the poker phase's section, under its key in --json
+    assert poker == a.sections["poker"]
+    assert poker["showdown_rate"] + poker["uncontested_rate"] == 1.0
+    assert set(poker["hands_shown"]) <= {
         "high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush",
         "full_house", "four_of_a_kind", "straight_flush"}
     b = simulate("three-in-one-on-play", players=4, deals=250, seed=3)

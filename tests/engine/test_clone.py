@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import stops
 from stops.engine.errors import RecordError, StopsError
+from stops.phases.play import PlayState
 from tiers import campaign
 
 GAMES = ["boodle", "three-in-one", "pot-and-kitty", "pope-joan", "spinado", "nain-jaune",
@@ -277,7 +278,7 @@ def _snapshot(d: stops.Deal) -> tuple[Any, ...]:
     """Everything a copy holds that could carry a secret."""
     return (d.seed, [list(d.hand(s)) for s in range(d.n)], sorted(d.spare), d.dealt_hands,
             d.dealt_spare, d.events, [a.to_dict() for a in d.actions], d.current_seat,
-            [a.to_dict() for a in d.legal_actions()], d.scratch, d.last_dealt, d.results,
+            [a.to_dict() for a in d.legal_actions()], d.states, d.last_dealt, d.results,
             d.record())
 
 
@@ -511,10 +512,10 @@ def test_a_copy_of_a_finished_deal_keeps_no_last_lead(name: str) -> None:
     deal = stops.Table(name, seats=4, seed=3).new_deal()
     while not deal.is_terminal:
         deal.apply(deal.legal_actions()[0])
-    assert "lead" in deal.scratch
+    assert deal.peek_state(PlayState) is None  # the play's state went with the phase
     for seat in range(4):
         copy_ = deal.clone_for(seat, random.Random(seat))
-        assert "lead" not in copy_.scratch
+        assert copy_.peek_state(PlayState) is None
         assert all(e.visible(seat) or not (e.cards or e.card is not None or e.chips)
                    for e in copy_.events)
 
@@ -531,3 +532,93 @@ def test_a_copy_does_not_show_who_was_asked_to_follow() -> None:
         if asked:
             return
     raise AssertionError("no deal had a follow")  # pragma: no cover
+
+
+# -- an opening that goes round as a lead (Tripoley's colour rules, G.0 item 3) ----------------
+#
+# tripoley-colours, 4 players, dealer 0 (hands of 10, 11, 11, 10 from seat 0; 10 dead): the
+# dealer's left (seat 1) opens with his lowest black card; one who holds none fails the
+# opening, pays a chip to the kitty, and the duty passes left, still black (G9, F51). Before
+# play: the dealer auctions the dead hand and everyone passes (unsold). Stage one pays the
+# pay cards held: every heart honour (TH-AH) and so the KQ lie dead, so nobody claims them
+# and every seat can tell that no hand holds one (HONOURS); seat 0 holds 8S 9S TS and claims
+# the 8-9-10, showing them. In the poker seat 1 bets 1 and the others fold: no hand is
+# shown. Beyond that, the only thing the play shows is the opening.
+#
+#          2 3 4 5 6 7 8 9 T J Q K A
+#  clubs   B B B B B B B 3 3 3 3 0 0
+#  diams   R R R R R R R 3 3 3 3 3 3
+#  hearts  R R R R x x x x x x x x x
+#  spades  B B B B 0 0 0 0 0 0 0 0 x
+#
+# B (2C-8C, 2S-5S: 11 black cards) and R (2D-8D, 2H-5H: 11 red cards) are seats 1 and 2, one
+# way round or the other.
+
+def _colour_deal(black: int, red: int) -> stops.Deal:
+    hands: list[list[str]] = [[], [], [], []]
+    dead = []
+    rows = {"C": "BBBBBBB333300", "D": "RRRRRRR333333", "H": "RRRRxxxxxxxxx",
+            "S": "BBBB00000000x"}
+    seats = {"B": black, "R": red, "0": 0, "3": 3}
+    for suit, row in rows.items():
+        for rank, who in zip(RANKS, row, strict=True):
+            if who == "x":
+                dead.append(rank + suit)
+            else:
+                hands[seats[who]].append(rank + suit)
+    table = stops.Table("tripoley-colours", seats=4, chips=200, seed=1, dealer=0)
+    deal = table.new_deal(hands=hands, spare=dead)
+    deal.apply({"seat": 0, "action": "auction"})
+    for s in (1, 2, 3):
+        deal.apply({"seat": s, "action": "pass"})
+    deal.apply({"seat": 1, "action": "bet", "chips": 1})
+    for s in (2, 3, 0):
+        deal.apply({"seat": s, "action": "fold"})
+    assert deal.phase == "play"
+    return deal
+
+
+BLACK = {stops.parse_card(r + s) for r in RANKS for s in "CS"}
+HONOURS = {stops.parse_card(r + "H") for r in "TJQKA"}
+
+
+def test_an_opening_failed_in_the_open_proves_no_black_card_and_nothing_more() -> None:
+    # Seat 1 holds only red cards: he fails the opening (lead_passed) and seat 2 must open
+    # with his lowest black card, 2C or 2S (one rank: he chooses). Every other seat learns
+    # that seat 1 holds no club and no spade: the 26 black cards, none of his red ones
+    # (besides the heart honours nobody holds). Each copy deals seat 1 red cards only, and
+    # offers seat 2 the lowest black cards of his imagined hand.
+    from stops.engine.determinize import knowledge
+
+    deal = _colour_deal(black=2, red=1)
+    assert [(e.seat, e.to_seat) for e in deal.events if e.kind == "lead_passed"] == [(1, 2)]
+    assert sorted(str(a.card) for a in deal.legal_actions()) == ["2C", "2S"]
+    for seat in (0, 2, 3):
+        known = knowledge(deal, seat)
+        assert known.lacks.get(1) == BLACK | HONOURS, seat
+        rng = random.Random(seat)
+        for _ in range(10):
+            copy_ = deal.clone_for(seat, rng)
+            assert not BLACK & set(copy_.hand(1))
+            assert copy_.current_seat == 2
+            imagined = sorted(c for c in copy_.hand(2) if c in BLACK)
+            low = min(int(c) % 13 for c in imagined)
+            assert sorted(a.card for a in copy_.legal_actions()) == [
+                c for c in imagined if int(c) % 13 == low]
+
+
+def test_an_opening_due_from_a_fixed_seat_proves_nothing_before_it_is_made() -> None:
+    # Seat 1 holds the black cards and is to open (2C or 2S): who opens is fixed by his seat,
+    # not by the cards, so the opening proves nothing of the others' hands: all any seat
+    # knows they lack are the heart honours nobody claimed.
+    from stops.engine.determinize import knowledge
+
+    deal = _colour_deal(black=1, red=2)
+    assert deal.current_seat == 1
+    assert sorted(str(a.card) for a in deal.legal_actions()) == ["2C", "2S"]
+    for seat in (0, 2, 3):
+        assert knowledge(deal, seat).lacks == dict.fromkeys(range(4), HONOURS), seat
+        copy_ = deal.clone_for(seat, random.Random(seat))
+        assert copy_.current_seat == 1
+    # seat 1's own copies keep his choices
+    assert deal.clone_for(1, random.Random(1)).legal_actions() == deal.legal_actions()

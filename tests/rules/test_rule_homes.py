@@ -9,6 +9,7 @@ contributions only when a rule needs them.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 from typing import Any
 
@@ -186,11 +187,10 @@ the variant and registry it is handed (pyproject.toml's layers contract names th
 
 GAME_WORDS = ("poker", "auction", "bid", "showdown")
 
-GAME_IMPORTERS = {
-    "builtins.py": "installs every built-in phase and game: it lists their modules",
-    "apps/simulate.py": "tallies the poker phase's PokerResult for `stops simulate`",
-}
-"""Modules outside phases/ and games/ allowed to import a game's vocabulary, and why."""
+GAME_IMPORTERS: dict[str, str] = {}
+"""Modules outside phases/ and games/ allowed to import a game's vocabulary, and why: none
+since issue 20 (the registration list is :mod:`stops.phases.catalogue`; the terminal and the
+simulator ask the phases for what they show and count)."""
 
 
 def _imports(source: str) -> list[tuple[int, str, bool]]:
@@ -275,3 +275,94 @@ def test_static_checks_give_no_false_warning_for_a_plugin_claim() -> None:
     assert static_problems(v) == []
     none = stops.load_variant("boodle", options={"pay_collection": "none"})
     assert [p for p, _ in static_problems(none)] == [f"layout[{i}]" for i in range(4)]
+
+
+# -- issue 20: outside phases/ and games/, no code names a game's mechanics -----------------
+# Stronger than the import guard: no name and no string in the code (docstrings and comments
+# may still explain) says poker, auction, bid or showdown. A phase brings what the programs
+# show of it (stops.phases.aids), so the apps name no game.
+
+MECHANIC_WORDS = re.compile(r"poker|auction|showdown|^bid", re.IGNORECASE)
+"""A word that names a game's mechanics (``bid`` only at a word's start: ``forbidden`` is
+no bid, ``bidders`` are)."""
+
+STILL_NAMED = {
+    # vocab (the engine vocabulary) makes these generic from the verb table; the integrator
+    # empties this list when merging it
+    ("apps/terminal.py", ": type a number, a card such as 7h, or a word such as keep, swap, "
+                         "pass, call, fold, 'bid 3', 'stake AH 2'"),  # _parse_answer
+    ("interop/pettingzoo.py", "BID_CAP"),  # the action codec's default cap on amounts
+    ("interop/pettingzoo.py", "bid_cap"),  # ActionCodec / StopsAECEnv parameter
+}
+"""``(module, name or string)`` still allowed outside phases/ and games/, each with who
+removes it."""
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """ids of the string constants that are docstrings: the first statement of a module,
+    class or function, and an attribute's docstring (any string standing as a statement)."""
+    return {id(node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)}
+
+
+def _tokens(source: str) -> list[tuple[int, str]]:
+    """``(line, text)`` for every name and string literal of the code (imports, definitions,
+    arguments, attributes, keywords, the literal parts of f-strings); not docstrings, not
+    comments."""
+    tree = ast.parse(source)
+    docs = _docstrings(tree)
+    out: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        line = getattr(node, "lineno", 0)
+        if isinstance(node, ast.Name):
+            out.append((line, node.id))
+        elif isinstance(node, ast.Attribute):
+            out.append((line, node.attr))
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            out.append((line, node.name))
+        elif isinstance(node, ast.arg | ast.keyword) and node.arg is not None:
+            out.append((line, node.arg))
+        elif isinstance(node, ast.alias):
+            out += [(line, n) for n in (node.name, node.asname) if n]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            out.append((line, node.module))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                id(node) not in docs:
+            out.append((line, node.value))
+    return out
+
+
+def _mechanic_words(text: str) -> set[str]:
+    """The words of a name or string that name a game's mechanics: split at everything but
+    letters and at capitals (``PokerResult``, ``high_bid``, ``"Your bid"``)."""
+    words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", text)
+    return {w.lower() for w in words if MECHANIC_WORDS.search(w)}
+
+
+def _mechanic_violations(name: str, source: str) -> list[str]:
+    return [f"{name}:{line}: {text!r}" for line, text in sorted(set(_tokens(source)))
+            if _mechanic_words(text) and (name, text) not in STILL_NAMED]
+
+
+def test_outside_phases_and_games_no_code_names_a_games_mechanics() -> None:
+    src = ENGINE.parent
+    found = []
+    for path in sorted(src.rglob("*.py")):
+        rel = path.relative_to(src).as_posix()
+        if rel.startswith(("phases/", "games/")):
+            continue
+        found += _mechanic_violations(rel, path.read_text(encoding="utf-8"))
+    assert found == [], "\n".join(found)
+
+
+def test_the_mechanics_guard_can_fail() -> None:
+    source = ('"""A module docstring may say poker."""\n'
+              "import stops.phases.poker as p  # a comment may say auction\n"
+              "def f(high_bid, forbidden=1):\n"
+              '    """A function\'s docstring may say showdown."""\n'
+              "    seen = p.PokerResult\n"
+              "    return f\"Your bid: {seen}\", \"bidders\", \"forbidden\"\n")
+    assert _mechanic_violations("x.py", source) == [
+        "x.py:2: 'stops.phases.poker'", "x.py:3: 'high_bid'", "x.py:5: 'PokerResult'",
+        "x.py:6: 'Your bid: '", "x.py:6: 'bidders'"]

@@ -13,8 +13,9 @@ Two bots ship with the library:
   strategy is measured against, and a cheap fuzzer of the engine.
 * :class:`HeuristicBot` plays every phase of every built-in variant "sensibly": it scores
   each lead by the cards it sheds, the chips it collects and the chance it keeps the lead,
-  swaps or buys the spare hand only when its own hand is worse than a sampled spare, selects
-  its best poker hand and bets by strength.
+  and stakes on the richest spaces; a phase with decisions of its own brings its play
+  (:meth:`stops.phases.aids.PhaseAids.advise`: the spare hand's swaps and bids, a betting
+  round), and what a seat learns from that phase's events (the cards it shows).
 
 :func:`make_bot` builds either by name, and :func:`play_deal` drives a deal to its end with one
 bot per seat through observations only.
@@ -37,10 +38,11 @@ from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
 import attrs
 
-from stops.engine.actions import Action, simple, with_cards, with_chips
+from stops.engine.actions import Action, with_chips
 from stops.engine.cards import RANKS, parse_card
 from stops.engine.eventkind import EventKind
-from stops.phases.handrank import best_hand, hand_key
+from stops.phases.aids import NO_AIDS, Notes, PhaseAids
+from stops.rules.registry import Registry, default_registry
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -59,9 +61,9 @@ __all__ = [
 ACE: Final = 12
 """Rank index of the ace: always a stop, since nothing follows it."""
 
-_BETTING: Final = frozenset({"check", "bet", "call", "raise", "fold"})
-_POKER_EVENTS: Final = frozenset({"selected", "showdown", "checked", "bet", "called",
-                                  "raised", "folded"})
+POT: Final = "pot"
+"""The layout id of the pot: a prize for a run in play, unless a stage before play played
+for it (as a betting round does)."""
 
 
 @runtime_checkable
@@ -102,7 +104,9 @@ class RandomBot:
 
     name: str = "random"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, registry: Registry | None = None) -> None:
+        """``registry`` is accepted like every bot factory's (see :data:`BOTS`); a random
+        choice needs no rules."""
         self.seed = seed
         self._rng = random.Random(seed)
 
@@ -150,10 +154,11 @@ class _Knowledge:
     """The facts about the cards and the layout the heuristics use, all from one observation.
 
     ``dead`` are cards that will never be played again (played, or in a spare hand this seat
-    knows), so the card below one of them is a sure stop. ``held_elsewhere`` are cards seen
-    at a poker showdown and still unplayed: another player holds them, so they are *not* in
-    the spare. ``p_spare`` is the chance that a card the seat knows nothing about lies in the
-    spare hand, which is the chance it is a stop.
+    knows), so the card below one of them is a sure stop. ``held_elsewhere`` are cards shown
+    from another hand (as a phase's events tell, :class:`~stops.phases.aids.Notes`) and still
+    unplayed: another player holds them, so they are *not* in the spare. ``p_spare`` is the
+    chance that a card the seat knows nothing about lies in the spare hand, which is the
+    chance it is a stop.
     """
 
     hand: frozenset[int]
@@ -174,20 +179,34 @@ class _Knowledge:
         return self.p_spare
 
 
-def _knowledge(obs: Observation) -> _Knowledge:
+Readers = dict[str, tuple[PhaseAids, ...]]
+"""For each event kind, the aids of the phases that learn from it (:attr:`PhaseAids.reads`)."""
+
+
+def readers(registry: Registry) -> Readers:
+    """Who reads which event kinds, over every phase ``registry`` knows."""
+    out: dict[str, list[PhaseAids]] = {}
+    for spec in registry.phases.values():
+        aids: PhaseAids = spec.impl.aids()
+        for kind in aids.reads:
+            out.setdefault(kind, []).append(aids)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _knowledge(obs: Observation, readers: Readers) -> _Knowledge:
     hand = frozenset(int(c) for c in obs.hand)
     played = {int(c) for _, c in obs.plays}
     dead = set(played)
     if obs.spare is not None:
         dead.update(int(c) for c in obs.spare)
-    shown: set[int] = set()
-    poker_seen = False
+    notes = Notes()
+    seat = obs.seat
     for e in obs.events:
-        if e.kind in _POKER_EVENTS:
-            poker_seen = True
-        if e.kind == "showdown" and e.seat != obs.seat:
-            shown.update(int(c) for c in e.cards)
-    shown -= played
+        got = readers.get(e.kind)
+        if got is not None:
+            for aids in got:
+                aids.read(e, seat, notes)
+    shown = notes.held_elsewhere - played
     unknown = 52 - len(hand) - len(dead) - len(shown)
     in_spare = 0 if obs.spare is not None else obs.spare_size
     p_spare = min(1.0, in_spare / unknown) if unknown > 0 else 0.0
@@ -203,12 +222,12 @@ def _knowledge(obs: Observation) -> _Knowledge:
         ranks = _space_run_ranks(space)
         if ranks is not None:
             runs.append((ranks, chips))
-    # In the pot-and-kitty game the pot is the prize for a run of three; in Three-in-One it is
-    # the poker pot, already settled before play. Only in play, with no poker seen, is it a
-    # run prize.
+    # In the pot-and-kitty game the pot is the prize for a run of three; where a stage
+    # before play bets into it (Three-in-One), it was settled then. Only in play, and only
+    # if no stage has played for it, is it a run prize.
     run_prize = 0
-    if obs.phase == "play" and not poker_seen and "pot" not in obs.retired:
-        run_prize = obs.layout.get("pot", 0)
+    if obs.phase == "play" and POT not in notes.played_for and POT not in obs.retired:
+        run_prize = obs.layout.get(POT, 0)
     kitty = 0 if "kitty" in obs.retired else obs.layout.get("kitty", 0)
     return _Knowledge(hand=hand, dead=frozenset(dead), held_elsewhere=frozenset(shown),
                       p_spare=p_spare, pay=pay, suit_runs=tuple(runs), run_prize=run_prize,
@@ -380,18 +399,33 @@ def _lead_value(card: int, kn: _Knowledge) -> float:
 
 # -- the heuristic bot ----------------------------------------------------------------------
 
-SAMPLES: Final = 32
-"""Sampled spare hands per spare-hand decision: enough to rank hands, cheap enough to run on
-every decision of a simulation."""
-SWAP_MARGIN: Final = 0.5
-"""How much better a sampled spare must look before giving up a known hand for it."""
-REJECT_PENALTY: Final = 1.0
-"""A spare that someone has already swapped away is their reject: expect it to be worse."""
-BID_SHARE: Final = 0.5
-"""A bid offers at most this share of the expected gain, so a win is still worth winning."""
-RAISE_CAP: Final = 2
-"""Raises per betting round after which a strong hand only calls: two bots with trips would
-otherwise raise each other without end (the rules put no cap on raises)."""
+class _View:
+    """What a phase's advice is handed (:class:`stops.phases.aids.BotView`): the observation,
+    the bot's generator, and its judgement of a hand, from the facts of one observation
+    (worked out once, when first asked)."""
+
+    __slots__ = ("_kn", "_readers", "legal", "obs", "rng", "verbs")
+
+    def __init__(self, obs: Observation, legal: Sequence[Action], verbs: frozenset[str],
+                 rng: random.Random, readers: Readers) -> None:
+        self.obs = obs
+        self.legal = legal
+        self.verbs = verbs
+        self.rng = rng
+        self._readers = readers
+        self._kn: _Knowledge | None = None
+
+    def knowledge(self) -> _Knowledge:
+        if self._kn is None:
+            self._kn = _knowledge(self.obs, self._readers)
+        return self._kn
+
+    def hand_value(self, cards: Iterable[int]) -> float:
+        return hand_quality(cards, self.knowledge().pay)
+
+    def unseen(self) -> list[int]:
+        kn = self.knowledge()
+        return sorted(set(range(52)) - kn.hand - kn.dead)
 
 
 class HeuristicBot:
@@ -399,59 +433,73 @@ class HeuristicBot:
 
     * **Stakes**: a key-card choice goes on the live card space with the most chips (it is
       made before the deal, so no card knowledge helps); free chips are spread evenly.
-    * **Spare hand**: it compares :func:`hand_quality` of its hand with the mean over sampled
-      spares. As dealer it swaps a weak hand, auctions the spare (or its discarded hand) when
-      allowed, since the price goes to the dealer; as a bidder it offers at most half the
-      expected gain and never more than a quarter of its stack; a paid exchange is made when
-      the gain beats the fee.
-    * **Poker**: it selects its best five cards, bets or raises with three of a kind or
-      better, calls with a pair of jacks or better, and otherwise checks or folds.
     * **Play**: every lead is scored by :func:`_lead_value`; going out wins outright. In a
       game played in turn by rank a card is chosen for what laying it now is worth (a board
       card's box, its points); several cards of one rank go down together, with a wild card
       when it empties the hand or earns its bonus; a companion card goes with any card due.
+    * **Any other phase** plays as the phase advises (:meth:`stops.phases.aids.PhaseAids.
+      advise`, given the bot's judgement of a hand, :func:`hand_quality`): the spare hand's
+      swaps, sales and bids weigh the hand against sampled spares; a betting round bets by
+      the strength of the hand chosen. What a seat learns from a phase's events (a hand
+      shown) comes from that phase too (:meth:`~stops.phases.aids.PhaseAids.read`).
 
-    ``seed`` feeds the sampling of spare hands and breaks exact ties, so a bot with the same
-    seed given the same observations makes the same choices.
+    The bot finds a phase's aids by the name in its observation, in ``registry`` (the
+    default registry when ``None``): a bot playing a plug-in's phase is given the registry
+    the variant was loaded with. ``seed`` feeds the sampling (a phase's advice may sample),
+    so a bot with the same seed given the same observations makes the same choices.
     """
 
     name: str = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, registry: Registry | None = None) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
+        self._registry = registry
+        self._aids: dict[str, PhaseAids] = {}
+        self._readers: Readers | None = None
 
     def __repr__(self) -> str:
         return f"HeuristicBot(seed={self.seed})"
+
+    def _rules(self) -> Registry:
+        return self._registry if self._registry is not None else default_registry()
+
+    def _phase_aids(self, phase: str) -> PhaseAids:
+        aids = self._aids.get(phase)
+        if aids is None:
+            spec = self._rules().phases.get(phase)
+            aids = self._aids[phase] = spec.impl.aids() if spec is not None else NO_AIDS
+        return aids
+
+    def _reading(self) -> Readers:
+        if self._readers is None:
+            self._readers = readers(self._rules())
+        return self._readers
 
     def act(self, obs: Observation) -> Action:
         legal = _legal(obs)
         if len(legal) == 1:
             return legal[0]
-        verbs = {a.action for a in legal}
+        verbs = frozenset(a.action for a in legal)
+        view = _View(obs, legal, verbs, self._rng, self._reading())
+        advised = self._phase_aids(obs.phase).advise(view)
+        if advised is not None:
+            return advised
         if any(a.cards is not None for a in legal if a.action in ("lead", "play")):
             return self._group(obs, legal)
         if "follow" in verbs:
             return self._follow(legal)
         if "play" in verbs:
-            return self._in_turn(obs, legal)
+            return self._in_turn(view, legal)
         if "lead" in verbs:
-            return self._lead(obs, legal)
-        if "select" in verbs:
-            return self._select(obs, legal)
-        if verbs & _BETTING:
-            return self._bet(obs, legal)
+            return self._lead(view, legal)
         if "stake" in verbs:
             return self._stake(obs, legal)
-        if "bid" in verbs or verbs == {"pass"}:
-            return self._bid(obs, legal)
-        if verbs <= {"keep", "swap", "auction"}:
-            return self._spare(obs, legal, verbs)
         return legal[0]  # pragma: no cover - a verb no built-in phase offers
 
     # -- play ---------------------------------------------------------------------------
-    def _lead(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        kn = _knowledge(obs)
+    def _lead(self, view: _View, legal: Sequence[Action]) -> Action:
+        kn = view.knowledge()
         # A lower card first on exact ties: it is the harder one to shed later.
         return _best_card(legal, lambda c: _lead_value(c, kn) - 1e-6 * (c % 13))
 
@@ -461,11 +509,11 @@ class HeuristicBot:
         flagged = [a for a in legal if a.flags]
         return flagged[0] if flagged else legal[0]
 
-    def _in_turn(self, obs: Observation, legal: Sequence[Action]) -> Action:
+    def _in_turn(self, view: _View, legal: Sequence[Action]) -> Action:
         """Play in turn by rank: shed the card worth most to lay now (a board card claims its
         box; a high card would cost its points if someone else went out). A ``pass`` on
         offer is taken only when nothing else is."""
-        kn = _knowledge(obs)
+        kn = view.knowledge()
         return _best_card(legal, lambda c: 10.0 * kn.pay.get(c, 0) + _points(c) - 1e-6 * c)
 
     def _group(self, obs: Observation, legal: Sequence[Action]) -> Action:
@@ -489,41 +537,6 @@ class HeuristicBot:
                 best, best_v = a, v
         return best
 
-    # -- poker ----------------------------------------------------------------------------
-    def _select(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        size = len(legal[0].cards or ())
-        choice = with_cards(obs.seat, "select", best_hand(obs.hand, size))
-        if choice in legal:
-            return choice
-        # Only if the listed actions were cut short or the rule forbids this exact set.
-        return max((a for a in legal if a.cards), key=lambda a: hand_key(a.cards or ()))
-
-    def _bet(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        cards: tuple[int, ...] = ()
-        raises = 0
-        for e in obs.events:
-            if e.kind == "selected" and e.seat == obs.seat and e.cards:
-                cards = tuple(e.cards)
-            elif e.kind in ("raised", "bet"):
-                raises += 1
-        key = hand_key(cards) if cards else (0,)
-        cat = key[0]
-        strong = cat >= 3  # three of a kind or better
-        medium = cat == 2 or (cat == 1 and key[1] >= RANKS.index("J"))
-        verbs = {a.action for a in legal}
-        size = 1 + min(3, max(0, cat - 2))  # modest: 2 for trips ... 4 for a full house up
-        if "check" in verbs:  # nobody has bet
-            if strong:
-                return _with_amount(legal, obs.seat, "bet", size) or simple(obs.seat, "check")
-            return simple(obs.seat, "check")
-        if strong and raises <= RAISE_CAP:
-            a = _with_amount(legal, obs.seat, "raise", size)
-            if a is not None:
-                return a
-        if (strong or medium) and "call" in verbs:
-            return simple(obs.seat, "call")
-        return simple(obs.seat, "fold")
-
     # -- stakes ---------------------------------------------------------------------------
     def _stake(self, obs: Observation, legal: Sequence[Action]) -> Action:
         spaces: list[str] = []
@@ -545,82 +558,25 @@ class HeuristicBot:
         target = min(spaces, key=lambda s: mine[s])
         return with_chips(obs.seat, "stake", 1, target)
 
-    # -- the spare hand -------------------------------------------------------------------
-    def _spare_gain(self, obs: Observation) -> float:
-        """Expected quality of the spare as it is now, minus that of our hand."""
-        kn = _knowledge(obs)
-        mine = hand_quality(obs.hand, kn.pay)
-        if obs.spare is not None:
-            return hand_quality(obs.spare, kn.pay) - mine
-        size = obs.spare_size
-        pool = sorted(set(range(52)) - kn.hand - kn.dead)
-        if size <= 0 or size > len(pool):
-            return float("-inf")
-        total = 0.0
-        for _ in range(SAMPLES):
-            total += hand_quality(self._rng.sample(pool, size), kn.pay)
-        expected = total / SAMPLES
-        if any(e.kind == "spare_swapped" and e.seat != obs.seat for e in obs.events):
-            expected -= REJECT_PENALTY
-        return expected - mine
-
-    def _spare(self, obs: Observation, legal: Sequence[Action], verbs: set[str]) -> Action:
-        seat = obs.seat
-        if verbs == {"keep", "auction"}:
-            # We swapped already: selling the hand we gave up costs us nothing.
-            return simple(seat, "auction")
-        gain = self._spare_gain(obs)
-        fee = 0
-        if seat != obs.dealer and "auction" not in verbs:
-            fee = 1  # a paid exchange; an earlier exchange shows the actual fee
-            for e in obs.events:
-                if e.kind == "exchanged":
-                    fee = e.chips
-        if "swap" in verbs and gain - fee > SWAP_MARGIN:
-            return simple(seat, "swap")
-        if "auction" in verbs:
-            return simple(seat, "auction")
-        return simple(seat, "keep")
-
-    def _bid(self, obs: Observation, legal: Sequence[Action]) -> Action:
-        gain = self._spare_gain(obs)
-        if any(e.kind == "auction_opened" and e.note == "old_hand" for e in obs.events):
-            gain -= REJECT_PENALTY  # the dealer's discarded hand
-        stack = obs.stacks[obs.seat]
-        limit = min(int(gain * BID_SHARE), stack // 4)
-        bids = [a for a in legal if a.action == "bid" and a.chips is not None]
-        if gain > SWAP_MARGIN and bids:
-            low = min(bids, key=lambda a: a.chips or 0)
-            if low.chips is not None and low.chips <= limit:
-                return low
-        return simple(obs.seat, "pass")
-
-
-def _with_amount(legal: Sequence[Action], seat: int, verb: str, chips: int) -> Action | None:
-    """``verb`` for ``chips`` if legal, else the nearest legal amount, else ``None``."""
-    amounts = [a.chips for a in legal if a.action == verb and a.chips is not None]
-    if not amounts:
-        return None
-    best = min(amounts, key=lambda k: (abs(k - chips), k))
-    return with_chips(seat, verb, best)
-
 
 # -- building and running bots --------------------------------------------------------------
 
-BOTS: Final[dict[str, Callable[[int], Bot]]] = {
+BOTS: Final[dict[str, Callable[[int, Registry | None], Bot]]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
 }
-"""Bot factories by name; each takes a seed."""
+"""Bot factories by name; each takes a seed and the registry the variant was loaded with
+(``None``: the default one), where the bot finds what each phase brings."""
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """The bot called ``name`` (a key of :data:`BOTS`), seeded with ``seed``."""
+def make_bot(name: str, seed: int = 0, registry: Registry | None = None) -> Bot:
+    """The bot called ``name`` (a key of :data:`BOTS`), seeded with ``seed``; ``registry``
+    is the variant's (``variant.registry``) when it plays a plug-in's phase."""
     try:
         factory = BOTS[name]
     except KeyError:
         raise ValueError(f"no bot named {name!r}; bots: {', '.join(sorted(BOTS))}") from None
-    return factory(seed)
+    return factory(seed, registry)
 
 
 def play_deal(deal: Deal, bots: Sequence[Bot], *, max_decisions: int = 100_000) -> int:

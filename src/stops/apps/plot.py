@@ -7,7 +7,7 @@ in which each layout space was claimed (with 95 % error bars); with ``--compare`
 variants stand side by side, on shared axes, above a row of the differences B − A with their
 95 % intervals (paired deal by deal where the comparison paired them).
 
-A game with a long tail (Three-in-One's poker pots) would squeeze its histogram into one
+A game with a long tail (Three-in-One's pots) would squeeze its histogram into one
 spike: the histograms show the central 99 % of deals of all the columns together and say
 how many deals fall outside, and their heights are on a logarithmic axis so rare outcomes
 stay visible.

@@ -27,8 +27,8 @@ from stops.engine.errors import SessionOver, StopsError
 from stops.engine.eventkind import EventKind
 from stops.engine.rng import Rng, derive_seed
 from stops.engine.table import Table
-from stops.phases.handrank import category
-from stops.phases.poker import PokerResult
+from stops.phases.aids import PhaseTally
+from stops.rules.registry import Registry
 from stops.rules.variant import Variant, load_variant
 
 CHUNK = 250
@@ -60,10 +60,11 @@ class Tally:
     sessions: list[int] = attrs.field(factory=list)
     session_net: list[int] = attrs.field(factory=list)
     session_wins: list[int] = attrs.field(factory=list)
-    poker_showdowns: int = 0
-    poker_uncontested: int = 0
-    poker_pot: int = 0
-    poker_hands: dict[str, int] = attrs.field(factory=dict)
+    phases: dict[str, PhaseTally] = attrs.field(factory=dict)
+    """The tallies the variant's phases keep of their own statistics
+    (:meth:`stops.phases.aids.PhaseAids.tally`), by their report keys; made at the first
+    deal."""
+    phases_made: bool = False
 
     def __attrs_post_init__(self) -> None:
         for name in ("sums", "squares", "session_net", "session_wins", "session_net_sq"):
@@ -85,14 +86,17 @@ class Tally:
         for mine_h, theirs_h in zip(self.histograms, other.histograms, strict=True):
             for k, x in theirs_h.items():
                 mine_h[k] = mine_h.get(k, 0) + x
-        for name in ("claims", "payouts", "payouts_sq", "outcomes", "poker_hands"):
+        for name in ("claims", "payouts", "payouts_sq", "outcomes"):
             mine_d, theirs_d = getattr(self, name), getattr(other, name)
             for k, x in theirs_d.items():
                 mine_d[k] = mine_d.get(k, 0) + x
         self.sessions += other.sessions
-        self.poker_showdowns += other.poker_showdowns
-        self.poker_uncontested += other.poker_uncontested
-        self.poker_pot += other.poker_pot
+        for key, theirs_t in other.phases.items():
+            mine_t = self.phases.get(key)
+            if mine_t is None:  # a fresh one, so that the other tally stays its own
+                mine_t = self.phases[key] = type(theirs_t)()
+            mine_t.add(theirs_t)
+        self.phases_made = self.phases_made or other.phases_made
 
     def add_deal(self, deal: Deal, decisions: int) -> None:
         self.deals += 1
@@ -108,28 +112,22 @@ class Tally:
             h[r] = h.get(r, 0) + 1
         seen: set[str] = set()
         paid: dict[str, int] = {}
-        showdown = False
-        claimed, shown = EventKind.CLAIMED, "showdown"  # once, not per event
+        claimed = EventKind.CLAIMED  # once, not per event
         for e in deal.events:
-            kind = e.kind
-            if kind == claimed and e.space is not None:
+            if e.kind == claimed and e.space is not None:
                 self.payouts[e.space] = self.payouts.get(e.space, 0) + e.chips
                 paid[e.space] = paid.get(e.space, 0) + e.chips
                 if e.space not in seen:
                     seen.add(e.space)
                     self.claims[e.space] = self.claims.get(e.space, 0) + 1
-                if e.space == deal.variant.pot and "poker" in deal.variant.flow:
-                    self.poker_pot += e.chips
-            elif kind == shown:
-                showdown = True
-                cat = category(e.cards) if e.cards else "?"
-                self.poker_hands[cat] = self.poker_hands.get(cat, 0) + 1
-        poker = deal.result(PokerResult)
-        if poker is not None and poker.winners:
-            if showdown:
-                self.poker_showdowns += 1
-            else:
-                self.poker_uncontested += 1
+        if not self.phases_made:
+            self.phases_made = True
+            for ph in deal.variant.phases:
+                made = ph.aids().tally()
+                if made is not None:
+                    self.phases.setdefault(made.key, made)
+        for t in self.phases.values():
+            t.add_deal(deal)
         for sp, x in paid.items():
             self.payouts_sq[sp] = self.payouts_sq.get(sp, 0) + x * x
         key = deal.outcome or "none"
@@ -175,13 +173,24 @@ class Report:
     session_win_share: list[float] = attrs.field(factory=list)
     session_win_share_se: list[float] = attrs.field(factory=list)
     outcomes: dict[str, int] = attrs.field(factory=dict)
-    poker: dict[str, Any] = attrs.field(factory=dict)
+    sections: dict[str, dict[str, Any]] = attrs.field(factory=dict)
+    """Each tallying phase's own section, by its key (:class:`stops.phases.aids.PhaseTally`):
+    one for every such phase the variant's registry knows, empty when the game has no such
+    phase. ``to_dict`` puts each at the top level, under its key."""
+    section_lines: list[str] = attrs.field(factory=list)
+    """The text report's lines for the sections (not part of ``to_dict``)."""
     chips_histogram: list[dict[str, int]] = attrs.field(factory=list)
     """Per seat, the number of deals that changed its stack by each amount (keys are the
     amounts as text, so the JSON form is plain)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return attrs.asdict(self)
+        out: dict[str, Any] = {}
+        for k, v in attrs.asdict(self).items():
+            if k == "sections":
+                out.update(v)  # each phase's section under its own key
+            elif k != "section_lines":
+                out[k] = v
+        return out
 
     def header(self) -> list[str]:
         """What ran, in words: the first lines of the text report."""
@@ -227,14 +236,7 @@ class Report:
         lines.append(f"Deals ended by going out: {100 * self.went_out_rate:.1f}% ± "
                      f"{100 * self.went_out_rate_se:.1f}, by a block or redeal: "
                      f"{100 * self.block_rate:.1f}% ± {100 * self.block_rate_se:.1f}")
-        if self.poker:
-            p = self.poker
-            lines.append(f"Poker: showdown in {100 * p['showdown_rate']:.1f}% of deals, won "
-                         f"unseen in {100 * p['uncontested_rate']:.1f}%, mean pot won "
-                         f"{p['mean_pot']:.2f}")
-            hands = ", ".join(f"{k} {v}" for k, v in sorted(p["hands_shown"].items(),
-                                                              key=lambda kv: -kv[1]))
-            lines.append(f"  hands shown: {hands}")
+        lines.extend(self.section_lines)
         return "\n".join(lines)
 
 
@@ -267,10 +269,12 @@ def _se_rate(p: float, n: int) -> float:
     return math.sqrt(max(0.0, p * (1 - p)) / n) if n > 0 else 0.0
 
 
-def _make_bots(names: Sequence[str], players: int, seed: int | str, chunk: int) -> list[Any]:
+def _make_bots(names: Sequence[str], players: int, seed: int | str, chunk: int,
+               registry: Registry | None = None) -> list[Any]:
     from stops.apps.bots import make_bot
 
-    return [make_bot(names[s % len(names)], int(derive_seed(seed, "bot", chunk, s) % 2**31))
+    return [make_bot(names[s % len(names)], int(derive_seed(seed, "bot", chunk, s) % 2**31),
+                     registry)
             for s in range(players)]
 
 
@@ -395,7 +399,7 @@ def _play(v: Variant, players: int, deals: int, seed: int | str, chunk: int,
     tally = Tally(players)
     fast = all(b == "random" for b in bots)
     rng = Rng(derive_seed(seed, "bots", chunk))
-    agents = None if fast else _make_bots(bots, players, seed, chunk)
+    agents = None if fast else _make_bots(bots, players, seed, chunk, v.registry)
     keys: list[tuple[Any, ...]] = []
     units: list[list[int]] = []
     played = 0
@@ -860,13 +864,16 @@ def _report(v: Variant, t: Tally, seed: int | str, bots: Sequence[str], players:
     rep.session_win_share = [x / s for x in t.session_wins]
     rep.session_win_share_se = [_se_rate(x / s, k) for x in t.session_wins]
     rep.chips_histogram = [{str(r): c for r, c in sorted(h.items())} for h in t.histograms]
-    if "poker" in v.flow:
-        rep.poker = {
-            "showdown_rate": t.poker_showdowns / d,
-            "uncontested_rate": t.poker_uncontested / d,
-            "mean_pot": t.poker_pot / max(t.poker_showdowns + t.poker_uncontested, 1),
-            "hands_shown": dict(sorted(t.poker_hands.items())),
-        }
+    for name, spec in v.registry.phases.items():  # every phase the rules know that tallies
+        fresh: PhaseTally | None = spec.impl.aids().tally()
+        if fresh is None:
+            continue
+        if name not in v.flow:
+            rep.sections.setdefault(fresh.key, {})
+            continue
+        tallied = t.phases.get(fresh.key, fresh)
+        rep.sections[fresh.key] = summary = tallied.summary(n)
+        rep.section_lines.extend(tallied.lines(summary))
     return rep
 
 

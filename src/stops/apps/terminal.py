@@ -25,11 +25,15 @@ from stops.engine.deal import Deal
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event
+from stops.engine.legal import LegalSet
 from stops.engine.recording import normalized
 from stops.engine.rng import derive_seed
 from stops.engine.table import Table
 from stops.engine.text import printable
 from stops.engine.vocabulary import VERBS
+from stops.phases.aids import PhaseAids, Prompt, Teller
+from stops.phases.rotation import RotationParams
+from stops.rules.contracts import PAY_COLLECTION
 from stops.rules.variant import Variant
 
 RED = "\033[31m"
@@ -144,19 +148,19 @@ class Narrator:
         self.all_seen = all_seen
         """Tell every event, every hand included (``stops replay`` with no seat)."""
         self.spare = deal.variant.spare_name
-        self.put: dict[int, int] = {}
-        """Chips each seat has put into the poker pot this deal, and the level to call."""
-        self.level = 0
         self.st = style
+        self.tellers: list[Teller] = [t for ph in deal.variant.phases
+                                      if (t := ph.aids().teller()) is not None]
+        """The phases' own tellers (:meth:`stops.phases.aids.PhaseAids.teller`), asked
+        about every event before the lines told here."""
         self.layout = dict(layout)          # what the layout holds as far as told so far
         self.shown = 0
         self.stakes: dict[int, dict[str, int]] = {}
         self.run: list[tuple[int, int]] = []   # (seat, card) of the sequence being told
         self.after_run: list[str] = []
         self.hand_shown = False
-        self.swapped: set[int] = set()
         turns = deal.variant.policy("turn_order")
-        self.sans = getattr(turns.params, "per_turn", None) == "run"
+        self.sans = isinstance(turns.params, RotationParams) and turns.params.per_turn == "run"
         """Turns in rotation that run on while a player can: say "sans X" when one ends."""
         self.rotation = turns.name == "rotation"
         self.marks: list[str] = []
@@ -164,6 +168,17 @@ class Narrator:
         first, -3 the second...)."""
         self.missing: str | None = None   # the rank nobody continued with, from passed-over
         self.told_seat: int | None = None  # who laid the last card told, in an open sequence
+
+    # -- what a phase's teller is told (stops.phases.aids.Telling) ------------------------
+    @property
+    def pen(self) -> Style:
+        return self.st
+
+    def who(self, seat: int | None) -> str:
+        return who(seat, self.me)
+
+    def verb(self, seat: int | None, you_form: str, other_form: str) -> str:
+        return _verb(seat, self.me, you_form, other_form)
 
     # -- feeding --------------------------------------------------------------------------
     def new_lines(self) -> list[str]:
@@ -233,6 +248,14 @@ class Narrator:
     def _lines(self, e: Event) -> list[str]:
         k = e.kind
         st, me = self.st, self.me
+        if k == "claimed" and e.space is not None:
+            self.layout[e.space] = self.layout.get(e.space, 0) - e.chips
+        elif k == "paid" and e.space is not None:
+            self.layout[e.space] = self.layout.get(e.space, 0) + e.chips
+        for teller in self.tellers:  # a phase's own events, told its way
+            told = teller.lines(e, self)
+            if told is not None:
+                return told
         if k in ("deal_started",):
             return []
         if k == "dealt":
@@ -243,61 +266,23 @@ class Narrator:
                 return [f"{who(e.seat, me).capitalize()}'s hand: " + st.hand(e.cards)]
             return []
         if k == "claimed":
-            if e.space is not None:
-                self.layout[e.space] = self.layout.get(e.space, 0) - e.chips
             note = st.note(e.note, me)
             if e.seat == me and note.startswith(("holds ", "played ")):
                 note = "you " + note.replace("holds ", "hold ", 1)
             return [f"{_verb(e.seat, me, 'win', 'wins')} {e.chips} from "
                     f"{st.space(e.space)}" + (f" ({note})" if note else "")]
-        if k == "spare_swapped":
-            if e.cards:
-                if e.seat == me and me in self.swapped:  # bought: told by "you buy"
-                    return ["Your new hand: " + st.hand(e.cards)]
-                if e.seat == me:
-                    return [f"You take the {self.spare}. Your hand: " + st.hand(e.cards)]
-                if self.all_seen:
-                    return [f"{who(e.seat, me)} takes the {self.spare}: " + st.hand(e.cards)]
-                return []
-            if e.seat == me or e.seat in self.swapped:
-                return []         # told once: by the private line, "exchanged" or "buys"
-            return [f"seat {e.seat} takes the {self.spare} unseen"]
-        if k == "exchanged":
-            if e.seat is not None:
-                self.swapped.add(e.seat)
-            fee = f"pay {e.chips} to {st.space(e.space)} and " if e.chips else ""
-            if e.seat == me:
-                return [f"you {fee}exchange your hand for the {self.spare}"]
-            fee = fee.replace("pay ", "pays ")
-            return [f"seat {e.seat} {fee}exchanges their hand for the {self.spare}"]
         if k == "paid":
-            if e.space is not None:
-                self.layout[e.space] = self.layout.get(e.space, 0) + e.chips
-            if e.note in ("exchange fee", "buys the hand"):
-                return []                      # told by the "exchanged" or "sold" line
             dest = st.space(e.space) if e.space is not None else who(e.to_seat, me)
             why = f" ({st.note(e.note, me)})" if e.note else ""
             return [f"{_verb(e.seat, me, 'pay', 'pays')} {e.chips} to {dest}{why}"]
-        if k in ("bet", "raised", "called") and e.space is not None:
-            self.layout[e.space] = self.layout.get(e.space, 0) + e.chips
-        if k in ("bet", "raised", "called") and e.seat is not None:
-            before = self.level
-            self.put[e.seat] = self.put.get(e.seat, 0) + e.chips
-            self.level = max(self.level, self.put[e.seat])
-            if k == "raised":  # what a raise adds to the bet, and the bet it makes
-                return [f"{_verb(e.seat, me, 'raise', 'raises')} by {self.level - before} "
-                        f"to {self.level}"]
         if k == "retired" and e.space is not None:
             self.layout.pop(e.space, None)
-        if k == "reopened" and e.space is not None:
-            self.layout.setdefault(e.space, 0)
         line = self._plain(e)
         return [line] if line else []
 
     def _plain(self, e: Event) -> str:
         st, me = self.st, self.me
         k = e.kind
-        w = who(e.seat, me)
         if k == "spare_dealt":
             return f"The {self.spare} ({e.chips} cards) is set aside face down."
         if k == "turned_up" and e.card is not None:
@@ -307,44 +292,10 @@ class Narrator:
             return (f"The last card dealt, {st.card(e.card)}, is turned up: "
                     f"{SUIT_NAMES[e.card // 13]} are trumps" + (f" ({what})" if what else "")
                     + ".")
-        if k == "auction_opened":
-            what = f"the {self.spare}" if e.note == "spare" else "the dealer's old hand"
-            return f"{_verb(e.seat, me, 'put', 'puts')} {what} up for auction"
-        if k == "bid":
-            if not e.chips:
-                return f"{_verb(e.seat, me, 'bid', 'bids')} (sealed)"
-            return f"{_verb(e.seat, me, 'bid', 'bids')} {e.chips}"
         if k == "passed":
             return f"{_verb(e.seat, me, 'pass', 'passes')}"
-        if k == "sold":  # the payment and the swap are told here, once
-            if e.seat is not None:
-                self.swapped.add(e.seat)
-            what = f"the {self.spare}" if e.note == "spare" else "the dealer's old hand"
-            return (f"{_verb(e.seat, me, 'buy', 'buys')} {what} for {e.chips}, paid to "
-                    f"{who(e.to_seat, me)}")
-        if k == "unsold":
-            return "Nobody bids; the hand stays unsold."
-        if k == "kept":
-            return f"{_verb(e.seat, me, 'keep your', 'keeps their')} hand"
         if k == "retired":
             return f"{st.space(e.space)} is won and leaves the layout"
-        if k == "reopened":
-            return f"{st.space(e.space)} is back on the layout ({st.note(e.note, me)})"
-        if k == "selected":
-            if e.cards and e.seat == me:
-                return f"you select your poker hand: {_poker(e.cards, st)}"
-            return f"{w} selects a poker hand"
-        if k == "checked":
-            return _verb(e.seat, me, "check", "checks")
-        if k == "bet":
-            return f"{_verb(e.seat, me, 'bet', 'bets')} {e.chips}"
-        if k == "called":
-            return f"{_verb(e.seat, me, 'call', 'calls')} {e.chips}"
-        if k == "folded":
-            return _verb(e.seat, me, "fold", "folds")
-        if k == "showdown":
-            why = f" ({st.note(e.note, me)})" if e.note else ""
-            return f"{_verb(e.seat, me, 'show', 'shows')} {st.cards(_by_rank(e.cards))}{why}"
         if k == "lead_passed":
             note = st.note(e.note, me)
             if e.seat == me:
@@ -445,24 +396,6 @@ class Narrator:
         self.missing = None
 
 
-def _by_rank(cards: Iterable[int]) -> list[int]:
-    """A poker hand as people read it: the most frequent ranks first, high before low."""
-    cs = [int(c) for c in cards]
-    count = {r: sum(1 for c in cs if c % 13 == r) for r in {c % 13 for c in cs}}
-    return sorted(cs, key=lambda c: (-count[c % 13], -(c % 13), c // 13))
-
-
-def _poker(cards: Iterable[int], st: Style) -> str:
-    from stops.phases.handrank import describe
-
-    hand = _by_rank(cards)
-    try:
-        what = f" ({describe(hand)})"
-    except (ValueError, KeyError, IndexError):
-        what = ""
-    return st.cards(hand) + what
-
-
 def _order(live: list[str], space: str) -> int:
     return live.index(space) if space in live else len(live)
 
@@ -532,63 +465,27 @@ def turned_up(deal: Deal) -> int:
 
 
 def trump_cards(deal: Deal) -> dict[str, tuple[int, ...]]:
-    """The cards the trump compartments stand for this deal, by space: what the claims
-    policy's ``honours`` and ``pairs`` name, in the suit of the turn-up (Pope Joan)."""
-    up = turned_up(deal)
-    if up < 0:
-        return {}
-    params = deal.variant.policy("pay_collection").params
-    suit = up // 13
-    out: dict[str, tuple[int, ...]] = {}
-    for space, rank in dict(getattr(params, "honours", None) or {}).items():
-        out[space] = (suit * 13 + RANKS.index(str(rank)),)
-    for space, ranks in dict(getattr(params, "pairs", None) or {}).items():
-        out[space] = tuple(suit * 13 + RANKS.index(str(r)) for r in ranks)
-    return out
+    """The cards the layout's spaces stand for in this deal beyond its card spaces, as the
+    claims policy says (Pope Joan's trump compartments, once the turn-up makes a suit
+    trumps)."""
+    pay = deal.variant.policy(PAY_COLLECTION)
+    return pay.impl.bound_cards(deal, pay.params)
 
 
 def seats_text(values: Sequence[int], me: int, st: Style) -> str:
     return st.sep.join(f"{who(s, me)} {x}" for s, x in enumerate(values))
 
 
-def _to_call(deal: Deal, seat: int) -> int | None:
-    """What calling costs ``seat`` now, in the poker stage (else ``None``)."""
-    if deal.phase != "poker":
-        return None
-    st: Any = deal.scratch.get("poker")
-    try:
-        return int(st.current - st.contrib[seat])
-    except (AttributeError, KeyError, TypeError):
-        return None
+def _aids(deal: Deal) -> PhaseAids:
+    """The aids of the phase on turn (:mod:`stops.phases.aids`)."""
+    aids: PhaseAids = deal.variant.phases[deal.phase_idx].aids()
+    return aids
 
 
-def _level(deal: Deal) -> int | None:
-    """The bet to call in the poker stage (what a raise goes over), else ``None``."""
-    if deal.phase != "poker":
-        return None
-    st: Any = deal.scratch.get("poker")
-    try:
-        return int(st.current)
-    except (AttributeError, TypeError, ValueError):
-        return None
-
-
-def _poker_hand(deal: Deal, seat: int) -> tuple[int, ...]:
-    """The five cards ``seat`` bets on, once chosen (by him, or by the rule where the hands
-    are made for the players): shown before he bets, so nobody bets blind."""
-    if deal.phase != "poker":
-        return ()
-    st: Any = deal.scratch.get("poker")
-    try:
-        return tuple(int(c) for c in st.hands.get(seat, ()))
-    except (AttributeError, TypeError, ValueError):
-        return ()
-
-
-def describe_action(a: Action, st: Style | None = None, to_call: int | None = None,
-                    spare: str = "spare hand", level: int | None = None) -> str:
-    """One choice as a menu item; ``spare`` is the game's name for the spare hand and
-    ``level`` the bet a raise goes over (a raise reads "raise by N to M")."""
+def describe_action(a: Action, st: Style | None = None, spare: str = "spare hand") -> str:
+    """One choice as a menu item, from its verb and fields, and its verb's label in the
+    game's word for the spare hand (a phase says more of a choice where that is not enough:
+    :meth:`stops.phases.aids.PhaseAids.choice_text`)."""
     st = st or Style()
     if a.action in ("lead", "play", "follow"):
         laid = a.cards if a.cards is not None else (a.card,) if a.card is not None else ()
@@ -601,10 +498,6 @@ def describe_action(a: Action, st: Style | None = None, to_call: int | None = No
     if a.action == "stake":
         return f"stake {a.chips if a.chips is not None else ''} on {st.space(a.space)}".replace(
             "stake  on", "stake on")
-    if a.action == "call" and to_call is not None:
-        return f"call {to_call}"
-    if a.action == "raise" and level is not None and a.chips is not None:
-        return f"raise by {a.chips} to {level + a.chips}"
     # any other verb by its registered spec (stops.engine.vocabulary): its fields, its label
     text = a.action
     if a.card is not None:
@@ -647,15 +540,14 @@ def _status(deal: Deal, seat: int, st: Style) -> list[str]:
                            "    "))
     hand = st.hand(obs.hand) if obs.hand or deal.phase != "stake" else "(not dealt yet)"
     lines.extend(_wrap("Your hand: " + hand, "           "))
-    poker = _poker_hand(deal, seat)
-    if poker:
-        lines.append("Your poker hand: " + _poker(poker, st))
+    lines.extend(_aids(deal).status_lines(deal, seat, st))
     return lines
 
 
-def _menu(legal: Sequence[Action], st: Style, to_call: int | None, spare: str = "spare hand",
-          level: int | None = None) -> list[str]:
-    items = [f"{i}) {describe_action(a, st, to_call, spare, level)}"
+def _menu(legal: Sequence[Action], st: Style, deal: Deal) -> list[str]:
+    aids = _aids(deal)
+    spare = deal.variant.spare_name
+    items = [f"{i}) {aids.choice_text(deal, a, st) or describe_action(a, st, spare)}"
              for i, a in enumerate(legal, 1)]
     out: list[str] = []
     line = " "
@@ -674,8 +566,20 @@ _PHASE_PROMPTS = {
     "play:play": "Your turn to go on with the sequence.",
     "play:follow": "The next card is due from you: play it, alone or with your companion card.",
     "stake": "Your turn to place stakes.",
-    "poker": "Your turn to bet.",
 }
+"""The prompts of the core phases; any other phase brings its own
+(:meth:`stops.phases.aids.PhaseAids.prompt`) or is asked with "Your turn."."""
+
+
+def _prompt(deal: Deal, seat: int, legal: LegalSet) -> Prompt:
+    """How to ask for this decision: the phase's own prompt, else the core one."""
+    asked = _aids(deal).prompt(deal, seat, legal)
+    if asked is not None:
+        return asked
+    prompt = _PHASE_PROMPTS.get(deal.phase, "Your turn.")
+    if deal.phase == "play" and legal and legal[0].action != "lead":
+        prompt = _PHASE_PROMPTS.get(f"play:{legal[0].action}", prompt)
+    return Prompt(prompt, rule=deal.phase == "stake")
 
 
 def _amount_menu(legal: Sequence[Action]) -> list[str]:
@@ -698,50 +602,22 @@ def _amount_menu(legal: Sequence[Action]) -> list[str]:
     return [f"  You may {said}: type e.g. '{example} {min(amounts[example])}'."]
 
 
-def _bidding(legal: Sequence[Action]) -> bool:
-    """A bidder's turn in an auction: bids and a pass, nothing else."""
-    return bool(legal) and all(a.action in ("bid", "pass") for a in legal) and \
-        any(a.action == "bid" for a in legal)
-
-
 def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style,
          save: Callable[[], str] | None = None) -> Action | None:
     """The seat's decision, read from ``inp``; ``None`` when the player quits. ``r`` saves
     the deal's record as it stands (``save`` names the file written)."""
     legal = deal.legal_actions()
     choices: Sequence[Action] = legal
-    to_call = _to_call(deal, seat)
-    spare = deal.variant.spare_name
     lines = _status(deal, seat, st)
-    prompt = _PHASE_PROMPTS.get(deal.phase, "Your turn.")
-    bidding = _bidding(legal)
-    if deal.phase == "spare_hand":  # the game's own name for it (the dead hand, the widow)
-        prompt = f"Your turn: the {spare}."
-    if bidding:  # a bidder needs the amount, not the dealer's options
-        high = max((e.chips for e in deal.events if e.kind == "bid"
-                    and e.chips and _after_last(deal, e, "auction_opened")), default=0)
-        prompt = (f"Your bid for the {spare}, unseen: "
-                  + (f"the highest bid is {high}." if high else "nobody has bid yet."))
-    if deal.phase == "play" and legal and legal[0].action != "lead":
-        prompt = _PHASE_PROMPTS.get(f"play:{legal[0].action}", prompt)
-    if to_call is not None and any(a.action == "call" for a in legal[:5]):
-        prompt = f"Your turn to bet: calling costs {to_call}."
-    elif deal.phase == "poker" and len(legal) > 60 and "select" in legal.verbs:
-        prompt = f"Your turn: choose {deal.variant.settings('poker').hand_size} cards for poker."
-    lines.append(prompt)
-    if deal.phase in ("spare_hand", "stake") and not bidding:
+    prompt = _prompt(deal, seat, legal)
+    lines.append(prompt.text)
+    if prompt.rule:
         lines.extend(_wrap(sanitise(_why(deal)), ""))
-    bids = sum(1 for a in legal if a.action == "bid")
-    menu_shown = len(legal) <= 60 and not (bidding and bids > 6)
+    menu_shown = len(legal) <= 60 and prompt.menu
     if menu_shown:
-        menu = _menu(legal, st, to_call, spare, _level(deal))
-        if any(e.kind == "spare_swapped" and e.seat == seat for e in deal.events):
-            menu = [m.replace(f"auction (sell the unseen {spare})",
-                              "auction (sell the hand you gave up)") for m in menu]
-        lines.extend(menu)
-    elif "select" in legal.verbs:
-        lines.append(f"  ({len(legal)} choices: type e.g. 'select 2c 3c 4c 5c 6c', "
-                     "or 'best' for your best poker hand)")
+        lines.extend(_menu(legal, st, deal))
+    elif prompt.hint is not None:
+        lines.append(prompt.hint)
     else:  # amounts up to a whole stack (no-limit bets, bids): one line a verb
         lines.extend(_amount_menu(legal))
     _write(out, st, lines)
@@ -781,13 +657,6 @@ def _ask(deal: Deal, seat: int, inp: TextIO, out: TextIO, st: Style,
             _write(out, st, [f"Not allowed: {st.note(e.message, seat)}"])
         except ValueError as e:
             _write(out, st, [f"Not understood: {e}"])
-
-
-def _after_last(deal: Deal, e: Event, kind: str) -> bool:
-    """``e`` comes after the last event of ``kind`` (the auction now running)."""
-    events = deal.events
-    last = max((i for i, x in enumerate(events) if x.kind == kind), default=-1)
-    return any(x is e for x in events[last + 1:])
 
 
 def _why(deal: Deal) -> str:
@@ -910,18 +779,22 @@ def _write(out: TextIO, st: Style, lines: Iterable[str]) -> None:
 
 
 def _share_out_lines(table: Table, me: int, st: Style) -> list[str]:
-    """The final share-out by one poker hand, if the session ended with one: each hand
-    dealt and what it won."""
+    """The final share-out, if the session ended with one that deals hands: each hand dealt
+    and what it won, under the heading its rule declares."""
     shown = [e for e in table.events if e.kind is EventKind.FINAL_SHARE]
     if not shown:
         return []
-    lines = ["The chips left on the layout go to a single hand of poker, dealt by "
-             f"{who(table.dealer, me)}:"]
+    from stops.phases.handrank import by_rank
+
+    heading = table.variant.policy("final_share").spec.heading
+    dealer = who(table.dealer, me)
+    lines = [heading(dealer) if heading is not None else
+             f"The chips left on the layout are shared out, dealt by {dealer}:"]
     for e in shown:
         what = st.note(e.note, me)
         won = f"; {_verb(e.seat, me, 'win', 'wins')} {e.chips}" if e.chips else ""
         if e.cards:
-            lines.append(f"  {who(e.seat, me)}: {st.cards(_by_rank(e.cards))} ({what}){won}")
+            lines.append(f"  {who(e.seat, me)}: {st.cards(by_rank(e.cards))} ({what}){won}")
         else:
             lines.append(f"  {who(e.seat, me)}: {what}{won}")
     return lines
@@ -1037,7 +910,8 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
     kept: dict[str, Any] = {"keep_records": True} if record_path is not None else {}
     table = Table(variant, seats=players, chips=chips, seed=seed, deals=deals, **kept)
     others = [s for s in range(players) if s != seat]
-    agents = {s: make_bot(names[i % len(names)], int(derive_seed(table.seed, "bot", s) % 2**31))
+    agents = {s: make_bot(names[i % len(names)], int(derive_seed(table.seed, "bot", s) % 2**31),
+                          variant.registry)
               for i, s in enumerate(others)}
     intro = [
         f"{sanitise(variant.title)}: {players} players, {table.stacks[seat]} chips each. "

@@ -44,13 +44,14 @@ the copy is detached from the table.
 from __future__ import annotations
 
 import contextlib
-import functools
+import random
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from stops.engine.cards import CARDS
 from stops.engine.errors import StopsError
 from stops.engine.eventkind import EventKind
+from stops.engine.rng import Rng
 from stops.engine.vocabulary import SHOWS, SWAPS_SPARE
 
 if TYPE_CHECKING:
@@ -66,19 +67,25 @@ MAX_CACHED = 20_000
 R = TypeVar("R")
 
 
-def draw(rng: Any, n: int) -> int:
+def draw(rng: Rng | random.Random, n: int) -> int:
     """A uniform whole number in ``range(n)`` from ``rng`` (a ``stops`` Rng or a
     ``random.Random``)."""
-    if hasattr(rng, "below"):  # the caller's generator, by its kind (not a rule's capability)
-        return int(rng.below(n))
-    return int(rng.randrange(n))
+    if isinstance(rng, Rng):
+        return rng.below(n)
+    return rng.randrange(n)
 
 
 def shuffle_with(rng: Any, items: list[int]) -> None:
     """Shuffle ``items`` in place with ``rng`` (a ``stops`` Rng or a ``random.Random``)."""
+    below = _below(rng)
     for i in range(len(items) - 1, 0, -1):
-        j = draw(rng, i + 1)
+        j = below(i + 1)
         items[i], items[j] = items[j], items[i]
+
+
+def _below(rng: Rng | random.Random) -> Callable[[int], int]:
+    """``rng``'s own draw of a whole number in ``range(n)`` (read once for many draws)."""
+    return rng.below if isinstance(rng, Rng) else rng.randrange
 
 
 class Knowledge:
@@ -184,7 +191,7 @@ def hidden_cards(deal: Deal, known: Knowledge) -> list[int]:
 def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.n:
         raise StopsError(f"clone_for: no seat {seat!r} at a table of {deal.n}")
-    if not (hasattr(rng, "below") or hasattr(rng, "randrange")):  # a generator, as draw() uses
+    if not isinstance(rng, Rng | random.Random):
         raise StopsError("clone_for: rng must be a random.Random or a stops Rng")
     to_act = deal.to_act
     work = deal.clone()
@@ -201,7 +208,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
             continue
         _place(work, {**view.held, **where})
         ok = True
-        for phase in work._phases:  # private state a phase keeps about the hidden cards
+        for phase in work.variant.phases:  # the state a phase keeps about hidden cards
             if phase.after_redeal(work, seat, rng) is False:
                 ok = False
         if not ok or work.to_act != to_act or (
@@ -261,8 +268,6 @@ def _hidden_event(e: Any) -> Any:
 def knowledge(deal: Deal, seat: int) -> Knowledge:
     """What ``seat`` knows of where the cards it cannot see lie, as ``clone_for`` uses it
     (for tests, and bots that reason about the hidden cards themselves)."""
-    import random
-
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.n:
         raise StopsError(f"knowledge: no seat {seat!r} at a table of {deal.n}")
     work = deal.clone()
@@ -279,7 +284,7 @@ def _knowledge(work: Deal, real: Deal, seat: int) -> Knowledge:
     known = Knowledge(seat)
     _engine_facts(work, real, seat, known)
     _blank_hidden(work, seat)
-    for phase in work._phases:
+    for phase in work.variant.phases:
         phase.infer(work, seat, known)
     for c in [c for c in known.held if work.played_by[c] >= 0 or work.owner[c] == ABSENT]:
         del known.held[c]  # played since it was seen
@@ -294,13 +299,7 @@ def _forget(work: Deal, seat: int, rng: Any) -> None:
     """What the copy must not keep whatever the seat knows: the table's seed (every card
     follows from it), the shuffle made from it, stacked hands not yet dealt, and the last
     card dealt unless it was turned up for all to see."""
-    from stops.engine.table import _deal_shuffle
-
-    fresh = draw(rng, 1 << 62)
-    work.seed = fresh
-    work._shuffle = functools.partial(_deal_shuffle, fresh, work.deal_index)
-    work._given_hands = work._given_spare = None
-    work.stacked = bool(work.dealt_hands)  # its hands are imagined: no seed deals them
+    work.reseed(draw(rng, 1 << 62))  # dealt hands are imagined: no seed deals them
     shown = {int(e.card) for e in work.events
              if e.kind is EventKind.TURNED_UP and e.card is not None and e.visible(seat)}
     if work.last_dealt not in shown:
@@ -335,7 +334,7 @@ def _blank_hidden(work: Deal, seat: int) -> None:
     for s in range(work.n):
         if s != seat:
             work.masks[s] = [0, 0, 0, 0]
-    work._legal = None
+    work.forget_offer()
 
 
 def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
@@ -362,18 +361,23 @@ def _deal_hidden(hidden: list[int], places: dict[int, int], allowed: dict[int, l
     says it may go; ``None`` if no such deal exists.
 
     The most constrained cards go first, each to a place drawn in proportion to the room
-    it has left (with no constraints, exactly a shuffled deal); a card with nowhere left to
-    go makes room by moving a dealt card along a chain of places that may take it."""
-    order = list(hidden)
+    it has left; a card with nowhere left to go makes room by moving a dealt card along a
+    chain of places that may take it. The cards that may go anywhere come last and fill the
+    room left as a shuffled pack is dealt (which is what drawing each in proportion to the
+    room left would give, in one draw a card rather than two)."""
+    everywhere = len(places)
+    free = [c for c in hidden if len(allowed[c]) == everywhere]
+    order = [c for c in hidden if len(allowed[c]) < everywhere]
     shuffle_with(rng, order)
     order.sort(key=lambda c: len(allowed[c]))  # stable: random among equals
+    below = _below(rng)
     room = dict(places)
     at: dict[int, list[int]] = {h: [] for h in places}
     for c in order:
         opts = [h for h in allowed[c] if room[h] > 0]
         if opts:
             total = sum(room[h] for h in opts)
-            r = draw(rng, total)
+            r = below(total)
             for h in opts:
                 r -= room[h]
                 if r < 0:
@@ -385,6 +389,12 @@ def _deal_hidden(hidden: list[int], places: dict[int, int], allowed: dict[int, l
             h = freed
         at[h].append(c)
         room[h] -= 1
+    if free:
+        shuffle_with(rng, free)
+        i = 0
+        for h, k in room.items():
+            at[h] += free[i:i + k]
+            i += k
     return {c: h for h, cards in at.items() for c in cards}
 
 
@@ -424,26 +434,30 @@ def _make_room(card: int, allowed: dict[int, list[int]], at: dict[int, list[int]
 def _place(new: Deal, where: dict[int, int]) -> None:
     """Put every card in ``where`` with its holder, rebuilding masks, counts and the spare."""
     n = new.n
-    new.masks = [[0, 0, 0, 0] for _ in range(n)]
-    new.counts = [0] * n
-    new.spare = set()
+    masks = new.masks = [[0, 0, 0, 0] for _ in range(n)]
+    counts = new.counts = [0] * n
+    spare = new.spare = set()
+    owner = new.owner
     for c, w in where.items():
+        owner[c] = w
         if w == SPARE:
-            new.owner[c] = SPARE
-            new.spare.add(c)
+            spare.add(c)
         else:
-            new.give(w, c)
-    new._legal = None
+            masks[w][c // 13] |= 1 << (c % 13)
+            counts[w] += 1
+    new.forget_offer()
 
 
 def _finish(new: Deal, seat: int, events: list[Any]) -> None:
     """The copy's record of the imagined deal, and its log with nothing hidden in it."""
     n = new.n
     # the hands as dealt: every card played back with its player, every swap undone
-    hands: list[set[int]] = [{int(c) for c in new.hand(s)} for s in range(n)]
+    owner, played_by = new.owner, new.played_by
+    hands: list[set[int]] = [set() for _ in range(n)]
     for c in range(52):
-        if new.played_by[c] >= 0:
-            hands[new.played_by[c]].add(c)
+        h = owner[c] if played_by[c] < 0 else played_by[c]
+        if h >= 0:
+            hands[h].add(c)
     spare = set(new.spare)
     for e in reversed(new.events):
         if e.kind in SWAPS_SPARE and e.visible_to is None and e.seat is not None:
@@ -456,4 +470,4 @@ def _finish(new: Deal, seat: int, events: list[Any]) -> None:
     new.dealt_spare = tuple(CARDS[c] for c in sorted(spare))
     new.events = list(events)
     new.emit = new.events.append
-    new._legal = None
+    new.forget_offer()

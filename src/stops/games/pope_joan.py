@@ -26,8 +26,8 @@ from stops.engine.cards import CARDS, RANKS, SUIT_NAMES
 from stops.engine.eventkind import EventKind
 from stops.engine.events import event
 from stops.phases.base import Phase
-from stops.policies.claims import OnPlay, OnPlayParams
-from stops.policies.endings import Excused
+from stops.policies.claims import OnPlay, OnPlayParams, SuitRuns
+from stops.policies.endings import Excused, SpaceParams
 from stops.rules.contracts import Handler, Triggers
 from stops.rules.model import RankName
 from stops.rules.registry import param
@@ -121,6 +121,18 @@ class TrumpClaims(OnPlay):
             held = CARDS[int(space.card)]
             why = f"holds {space.label} ({held})" if space.label else f"holds {held}"
             deal.publish(Excused(frozenset({holder}), why))
+
+    def bound_cards(self, deal: Deal, params: Any) -> dict[str, tuple[int, ...]]:
+        """The trumps each honour and pair compartment stands for, once the turn-up has
+        made a suit trumps (none before)."""
+        suit = trump_suit(deal)
+        if suit < 0:
+            return {}
+        out: dict[str, tuple[int, ...]] = {space: (suit * 13 + _rank_index(rank),)
+               for space, rank in params.honours.items()}
+        out.update({space: tuple(suit * 13 + _rank_index(r) for r in ranks)
+                    for space, ranks in params.pairs.items()})
+        return out
 
     def turned_up(self, variant: Variant, params: Any, card: int) -> list[str]:
         """The spaces ``card`` would win if played, as the turn-up (always of trumps)."""
@@ -253,10 +265,10 @@ class TurnUpPhase(Phase):
         pay = variant.policy("pay_collection")
         self.claims: TrumpClaims | None = pay.impl if isinstance(pay.impl, TrumpClaims) else None
         self.claim_params: Any = pay.params
-        reward = variant.policy("going_out_reward")
-        # the space a going-out reward calls the game (its ``space``), if it has one: still
-        # read by name across slots (issue 20 leaves it for the phases' own vocabulary)
-        self.game: str = str(getattr(reward.params, "space", "") or "")
+        reward = variant.policy("going_out_reward").params
+        self.game: str = reward.space if isinstance(reward, SpaceParams) else ""
+        """The space a going-out reward that takes one calls the Game (its ``space``;
+        none for a reward of another kind)."""
 
     def enter(self, deal: Deal) -> bool:
         card = deal.last_dealt
@@ -347,7 +359,8 @@ def register(reg: Registry) -> None:
     reg.register_policy("pay_collection", "trumps", params=TrumpParams, text=_trumps_text,
                         describe=lambda v, q: _trumps_text(q, v),
                         phrase="Trumps are the suit of the turn-up", excuses=_trumps_excuses,
-                        check=_trumps_check, lint=_trumps_lint, pays=_trumps_pays)(
+                        check=_trumps_check, lint=_trumps_lint, pays=_trumps_pays,
+                        states=(SuitRuns,))(
         TrumpClaims())
     reg.register_phase("turn_up", requires=("deal",), settings=TurnUpSettings,
                        check=_turn_up_checks, pays=_turn_up_pays,

@@ -33,8 +33,12 @@ first step), so an agent's cumulative reward over the episode is its stack chang
 rewards of all agents add up to minus the change of chips on the layout.
 
 **Observations** are built only from :meth:`stops.Deal.observe` for that seat (plus the cards
-the seat has picked so far for its poker hand, and the deals left in the episode); see
-:attr:`StopsAECEnv.observation_layout` for the segments of the vector.
+the seat has picked so far for a ``select``, and the deals left in the episode); see
+:attr:`StopsAECEnv.observation_layout` for the segments of the vector. After the segments
+every game has (cards, stacks, layout, phase, seats) come those the phases of the variant's
+flow declare, in flow order (:meth:`stops.phases.aids.PhaseAids.features`): the spare-hand
+phase's ``high_bid`` (the highest bid of the auction running), the betting round's
+``folded`` and ``in_pot`` (per seat); then ``deals_left``.
 
 Rule options belong to the constructor; ``reset(seed=..., options=...)`` never rebuilds the
 rules (``options`` passed to reset are accepted and ignored).
@@ -71,6 +75,7 @@ from stops.engine.deal import Deal
 from stops.engine.errors import IllegalAction
 from stops.engine.observation import Observation
 from stops.engine.table import Table
+from stops.phases.aids import PhaseAids
 from stops.phases.rotation import RotationParams
 from stops.rules.contracts import COMPANION, TURN_ORDER, WILD_CARD
 from stops.rules.variant import Variant, load_variant
@@ -393,11 +398,25 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             ("seat", n, 0.0, 1.0),
             ("dealer", n, 0.0, 1.0),
             ("to_act", n, 0.0, 1.0),
-            ("folded", n, 0.0, 1.0),
-            ("in_pot", n, -b, b),
-            ("high_bid", 1, -b, b),
-            ("deals_left", 1, 0.0, float(self.deals_per_episode)),
         ]
+        # then the features the phases of the flow declare, in flow order (who folded and
+        # what each seat has bet, the highest bid for the spare hand ...)
+        self._feature_aids: list[PhaseAids] = []
+        self._chip_features: set[str] = set()
+        for phase in self.variant.phases:
+            aids: PhaseAids = phase.aids()
+            features = aids.features(self.variant, n)
+            if features:
+                self._feature_aids.append(aids)
+            for f in features:
+                if any(f.name == seg[0] for seg in segments):
+                    raise ValueError(f"two segments of the observation are named {f.name!r} "
+                                     f"(the {phase.name} phase declares one)")
+                if f.chips:
+                    self._chip_features.add(f.name)
+                segments.append((f.name, f.size, -b if f.chips else f.low,
+                                 b if f.chips else f.high))
+        segments.append(("deals_left", 1, 0.0, float(self.deals_per_episode)))
         self.observation_layout: dict[str, slice] = {}
         lows: list[float] = []
         highs: list[float] = []
@@ -639,24 +658,9 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
                 put("picked", p)
         n = view.players
         b = float(CHIP_BOUND)
-        folded = [0.0] * n
-        in_pot = [0] * n
-        high_bid = 0
-        for e in view.events:
-            if e.kind == "auction_opened":
-                high_bid = 0
-            elif e.kind == "bid":
-                high_bid = max(high_bid, e.chips)
-            elif e.kind == "folded" and e.seat is not None:
-                folded[e.seat] = 1.0
-            elif (e.kind in ("bet", "raised", "called")
-                  and e.seat is not None):
-                in_pot[e.seat] += e.chips
         for i in range(n):
             put("hand_sizes", i, view.hand_sizes[i])
             put("stacks", i, min(b, max(-b, view.stacks[i])))
-            put("folded", i, folded[i])
-            put("in_pot", i, min(b, max(-b, in_pot[i])))
         put("spare_size", 0, view.spare_size)
         for j, sid in enumerate(self.variant.space_ids):
             put("layout", j, min(b, max(-b, view.layout.get(sid, 0))))
@@ -667,7 +671,13 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         put("dealer", view.dealer)
         if view.current_seat is not None:
             put("to_act", view.current_seat)
-        put("high_bid", 0, min(b, float(high_bid)))
+        chips = self._chip_features
+
+        def feature(name: str, offset: int, value: float) -> None:
+            put(name, offset, min(b, max(-b, value)) if name in chips else value)
+
+        for aids in self._feature_aids:
+            aids.fill(view, feature)
         put("deals_left", 0, float(self.deals_per_episode - self.deals_started))
         return v
 

@@ -10,6 +10,10 @@ A phase is a small object created once per variant (it reads its rules then) tha
   returns whether another decision is due in this phase.
 * ``explain(deal, action) -> IllegalAction | None`` says why an action is not legal.
 * optionally ``normalize(deal, action) -> Action`` fills in a field the player may omit.
+* optionally the class method ``aids()`` returns what the phase brings to the programs around
+  the engine: the narration and prompts of ``stops play``, the heuristic bot's play, the
+  tallies of ``stops simulate``, the learning environment's features
+  (:mod:`stops.phases.aids`).
 """
 
 from stops.phases.base import Phase

@@ -10,6 +10,7 @@ from stops.engine.actions import Action
 from stops.engine.errors import IllegalAction
 from stops.engine.legal import LegalActions, LegalSet
 from stops.engine.vocabulary import VERBS
+from stops.phases.aids import NO_AIDS, PhaseAids
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -22,8 +23,9 @@ class Phase:
     """A step of a deal. Subclasses override what they need; see :mod:`stops.phases`."""
 
     name: ClassVar[str] = ""
-    scratch_keys: ClassVar[tuple[str, ...]] = ()
-    """Keys of ``deal.scratch`` this phase owns; dropped when the deal moves past it."""
+    state_types: ClassVar[tuple[type, ...]] = ()
+    """The classes of per-deal state this phase keeps (read with ``deal.state(T)``); the
+    deal drops them when it moves past the phase (see :class:`stops.engine.deal.DealState`)."""
     normalize: Callable[[Deal, Action], Action] | None = None
     """Optionally fills in a field a player may omit (the fixed amount of a stake)."""
 
@@ -99,6 +101,19 @@ class Phase:
         from stops.rules.prose import policy_text
 
         return policy_text(self.variant, slot)
+
+    @classmethod
+    def aids(cls) -> PhaseAids:
+        """What this phase brings to the programs around the engine: the narration and
+        prompts of ``stops play``, the heuristic bot's play, the tallies of ``stops
+        simulate``, the learning environment's features (:mod:`stops.phases.aids`).
+
+        A class method, so that a bot, which knows the phase only by the name in its
+        observation, can ask the registry's class; none by default. A phase with a
+        decision of its own overrides it to return its :class:`~stops.phases.aids.PhaseAids`
+        (the built-in ones keep theirs in a module of their own, imported here lazily).
+        """
+        return NO_AIDS
 
     def in_force(self, slot: str) -> bool:
         """Whether the rule of ``slot`` can apply in a deal of this variant

@@ -101,4 +101,10 @@ def _fits_the_pack(variant: Any, p: FinalPokerParams) -> list[tuple[str, str]]:
 def register(reg: Registry) -> None:
     """The share-out by one poker hand."""
     reg.register_policy("final_share", "poker_hand", params=FinalPokerParams, text=_text,
-                        phrase="a single hand of poker", check=_fits_the_pack)(poker_hand)
+                        phrase="a single hand of poker", check=_fits_the_pack,
+                        heading=_heading)(poker_hand)
+
+
+def _heading(dealer: str) -> str:
+    """How ``stops play`` opens the share-out."""
+    return f"The chips left on the layout go to a single hand of poker, dealt by {dealer}:"

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from itertools import combinations, combinations_with_replacement
 from typing import NoReturn
 
-__all__ = ["CATEGORIES", "best_hand", "category", "describe", "hand_key"]
+__all__ = ["CATEGORIES", "best_hand", "by_rank", "category", "describe", "hand_key"]
 
 CATEGORIES: tuple[str, ...] = (
     "high_card",
@@ -413,3 +413,13 @@ def describe(cards: Iterable[int]) -> str:
     if cat == _PAIR:
         return f"pair of {_RANK_PLURALS[first]}"
     return f"{_RANK_NAMES[first]} high"
+
+
+def by_rank(cards: Iterable[int]) -> list[int]:
+    """A hand as people read it: the most frequent ranks first, high before low (``9♣ 9♦
+    9♠ Q♦ Q♥``), for showing a hand beside its :func:`describe`."""
+    cs = [int(c) for c in cards]
+    count: dict[int, int] = {}
+    for c in cs:
+        count[c % 13] = count.get(c % 13, 0) + 1
+    return sorted(cs, key=lambda c: (-count[c % 13], -(c % 13), c // 13))

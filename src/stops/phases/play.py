@@ -24,7 +24,7 @@ from stops.engine.events import event, play_events, play_pairs, stop_event
 from stops.engine.legal import FixedActions, LegalSet
 from stops.engine.vocabulary import FOLLOW, LEAD, PASS, PLAY
 from stops.phases.base import Phase
-from stops.policies.leads import OpeningSeek
+from stops.policies.leads import FirstLead, OpeningSeek
 from stops.policies.succession import Succession
 from stops.rules.contracts import (
     AFTER_STOP,
@@ -69,11 +69,53 @@ STOP_WHY: Final = {SPARE: "the next card is in the spare hand",
                    PLAYED: "the next card has been played"}
 
 
+OPENING_RULE: Final = "the first lead is fixed by the opening card"
+
+Lead = tuple[int, list[int], "int | None"]
+"""A lead on offer: the seat, the cards it may lead (never changed in place: copies of the
+state share it) and the suit whose stop restricts the lead (``None``: none)."""
+
+
+class PlayState:
+    """The play phase's deal state: the decision due in the play, as the phase offers it.
+
+    Read through these members by the play phase and the turn order it runs (a turn order
+    in rotation reads ``lead``); ``deal.clone_for`` never reads it (the phase puts it in
+    line with imagined hands itself, in :meth:`PlayPhase.after_redeal`)."""
+
+    __slots__ = ("follow", "lead", "opening")
+
+    def __init__(self) -> None:
+        self.lead: Lead | None = None
+        """The lead on offer, while one is (``None`` once it is made)."""
+        self.opening: str | None = None
+        """While the first lead is an opening the ``first_leader`` rule fixes: the rule, in
+        its words (why another lead is refused); ``None`` otherwise."""
+        self.follow = -1
+        """The card due from the companion card's holder, who decides how to play it (-1:
+        none)."""
+
+    def copy(self) -> PlayState:
+        new = PlayState()
+        new.lead, new.opening, new.follow = self.lead, self.opening, self.follow
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlayState) and (self.lead, self.opening, self.follow) == (
+            other.lead, other.opening, other.follow)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"PlayState(lead={self.lead!r}, opening={self.opening!r}, follow={self.follow})"
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class PlayPhase(Phase):
     """The stops play itself, until someone goes out or nobody can lead."""
 
     name = "play"
+    state_types = (PlayState,)
 
     def sections(self) -> list[tuple[str, str]]:
         """The play and its claims, from the texts of the policies in force, with the
@@ -152,8 +194,9 @@ class PlayPhase(Phase):
         if "lead" in deal.legal_actions().verbs:
             if not deal.plays:
                 parts.append(self.policy_text("first_leader"))
-            if not deal.scratch.get("opening"):  # an opening card is fixed by first_leader
-                lead = deal.scratch.get("lead")
+            st = deal.peek_state(PlayState)
+            if st is None or st.opening is None:  # an opening card is fixed by first_leader
+                lead = st.lead if st is not None else None
                 broken = lead[2] if lead is not None else None
                 can_fail = self.in_force(FAILED_LEAD.name)
                 if deal.plays and broken is not None and not self.succession.by_rank:
@@ -244,12 +287,13 @@ class PlayPhase(Phase):
             return False
         if first.seek is not None:
             # an opening like any other lead: a seat that cannot make it fails it (G.0 3)
-            deal.scratch["opening"] = first.rule or True
+            deal.state(PlayState).opening = first.rule or OPENING_RULE
             return self.seek_leader(deal, first.seat, first.constraint, first.seek)
         if first.cards is not None:
             deal.to_act = first.seat
-            deal.scratch["lead"] = (first.seat, list(first.cards), None)
-            deal.scratch["opening"] = first.rule or True
+            st = deal.state(PlayState)
+            st.lead = (first.seat, list(first.cards), None)
+            st.opening = first.rule or OPENING_RULE
             table = leads_of(first.seat)
             deal.offer(FixedActions([table[c] for c in first.cards]))
             return True
@@ -280,7 +324,7 @@ class PlayPhase(Phase):
                     opts = seek.options(deal, s, constraint if constraint is not None else 0)
                 if opts:
                     deal.to_act = s
-                    deal.scratch["lead"] = (s, opts, constraint)
+                    deal.state(PlayState).lead = (s, opts, constraint)
                     if self.turns is None:
                         if self.comp_card >= 0:
                             deal.offer(FixedActions(self._with_companion(deal, s, opts)))
@@ -306,10 +350,12 @@ class PlayPhase(Phase):
         if self.turns is not None:
             legal: LegalSet = self.turns.legal(deal)
             return legal
-        due = deal.scratch.get("follow")
-        if due is not None:
-            return FixedActions(self._follows(deal.to_act, due))  # type: ignore[arg-type]
-        seat, opts, _ = deal.scratch["lead"]
+        st = deal.state(PlayState)
+        if st.follow >= 0:
+            return FixedActions(self._follows(deal.to_act, st.follow))  # type: ignore[arg-type]
+        lead = st.lead
+        assert lead is not None  # no card is due: a lead is on offer
+        seat, opts, _ = lead
         if self.comp_card >= 0:
             return FixedActions(self._with_companion(deal, seat, opts))
         return self._leads(seat, opts)
@@ -328,16 +374,17 @@ class PlayPhase(Phase):
         return got
 
     def apply(self, deal: Deal, action: Action) -> bool:
+        st = deal.state(PlayState)
+        st.lead = st.opening = None  # made: the next lead is worked out afresh
         if self.turns is not None:
             return bool(self.turns.apply(deal, action))
         seat = action.seat
         card: int = action.card  # type: ignore[assignment]
-        deal.scratch.pop("opening", None)
         owner = deal.owner
         comp = self.comp_card
         follow = attach = False
         if comp >= 0:  # only a variant with a companion card has follows and attachments
-            deal.scratch.pop("follow", None)
+            st.follow = -1
             follow = action.action == "follow"
             attach = bool(action.flags)
         log = deal.events  # a typed list: the compiled build appends directly
@@ -401,7 +448,7 @@ class PlayPhase(Phase):
 
     def _offer_follow(self, deal: Deal, seat: int, card: int) -> bool:
         deal.to_act = seat
-        deal.scratch["follow"] = card
+        deal.state(PlayState).follow = card
         deal.offer(FixedActions(self._follows(seat, card)))
         return True
 
@@ -436,8 +483,11 @@ class PlayPhase(Phase):
         if self.turns is not None:
             found: IllegalAction | None = self.turns.explain(deal, action)
             return found
-        due = deal.scratch.get("follow")
-        if due is not None:
+        st = deal.peek_state(PlayState)
+        if st is None:
+            return None
+        due = st.follow
+        if due >= 0:
             if action.action != "follow" or action.card != due:
                 return IllegalAction("must_follow", f"play the {CARDS[due]}, which is due from "
                                      "you (with or without your companion card)",
@@ -450,7 +500,9 @@ class PlayPhase(Phase):
             return IllegalAction("no_companion", f"you do not hold the card that "
                                  f"{action.flags[0]} attaches",
                                  rule="a companion card goes down only with its holder's card")
-        seat, opts, broken = deal.scratch["lead"]
+        if st.lead is None:
+            return None
+        seat, opts, broken = st.lead
         c = action.card
         if c is None:
             return None
@@ -458,11 +510,9 @@ class PlayPhase(Phase):
             return IllegalAction("not_in_hand", f"seat {seat} does not hold {c}",
                                  rule="you can only lead a card you hold")
         allowed = ", ".join(str(CARDS[o]) for o in opts)
-        opening = deal.scratch.get("opening")
-        if opening:
+        if st.opening is not None:
             return IllegalAction("must_open_with", f"play opens with {allowed}",
-                                 rule=opening if isinstance(opening, str) else
-                                 "the first lead is fixed by the opening card")
+                                 rule=st.opening)
         # the after_stop policy knows why its rule refuses a card, if it says so
         why = self.after.spec.explain
         if why is not None:
@@ -495,6 +545,9 @@ class PlayPhase(Phase):
         broken: int | None = None
         passes = 0
         first = True
+        # an opening that goes round as a lead (G.0 3) proves by its own rule, not after_stop's
+        opening = self.first.impl(deal, self.first.params) if play else None
+        seek = opening.seek if opening is not None else None
         for e in play:
             k = e.kind
             if k is K_STOP and e.card is not None:
@@ -506,12 +559,19 @@ class PlayPhase(Phase):
                 passes = 0
                 first = False
             elif k is K_LEAD_PASSED and e.seat is not None:
-                known.lack(e.seat, self._pass_proves(deal, e.seat,
-                                                     self._restriction(deal, broken, passes)))
+                if first and seek is not None and opening is not None:
+                    known.lack(e.seat, self._seek_proves(
+                        deal, seek, e.seat, self._seek_restriction(deal, opening, passes), -1))
+                else:
+                    known.lack(e.seat, self._pass_proves(
+                        deal, e.seat, self._restriction(deal, broken, passes)))
                 passes += 1
             elif k is K_LED and e.seat is not None and e.card is not None:
                 c = int(e.card)
-                if first and not passes and self._opens(deal, e.seat, c):
+                if first and seek is not None and opening is not None:
+                    known.lack(e.seat, self._seek_proves(
+                        deal, seek, e.seat, self._seek_restriction(deal, opening, passes), c))
+                elif first and not passes and self._opens(deal, e.seat, c):
                     for x, d in self._opening_proves(deal, e.seat, c):
                         known.lack(x, (d,))
                 else:
@@ -525,10 +585,12 @@ class PlayPhase(Phase):
         to_act = deal.to_act
         if to_act is None or deal.variant.phases[deal.phase_idx] is not self:
             return
-        due = deal.scratch.get("follow")
-        if due is not None and self.comp_card >= 0:
-            known.hold(to_act, (int(due), self.comp_card))
-        elif deal.scratch.get("opening"):
+        st = deal.peek_state(PlayState)
+        if st is None:
+            return
+        if st.follow >= 0 and self.comp_card >= 0:
+            known.hold(to_act, (st.follow, self.comp_card))
+        elif st.opening is not None:
             self._pending_opening(deal, seat, to_act, known)
 
     def _restriction(self, deal: Deal, broken: int | None, passes: int) -> int | None:
@@ -538,6 +600,36 @@ class PlayPhase(Phase):
         if passes >= ring:
             broken = self.failed.impl.full_round(deal, broken, self.failed.params)
         return broken if (passes % ring == 0 or self.keeps) else None
+
+    def _seek_restriction(self, deal: Deal, opening: FirstLead, passes: int) -> int:
+        """The colour an opening that goes round as a lead binds after ``passes`` seats
+        failed it (as :meth:`seek_leader` goes round: flipped once after a full round)."""
+        if passes >= len(deal.active):
+            flipped = self.failed.impl.full_round(deal, opening.constraint, self.failed.params)
+            return flipped if flipped is not None else opening.constraint
+        return opening.constraint
+
+    def _seek_proves(self, deal: Deal, seek: OpeningSeek, seat: int, constraint: int,
+                     card: int) -> frozenset[int]:
+        """What an opening that goes round as a lead proves of ``seat``: having failed it
+        (``card`` -1), that he held no card the opening rule would have let him open with;
+        having opened with ``card``, that he held none beside which it would not have."""
+        def work() -> frozenset[int]:
+            out = []
+            probe = Probe(deal, {card: seat} if card >= 0 else {})
+            try:
+                for d in _pack(deal):
+                    if d == card:
+                        continue
+                    probe.move(d, seat)
+                    opts = seek.options(deal, seat, constraint)
+                    if (card not in opts) if card >= 0 else bool(opts):
+                        out.append(d)
+                    probe.move(d, SPARE)
+            finally:
+                probe.close()
+            return frozenset(out)
+        return remembered(deal, ("seek", seat, constraint, card), work)
 
     def _pass_proves(self, deal: Deal, seat: int, broken: int | None) -> frozenset[int]:
         """The cards ``seat`` cannot hold, having passed the lead under ``broken``: each card
@@ -626,6 +718,10 @@ class PlayPhase(Phase):
             where[c] = park
         probe = Probe(deal, where)
         try:
+            if not self._first_is(deal, opener, None):
+                # the rule does not pick the opener by the cards he and the others hold (a
+                # fixed seat opens, as after a stop: G.0 3): where they lie proves nothing
+                return
             for x in deal.active:
                 if x in (seat, opener):
                     continue
@@ -648,29 +744,32 @@ class PlayPhase(Phase):
             deal.actions[:] = [a for a in deal.actions
                                if a.action != "follow" or a.seat == seat or a.flags]
         if deal.to_act is None or deal.variant.phases[deal.phase_idx] is not self:
-            deal.scratch.pop("lead", None)  # the last lead's choices, from a hidden hand
-            return True
+            return True  # the play is over: its state went with it
         if self.turns is not None and not self.turns.consistent(deal):
             return False
-        lead = deal.scratch.get("lead")
+        st = deal.state(PlayState)
+        lead = st.lead  # on offer now, or None (made: a card due, a turn in rotation)
         if lead is None:
             return True
-        pending = deal.scratch.get("follow") is None and (
-            self.turns is None or deal.scratch.get("rotation") is None)
-        if not pending:
-            deal.scratch.pop("lead", None)
-            return True
         s, _, broken = lead
-        if deal.scratch.get("opening"):
+        if st.opening is not None:
             first = self.first.impl(deal, self.first.params)
-            if first is None or first.seat != s or first.cards is None:
+            if first is None:
                 return False
-            deal.scratch["lead"] = (s, list(first.cards), None)
+            if first.seek is not None:  # the duty to open goes round as a lead after a stop
+                opts = first.seek.options(deal, s, broken if broken is not None else 0)
+                if not opts:
+                    return False
+                st.lead = (s, list(opts), broken)
+                return True
+            if first.seat != s or first.cards is None:
+                return False
+            st.lead = (s, list(first.cards), None)
             return True
         opts = self._after_impl(deal, s, broken, self._after_params)
         if not opts:
             return False
-        deal.scratch["lead"] = (s, list(opts), broken)
+        st.lead = (s, list(opts), broken)
         return True
 
 

@@ -22,10 +22,10 @@ not need):
    the dealer's left; a plan with a choice becomes ``stake`` decisions.
 2. ``deal`` — deals the pack (the ``deal`` phase's settings say how).
 3. ``spare_hand`` — the ``spare_protocol`` object runs its own ``enter / legal / apply /
-   explain`` (the dealer's swap, an auction, paid exchanges).
+   explain`` (the dealer's swap or sale, paid exchanges).
 4. ``claim_held`` — ``pay_collection.held(deal, params)`` pays spaces whose cards are held.
-5. ``poker`` — selection, betting and showdown; publishes a ``PokerResult`` with
-   ``deal.publish`` for later policies (``first_leader: poker_winner``).
+5. a game's own stage before play (Three-in-One's betting round) — publishes its result
+   with ``deal.publish`` for later policies (a ``first_leader`` that names its winner).
 6. ``play`` — once per variant, ``successor(variant, params)`` builds the tables of what
    continues each card and ``turn_order(phase, params)`` says who plays it. Then per deal:
    ``first_leader(deal, params)`` once; for every lead ``after_stop(deal, seat, broken_suit,
@@ -41,7 +41,10 @@ not need):
    for how the chips left on the layout are shared.
 
 Phases hand results to later phases through ``deal.publish(value)`` / ``deal.result(Type)``,
-one typed value per type; the engine never looks inside.
+one typed value per type; the engine never looks inside. What a phase or policy remembers
+during a deal is its own typed state, ``deal.state(MyState)`` (made on first use), declared
+by the phase (``state_types``) or the policy (``register_policy(..., states=...)``); the
+engine copies it with the deal and drops a phase's when the deal moves past the phase.
 
 A policy is registered together with its parameters (an attrs class made with
 :func:`stops.rules.registry.param`), its plain-English text, its load-time checks and — for
@@ -73,8 +76,9 @@ class PhaseProtocol(Protocol):
     variant with the variant as its only argument."""
 
     name: ClassVar[str]
-    scratch_keys: ClassVar[tuple[str, ...]]
-    """Keys of ``deal.scratch`` the phase owns; dropped when the deal moves past it."""
+    state_types: ClassVar[tuple[type, ...]]
+    """The classes of per-deal state the phase keeps (``deal.state(T)``, see
+    :class:`stops.engine.deal.DealState`); dropped when the deal moves past the phase."""
     normalize: Callable[[Deal, Action], Action] | None
     """Fills in a field a player may omit (the fixed amount of a stake), or ``None`` (the
     default of ``stops.phases.base.Phase``). What a phase *is* rather than does is declared
@@ -147,7 +151,8 @@ class ClaimPolicy(Protocol):
     """``pay_collection`` and ``run_rule``: claims on the layout.
 
     ``watch`` runs once per variant and registers hooks per card (``triggers``) or for every
-    card (``every``); ``held`` runs in the ``claim_held`` phase; ``end`` at settlement.
+    card (``every``); ``held`` runs in the ``claim_held`` phase; ``end`` at settlement;
+    ``bound_cards`` tells a display which cards the spaces stand for in one deal.
     ``stops.policies.claims.ClaimPolicy`` is the base class that implements every member
     with a default (claims nothing, ``claims_during_play = True``); a plug-in subclasses it.
     """
@@ -161,6 +166,11 @@ class ClaimPolicy(Protocol):
               every: list[Handler]) -> None: ...
     def held(self, deal: Deal, params: Any) -> None: ...
     def end(self, deal: Deal, params: Any) -> None: ...
+    def bound_cards(self, deal: Deal, params: Any) -> dict[str, tuple[int, ...]]:
+        """The cards each space stands for in this deal beyond the layout's own card spaces
+        (the trump compartments once the trump suit is known), for a display; ``{}`` by
+        default."""
+        ...
 
 
 class FirstLeader(Protocol):
@@ -265,7 +275,7 @@ class FinalShare(Protocol):
     ``leftover_at_match_end: share``): groups of spaces, each pooled and split in proportion
     to the weights by seat, odd chips one at a time clockwise from the last dealer's left
     among the seats still in the session; or, when a group has a third item, among those
-    seats in that order (``poker_hand``: the winners, from the final dealer's left). A
+    seats in that order (a share-out by hands dealt: the winners, from the final dealer's left). A
     policy whose weights are what each seat put on each space declares
     ``tracks_contributions=True`` when registered (``PolicySpec``): the ledger keeps that
     account only then."""

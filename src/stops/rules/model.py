@@ -63,7 +63,7 @@ class Space:
 
     ``card``: paid by one card (``card: AH``). ``combo``: paid by holding or playing all of
     ``cards`` (the K-Q of hearts). ``suit_run``: paid by ``ranks`` in one suit, any suit (the
-    8-9-10). ``pot`` and ``kitty``: pools won by the poker stage, a run of three, going out, or
+    8-9-10). ``pot`` and ``kitty``: pools won by a betting round, a run of three, going out, or
     whatever policy names them. ``pool``: a compartment that the layout ties to nothing; the
     policies that name it say what wins it (a trump honour, going out), and its ``label``
     says so in words.

@@ -176,7 +176,7 @@ def _change_lines(base: Variant, v: Variant) -> list[str]:
             shown = ("yes" if b else "no") if isinstance(b, bool) else str(b)
             doc = f.metadata.get("doc", "")
             out.append(f"- {f.name}: {shown.replace('_', ' ')}." + (f" ({doc})" if doc else ""))
-    for name in v.flow:  # the phases' own settings (poker_selection, deal_shape, ...)
+    for name in v.flow:  # the phases' own settings (deal_shape, bet_limit, ...)
         mine, theirs = v.settings(name), base.settings(name)
         if mine is None or theirs is None or mine == theirs:
             continue

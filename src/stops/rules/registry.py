@@ -198,12 +198,20 @@ class PolicySpec:
     """``stake_rule`` only: ``exempts_winner(params)``, whether the last deal's winner stakes
     nothing in the next deal unless he deals it (docs/family-rulings.md F33): the table puts him in
     the deal's ``exempt`` seats. Without it, nobody is exempt."""
+    states: tuple[type, ...] = ()
+    """The classes of per-deal state the policy keeps (``deal.state(T)``, see
+    :class:`stops.engine.deal.DealState`), kept for the whole deal: a deal makes only
+    state that a phase or policy of its variant declares."""
+    heading: Callable[[str], str] | None = None
+    """``final_share`` only, for a share-out that deals hands (``final_share`` table
+    events): ``heading(dealer)``, the line that opens its narration in ``stops play``, given
+    how the final dealer is named ("you", "seat 2"). Without it, a plain line."""
 
 
 @attrs.frozen
 class PhaseSpec:
     """A registered phase. ``settings`` is an attrs class of the phase's own rule settings
-    (the poker phase's bet limit, say), written in YAML as flat rules (``bet_limit: 10``)."""
+    (the deal phase's shape, say), written in YAML as flat rules (``deal_shape: table``)."""
 
     name: str
     impl: Any
@@ -375,6 +383,8 @@ class Registry:
         direction: Callable[[Any], str] | None = None,
         keeps_suit: Callable[[Any], bool] | None = None,
         exempts_winner: Callable[[Any], bool] | None = None,
+        states: Iterable[type] = (),
+        heading: Callable[[str], str] | None = None,
     ) -> Callable[[F], F]:
         """Decorator: register ``impl`` as policy ``name`` for ``slot``.
 
@@ -389,7 +399,9 @@ class Registry:
         A policy's optional capabilities are declared here, never read off the function:
         ``before_first_deal`` and ``why`` (``match_end``), ``tracks_contributions``
         (``final_share``), ``in_turn`` and ``direction`` (``turn_order``), ``keeps_suit``
-        (``after_stop``), ``exempts_winner`` (``stake_rule``). A policy that is an object (a
+        (``after_stop``), ``exempts_winner`` (``stake_rule``), ``heading``
+        (``final_share``); ``states``, the classes of per-deal state it keeps
+        (``deal.state(T)``). A policy that is an object (a
         ``ClaimPolicy``, a ``WildCard``) declares its capabilities as members of its slot's
         protocol instead (:mod:`stops.rules.contracts`). See :class:`PolicySpec`.
         """
@@ -408,7 +420,8 @@ class Registry:
             self.policies[(slot, name)] = PolicySpec(
                 slot, name, impl, params, doc, text, plugin, check, explain, lint, pays,
                 describe, phrase, brings, excuses, before_first_deal, why,
-                tracks_contributions, in_turn, direction, keeps_suit, exempts_winner)
+                tracks_contributions, in_turn, direction, keeps_suit, exempts_winner,
+                _state_types(f"policy {slot}.{name}", states), heading)
             self._options = None
             return impl
 
@@ -445,6 +458,8 @@ class Registry:
                 raise RegistryError(f"settings for phase {name} must be an attrs class")
             if settings is not None:
                 restore_field_types(settings)
+            phase: Any = impl  # a phase class (PhaseProtocol): it declares state_types
+            _state_types(f"phase {name}", phase.state_types)
             try:
                 register_vocabulary(verb_specs, event_specs, owner=name)
             except (TypeError, ValueError) as e:
@@ -520,6 +535,18 @@ def _check_members(slot: str, name: str, impl: object) -> None:
             f"policy {name!r} for {slot} lacks {', '.join(missing)}: a {slot} policy has every "
             f"member of {protocol.__name__} (stops.rules.contracts); subclass the slot's base "
             "class (docs/house-rules.md) to inherit the defaults")
+
+
+def _state_types(owner: str, states: Iterable[type]) -> tuple[type, ...]:
+    """Declared per-deal state classes, refused at registration unless each is a class a
+    deal can make (called with no arguments) and copy (``copy()``, for ``Deal.clone``)."""
+    out = tuple(states)
+    for kind in out:
+        if not isinstance(kind, type) or not hasattr(kind, "copy"):
+            raise RegistryError(
+                f"{owner}: deal state {kind!r} must be a class with a copy() method (see "
+                "stops.engine.deal.DealState)")
+    return out
 
 
 def _normal(name: str) -> str:

@@ -111,6 +111,11 @@ class Variant:
         self.phases: tuple[Any, ...] = tuple(
             registry.phases[name].impl(self) for name in spec.flow
         )
+        self.state_types: frozenset[type] = frozenset(
+            [kind for phase in self.phases for kind in phase.state_types]
+            + [kind for bound in self.policies.values() for kind in bound.spec.states])
+        """The classes of per-deal state the phases and policies of this variant declare:
+        the only ones its deals make (``Deal.state``)."""
         self.turns_up: bool = any(registry.phases[name].turns_up for name in spec.flow)
         """A phase turns up the last card dealt: stacked deals (records) name it
         (``turn_up``)."""
@@ -562,7 +567,7 @@ def load_variant(
     ``options`` override rule choices, exactly as a ``rules:`` block in a file that
     ``extends`` this one would. Any problem raises :class:`~stops.engine.errors.VariantError`.
     ``confine`` (a directory) lets the file extend only built-ins and files in it.
-    An option that no rule in force reads (``bet_limit`` for a game with no poker stage) is
+    An option that no rule in force reads (``bet_limit`` for a game with no betting round) is
     refused, since it would change nothing; ``keep_unread_options`` keeps it instead (a
     record's options replay as they were recorded).
     """
