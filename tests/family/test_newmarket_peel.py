@@ -208,14 +208,15 @@ def test_carried_chips_cover_their_spaces() -> None:
 
 
 def test_four_players_the_dealers_extra_chip() -> None:
-    # 4 players: 5 chips for 4 spaces, one to spare. 1 AS, 2 AS (3 empty, 3 to come: fine),
-    # 3 KC (2 empty, 2 to come). Dealer's first chip: QH JD empty, 1 to come after: only
-    # those two; he takes QH. His extra chip: JD only. Stacks: dealer 50 - 2 = 48.
+    # 4 players: 5 chips for 4 spaces, one to spare. 1 AS; 2 AS (KC QH JD empty, 3 chips to
+    # come after his: fine). Seat 3: 3 empty, only 2 to come after his: an empty space only;
+    # he takes KC. Dealer's first chip: QH JD empty, 1 to come after: only those two; he
+    # takes QH. His extra chip: JD only. Stacks: dealer 50 - 2 = 48.
     deal = stops.replay(record(HANDS_P, NO_SPARE), partial=True)
     deal.apply(stake(1, "AS"))
     assert stake_choices(deal) == SPACES
     deal.apply(stake(2, "AS"))
-    assert stake_choices(deal) == SPACES
+    assert deal.current_seat == 3 and stake_choices(deal) == ["JD", "KC", "QH"]
     deal.apply(stake(3, "KC"))
     assert deal.current_seat == 0 and stake_choices(deal) == ["JD", "QH"]
     deal.apply(stake(0, "QH"))
