@@ -219,7 +219,7 @@ def covering(spaces: tuple[str, ...], layout: dict[str, int], to_come: int
     return spaces if len(empty) <= to_come else empty
 
 
-def choose_one_text(p: ChooseOneParams, unit: int = 1, retiring: bool = True) -> str:
+def choose_one_text(p: ChooseOneParams, unit: int = 1, retiring: bool = False) -> str:
     live = " (still on the layout)" if retiring else ""
     pools = (f" and {chips(p.pool_chips * unit)} on each of the pot and the kitty (while "
              "they are still on the layout)" if p.pool_chips else "")
@@ -262,7 +262,7 @@ def choose_one_check(variant: Any, p: ChooseOneParams) -> list[tuple[str, str]]:
     for n in range(lo, hi + 1):
         placed = n * p.card_chips + p.dealer_extra
         if placed < len(spaces):
-            return [("cover_all", f"cover_all: with {n} players only {placed} stakes are "
+            return [("cover_all", f"with {n} players only {placed} stakes are "
                      f"placed ({p.card_chips} each and {p.dealer_extra} more by the dealer), "
                      f"too few to cover the {len(spaces)} card spaces "
                      f"({', '.join(spaces)}); expected dealer_extra of at least "
