@@ -1,5 +1,5 @@
-"""Layout spaces won by the card below their own (kind ``card_below``; FAMILY-RULINGS-2 G.0
-item 10, Peel's Newmarket).
+"""Layout spaces won by the card below their own (kind ``card_below``; Peel's Newmarket,
+docs/family-rulings.md G.5).
 
 A ``card_below`` space shows one card (``card: AS``) but is won by whoever plays the card one
 rank below it in its suit, in the variant's rank order: the *claim card* (Q♣ for a K♣, 10♦

@@ -170,7 +170,7 @@ class ChooseOneParams:
         False, "When everyone has staked, every card space must hold chips (chips carried "
         "from earlier deals count): a stake decision is legal only if afterwards the card "
         "spaces holding no chips are no more than the chips of this deal still to be placed "
-        "(FAMILY-RULINGS-2 G.0 item 11). Each chip is then its own stake decision. A variant "
+        "(docs/family-rulings.md G31). Each chip is then its own stake decision. A variant "
         "whose chips cannot cover every card space for some number of players is refused.",
         option="cover_all")
     dealer_extra: int = param(
@@ -211,8 +211,8 @@ def covering(spaces: tuple[str, ...], layout: dict[str, int], to_come: int
     """Where one chip may go under ``cover_all``: any of ``spaces`` while the empty ones are
     no more than the ``to_come`` chips to be placed after it; else only an empty one.
 
-    (Exactly G.0 item 11's test "afterwards the card spaces holding no chips are at most
-    the chips still to be placed": a chip on an empty space keeps the test as it was, one on
+    (Exactly the test of docs/family-rulings.md G.5, "afterwards the card spaces holding no
+    chips are at most the chips still to be placed": a chip on an empty space keeps the test as it was, one on
     a covered space passes only with ``len(empty) <= to_come``. Should the seats left in a
     session be too few to cover the layout at all, every chip still goes where it covers.)"""
     empty = tuple(s for s in spaces if not layout.get(s, 0))
