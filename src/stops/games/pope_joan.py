@@ -26,7 +26,7 @@ from stops.engine.cards import CARDS, RANKS, SUIT_NAMES
 from stops.engine.eventkind import EventKind
 from stops.engine.events import event
 from stops.phases.base import Phase
-from stops.policies.claims import OnPlay, OnPlayParams
+from stops.policies.claims import OnPlay, OnPlayParams, SuitRuns
 from stops.policies.endings import Excused
 from stops.rules.contracts import Handler, Triggers
 from stops.rules.model import RankName
@@ -347,7 +347,8 @@ def register(reg: Registry) -> None:
     reg.register_policy("pay_collection", "trumps", params=TrumpParams, text=_trumps_text,
                         describe=lambda v, q: _trumps_text(q, v),
                         phrase="Trumps are the suit of the turn-up", excuses=_trumps_excuses,
-                        check=_trumps_check, lint=_trumps_lint, pays=_trumps_pays)(
+                        check=_trumps_check, lint=_trumps_lint, pays=_trumps_pays,
+                        states=(SuitRuns,))(
         TrumpClaims())
     reg.register_phase("turn_up", requires=("deal",), settings=TurnUpSettings,
                        check=_turn_up_checks, pays=_turn_up_pays,
