@@ -22,7 +22,7 @@ import attrs
 from stops._mypyc import mypyc_attr
 from stops.engine.cards import CARDS, RANKS
 from stops.engine.deal import SPARE
-from stops.policies import card_below
+from stops.rules import card_below
 from stops.rules.contracts import Handler, Triggers
 from stops.rules.model import Space
 from stops.rules.registry import param
@@ -123,7 +123,7 @@ class OnPlay(ClaimPolicy):
     its cards; a suit_run space pays the first player to play all its ranks in one suit
     (``on_play_ten``: or everyone who does, in equal shares at the end of the deal); a
     card_below space pays whoever plays the card below its card, a stop
-    (:mod:`stops.policies.card_below`)."""
+    (:mod:`stops.rules.card_below`)."""
 
     def watch(self, variant: Variant, params: Any, triggers: Triggers,
               every: list[Handler]) -> None:

@@ -148,10 +148,8 @@ class FreeParams:
 
 def free(deal: Deal, seat: int, p: FreeParams) -> StakePlan:
     """Each player places ``chips`` stake units anywhere on the live card spaces, any split."""
-    if p.spaces:
-        spaces = _live(deal, None, p.spaces)
-    else:
-        spaces = _live(deal, CARD_KINDS) or _live(deal)
+    spaces = _live(deal, None, p.spaces) if p.spaces else (
+        _live(deal, CARD_KINDS) or _live(deal))
     return StakePlan(free_chips=p.chips * deal.rules.stake_unit, free_spaces=spaces)
 
 
@@ -212,9 +210,10 @@ def covering(spaces: tuple[str, ...], layout: dict[str, int], to_come: int
     no more than the ``to_come`` chips to be placed after it; else only an empty one.
 
     (Exactly the test of docs/family-rulings.md G.5, "afterwards the card spaces holding no
-    chips are at most the chips still to be placed": a chip on an empty space keeps the test as it was, one on
-    a covered space passes only with ``len(empty) <= to_come``. Should the seats left in a
-    session be too few to cover the layout at all, every chip still goes where it covers.)"""
+    chips are at most the chips still to be placed": a chip on an empty space keeps the test
+    as it was, one on a covered space passes only with ``len(empty) <= to_come``. Should the
+    seats left in a session be too few to cover the layout at all, every chip still goes
+    where it covers.)"""
     empty = tuple(s for s in spaces if not layout.get(s, 0))
     return spaces if len(empty) <= to_come else empty
 

@@ -9,8 +9,9 @@ card below anyway). The claim card is always a stop: its player takes the chips 
 then leads, whoever holds the next card. Playing the space's own card wins nothing.
 
 The claims are paid by ``pay_collection: on_play`` (which calls :func:`watch`); the
-parameter ``below_ace`` is one of its parameters. Everything else about the kind lives here:
-the claim card, the handler, the load-time check and the words ``stops rules`` prints.
+parameter ``below_ace`` is one of its parameters. Everything else about the kind lives here,
+beside the layout model that names it: the claim card, the handler, the load-time check and
+the words ``stops rules`` prints (the layout's own line included).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from stops.engine.cards import CARDS
-from stops.policies.succession import ACE_INDEX, rank_order
 from stops.rules.contracts import Handler, Triggers
 
 if TYPE_CHECKING:
@@ -26,8 +26,17 @@ if TYPE_CHECKING:
     from stops.rules.model import Space
 
 KIND = "card_below"
+ACE_INDEX = 12
 KING_INDEX = 11
-"""Rank index of the King in card codes."""
+"""Rank indices of the ace and the King in card codes (``suit * 13 + rank``, 0 = the two)."""
+
+
+def _below(rank: int, ace: str) -> int:
+    """The rank just below ``rank`` in the order ``ace`` gives (A 2 … K or 2 … K A, as the
+    ``successor`` policies order them), or -1 at the bottom."""
+    if ace == "low":
+        return -1 if rank == ACE_INDEX else (ACE_INDEX if rank == 0 else rank - 1)
+    return rank - 1
 
 BELOW_ACE_DOC = ("For a card_below space showing an ace: the card that wins it is the King of "
                  "its suit (king; the ace counts high for this purpose only, whatever `ace` "
@@ -42,9 +51,8 @@ def claim_card(space: Space, ace: str, below_ace: str = "king") -> int:
     suit, rank = divmod(int(space.card), 13)
     if rank == ACE_INDEX and below_ace == "king":
         return suit * 13 + KING_INDEX
-    order = rank_order(ace)
-    i = order.index(rank)
-    return suit * 13 + order[i - 1] if i > 0 else -1
+    below = _below(rank, ace)
+    return suit * 13 + below if below >= 0 else -1
 
 
 def spaces(variant: Any) -> list[Space]:
