@@ -432,3 +432,21 @@ def test_whole_sessions_conserve_chips() -> None:
             deals += 1
             assert sum(table.stacks) + sum(dict(table.layout).values()) == 50 * seats
         assert deals == 10
+
+
+def test_a_save_in_the_middle_of_the_stakes_restores_the_covering_rule() -> None:
+    # DEAL_T's stakes: after seat 1 AS and seat 2 KC the dealer's first chip may go only to
+    # QH or JD (see above). A table saved there and restored offers the same, and the
+    # restored deal plays on to the same end as the original.
+    table = stops.Table(VARIANT, seats=3, chips=50, seed=4, dealer=0)
+    deal = table.new_deal()
+    deal.apply(stake(1, "AS"))
+    deal.apply(stake(2, "KC"))
+    again = stops.Table.from_dict(table.to_dict())
+    copy = again.deal
+    assert copy is not None and stake_choices(copy) == ["JD", "QH"] == stake_choices(deal)
+    for d in (deal, copy):
+        while not d.is_terminal:
+            d.apply(d.legal_actions()[0])
+    assert copy.stacks == deal.stacks and plays(copy) == plays(deal)
+    assert copy.record() == deal.record()
