@@ -19,7 +19,7 @@ from stops.phases.play import PlayState
 from tiers import campaign
 
 GAMES = ["boodle", "three-in-one", "pot-and-kitty", "pope-joan", "spinado", "nain-jaune",
-         "comet", "newmarket", "tripoley"]
+         "comet", "newmarket", "tripoley", "newmarket-peel"]
 FUZZ = campaign(300)
 
 
@@ -97,11 +97,13 @@ def test_clone_for_keeps_what_the_seat_has_seen(name: str) -> None:
             view, real = imagined.observe(seat), deal.observe(seat)
             assert view.hand == real.hand and view.events == real.events
             assert view.legal_actions == real.legal_actions
-            # no card is in two places, and every card is somewhere
+            # no card is in two places, and every card is somewhere (once dealt: Peel's
+            # Newmarket stakes five times with four players before the deal)
             held = [c for s in range(deal.n) for c in imagined.hand(s)]
             assert len(set(held)) == len(held)
-            assert len(held) + len(imagined.spare) + len(imagined.plays) == len(
-                deal.variant.deck)
+            if deal.phase != "stake":
+                assert len(held) + len(imagined.spare) + len(imagined.plays) == len(
+                    deal.variant.deck)
             total = sum(deal.stacks) + sum(deal.layout.values())
             play_out(imagined, random.Random(seed))
             assert sum(imagined.stacks) + sum(imagined.layout.values()) == total

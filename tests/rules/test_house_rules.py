@@ -23,12 +23,14 @@ ROOT = Path(__file__).resolve().parents[2]
 CONTEXTS = ["boodle", "three-in-one", "pot-and-kitty", "three-in-one-on-play",
             "boodle-change-suit", str(Path(__file__).parents[1] / "data" / "rotation.yaml"),
             "pope-joan", "spinado", "spinado-parlett", "nain-jaune", "comet", "newmarket",
-            "tripoley", "tripoley-colours"]
+            "tripoley", "tripoley-colours", "newmarket-peel"]
 NEEDS = {("first_leader", "opening_card"): {"opening_cards": ["2H", "2C"]},
          ("successor", "rank_only"): {"turn_order": "rotation"},
          ("turn_order", "rotation"): {"after_stop": "any_card"},
          ("deal_shape", "table"): {"hand_sizes": {n: 52 // n - 1 for n in range(2, 9)}},
-         ("going_out_reward", "comet"): {"wild_card": "comet"}}
+         ("going_out_reward", "comet"): {"wild_card": "comet"},
+         # pot-and-kitty's 3 players cannot cover its 4 key cards without the dealer's extra
+         ("cover_all", ""): {"dealer_extra": 1}}
 """Options a choice cannot load without."""
 SINGLE_VALUED = {"auction_tie", "final_remainder"}
 

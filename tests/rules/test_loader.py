@@ -159,7 +159,8 @@ CHOICES = [
     (lambda d: d["rules"].update(dealer_rotation="widdershins"), "rules.dealer_rotation",
      "expected one of 'clockwise', 'fixed', got 'widdershins'"),
     (lambda d: d["layout"][0].update(kind="square"), "layout[0].kind",
-     "expected one of 'card', 'combo', 'suit_run', 'pot', 'kitty', 'pool', got 'square'"),
+     "expected one of 'card', 'card_below', 'combo', 'suit_run', 'pot', 'kitty', 'pool', "
+     "got 'square'"),
 ]
 
 

@@ -554,8 +554,12 @@ class HeuristicBot:
             # put chips on its spaces.)
             target = max(spaces, key=lambda s: obs.layout.get(s, 0))
             return next(a for a in legal if a.space == target)
-        # Free placement: one chip at a time on the space we have staked least on this deal.
+        # Free placement, or a fixed stake after one already placed (Peel's dealer places
+        # his chips one by one, on the spaces cover_all leaves open): one stake at a time on
+        # the open space we have staked least on this deal.
         target = min(spaces, key=lambda s: mine[s])
+        if len(amounts) <= 1:
+            return next(a for a in legal if a.space == target)
         return with_chips(obs.seat, "stake", 1, target)
 
 

@@ -11,7 +11,7 @@ from stops.engine.events import Event, staked_event
 from stops.engine.legal import Amounts, LegalActions, LegalSet
 from stops.engine.vocabulary import STAKE
 from stops.phases.base import Phase
-from stops.policies.stakes import SEATS_ONLY
+from stops.policies.stakes import SEATS_ONLY, covering
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -44,12 +44,13 @@ class _Stakes:
 
 class StakeQueue:
     """The stake decisions still due in this deal (the stake phase's state): each
-    ``(seat, spaces, chips, free)``, from the dealer's left."""
+    ``(seat, spaces, chips, free, cover)``, from the dealer's left (``cover``: the stake
+    rule's ``cover_all`` limits where it may go)."""
 
     __slots__ = ("due",)
 
     def __init__(self) -> None:
-        self.due: list[tuple[int, tuple[str, ...], int, bool]] = []
+        self.due: list[tuple[int, tuple[str, ...], int, bool, bool]] = []
 
     def copy(self) -> StakeQueue:
         new = StakeQueue()
@@ -130,9 +131,11 @@ class StakePhase(Phase):
             if plan.fixed and not fixed_done:
                 deal.stake_many(seat, plan.fixed)
             if plan.choose_one and plan.choose_amount > 0:
-                queue.append((seat, plan.choose_one, plan.choose_amount, False))
+                for _ in range(plan.choose_times):
+                    queue.append((seat, plan.choose_one, plan.choose_amount, False,
+                                  plan.cover_all))
             if plan.free_chips > 0 and plan.free_spaces:
-                queue.append((seat, plan.free_spaces, plan.free_chips, True))
+                queue.append((seat, plan.free_spaces, plan.free_chips, True, False))
         return self._next(deal)
 
     def _next(self, deal: Deal) -> bool:
@@ -151,25 +154,40 @@ class StakePhase(Phase):
         return action
 
     def legal(self, deal: Deal) -> LegalSet:
-        seat, spaces, chips, is_free = deal.state(StakeQueue).due[0]
+        queue = deal.state(StakeQueue).due
+        seat, spaces, chips, is_free, cover = queue[0]
         if is_free:
             return LegalActions(*(Amounts(seat, "stake", range(1, chips + 1), s) for s in spaces))
+        if cover:
+            spaces = self._covering(deal, queue)
         return LegalActions.of(tuple(with_chips(seat, "stake", chips, s) for s in spaces))
+
+    @staticmethod
+    def _covering(deal: Deal, queue: list[Any]) -> tuple[str, ...]:
+        """The spaces the next stake may go on under ``cover_all`` (the stake rule's
+        :func:`~stops.policies.stakes.covering`), counting the stakes still to come after
+        it, every seat's."""
+        to_come = 0
+        for entry in queue[1:]:
+            if entry[4]:
+                to_come += 1
+        return covering(queue[0][1], deal.ledger.layout, to_come)
 
     def apply(self, deal: Deal, action: Action) -> bool:
         queue = deal.state(StakeQueue).due
-        seat, spaces, chips, is_free = queue[0]
+        seat, spaces, chips, is_free, _cover = queue[0]
         assert action.space is not None and action.chips is not None
         deal.stake(seat, action.space, action.chips)
         left = chips - action.chips
         if is_free and left > 0:
-            queue[0] = (seat, spaces, left, True)
+            queue[0] = (seat, spaces, left, True, False)
         else:
             queue.pop(0)
         return self._next(deal)
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
-        _seat, spaces, chips, is_free = deal.state(StakeQueue).due[0]
+        queue = deal.state(StakeQueue).due
+        _seat, spaces, chips, is_free, cover = queue[0]
         if action.space not in spaces:
             live = ", ".join(spaces)
             return IllegalAction("bad_space", f"cannot stake on {action.space!r}; the spaces "
@@ -178,6 +196,14 @@ class StakePhase(Phase):
         if is_free:
             return IllegalAction("bad_amount", f"stake between 1 and {chips} chips (the rest "
                                  "of your allowance)", rule="free placement of chips")
+        if cover and action.chips == chips:
+            open_ = self._covering(deal, queue)
+            if action.space not in open_:
+                return IllegalAction(
+                    "must_cover", f"{action.space} already holds chips, and too few stakes "
+                    "are still to be placed after this one to cover every empty card space: "
+                    f"stake on {' or '.join(open_)}",
+                    rule="every card space must be covered (cover_all)")
         return IllegalAction("bad_amount", f"this stake is exactly {chips} chip(s)",
                              rule="the stake rule fixes the amount")
 

@@ -22,6 +22,7 @@ import attrs
 from stops._mypyc import mypyc_attr
 from stops.engine.cards import CARDS, RANKS
 from stops.engine.deal import SPARE
+from stops.rules import card_below
 from stops.rules.contracts import Handler, Triggers
 from stops.rules.model import Space
 from stops.rules.registry import param
@@ -126,7 +127,9 @@ class NoClaims(ClaimPolicy):
 class OnPlay(ClaimPolicy):
     """A card space pays whoever plays its card; a combo space pays a player who plays all
     its cards; a suit_run space pays the first player to play all its ranks in one suit
-    (``on_play_ten``: or everyone who does, in equal shares at the end of the deal)."""
+    (``on_play_ten``: or everyone who does, in equal shares at the end of the deal); a
+    card_below space pays whoever plays the card below its card, a stop
+    (:mod:`stops.rules.card_below`)."""
 
     def watch(self, variant: Variant, params: Any, triggers: Triggers,
               every: list[Handler]) -> None:
@@ -143,6 +146,7 @@ class OnPlay(ClaimPolicy):
                     h = _run_handler(space.id, tuple(cards), params.ten == "first_takes_all")
                     for c in cards:
                         triggers.setdefault(c, []).append(h)
+        card_below.watch(variant, params.below_ace, triggers)
 
     def end(self, deal: Deal, params: Any) -> None:
         runs = deal.peek_state(SuitRuns)
@@ -344,6 +348,7 @@ class OnPlayParams:
     ten: Literal["first_takes_all", "share_at_end"] = param(
         "first_takes_all", "Played suit runs: the first to play one takes the space, or all "
         "who play one share it at the end of the deal.", option="on_play_ten")
+    below_ace: Literal["king"] = param("king", card_below.BELOW_ACE_DOC, option="below_ace")
 
 
 @attrs.frozen
@@ -443,9 +448,9 @@ def register(reg: Registry) -> None:
     p("pay_collection", "none", pays=_nothing, phrase="never pay by themselves",
       describe=lambda v, q: "The layout's spaces never pay by themselves." if kinds(v) else "",
       text=_text("The layout's spaces never pay by themselves."))(NoClaims())
-    p("pay_collection", "on_play", params=OnPlayParams, text=on_play_text,
-      describe=lambda v, q: on_play_text(q, kinds(v)),
-      phrase="pay as their cards are played", pays=_card_spaces,
+    p("pay_collection", "on_play", params=OnPlayParams, text=_on_play_reference,
+      describe=_on_play_describe, check=_on_play_check,
+      phrase="pay as their cards are played", pays=_on_play_pays,
       states=(SuitRuns,))(OnPlay())
     p("pay_collection", "stage_one", params=StageOneParams, text=_stage_one_text,
       describe=lambda v, q: _stage_one_text(q, kinds(v)),
@@ -458,6 +463,24 @@ def register(reg: Registry) -> None:
     p("run_rule", "any_three_consecutive_plays", params=RunParams, text=_run_text(False),
       phrase="one straight after another", check=_run_space_exists,
       pays=_run_space, states=(RunStreak,))(AnyThreeRun())
+
+
+def _on_play_describe(variant: Any, p: OnPlayParams) -> str:
+    own = on_play_text(p, kinds(variant))
+    below = card_below.text(variant, p.below_ace, alone=not own)
+    return f"{own} {below}" if own and below else own or below
+
+
+def _on_play_reference(p: OnPlayParams) -> str:
+    return f"{on_play_text(p)} {card_below.general_text(p.below_ace)}"
+
+
+def _on_play_check(variant: Any, p: OnPlayParams) -> list[str]:
+    return card_below.check(variant, p.below_ace)
+
+
+def _on_play_pays(variant: Any, p: OnPlayParams) -> tuple[str, ...]:
+    return _card_spaces(variant, p) + card_below.pays(variant)
 
 
 def _nothing(variant: Any, params: Any) -> tuple[str, ...]:

@@ -26,6 +26,15 @@ class StakePlan:
     choose_amount: int = 0
     free_chips: int = 0
     free_spaces: tuple[str, ...] = ()
+    choose_times: int = 1
+    """How many ``choose_one`` decisions the seat makes, one after another, each of
+    ``choose_amount`` (one per chip where the rule says so: Peel's dealer places two)."""
+    cover_all: bool = False
+    """Each of those decisions must leave every card space coverable (:func:`covering`)."""
+
+
+CARD_KINDS = ("card", "card_below", "combo", "suit_run")
+"""The kinds of layout space a card stake goes on (the spaces cards win)."""
 
 
 def _live(deal: Deal, kinds: tuple[str, ...] | None = None,
@@ -139,10 +148,8 @@ class FreeParams:
 
 def free(deal: Deal, seat: int, p: FreeParams) -> StakePlan:
     """Each player places ``chips`` stake units anywhere on the live card spaces, any split."""
-    if p.spaces:
-        spaces = _live(deal, None, p.spaces)
-    else:
-        spaces = _live(deal, ("card", "combo", "suit_run")) or _live(deal)
+    spaces = _live(deal, None, p.spaces) if p.spaces else (
+        _live(deal, CARD_KINDS) or _live(deal))
     return StakePlan(free_chips=p.chips * deal.rules.stake_unit, free_spaces=spaces)
 
 
@@ -157,33 +164,114 @@ def free_text(p: FreeParams, unit: int = 1) -> str:
 class ChooseOneParams:
     card_chips: int = attrs.field(default=1, validator=_NATURAL)
     pool_chips: int = attrs.field(default=1, validator=_NATURAL)
+    cover_all: bool = param(
+        False, "When everyone has staked, every card space must hold chips (chips carried "
+        "from earlier deals count): a stake decision is legal only if afterwards the card "
+        "spaces holding no chips are no more than the chips of this deal still to be placed "
+        "(docs/family-rulings.md G31). Each chip is then its own stake decision. A variant "
+        "whose chips cannot cover every card space for some number of players is refused.",
+        option="cover_all")
+    dealer_extra: int = param(
+        0, "Stake units the dealer places on card spaces beyond card_chips, each its own "
+        "stake decision after his others (the dealer chooses last).", option="dealer_extra",
+        validator=_NATURAL)
 
 
 def choose_one_card(deal: Deal, seat: int, p: ChooseOneParams) -> StakePlan:
-    """One unit on one live card space of the player's choice, one on each live pool space."""
+    """``card_chips`` units on one live card space of the player's choice, ``pool_chips``
+    on each live pool space. With ``cover_all`` or a ``dealer_extra``, each unit is its own
+    decision (the dealer's extra ones last of all) and ``cover_all`` limits where it may go
+    (:func:`covering`)."""
     unit = deal.rules.stake_unit
-    cards = _live(deal, ("card", "combo", "suit_run"))
-    pools = _live(deal, ("pot", "kitty"))
+    cards = _live(deal, CARD_KINDS)
+    pools = _live(deal, ("pot", "kitty")) if p.pool_chips else ()
+    by_chip = p.cover_all or p.dealer_extra > 0
+    dealer = by_chip and seat == deal.dealer
     cache = deal.variant.cache
-    key = ("choose_one", cards, pools, p, unit)
+    key = ("choose_one", cards, pools, p, unit, dealer)
     plan = cache.get(key)
     if plan is None:
-        plan = cache[key] = StakePlan(
-            fixed=tuple((s, p.pool_chips * unit) for s in pools), choose_one=cards,
-            choose_amount=p.card_chips * unit if cards else 0)
+        fixed = tuple((s, p.pool_chips * unit) for s in pools)
+        if not cards:
+            plan = StakePlan(fixed=fixed)
+        elif by_chip:
+            times = p.card_chips + (p.dealer_extra if dealer else 0)
+            plan = StakePlan(fixed=fixed, choose_one=cards, choose_amount=unit if times else 0,
+                             choose_times=times, cover_all=p.cover_all)
+        else:
+            plan = StakePlan(fixed=fixed, choose_one=cards, choose_amount=p.card_chips * unit)
+        cache[key] = plan
     return plan  # type: ignore[return-value]
 
 
-def choose_one_text(p: ChooseOneParams, unit: int = 1) -> str:
-    return (f"Before each deal every player puts {chips(p.card_chips * unit)} on one card "
-            f"space of their choice (still on the layout) and {chips(p.pool_chips * unit)} on "
-            "each of the pot and the kitty (while they are still on the layout); players "
-            "choose in turn from the dealer's left, openly.")
+def covering(spaces: tuple[str, ...], layout: dict[str, int], to_come: int
+             ) -> tuple[str, ...]:
+    """Where one chip may go under ``cover_all``: any of ``spaces`` while the empty ones are
+    no more than the ``to_come`` chips to be placed after it; else only an empty one.
+
+    (Exactly the test of docs/family-rulings.md G.5, "afterwards the card spaces holding no
+    chips are at most the chips still to be placed": a chip on an empty space keeps the test
+    as it was, one on a covered space passes only with ``len(empty) <= to_come``. Should the
+    seats left in a session be too few to cover the layout at all, every chip still goes
+    where it covers.)"""
+    empty = tuple(s for s in spaces if not layout.get(s, 0))
+    return spaces if len(empty) <= to_come else empty
+
+
+def choose_one_text(p: ChooseOneParams, unit: int = 1, retiring: bool = False) -> str:
+    live = " (still on the layout)" if retiring else ""
+    pools = (f" and {chips(p.pool_chips * unit)} on each of the pot and the kitty (while "
+             "they are still on the layout)" if p.pool_chips else "")
+    if not (p.cover_all or p.dealer_extra):
+        return (f"Before each deal every player puts {chips(p.card_chips * unit)} on one card "
+                f"space of their choice{live}{pools}; players choose in turn from the dealer's "
+                "left, openly.")
+    each = chips(p.card_chips * unit)
+    where = ("on a card space of their choice" if p.card_chips == 1 else
+             "one stake at a time, each on a card space of their choice")
+    extra = ""
+    if p.dealer_extra:
+        extra = (f", and the dealer {chips(p.dealer_extra * unit)} more, "
+                 + ("also on a card space of his choice (the same or another)"
+                    if p.dealer_extra == 1 else "one at a time, also on card spaces of his "
+                    "choice"))
+    t = (f"Before each deal every player puts {each} {where}{live}{extra}{pools}; players "
+         "choose in turn from the dealer's left, the dealer last, openly.")
+    if p.cover_all:
+        t += (" When all have staked, every card space must hold chips (chips left there from "
+              "earlier deals count): a chip may go on a space that already holds chips only "
+              "while the chips still to be placed, the dealer's included, are enough to cover "
+              "every empty card space.")
+    return t
+
+
+def choose_one_describe(variant: Any, p: ChooseOneParams) -> str:
+    """``choose_one_text`` as it reads in ``variant``: amounts in its stake unit, and "still
+    on the layout" only where won spaces leave it."""
+    return choose_one_text(p, variant.rules.stake_unit, variant.rules.retire_claimed)
+
+
+def choose_one_check(variant: Any, p: ChooseOneParams) -> list[tuple[str, str]]:
+    """Load-time check of ``cover_all``: with every player count the variant allows, the
+    chips of one deal can cover every card space of a bare layout."""
+    if not p.cover_all:
+        return []
+    spaces = [s.id for s in variant.layout if s.kind in CARD_KINDS]
+    lo, hi = variant.players
+    for n in range(lo, hi + 1):
+        placed = n * p.card_chips + p.dealer_extra
+        if placed < len(spaces):
+            return [("cover_all", f"with {n} players only {placed} stakes are "
+                     f"placed ({p.card_chips} each and {p.dealer_extra} more by the dealer), "
+                     f"too few to cover the {len(spaces)} card spaces "
+                     f"({', '.join(spaces)}); expected dealer_extra of at least "
+                     f"{len(spaces) - n * p.card_chips} or at least "
+                     f"{-(-(len(spaces) - p.dealer_extra) // max(p.card_chips, 1))} players")]
+    return []
 
 
 _KITTY_STAKE_DOC = ("Stake units each player puts in the kitty before each deal (besides the "
                     "stakes on the card spaces).")
-_CARD_KINDS = ("card", "combo", "suit_run")
 
 
 @attrs.frozen
@@ -196,7 +284,7 @@ def each_horse_plus_kitty(deal: Deal, seat: int, p: HorsesKittyParams) -> StakeP
     """Newmarket's stake (F7): every player, dealer included, puts one unit on each live card
     space (the horses) and ``kitty_stake`` units in the kitty."""
     unit = deal.rules.stake_unit
-    cards = _live(deal, _CARD_KINDS)
+    cards = _live(deal, CARD_KINDS)
     kitty = deal.variant.kitty
     live = kitty is not None and deal.is_live(kitty)
     key = ("horses_kitty", cards, p.kitty_stake, unit, live)
@@ -220,7 +308,7 @@ def choose_one_horse(deal: Deal, seat: int, p: HorsesKittyParams) -> StakePlan:
     """One unit on one live card space of the player's choice (a ``stake`` decision) and
     ``kitty_stake`` units in the kitty (placed for him)."""
     unit = deal.rules.stake_unit
-    cards = _live(deal, _CARD_KINDS)
+    cards = _live(deal, CARD_KINDS)
     kitty = deal.variant.kitty
     live = kitty is not None and deal.is_live(kitty)
     key = ("choose_horse", cards, p.kitty_stake, unit, live)
@@ -373,8 +461,9 @@ def register(reg: Registry) -> None:
       check=spaces_exist, phrase="and every other player puts")(dealer_two_others_one)
     p("stake_rule", "free", free_text, params=FreeParams, check=spaces_exist,
       phrase="in any split they like")(free)
-    p("stake_rule", "choose_one_card", choose_one_text, params=ChooseOneParams,
-      phrase="on each of the pot and the kitty")(choose_one_card)
+    reg_p("stake_rule", "choose_one_card", text=once(choose_one_text),
+          describe=choose_one_describe, params=ChooseOneParams, check=choose_one_check,
+          phrase="card space of their choice")(choose_one_card)
     p("stake_rule", "each_horse_plus_kitty", each_horse_plus_kitty_text,
       params=HorsesKittyParams, check=_kitty_needed,
       phrase="on each card space of the layout and")(each_horse_plus_kitty)

@@ -54,14 +54,16 @@ class RankName(str):
     __slots__ = ()
 
 
-SpaceKind = Literal["card", "combo", "suit_run", "pot", "kitty", "pool"]
+SpaceKind = Literal["card", "card_below", "combo", "suit_run", "pot", "kitty", "pool"]
 
 
 @attrs.frozen
 class Space:
     """One labelled space of the layout.
 
-    ``card``: paid by one card (``card: AH``). ``combo``: paid by holding or playing all of
+    ``card``: paid by one card (``card: AH``). ``card_below``: shows one card but is won by
+    playing the card just below it in its suit, which is then a stop (Peel's Newmarket; see
+    :mod:`stops.rules.card_below`). ``combo``: paid by holding or playing all of
     ``cards`` (the K-Q of hearts). ``suit_run``: paid by ``ranks`` in one suit, any suit (the
     8-9-10). ``pot`` and ``kitty``: pools won by a betting round, a run of three, going out, or
     whatever policy names them. ``pool``: a compartment that the layout ties to nothing; the
@@ -72,7 +74,8 @@ class Space:
     id: str = attrs.field(metadata=_doc("Unique id used in stakes, claims and records.",
                                         nonblank=True))
     kind: SpaceKind = attrs.field(metadata=_doc("What wins this space."))
-    card: Card | None = attrs.field(default=None, metadata=_doc("For kind card: the card."))
+    card: Card | None = attrs.field(
+        default=None, metadata=_doc("For kinds card and card_below: the card."))
     cards: tuple[Card, ...] = attrs.field(default=(), metadata=_doc("For kind combo: the cards."))
     ranks: tuple[RankName, ...] = attrs.field(
         default=(), metadata=_doc("For kind suit_run: the ranks, e.g. [8, 9, 10].")

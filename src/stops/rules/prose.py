@@ -93,6 +93,8 @@ def _space_line(v: Variant, sid: str) -> str:
         if label and core in label.lower():  # "ace of hearts", "the yellow dwarf (seven ...)"
             return f"- {s.id}: " + (label if label.lower().startswith("the ") else f"the {label}")
         return f"- {s.id}: the {core}" + (f" ({label})" if label else "")
+    if s.kind == "card_below" and s.card is not None:  # the claims name the card that wins it
+        return f"- {s.id}: the {CARDS[s.card].name()}, won by the card just below it"
     if s.kind in ("combo", "suit_run"):
         if s.kind == "combo":  # held or played: the claims say which (stage one, or on play)
             what = "the " + " and the ".join(CARDS[c].name() for c in s.cards) + \
