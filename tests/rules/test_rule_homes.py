@@ -286,14 +286,7 @@ MECHANIC_WORDS = re.compile(r"poker|auction|showdown|^bid", re.IGNORECASE)
 """A word that names a game's mechanics (``bid`` only at a word's start: ``forbidden`` is
 no bid, ``bidders`` are)."""
 
-STILL_NAMED = {
-    # vocab (the engine vocabulary) makes these generic from the verb table; the integrator
-    # empties this list when merging it
-    ("apps/terminal.py", ": type a number, a card such as 7h, or a word such as keep, swap, "
-                         "pass, call, fold, 'bid 3', 'stake AH 2'"),  # _parse_answer
-    ("interop/pettingzoo.py", "BID_CAP"),  # the action codec's default cap on amounts
-    ("interop/pettingzoo.py", "bid_cap"),  # ActionCodec / StopsAECEnv parameter
-}
+STILL_NAMED: set[tuple[str, str]] = set()
 """``(module, name or string)`` still allowed outside phases/ and games/, each with who
 removes it."""
 

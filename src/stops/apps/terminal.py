@@ -724,7 +724,32 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
     except IllegalAction as e:
         raise ValueError(e.message) from None
     raise ValueError(f"{sanitise(text)!r}: type a number, a card such as 7h, or a word "
-                     "such as keep, swap, pass, call, fold, 'bid 3', 'stake AH 2'")
+                     f"such as {_typing_examples(choices)}")
+
+
+def _typing_examples(choices: Sequence[Action] | None) -> str:
+    """How the decisions on offer are typed, one example a verb (``pass, 'raise 2'``), from
+    the verbs' own fields: a phase's new verb is explained with no word of it here."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for a in choices or ():
+        verb = a.action
+        if verb in seen:
+            continue
+        seen.add(verb)
+        if _fieldless(verb):
+            out.append(verb)
+        elif a.chips is not None and a.space is None:
+            out.append(f"'{verb} {a.chips}'")
+        elif a.space is not None:
+            out.append(f"'{verb} {a.space}" + (f" {a.chips}'" if a.chips is not None else "'"))
+        elif a.cards is not None:
+            out.append(f"'{verb} " + " ".join(str(c).lower() for c in a.cards) + "'")
+        elif a.card is not None:
+            out.append(f"'{verb} {str(a.card).lower()}'")
+        if len(out) == 5:
+            break
+    return ", ".join(out) or "'pass'"
 
 
 def _typed_cards(words: Sequence[str]) -> list[Card] | None:
