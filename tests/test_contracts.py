@@ -25,6 +25,10 @@ STRING_IMPORTS: dict[tuple[str, str], str] = {
     ("engine/resolver.py", "_RULES"):
         "stops.rules.variant installs the variant loader into the engine (dependency "
         "inversion); the engine never imports the layer above at module level",
+    ("engine/vocabulary.py", "_BUILTINS"):
+        "stops.rules.registry, asked for the default registry, installs the built-in phases "
+        "and so their verbs and event kinds: a verb not yet known is looked for there once "
+        "before it is refused (Action(0, 'keep') in a program that loaded no variant yet)",
     ("rules/registry.py", "_BUILTINS"):
         "stops.builtins (three layers up) registers the built-ins into the default registry "
         "the first time it is asked for",

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
 import attrs
 
-from stops.engine.actions import Action, select, simple, with_chips
+from stops.engine.actions import Action, simple, with_cards, with_chips
 from stops.engine.cards import RANKS, parse_card
 from stops.engine.eventkind import EventKind
 from stops.phases.handrank import best_hand, hand_key
@@ -185,7 +185,7 @@ def _knowledge(obs: Observation) -> _Knowledge:
     for e in obs.events:
         if e.kind in _POKER_EVENTS:
             poker_seen = True
-        if e.kind == EventKind.SHOWDOWN and e.seat != obs.seat:
+        if e.kind == "showdown" and e.seat != obs.seat:
             shown.update(int(c) for c in e.cards)
     shown -= played
     unknown = 52 - len(hand) - len(dead) - len(shown)
@@ -492,7 +492,7 @@ class HeuristicBot:
     # -- poker ----------------------------------------------------------------------------
     def _select(self, obs: Observation, legal: Sequence[Action]) -> Action:
         size = len(legal[0].cards or ())
-        choice = select(obs.seat, best_hand(obs.hand, size))
+        choice = with_cards(obs.seat, "select", best_hand(obs.hand, size))
         if choice in legal:
             return choice
         # Only if the listed actions were cut short or the rule forbids this exact set.
@@ -502,9 +502,9 @@ class HeuristicBot:
         cards: tuple[int, ...] = ()
         raises = 0
         for e in obs.events:
-            if e.kind == EventKind.SELECTED and e.seat == obs.seat and e.cards:
+            if e.kind == "selected" and e.seat == obs.seat and e.cards:
                 cards = tuple(e.cards)
-            elif e.kind in (EventKind.RAISED, EventKind.BET):
+            elif e.kind in ("raised", "bet"):
                 raises += 1
         key = hand_key(cards) if cards else (0,)
         cat = key[0]
@@ -560,7 +560,7 @@ class HeuristicBot:
         for _ in range(SAMPLES):
             total += hand_quality(self._rng.sample(pool, size), kn.pay)
         expected = total / SAMPLES
-        if any(e.kind == EventKind.SPARE_SWAPPED and e.seat != obs.seat for e in obs.events):
+        if any(e.kind == "spare_swapped" and e.seat != obs.seat for e in obs.events):
             expected -= REJECT_PENALTY
         return expected - mine
 
@@ -574,7 +574,7 @@ class HeuristicBot:
         if seat != obs.dealer and "auction" not in verbs:
             fee = 1  # a paid exchange; an earlier exchange shows the actual fee
             for e in obs.events:
-                if e.kind == EventKind.EXCHANGED:
+                if e.kind == "exchanged":
                     fee = e.chips
         if "swap" in verbs and gain - fee > SWAP_MARGIN:
             return simple(seat, "swap")
@@ -584,7 +584,7 @@ class HeuristicBot:
 
     def _bid(self, obs: Observation, legal: Sequence[Action]) -> Action:
         gain = self._spare_gain(obs)
-        if any(e.kind == EventKind.AUCTION_OPENED and e.note == "old_hand" for e in obs.events):
+        if any(e.kind == "auction_opened" and e.note == "old_hand" for e in obs.events):
             gain -= REJECT_PENALTY  # the dealer's discarded hand
         stack = obs.stacks[obs.seat]
         limit = min(int(gain * BID_SHARE), stack // 4)

@@ -109,7 +109,7 @@ class Tally:
         seen: set[str] = set()
         paid: dict[str, int] = {}
         showdown = False
-        claimed, shown = EventKind.CLAIMED, EventKind.SHOWDOWN  # once, not per event
+        claimed, shown = EventKind.CLAIMED, "showdown"  # once, not per event
         for e in deal.events:
             kind = e.kind
             if kind == claimed and e.space is not None:

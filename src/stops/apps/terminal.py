@@ -804,10 +804,10 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
     if not words:
         raise ValueError("type a number, a card or a word such as 'keep'")
     if text.lower() == "best" and hand:
-        from stops.engine.actions import select
+        from stops.engine.actions import with_cards
         from stops.phases.handrank import best_hand
 
-        return select(seat, best_hand(hand))
+        return with_cards(seat, "select", best_hand(hand))
     if text.isdigit() and choices is not None:
         k = int(text)
         if not 1 <= k <= len(choices):

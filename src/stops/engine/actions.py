@@ -1,6 +1,7 @@
 """Decisions: what a seat may tell the engine, and their dict form.
 
-One small immutable class covers every verb of the design contract; its dict form is
+One small immutable class covers every verb (the registered ones: :mod:`stops.engine.vocabulary`
+checks each decision's fields against its verb's spec); its dict form is
 ``{"seat": 2, "action": "<verb>", ...fields}``. Actions for the common verbs are interned
 (:func:`simple`, :func:`lead`), so offering legal moves on the hot path allocates nothing.
 """
@@ -15,31 +16,10 @@ from stops.engine.cards import CARDS, Card, parse_card, parse_cards
 from stops.engine.chips import MAX_DECISION_CHIPS
 from stops.engine.errors import IllegalAction
 from stops.engine.text import shown
+from stops.engine.vocabulary import VERBS, load_builtins
 
-#: Every verb, with the fields it takes (``chips`` optional for ``stake``).
-VERBS: Final[dict[str, tuple[str, ...]]] = {
-    "stake": ("space", "chips"),
-    "keep": (),
-    "swap": (),
-    "auction": (),
-    "bid": ("chips",),
-    "pass": (),
-    "select": ("cards",),
-    "check": (),
-    "call": (),
-    "fold": (),
-    "bet": ("chips",),
-    "raise": ("chips",),
-    "lead": ("card", "cards", "as_rank"),
-    "play": ("card", "cards", "as_rank"),
-    "follow": ("card",),
-}
-
-_OPTIONAL: Final = {("stake", "chips"), ("lead", "card"), ("lead", "cards"),
-                    ("lead", "as_rank"), ("play", "card"), ("play", "cards"),
-                    ("play", "as_rank")}
-_ONE_OF: Final = {"lead": ("card", "cards"), "play": ("card", "cards")}
-"""Verbs that take a card or a list of cards: exactly one of the two."""
+# ``VERBS`` (re-exported): every registered verb, name -> :class:`~stops.engine.vocabulary.Verb`,
+# the engine's own and those the phases brought (:mod:`stops.engine.vocabulary`).
 
 RANK_NAMES: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 
@@ -51,7 +31,7 @@ policy module registers its own with :func:`register_flag`."""
 
 def register_flag(name: str, verbs: tuple[str, ...]) -> None:
     """Let ``verbs`` carry the yes/no field ``name`` (``{..., name: true}``)."""
-    if name in ("seat", "action") or any(name in f for f in VERBS.values()):
+    if name in ("seat", "action") or any(name in v.fields for v in VERBS.values()):
         raise ValueError(f"{name!r} is already a field of a decision")
     FLAGS[name] = tuple(sorted({*FLAGS.get(name, ()), *verbs}))
 
@@ -62,7 +42,8 @@ class Action:
     ``raise.chips`` is the amount added beyond what calling costs. ``cards`` are compared as
     a set: the same cards in any order are the same decision (a Comet lead of ``[2S, 2H]``
     is the legal ``[2H, 2S]``), while the action keeps the order it was given in, which is
-    the order a turn lays them (docs/family-rulings.md F6). ``select.cards`` is kept sorted.
+    the order a turn lays them (docs/family-rulings.md F6). The ``cards`` of a verb that takes
+    only a list of cards (a choice of several cards at once) are kept sorted.
 
     A plain class rather than an attrs one: it is made and read on every decision, and the
     compiled build turns a plain class into a native one (direct field access, no
@@ -85,7 +66,9 @@ class Action:
         # Checked here, once per construction (the engine's own actions are interned, so
         # this is off the hot path): a malformed action would be recorded and then refuse
         # to replay. The checks go through ``object`` so that both builds raise our error.
-        if not _valid(seat, action, card, chips, space, cards, as_rank, flags):
+        if not _valid(seat, action, card, chips, space, cards, as_rank, flags) and not (
+                _unknown_verb(action) and load_builtins()
+                and _valid(seat, action, card, chips, space, cards, as_rank, flags)):
             raise _bad(_why_invalid(seat, action, card, chips, space, cards, as_rank, flags))
         self._seat: int = seat
         self._action: str = action
@@ -103,7 +86,7 @@ class Action:
 
     @property
     def action(self) -> str:
-        """The verb (``lead``, ``bid``, ``stake`` ...)."""
+        """The verb (``lead``, ``stake``, ``pass`` ...)."""
         return self._action
 
     @property
@@ -228,6 +211,15 @@ def _in_range(x: object) -> bool:
     return isinstance(x, int) and -MAX_DECISION_CHIPS <= x <= MAX_DECISION_CHIPS
 
 
+def _unknown_verb(action: object) -> bool:
+    """A verb no module has registered yet: it may be a built-in phase's, not yet loaded."""
+    return action.__class__ is str and action not in VERBS
+
+
+def _verbs_known() -> str:
+    return ", ".join(VERBS)
+
+
 def _valid(seat: object, action: object, card: object, chips: object, space: object,
            cards: object, as_rank: object = None, flags: object = ()) -> bool:
     if seat.__class__ is not int or action.__class__ is not str or action not in VERBS:
@@ -267,7 +259,7 @@ def _why_invalid(seat: object, action: object, card: object, chips: object, spac
     if not _in_range(seat):
         return "'seat' is far out of range"
     if action.__class__ is not str or action not in VERBS:
-        return f"unknown action {shown(action)}; expected one of {', '.join(VERBS)}"
+        return f"unknown action {shown(action)}; expected one of {_verbs_known()}"
     if card is not None and card.__class__ is not Card:
         return f"'card' must be a stops.Card (use stops.parse_card('5D')), got {shown(card)}"
     if chips is not None and chips.__class__ is not int:
@@ -291,21 +283,24 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         raise _bad("an action must be a mapping like {'seat': 0, 'action': 'keep'}, "
                    f"got {shown(data)}")
     verb = data.get("action")
+    if isinstance(verb, str) and verb not in VERBS:
+        load_builtins()
     if not isinstance(verb, str) or verb not in VERBS:
-        raise _bad(f"unknown action {shown(verb)}; expected one of {', '.join(VERBS)}")
+        raise _bad(f"unknown action {shown(verb)}; expected one of {_verbs_known()}")
     seat = data.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise _bad(f"{verb}: 'seat' must be a whole number, got {shown(seat)}")
     if not _in_range(seat):
         raise _bad(f"{verb}: 'seat' is far out of range")
-    fields = VERBS[verb]
+    spec = VERBS[verb]
+    fields = spec.fields
     flags = [f for f, verbs in FLAGS.items() if verb in verbs]
     extra = set(data) - {"seat", "action", *fields, *flags}
     if extra:
         takes = [*fields, *flags] or "none"
         raise _bad(f"{verb}: unexpected field(s) {sorted(extra)}; it takes {takes}")
-    one_of = _ONE_OF.get(verb)
-    if one_of is not None and sum(f in data for f in one_of) != 1:
+    one_of = spec.one_of
+    if one_of and sum(f in data for f in one_of) != 1:
         raise _bad(f"{verb}: give exactly one of {' or '.join(map(repr, one_of))}")
     kwargs: dict[str, Any] = {}
     on = []
@@ -320,7 +315,7 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         kwargs["flags"] = tuple(sorted(on))
     for f in fields:
         if f not in data:
-            if (verb, f) in _OPTIONAL:
+            if f in spec.optional or f in one_of:
                 continue
             raise _bad(f"{verb}: missing field {shown(f)}")
         v = data[f]
@@ -354,7 +349,7 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
             if text not in RANK_NAMES:
                 raise _bad(f"{verb}: 'as_rank' must be a rank (2-9, T, J, Q, K, A), got {shown(v)}")
             kwargs[f] = text
-    if verb in _ONE_OF and "cards" in kwargs and "cards" in data:
+    if "cards" in one_of and "cards" in kwargs:
         # a list of cards keeps the order it was given in (a wild card is listed last)
         kwargs["cards"] = tuple(parse_cards(data["cards"]))
     return Action(seat, verb, **kwargs)
@@ -416,7 +411,7 @@ def plays_of(seat: int) -> list[Action]:
 
 
 def with_chips(seat: int, verb: str, chips: int, space: str | None = None) -> Action:
-    """An action that carries an amount (``bid``, ``bet``, ``raise``, ``stake``)."""
+    """An action that carries an amount (``stake``, or a phase's verb with ``chips``)."""
     key = (seat, verb, chips, space)
     a = _CHIPS.get(key)
     if a is None:
@@ -426,5 +421,7 @@ def with_chips(seat: int, verb: str, chips: int, space: str | None = None) -> Ac
     return a
 
 
-def select(seat: int, cards: Iterable[int]) -> Action:
-    return Action(seat, "select", cards=tuple(CARDS[c] for c in sorted(cards)))
+def with_cards(seat: int, verb: str, cards: Iterable[int]) -> Action:
+    """The action ``verb`` with the list of ``cards`` (card indices), sorted: a choice of
+    several cards at once."""
+    return Action(seat, verb, cards=tuple(CARDS[c] for c in sorted(cards)))

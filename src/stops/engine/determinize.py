@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from stops.engine.cards import CARDS
 from stops.engine.errors import StopsError
 from stops.engine.eventkind import EventKind
+from stops.engine.vocabulary import SHOWS, SWAPS_SPARE
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -316,7 +317,7 @@ def _engine_facts(work: Deal, real: Deal, seat: int, known: Knowledge) -> None:
     for e in work.events:
         if not e.visible(seat):
             continue
-        if e.kind in (EventKind.SHOWDOWN, EventKind.CLAIMED) and e.seat is not None:
+        if e.kind in SHOWS and e.seat is not None:  # cards the seat showed (vocabulary)
             known.hold(e.seat, (c for c in e.cards if work.played_by[c] < 0))
         elif e.kind is EventKind.TURNED_UP and e.card is not None:
             known.hold(SPARE, (int(e.card),))  # a turned-up card lies face up on the spare
@@ -445,7 +446,7 @@ def _finish(new: Deal, seat: int, events: list[Any]) -> None:
             hands[new.played_by[c]].add(c)
     spare = set(new.spare)
     for e in reversed(new.events):
-        if e.kind is EventKind.SPARE_SWAPPED and e.visible_to is None and e.seat is not None:
+        if e.kind in SWAPS_SPARE and e.visible_to is None and e.seat is not None:
             hands[e.seat], spare = spare, hands[e.seat]
     dealt = list(new.dealt_hands)
     for s in range(n):

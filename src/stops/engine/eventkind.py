@@ -1,11 +1,14 @@
-"""The kinds of :class:`~stops.engine.events.Event`, as one enum.
+"""The engine's own kinds of :class:`~stops.engine.events.Event`, as one enum.
 
 Consumers switch on ``EventKind`` members, never on spelled-out strings, so renaming or
 finding every use of a kind is a symbol search. The enum is a ``StrEnum``: an event's JSON and
 record form (``"kind": "claimed"``) is unchanged, and comparing with a plain string still
 works for programs written against earlier versions.
 
-The meaning and fields of each kind are listed in :mod:`stops.engine.events`.
+The phases log kinds of their own (a phase's betting, its exchanges): each registers them
+with what their fields mean (:mod:`stops.engine.vocabulary`) and holds them as plain string
+constants in its module (``SHOWN: Final = "shown"``), which ``e.kind`` is compared with just
+the same. The meaning and fields of each kind are listed in ``docs/reference.md``.
 """
 
 from __future__ import annotations
@@ -22,24 +25,9 @@ class EventKind(StrEnum):
     DEALT = "dealt"
     SPARE_DEALT = "spare_dealt"
     TURNED_UP = "turned_up"
-    SPARE_SWAPPED = "spare_swapped"
-    AUCTION_OPENED = "auction_opened"
-    BID = "bid"
     PASSED = "passed"
-    SOLD = "sold"
-    UNSOLD = "unsold"
-    EXCHANGED = "exchanged"
-    KEPT = "kept"
     CLAIMED = "claimed"
     RETIRED = "retired"
-    REOPENED = "reopened"
-    SELECTED = "selected"
-    CHECKED = "checked"
-    BET = "bet"
-    CALLED = "called"
-    RAISED = "raised"
-    FOLDED = "folded"
-    SHOWDOWN = "showdown"
     LED = "led"
     PLAYED = "played"
     STOP = "stop"

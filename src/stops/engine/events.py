@@ -5,57 +5,28 @@ Events are immutable named tuples (cheap to create on the hot path, trivially se
 :meth:`Event.visible` is the one place that decides whether a seat may see an event, so the
 per-seat log and observations cannot leak hidden cards by accident.
 
-Kinds (``kind``):
-
-=================  ==========================================================================
-``deal_started``   a new deal: ``seat`` is the dealer
-``staked``         ``seat`` put ``chips`` on ``space``
-``dealt``          ``seat`` received ``cards`` (visible to that seat only)
-``spare_dealt``    the spare hand was dealt (``chips`` = its size; the cards are in no event)
-``turned_up``      ``card``, the last card dealt, is turned face up (public); ``note`` says
-                   what it decides (the trump suit)
-``spare_swapped``  ``seat`` exchanged hands with the spare; ``cards`` = the new hand (private)
-``auction_opened`` the dealer put the spare (``note='spare'``) or old hand (``'old_hand'``) up
-``bid``/``passed`` auction decisions
-``sold``           ``seat`` bought the hand for ``chips``, paid to ``to_seat`` (the dealer)
-``exchanged``      ``seat`` paid ``chips`` to ``space`` for the spare (paid exchange)
-``kept``           ``seat`` kept their hand
-``claimed``        ``seat`` won ``chips`` from ``space`` (``note`` says why)
-``retired``        ``space`` was won and leaves the layout
-``selected``       ``seat`` chose their poker hand (``cards`` private until a showdown)
-``checked`` ``bet`` ``called`` ``raised`` ``folded``  poker betting, ``chips`` = amount put in
-``showdown``       ``seat`` showed ``cards`` (public)
-``led``            ``seat`` led ``card``
-``played``         ``seat`` played ``card`` (forced: they held the next card)
-``stop``           ``card`` (played by ``seat``) is a stop; ``note`` says why
-``lead_passed``    ``seat`` could not lead and the lead passes to ``to_seat``
-``passed_over``    ``seat`` holds nothing that continues the sequence (play in turn)
-``bonus``          ``seat`` paid ``chips`` to ``to_seat`` for a card ``to_seat`` played
-``excused``        ``seat`` pays ``to_seat`` nothing for the cards left: a rule excuses it
-                   (``note`` says which)
-``went_out``       ``seat`` played their last card
-``blocked``        nobody could lead: the deal ends by the block rule
-``paid``           ``seat`` paid ``chips`` to ``to_seat`` or ``space`` (``note`` says why)
-``deal_ended``     the deal is over; ``note`` names the outcome
-``eliminated``     (table event) ``seat`` is out of the session: it could not pay
-``final_share``    (table event) in a share-out by one poker hand, ``seat`` was dealt
-                   ``cards`` (public) and wins ``chips`` of the layout (0: not a winner);
-                   ``note`` names the hand
-=================  ==========================================================================
+Kinds (``kind``) are plain strings, each registered with what its fields mean and how to
+tell it (:mod:`stops.engine.vocabulary`): the engine's own here (the members of
+:class:`~stops.engine.eventkind.EventKind`), the others by the phase that logs them.
+``docs/reference.md`` lists every one, and ``stops.engine.vocabulary.EVENT_TYPES`` holds them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final, NamedTuple
 
 from stops.engine.cards import CARDS, Card
 from stops.engine.eventkind import EventKind
+from stops.engine.vocabulary import EVENT_TYPES, EventType, load_builtins, register_events
 
 
 class Event(NamedTuple):
     """One thing that happened. Fields not relevant to a kind keep their defaults."""
 
-    kind: EventKind
+    kind: str
+    """What happened: a registered kind (:mod:`stops.engine.vocabulary`), an interned string
+    (the engine's own are :class:`~stops.engine.eventkind.EventKind` members)."""
     seat: int | None = None
     card: Card | None = None
     chips: int = 0
@@ -94,9 +65,10 @@ class Event(NamedTuple):
         """The public shadow of a private event: who and what kind, never the cards."""
         return self._replace(cards=(), card=None, visible_to=None)
 
-    def describe(self) -> str:
-        """One line of plain English, for logs and the replay account."""
-        return describe(self)
+    def describe(self, name: Callable[[int | None], str] | None = None) -> str:
+        """One line of plain English, for logs and the replay account; ``name(seat)`` names a
+        seat (by default "seat 2", and "nobody" for ``None``)."""
+        return describe(self, name)
 
 
 _new: Final = tuple.__new__
@@ -104,7 +76,7 @@ _EVENT: Final = Event
 """``Final``, so that the compiled build reads them directly, not from the module's dict."""
 
 
-def event(kind: EventKind, seat: int | None = None, card: Card | None = None, chips: int = 0,
+def event(kind: str, seat: int | None = None, card: Card | None = None, chips: int = 0,
           space: str | None = None, to_seat: int | None = None, cards: tuple[Card, ...] = (),
           note: str = "", visible_to: frozenset[int] | None = None) -> Event:
     """Build an :class:`Event` (the same as ``Event(...)``).
@@ -120,13 +92,13 @@ MAX_SEATS: Final = 52
 
 # Built once, at import, for every seat: tables grown lazily from several threads at once
 # could give one seat another seat's events (issue 13). They are never written afterwards.
-_PLAY_EVENTS: Final[dict[EventKind, list[list[Event]]]] = {
+_PLAY_EVENTS: Final[dict[str, list[list[Event]]]] = {
     kind: [[Event(kind, s, CARDS[c]) for c in range(52)] for s in range(MAX_SEATS)]
     for kind in (EventKind.LED, EventKind.PLAYED)}
 _STAKED: Final[dict[tuple[int, int, str], Event]] = {}
 
 
-def play_events(kind: EventKind, seat: int) -> list[Event]:
+def play_events(kind: str, seat: int) -> list[Event]:
     """The 52 shared ``led`` or ``played`` events of ``seat``, indexed by card.
 
     Events are immutable, so the hot path hands out the same object every time a seat plays
@@ -140,12 +112,12 @@ def staked_event(seat: int, chips: int, space: str) -> Event:
     return shared(EventKind.STAKED, seat, chips, space)
 
 
-_SHARED: Final[dict[tuple[EventKind, int | None, int, str | None], Event]] = {}
+_SHARED: Final[dict[tuple[str, int | None, int, str | None], Event]] = {}
 
 
-def shared(kind: EventKind, seat: int | None = None, chips: int = 0,
+def shared(kind: str, seat: int | None = None, chips: int = 0,
            space: str | None = None) -> Event:
-    """A shared public event with no cards (``checked``, ``bid`` 3, ``staked`` ...).
+    """A shared public event with no cards (``staked``, ``passed``, a phase's ``checked`` ...).
 
     Such events recur in every deal; handing out one immutable object per distinct value
     keeps a deal's log small (a pointer per entry) and saves an allocation per step.
@@ -184,87 +156,152 @@ def _who(seat: int | None) -> str:
     return "nobody" if seat is None else f"seat {seat}"
 
 
-def describe(e: Event) -> str:
-    k = e.kind
-    w = _who(e.seat)
-    cards = " ".join(str(c) for c in e.cards)
-    if k is EventKind.DEAL_STARTED:
-        return f"deal begins; dealer is seat {e.seat}"
-    if k is EventKind.STAKED:
-        return f"{w} stakes {e.chips} on {e.space}"
-    if k is EventKind.DEALT:
-        return f"{w} is dealt {cards}" if cards else f"{w} is dealt {e.chips} cards"
-    if k is EventKind.SPARE_DEALT:
-        return f"the spare hand ({e.chips} cards) is set aside face down"
-    if k is EventKind.TURNED_UP:
-        return f"{e.card} is turned up" + (f": {e.note}" if e.note else "")
-    if k is EventKind.SPARE_SWAPPED:
-        return f"{w} swaps their hand for the spare" + (f": now holds {cards}" if cards else "")
-    if k is EventKind.AUCTION_OPENED:
-        what = "the spare hand" if e.note == "spare" else "the dealer's old hand"
-        return f"{w} auctions {what}"
-    if k is EventKind.BID:
-        return f"{w} bids {e.chips}"
-    if k is EventKind.PASSED:
-        return f"{w} passes"
-    if k is EventKind.SOLD:
-        return f"{w} buys the hand for {e.chips}, paid to seat {e.to_seat}" + (
-            f": now holds {cards}" if cards else "")
-    if k is EventKind.UNSOLD:
-        return "nobody bids; the hand stays unsold"
-    if k is EventKind.EXCHANGED:
-        return f"{w} pays {e.chips} to {e.space} and exchanges for the spare" + (
-            f": now holds {cards}" if cards else "")
-    if k is EventKind.KEPT:
-        return f"{w} keeps their hand"
-    if k is EventKind.CLAIMED:
-        why = f" ({e.note})" if e.note else ""
-        return f"{w} wins {e.chips} from {e.space}{why}"
-    if k is EventKind.RETIRED:
-        return f"{e.space} is won and removed from the layout"
-    if k is EventKind.SELECTED:
-        return f"{w} selects a hand to show" + (f": {cards}" if cards else "")
-    if k is EventKind.CHECKED:
-        return f"{w} checks"
-    if k in (EventKind.BET, EventKind.RAISED):
-        verb = "bets" if k is EventKind.BET else "raises, putting in"
-        return f"{w} {verb} {e.chips}"
-    if k is EventKind.CALLED:
-        return f"{w} calls {e.chips}"
-    if k is EventKind.FOLDED:
-        return f"{w} folds"
-    if k is EventKind.SHOWDOWN:
-        return f"{w} shows {cards}" + (f" ({e.note})" if e.note else "")
-    if k is EventKind.LED:
-        return f"{w} leads {e.card}"
-    if k is EventKind.PLAYED:
-        return f"{w} plays {e.card}"
-    if k is EventKind.STOP:
-        return f"{e.card} is a stop ({e.note})"
-    if k is EventKind.LEAD_PASSED:
-        return f"{w} cannot lead ({e.note}); the lead passes to seat {e.to_seat}"
-    if k is EventKind.PASSED_OVER:
-        return f"{w} is passed over" + (f" ({e.note})" if e.note else "")
-    if k is EventKind.BONUS:
-        why = f" ({e.note})" if e.note else ""
-        return f"{w} pays {e.chips} to {_who(e.to_seat)}{why}"
-    if k is EventKind.EXCUSED:
-        return f"{w} pays {_who(e.to_seat)} nothing" + (f" ({e.note})" if e.note else "")
-    if k is EventKind.WENT_OUT:
-        return f"{w} has played their last card"
-    if k is EventKind.BLOCKED:
-        return f"nobody can lead: {e.note}"
-    if k is EventKind.PAID:
-        dest = e.space if e.space is not None else _who(e.to_seat)
-        why = f" ({e.note})" if e.note else ""
-        return f"{w} pays {e.chips} to {dest}{why}"
-    if k is EventKind.DEAL_ENDED:
-        return f"the deal ends: {e.note}"
-    if k is EventKind.ELIMINATED:
-        return f"{w} is out of the session ({e.note})"
-    if k is EventKind.FINAL_SHARE:
-        won = f" and wins {e.chips}" if e.chips else ""
-        return f"{w} is dealt {cards} in the final share-out ({e.note}){won}"
-    if k is EventKind.REOPENED:
-        return f"{e.space} is back on the layout ({e.note})"
-    return f"{k} {w}"
+Name = Callable[[int | None], str]
+
+
+def describe(e: Event, name: Name | None = None) -> str:
+    """One line of plain English for ``e``, as its kind's registered ``describe`` tells it
+    (a kind registered with none, or with no registration, gets a generic line)."""
+    who = _who if name is None else name
+    t = EVENT_TYPES.get(e.kind)
+    if t is None and load_builtins():
+        t = EVENT_TYPES.get(e.kind)
+    if t is not None and t.describe is not None:
+        return t.describe(e, who)
+    return f"{e.kind} {who(e.seat)}"
+
+
+def _cards(e: Event) -> str:
+    return " ".join(str(c) for c in e.cards)
+
+
+def _why(e: Event) -> str:
+    return f" ({e.note})" if e.note else ""
+
+
+def _deal_started(e: Event, who: Name) -> str:
+    return f"deal begins; dealer is {who(e.seat)}"
+
+
+def _staked(e: Event, who: Name) -> str:
+    return f"{who(e.seat)} stakes {e.chips} on {e.space}"
+
+
+def _dealt(e: Event, who: Name) -> str:
+    cards = _cards(e)
+    return f"{who(e.seat)} is dealt {cards}" if cards else f"{who(e.seat)} is dealt {e.chips} cards"
+
+
+def _spare_dealt(e: Event, who: Name) -> str:
+    return f"the spare hand ({e.chips} cards) is set aside face down"
+
+
+def _turned_up(e: Event, who: Name) -> str:
+    return f"{e.card} is turned up" + (f": {e.note}" if e.note else "")
+
+
+def _claimed(e: Event, who: Name) -> str:
+    return f"{who(e.seat)} wins {e.chips} from {e.space}{_why(e)}"
+
+
+def _retired(e: Event, who: Name) -> str:
+    return f"{e.space} is won and removed from the layout"
+
+
+def _passed(e: Event, who: Name) -> str:
+    return f"{who(e.seat)} passes"
+
+
+def _led(e: Event, who: Name) -> str:
+    return f"{who(e.seat)} leads {e.card}"
+
+
+def _played(e: Event, who: Name) -> str:
+    return f"{who(e.seat)} plays {e.card}"
+
+
+def _stop(e: Event, who: Name) -> str:
+    return f"{e.card} is a stop ({e.note})"
+
+
+def _lead_passed(e: Event, who: Name) -> str:
+    return f"{who(e.seat)} cannot lead ({e.note}); the lead passes to {who(e.to_seat)}"
+
+
+def _passed_over(e: Event, who: Name) -> str:
+    return f"{who(e.seat)} is passed over{_why(e)}"
+
+
+def _bonus(e: Event, who: Name) -> str:
+    return f"{who(e.seat)} pays {e.chips} to {who(e.to_seat)}{_why(e)}"
+
+
+def _excused(e: Event, who: Name) -> str:
+    return f"{who(e.seat)} pays {who(e.to_seat)} nothing{_why(e)}"
+
+
+def _went_out(e: Event, who: Name) -> str:
+    return f"{who(e.seat)} has played their last card"
+
+
+def _blocked(e: Event, who: Name) -> str:
+    return f"nobody can lead: {e.note}"
+
+
+def _paid(e: Event, who: Name) -> str:
+    dest = e.space if e.space is not None else who(e.to_seat)
+    return f"{who(e.seat)} pays {e.chips} to {dest}{_why(e)}"
+
+
+def _deal_ended(e: Event, who: Name) -> str:
+    return f"the deal ends: {e.note}"
+
+
+def _eliminated(e: Event, who: Name) -> str:
+    return f"{who(e.seat)} is out of the session ({e.note})"
+
+
+def _final_share(e: Event, who: Name) -> str:
+    won = f" and wins {e.chips}" if e.chips else ""
+    return f"{who(e.seat)} is dealt {_cards(e)} in the final share-out ({e.note}){won}"
+
+
+K: Final = EventKind
+CORE_EVENTS: Final = (
+    EventType(K.DEAL_STARTED, "a new deal: ``seat`` is the dealer", _deal_started),
+    EventType(K.STAKED, "``seat`` put ``chips`` on ``space``", _staked),
+    EventType(K.DEALT, "``seat`` received ``cards`` (visible to that seat only)", _dealt,
+              in_account=True),
+    EventType(K.SPARE_DEALT, "the spare hand was dealt (``chips`` = its size; the cards are "
+              "in no event)", _spare_dealt),
+    EventType(K.TURNED_UP, "``card``, the last card dealt, is turned face up (public); "
+              "``note`` says what it decides (the trump suit)", _turned_up),
+    EventType(K.PASSED, "``seat`` passed (a decision to let the turn go by); ``note`` may "
+              "say why", _passed),
+    EventType(K.CLAIMED, "``seat`` won ``chips`` from ``space`` (``note`` says why; "
+              "``cards``, if any, are the seat's own, shown to claim it)", _claimed, shows=True),
+    EventType(K.RETIRED, "``space`` was won and leaves the layout", _retired),
+    EventType(K.LED, "``seat`` led ``card``", _led),
+    EventType(K.PLAYED, "``seat`` played ``card`` (forced: they held the next card)", _played),
+    EventType(K.STOP, "``card`` (played by ``seat``) is a stop; ``note`` says why", _stop),
+    EventType(K.LEAD_PASSED, "``seat`` could not lead and the lead passes to ``to_seat``",
+              _lead_passed),
+    EventType(K.PASSED_OVER, "``seat`` holds nothing that continues the sequence (play in "
+              "turn)", _passed_over),
+    EventType(K.BONUS, "``seat`` paid ``chips`` to ``to_seat`` for a card ``to_seat`` played",
+              _bonus),
+    EventType(K.EXCUSED, "``seat`` pays ``to_seat`` nothing for the cards left: a rule "
+              "excuses it (``note`` says which)", _excused),
+    EventType(K.WENT_OUT, "``seat`` played their last card", _went_out),
+    EventType(K.BLOCKED, "nobody could lead: the deal ends by the block rule", _blocked),
+    EventType(K.PAID, "``seat`` paid ``chips`` to ``to_seat`` or ``space`` (``note`` says "
+              "why)", _paid),
+    EventType(K.DEAL_ENDED, "the deal is over; ``note`` names the outcome", _deal_ended),
+    EventType(K.ELIMINATED, "(table event) ``seat`` is out of the session: it could not pay",
+              _eliminated),
+    EventType(K.FINAL_SHARE, "(table event) in a share-out by a hand dealt to each seat, "
+              "``seat`` was dealt ``cards`` (public) and wins ``chips`` of the layout (0: not "
+              "a winner); ``note`` names the hand", _final_share),
+)
+
+register_events(*CORE_EVENTS, owner="engine")

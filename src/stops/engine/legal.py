@@ -1,7 +1,7 @@
 """The set of legal decisions, as a lazy sequence.
 
-Most decisions have a handful of choices, but a few are large families: a bid of 1..stack,
-a bet of 1..limit, or the choice of 5 poker cards out of 13 (1,287 ways). Building every
+Most decisions have a handful of choices, but a few are large families: an amount of
+1..stack, or the choice of 5 cards out of 13 (1,287 ways). Building every
 :class:`Action` for those would dominate a simulation, so :class:`LegalActions` is a
 ``Sequence`` made of parts that are only materialised when indexed. ``len``, ``in``,
 indexing and ``random.choice`` all work in O(1) per call.
@@ -92,7 +92,7 @@ class Amounts(_Part):
         return with_chips(self.seat, self.verb, self.amounts[i], self.space)
 
     def key(self) -> tuple[object, ...]:
-        # a range compares by value in O(1): never expand a million-chip bid range
+        # a range compares by value in O(1): never expand a million-chip range
         amounts = self.amounts
         same = amounts if isinstance(amounts, range) else tuple(amounts)
         return ("amounts", self.seat, self.verb, same, self.space)
@@ -118,24 +118,26 @@ def _binom(n: int, k: int) -> int:
 
 
 class Selections(_Part):
-    """Every ``k``-card subset of ``cards`` as a ``select`` action, in lexicographic order."""
+    """Every ``k``-card subset of ``cards`` as a ``verb`` action (a verb that takes a list of
+    cards, such as a phase's choice of a hand), in lexicographic order."""
 
-    __slots__ = ("cards", "k", "n", "seat")
+    __slots__ = ("cards", "k", "n", "seat", "verb")
 
-    def __init__(self, seat: int, cards: Sequence[int], k: int) -> None:
+    def __init__(self, seat: int, cards: Sequence[int], k: int, verb: str) -> None:
         self.seat = seat
         self.cards = tuple(sorted(cards))
         self.k = k
         self.n = comb(len(self.cards), k)
+        self.verb = verb
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (Selections, (self.seat, self.cards, self.k))
+        return (Selections, (self.seat, self.cards, self.k, self.verb))
 
     def __len__(self) -> int:
         return self.n
 
     def key(self) -> tuple[object, ...]:
-        return ("select", self.seat, self.cards, self.k)
+        return ("cards", self.verb, self.seat, self.cards, self.k)
 
     def get(self, i: int) -> Action:
         # Unrank i in the combinatorial number system, lexicographic order.
@@ -153,7 +155,7 @@ class Selections(_Part):
                         k -= 1
                         break
                     i -= c
-            return Action(self.seat, "select", cards=tuple(chosen))
+            return Action(self.seat, self.verb, cards=tuple(chosen))
         while k:
             for j in range(start, n):
                 c = _binom(n - j - 1, k - 1)
@@ -164,11 +166,11 @@ class Selections(_Part):
                     break
                 i -= c
         # ``cards`` is sorted, so ``chosen`` is too: the action's canonical form
-        return Action(self.seat, "select", cards=tuple(chosen))
+        return Action(self.seat, self.verb, cards=tuple(chosen))
 
     def has(self, a: Action) -> bool:
         return (
-            a.seat == self.seat and a.action == "select" and a.cards is not None
+            a.seat == self.seat and a.action == self.verb and a.cards is not None
             and len(a.cards) == self.k and len(set(a.cards)) == self.k
             and all(c in self.cards for c in a.cards)
             and a.card is None and a.chips is None and a.space is None
@@ -272,10 +274,10 @@ class LegalActions(Sequence[Action]):
             if isinstance(p, Fixed):
                 for a in p.actions:
                     seen.setdefault(a.action)
-            elif isinstance(p, Amounts):
+            elif isinstance(p, Amounts):  # noqa: SIM114 - one type per branch: native reads
                 seen.setdefault(p.verb)
             elif isinstance(p, Selections):
-                seen.setdefault("select")
+                seen.setdefault(p.verb)
         return tuple(seen)
 
 

@@ -61,11 +61,10 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 
 import attrs
 
-from stops.engine.actions import RANK_NAMES, Action, lead, select, simple, with_chips
+from stops.engine.actions import RANK_NAMES, Action, lead, simple, with_cards, with_chips
 from stops.engine.cards import CARDS, Card
 from stops.engine.deal import Deal
 from stops.engine.errors import IllegalAction
-from stops.engine.eventkind import EventKind
 from stops.engine.observation import Observation
 from stops.engine.table import Table
 from stops.phases.rotation import RotationParams
@@ -484,7 +483,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             self._picked.append(index)
             if len(self._picked) == self._select_size():
                 picked, self._picked = self._picked, []
-                deal.apply(select(seat, picked))
+                deal.apply(with_cards(seat, "select", picked))
         else:
             legal = deal.legal_actions()
             chosen = self.codec.decode(seat, index, legal)
@@ -523,7 +522,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         i = operator.index(index)
         if 0 <= i < 52 and self.deal is not None and self.deal.current_seat == seat and (
                 self._selecting()):
-            return select(seat, sorted({*self._picked, i}))
+            return with_cards(seat, "select", sorted({*self._picked, i}))
         legal = self.deal.legal_actions() if self.deal is not None else None
         return self.codec.decode(seat, i, legal)
 
@@ -608,13 +607,13 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         in_pot = [0] * n
         high_bid = 0
         for e in view.events:
-            if e.kind == EventKind.AUCTION_OPENED:
+            if e.kind == "auction_opened":
                 high_bid = 0
-            elif e.kind == EventKind.BID:
+            elif e.kind == "bid":
                 high_bid = max(high_bid, e.chips)
-            elif e.kind == EventKind.FOLDED and e.seat is not None:
+            elif e.kind == "folded" and e.seat is not None:
                 folded[e.seat] = 1.0
-            elif (e.kind in (EventKind.BET, EventKind.RAISED, EventKind.CALLED)
+            elif (e.kind in ("bet", "raised", "called")
                   and e.seat is not None):
                 in_pot[e.seat] += e.chips
         for i in range(n):

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from stops.engine.errors import RecordError, StopsError, VariantError
-from stops.engine.eventkind import EventKind
 from stops.engine.recording import (
     _need,
     check_record,
     deal_record,
     replay_record,
 )
+from stops.engine.vocabulary import IN_ACCOUNT
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -218,8 +218,7 @@ def account(deal: Deal) -> str:
     """A readable account of a deal, for ``stops replay``."""
     lines = [f"{deal.variant.title}: {deal.n} players, dealer seat {deal.dealer}"]
     for e in deal.events:
-        if e.visible_to is not None and e.kind not in (
-                EventKind.DEALT, EventKind.SPARE_SWAPPED, EventKind.SELECTED):
+        if e.visible_to is not None and e.kind not in IN_ACCOUNT:
             continue
         if e.visible_to is not None and not e.cards:
             continue

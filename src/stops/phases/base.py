@@ -9,6 +9,7 @@ from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action
 from stops.engine.errors import IllegalAction
 from stops.engine.legal import LegalActions, LegalSet
+from stops.engine.vocabulary import VERBS
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -107,7 +108,8 @@ class Phase:
         return slot in in_force(self.variant)
 
 
-def _laid(action: Action) -> str:
+def laid(action: Action) -> str:
+    """The cards of a decision, as a player reads them (``5♦``, ``2♠ 2♥ as 3``)."""
     cards = action.cards if action.cards is not None else (
         (action.card,) if action.card is not None else ())
     text = " ".join(c.symbol() for c in cards)
@@ -116,46 +118,35 @@ def _laid(action: Action) -> str:
     return text
 
 
-def _chips(n: int | None) -> str:
+def in_chips(n: int | None) -> str:
+    """``"4 chips"``, ``"1 chip"`` (empty for no amount)."""
     return "" if n is None else f"{n} chip" + ("" if n == 1 else "s")
 
 
 def plain_meaning(action: Action) -> str:
     """``"<decision>: <what it does>"`` for any decision, from its verb and fields (the
     base of :meth:`Phase.meaning`; "spare hand" is put in the variant's word by the phase).
+
+    The engine's own verbs are said here; any other verb by the ``meaning`` its phase
+    registered with it (:class:`~stops.engine.vocabulary.Verb`), else by its verb and fields.
     """
     verb = action.action
-    laid = _laid(action)
+    text = laid(action)
     flags = "".join(f" with {f}" for f in action.flags)
     if verb == "stake":
-        what = f"stake {_chips(action.chips)} on {action.space}".replace("stake  on", "stake on")
+        what = f"stake {in_chips(action.chips)} on {action.space}".replace("stake  on",
+                                                                          "stake on")
         return f"{what}: your stake goes on that space of the layout"
     if verb == "lead":
-        return f"lead {laid}{flags}: starts a sequence"
+        return f"lead {text}{flags}: starts a sequence"
     if verb == "play":
-        return f"play {laid}{flags}: goes on with the sequence"
+        return f"play {text}{flags}: goes on with the sequence"
     if verb == "follow":
-        return f"follow with {laid}{flags}: plays the card due from you; the sequence goes on"
+        return f"follow with {text}{flags}: plays the card due from you; the sequence goes on"
     if verb == "pass":
         return "pass: you let this turn go by"
-    if verb == "keep":
-        return "keep: you keep your hand and leave the spare hand as it is"
-    if verb == "swap":
-        return "swap: you take the spare hand and put your own hand in its place"
-    if verb == "auction":
-        return "auction: you sell the spare hand, unseen, to the highest bidder"
-    if verb == "bid":
-        return f"bid {_chips(action.chips)} for the spare hand"
-    if verb == "select":
-        return f"select {laid}: these are the cards of your poker hand"
-    if verb == "check":
-        return "check: you stay in without betting"
-    if verb == "call":
-        return "call: you put in what the bet costs and stay in"
-    if verb == "fold":
-        return "fold: you give up your claim to the pot"
-    if verb == "bet":
-        return f"bet {_chips(action.chips)}"
-    if verb == "raise":
-        return f"raise by {_chips(action.chips)} beyond the call"
-    return f"{verb}{' ' + laid if laid else ''}{flags}"
+    spec = VERBS.get(verb)
+    if spec is not None and spec.meaning is not None:
+        return spec.meaning(action)
+    amount = f" {in_chips(action.chips)}" if action.chips is not None else ""
+    return f"{verb}{' ' + text if text else ''}{amount}{flags}"

@@ -10,21 +10,22 @@ are written as flat rules: ``poker_hand_size``, ``poker_selection``, ``bet_limit
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 import attrs
 
 from stops._mypyc import mypyc_attr
-from stops.engine.actions import Action, select, simple
+from stops.engine.actions import Action, simple, with_cards
 from stops.engine.cards import CARDS, Card
 from stops.engine.deal import ABSENT
 from stops.engine.determinize import remembered, shuffle_with
 from stops.engine.errors import IllegalAction
-from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet, Selections
-from stops.phases.base import Phase
+from stops.engine.vocabulary import EventType, Verb
+from stops.phases.base import Phase, in_chips, laid
 from stops.phases.dealing import shape_of
 from stops.phases.handrank import describe, first_best_five, hand_key
 from stops.policies.leads import FirstLead, FirstLeadParams, first_lead, first_lead_text
@@ -36,15 +37,27 @@ if TYPE_CHECKING:
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
-# EventKind members as Final constants: reading an enum member as a class attribute
-# costs ~190 ns (a Python-level lookup in either build); these are read directly.
-K_BET: Final = EventKind.BET
-K_CALLED: Final = EventKind.CALLED
-K_CHECKED: Final = EventKind.CHECKED
-K_FOLDED: Final = EventKind.FOLDED
-K_RAISED: Final = EventKind.RAISED
-K_SELECTED: Final = EventKind.SELECTED
-K_SHOWDOWN: Final = EventKind.SHOWDOWN
+# The kinds of event this phase logs: plain strings, registered with the phase
+# (POKER_EVENTS, below) with what their fields mean and how to tell them.
+SELECTED: Final = "selected"
+CHECKED: Final = "checked"
+BET: Final = "bet"
+CALLED: Final = "called"
+RAISED: Final = "raised"
+FOLDED: Final = "folded"
+SHOWDOWN: Final = "showdown"
+K_BET: Final = BET
+K_CALLED: Final = CALLED
+K_CHECKED: Final = CHECKED
+K_FOLDED: Final = FOLDED
+K_RAISED: Final = RAISED
+K_SELECTED: Final = SELECTED
+K_SHOWDOWN: Final = SHOWDOWN
+
+
+def select(seat: int, cards: Iterable[int]) -> Action:
+    """The ``select`` of ``cards`` (card indices) by ``seat``: its poker hand."""
+    return with_cards(seat, "select", cards)
 
 
 class PokerState:
@@ -204,7 +217,7 @@ class PokerPhase(Phase):
         hand = deal.hand(seat)
         k = min(self.settings.hand_size, len(hand))
         if self.settings.selection == "free":
-            return LegalActions(Selections(seat, hand, k))
+            return LegalActions(Selections(seat, hand, k, "select"))
         best = None
         found: list[tuple[int, ...]] = []
         for combo in combinations(hand, k):
@@ -548,10 +561,79 @@ def _poker_checks(variant: Any) -> list[str]:
     return out
 
 
+def _selected(e: Event, who: Callable[[int | None], str]) -> str:
+    cards = " ".join(str(c) for c in e.cards)
+    return f"{who(e.seat)} selects a hand to show" + (f": {cards}" if cards else "")
+
+
+def _checked(e: Event, who: Callable[[int | None], str]) -> str:
+    return f"{who(e.seat)} checks"
+
+
+def _bet(e: Event, who: Callable[[int | None], str]) -> str:
+    return f"{who(e.seat)} bets {e.chips}"
+
+
+def _raised(e: Event, who: Callable[[int | None], str]) -> str:
+    return f"{who(e.seat)} raises, putting in {e.chips}"
+
+
+def _called(e: Event, who: Callable[[int | None], str]) -> str:
+    return f"{who(e.seat)} calls {e.chips}"
+
+
+def _folded(e: Event, who: Callable[[int | None], str]) -> str:
+    return f"{who(e.seat)} folds"
+
+
+def _showdown(e: Event, who: Callable[[int | None], str]) -> str:
+    cards = " ".join(str(c) for c in e.cards)
+    return f"{who(e.seat)} shows {cards}" + (f" ({e.note})" if e.note else "")
+
+
+POKER_EVENTS: Final = (
+    EventType(SELECTED, "``seat`` chose their poker hand (``cards`` private until a "
+              "showdown)", _selected, in_account=True),
+    EventType(CHECKED, "``seat`` checked (poker betting)", _checked),
+    EventType(BET, "``seat`` bet ``chips`` into the pot (``space``)", _bet),
+    EventType(CALLED, "``seat`` called, putting ``chips`` into the pot (``space``)", _called),
+    EventType(RAISED, "``seat`` raised, putting ``chips`` into the pot (``space``) in all",
+              _raised),
+    EventType(FOLDED, "``seat`` folded", _folded),
+    EventType(SHOWDOWN, "``seat`` showed ``cards`` (public); ``note`` names the hand",
+              _showdown, shows=True),
+)
+"""The kinds of event the poker phase logs."""
+
+
+def _bet_cap(variant: Any) -> int | None:
+    """The most one bet or raise can name: the bet limit (none in no-limit betting)."""
+    s = variant.settings("poker")
+    return None if s is None or s.betting == "no_limit" else max(1, s.bet_limit)
+
+
+POKER_VERBS: Final = (
+    Verb("select", ("cards",), meaning=lambda a: f"select {laid(a)}: these are the cards of "
+         "your poker hand", doc="choose the cards of the poker hand (``cards``)"),
+    Verb("check", meaning=lambda a: "check: you stay in without betting",
+         doc="stay in without betting"),
+    Verb("call", meaning=lambda a: "call: you put in what the bet costs and stay in",
+         doc="put in what the bet costs"),
+    Verb("fold", meaning=lambda a: "fold: you give up your claim to the pot",
+         doc="give up the claim to the pot"),
+    Verb("bet", ("chips",), meaning=lambda a: f"bet {in_chips(a.chips)}",
+         doc="bet ``chips``", most=_bet_cap),
+    Verb("raise", ("chips",), meaning=lambda a: f"raise by {in_chips(a.chips)} beyond the call",
+         doc="raise by ``chips`` beyond what calling costs", most=_bet_cap),
+)
+"""The decisions of the poker phase."""
+
+
 def register(reg: Registry) -> None:
     """The poker phase, its settings, and the first-leader policy that reads its result."""
     reg.register_phase("poker", requires=("deal",), settings=PokerSettings,
-                       check=_poker_checks, pays=lambda v: (v.pot,) if v.pot else ())(PokerPhase)
+                       check=_poker_checks, pays=lambda v: (v.pot,) if v.pot else (),
+                       verbs=POKER_VERBS, events=POKER_EVENTS)(PokerPhase)
     reg.register_policy(
         "first_leader", "poker_winner", lint=_needs_poker, params=FirstLeadParams,
         phrase="makes the first lead", brings=lambda _: (),

@@ -14,7 +14,7 @@ A protocol is an object with ``enter/legal/apply/explain`` on the deal, like a p
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
@@ -27,7 +27,8 @@ from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
-from stops.phases.base import Phase
+from stops.engine.vocabulary import PASS, EventType, Verb
+from stops.phases.base import Phase, in_chips
 from stops.policies.claims import holds_pay_card
 from stops.rules.registry import param
 
@@ -37,17 +38,20 @@ if TYPE_CHECKING:
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
-# EventKind members as Final constants: reading an enum member as a class attribute
-# costs ~190 ns (a Python-level lookup in either build); these are read directly.
-K_AUCTION_OPENED: Final = EventKind.AUCTION_OPENED
-K_BID: Final = EventKind.BID
-K_EXCHANGED: Final = EventKind.EXCHANGED
-K_KEPT: Final = EventKind.KEPT
+# The engine's kind as a Final constant: reading an enum member as a class attribute costs
+# ~190 ns (a Python-level lookup in either build); this is read directly.
 K_PASSED: Final = EventKind.PASSED
-K_REOPENED: Final = EventKind.REOPENED
-K_SOLD: Final = EventKind.SOLD
-K_SPARE_SWAPPED: Final = EventKind.SPARE_SWAPPED
-K_UNSOLD: Final = EventKind.UNSOLD
+
+# The kinds of event this phase logs: plain strings, registered with the phase (SPARE_EVENTS,
+# below) with what their fields mean and how to tell them.
+SPARE_SWAPPED: Final = "spare_swapped"
+AUCTION_OPENED: Final = "auction_opened"
+BID: Final = "bid"
+SOLD: Final = "sold"
+UNSOLD: Final = "unsold"
+EXCHANGED: Final = "exchanged"
+KEPT: Final = "kept"
+REOPENED: Final = "reopened"
 
 
 class SpareState:
@@ -119,8 +123,8 @@ def _st(deal: Deal) -> SpareState:
 
 def _swap(deal: Deal, seat: int) -> None:
     deal.swap_with_spare(seat)
-    deal.events.append(event(K_SPARE_SWAPPED, seat, visible_to=None))
-    deal.events.append(event(K_SPARE_SWAPPED, seat, cards=tuple(deal.hand(seat)),
+    deal.events.append(event(SPARE_SWAPPED, seat, visible_to=None))
+    deal.events.append(event(SPARE_SWAPPED, seat, cards=tuple(deal.hand(seat)),
                     note="your new hand", visible_to=frozenset({seat})))
 
 
@@ -196,7 +200,7 @@ class DealerSwap(SpareProtocol):
         if action.action == "swap":
             _swap(deal, deal.dealer)
         else:
-            deal.emit(shared(EventKind.KEPT, deal.dealer))
+            deal.emit(shared(KEPT, deal.dealer))
         return False
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
@@ -221,7 +225,7 @@ class DealerOptions(SpareProtocol):
         st.turn = 0
         st.high_bid, st.high_bidder, st.bids = 0, None, {}
         st.step = "auction"
-        deal.events.append(event(K_AUCTION_OPENED, deal.dealer, note=what))
+        deal.events.append(event(AUCTION_OPENED, deal.dealer, note=what))
         return self._next_bidder(deal, st)
 
     def _next_bidder(self, deal: Deal, st: SpareState) -> bool:
@@ -256,18 +260,18 @@ class DealerOptions(SpareProtocol):
             if fmt == "sealed":
                 for b in st.bidders:
                     if b in st.bids:
-                        deal.events.append(event(K_BID, b, chips=st.bids[b],
+                        deal.events.append(event(BID, b, chips=st.bids[b],
                                                  note="revealed"))
         buyer = st.high_bidder
         if buyer is None:
-            deal.events.append(event(K_UNSOLD, deal.dealer, note=st.offering))
+            deal.events.append(event(UNSOLD, deal.dealer, note=st.offering))
             if st.offering == "spare" and _params(deal).unsold_dealer_may_swap:
                 st.step = "after_unsold"
                 deal.to_act = deal.dealer
                 return True
             return False
         deal.pay(buyer, deal.dealer, st.high_bid, "buys the hand", compulsory=False)
-        deal.events.append(event(K_SOLD, buyer, chips=st.high_bid, to_seat=deal.dealer,
+        deal.events.append(event(SOLD, buyer, chips=st.high_bid, to_seat=deal.dealer,
                         note=st.offering))
         _swap(deal, buyer)
         return False
@@ -312,7 +316,7 @@ class DealerOptions(SpareProtocol):
         verb = action.action
         if st.step in ("dealer", "after_swap", "after_unsold"):
             if verb == "keep":
-                deal.events.append(shared(K_KEPT, deal.dealer))
+                deal.events.append(shared(KEPT, deal.dealer))
                 return False
             if verb == "swap":
                 _swap(deal, deal.dealer)
@@ -338,15 +342,15 @@ class DealerOptions(SpareProtocol):
         chips = action.chips or 0
         if fmt == "open_ascending":
             st.high_bid, st.high_bidder = chips, seat
-            deal.events.append(shared(K_BID, seat, chips))
+            deal.events.append(shared(BID, seat, chips))
             st.turn = (st.turn + 1) % len(st.bidders)
         else:
             st.bids[seat] = chips
             vis = frozenset({seat}) if fmt == "sealed" else None
-            deal.events.append(event(K_BID, seat, chips=chips, visible_to=vis))
+            deal.events.append(event(BID, seat, chips=chips, visible_to=vis))
             if fmt == "sealed":
                 others = frozenset(range(deal.n)) - {seat}
-                deal.events.append(event(K_BID, seat, note="sealed bid", visible_to=others))
+                deal.events.append(event(BID, seat, note="sealed bid", visible_to=others))
             st.turn += 1
         return self._next_bidder(deal, st)
 
@@ -437,21 +441,21 @@ class PaidExchange(SpareProtocol):
             if action.action == "swap":
                 _swap(deal, seat)
             else:
-                deal.events.append(shared(K_KEPT, seat))
+                deal.events.append(shared(KEPT, seat))
             return self._after_dealer(deal, st)
         st.queue.pop(0)
         if action.action == "keep":
-            deal.events.append(shared(K_KEPT, seat))
+            deal.events.append(shared(KEPT, seat))
             return self._next(deal, st)
         fee = self._fee(deal) or 0
         kitty = deal.variant.kitty
         if kitty is not None and fee:
             if not deal.is_live(kitty):  # fee_when_kitty_retired: reopen_kitty
                 deal.retired.discard(kitty)
-                deal.events.append(event(K_REOPENED, space=kitty,
+                deal.events.append(event(REOPENED, space=kitty,
                                          note="an exchange fee reopens it"))
             deal.pay(seat, kitty, fee, "exchange fee", compulsory=False)
-        deal.events.append(event(K_EXCHANGED, seat, chips=fee, space=kitty))
+        deal.events.append(event(EXCHANGED, seat, chips=fee, space=kitty))
         _swap(deal, seat)
         if _params(deal).limit == "first_only":
             return False
@@ -534,7 +538,7 @@ class SparePhase(Phase):
         for _, e, who, took in _spare_steps(deal, seat):
             if took and blocking:
                 at.lack(who, self._pay_cards(deal, who))
-            if e.kind is K_SPARE_SWAPPED:
+            if e.kind is SPARE_SWAPPED:
                 if e.visible_to is None:
                     at.swap(who, SPARE)
                 elif e.seat == seat:
@@ -582,7 +586,7 @@ class SparePhase(Phase):
             due = dict(took)
             for i in range(len(deal.events) - 1, -1, -1):
                 e = deal.events[i]
-                if e.kind is K_SPARE_SWAPPED and e.visible_to is None and e.seat is not None:
+                if e.kind is SPARE_SWAPPED and e.visible_to is None and e.seat is not None:
                     hands[e.seat], hands[SPARE] = (hands.get(SPARE, set()),
                                                    hands.get(e.seat, set()))
                 s = due.get(i)
@@ -597,7 +601,7 @@ class SparePhase(Phase):
         if not isinstance(st, SpareState) or not st.bids:
             return True
         seen = {e.seat for e in deal.events
-                if e.kind is K_BID and e.chips and e.visible(seat)}
+                if e.kind is BID and e.chips and e.visible(seat)}
         for b in list(st.bids):
             if b == seat or b in seen:
                 continue
@@ -727,6 +731,81 @@ def _needs_kitty(variant: Any, p: ExchangeParams) -> list[str]:
     return []
 
 
+def _with_hand(e: Event) -> str:
+    return f": now holds {' '.join(str(c) for c in e.cards)}" if e.cards else ""
+
+
+def _spare_swapped(e: Event, who: Callable[[int | None], str]) -> str:
+    return f"{who(e.seat)} swaps their hand for the spare{_with_hand(e)}"
+
+
+def _auction_opened(e: Event, who: Callable[[int | None], str]) -> str:
+    what = "the spare hand" if e.note == "spare" else "the dealer's old hand"
+    return f"{who(e.seat)} auctions {what}"
+
+
+def _bid(e: Event, who: Callable[[int | None], str]) -> str:
+    return f"{who(e.seat)} bids {e.chips}"
+
+
+def _sold(e: Event, who: Callable[[int | None], str]) -> str:
+    return f"{who(e.seat)} buys the hand for {e.chips}, paid to {who(e.to_seat)}{_with_hand(e)}"
+
+
+def _unsold(e: Event, who: Callable[[int | None], str]) -> str:
+    return "nobody bids; the hand stays unsold"
+
+
+def _exchanged(e: Event, who: Callable[[int | None], str]) -> str:
+    return (f"{who(e.seat)} pays {e.chips} to {e.space} and exchanges for the spare"
+            f"{_with_hand(e)}")
+
+
+def _kept(e: Event, who: Callable[[int | None], str]) -> str:
+    return f"{who(e.seat)} keeps their hand"
+
+
+def _reopened(e: Event, who: Callable[[int | None], str]) -> str:
+    return f"{e.space} is back on the layout ({e.note})"
+
+
+SPARE_EVENTS: Final = (
+    EventType(SPARE_SWAPPED, "``seat`` exchanged hands with the spare; ``cards`` = the new "
+              "hand (private; its public shadow has no cards)", _spare_swapped,
+              swaps_spare=True, in_account=True),
+    EventType(AUCTION_OPENED, "the dealer put the spare (``note='spare'``) or old hand "
+              "(``'old_hand'``) up", _auction_opened),
+    EventType(BID, "``seat`` bid ``chips`` in the auction (a sealed bid is seen by its "
+              "bidder; the others see ``note='sealed bid'``)", _bid),
+    EventType(SOLD, "``seat`` bought the hand for ``chips``, paid to ``to_seat`` (the "
+              "dealer)", _sold),
+    EventType(UNSOLD, "nobody bid for the hand on auction (``note`` says which)", _unsold),
+    EventType(EXCHANGED, "``seat`` paid ``chips`` to ``space`` for the spare (paid "
+              "exchange)", _exchanged),
+    EventType(KEPT, "``seat`` kept their hand", _kept),
+    EventType(REOPENED, "``space`` is back on the layout (``note`` says why)", _reopened),
+)
+"""The kinds of event the spare-hand phase logs."""
+
+
+def _bid_meaning(a: Action) -> str:
+    return f"bid {in_chips(a.chips)} for the spare hand"
+
+
+SPARE_VERBS: Final = (
+    Verb("keep", meaning=lambda a: "keep: you keep your hand and leave the spare hand as it is",
+         doc="keep the hand (the spare hand stays as it is)"),
+    Verb("swap", meaning=lambda a: "swap: you take the spare hand and put your own hand in "
+         "its place", doc="exchange the hand for the spare hand"),
+    Verb("auction", meaning=lambda a: "auction: you sell the spare hand, unseen, to the "
+         "highest bidder", doc="sell the unseen spare hand to the highest bidder"),
+    PASS,
+    Verb("bid", ("chips",), meaning=_bid_meaning, doc="offer ``chips`` for the hand on "
+         "auction"),
+)
+"""The decisions of the spare-hand phase (``pass`` is the engine's: no bid)."""
+
+
 def register(reg: Registry) -> None:
     """The spare-hand phase and its protocols (slot ``spare_protocol``)."""
     p = reg.register_policy
@@ -743,7 +822,8 @@ def register(reg: Registry) -> None:
       phrase="by paying into the kitty", check=_needs_kitty,
       lint=_needs_spare_hand)(PaidExchange())
     reg.register_phase("spare_hand", pays=_pays_nothing, requires=("deal",),
-                       slots=("spare_protocol",))(SparePhase)
+                       slots=("spare_protocol",), verbs=SPARE_VERBS,
+                       events=SPARE_EVENTS)(SparePhase)
 
 
 def _pays_nothing(variant: object) -> tuple[str, ...]:
@@ -765,13 +845,13 @@ def _spare_steps(deal: Deal, seat: int | None) -> Iterator[tuple[int, Event, int
         who = e.seat
         if who is None or (seat is not None and not e.visible(seat)):
             continue
-        if k is K_AUCTION_OPENED:
+        if k is AUCTION_OPENED:
             offering = e.note or ""
-        elif k is K_SOLD:
+        elif k is SOLD:
             sold = True
-        elif k is K_BID and (e.visible_to is None or e.note == "sealed bid"):
+        elif k is BID and (e.visible_to is None or e.note == "sealed bid"):
             yield i, e, who, offering == "spare"
-        elif k is K_SPARE_SWAPPED:
+        elif k is SPARE_SWAPPED:
             public = e.visible_to is None
             yield i, e, who, public and who == deal.dealer and not sold
             if public:

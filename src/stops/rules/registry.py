@@ -25,6 +25,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import attrs
 
 from stops.engine.errors import StopsError
+from stops.engine.vocabulary import EventType, Verb, register_vocabulary
 from stops.rules.contracts import SLOTS, DealShape
 
 F = TypeVar("F")
@@ -222,6 +223,11 @@ class PhaseSpec:
     """``shape(variant)``: the phase deals the hands, and this builds its
     :class:`~stops.rules.contracts.DealShape` (hand sizes, stacked sizes, the spare's name)
     from the variant's settings; the variant holds it as ``deal_shape``."""
+    verbs: tuple[Verb, ...] = ()
+    """The verbs of the decisions this phase offers (its own, and any engine verb it uses),
+    registered in :mod:`stops.engine.vocabulary` with it."""
+    events: tuple[EventType, ...] = ()
+    """The kinds of event this phase logs that the engine does not own."""
 
 
 @attrs.frozen
@@ -414,14 +420,23 @@ class Registry:
         check: Callable[[Any], list[str]] | None = None,
         pays: Callable[[Any], Iterable[str]] | None = None,
         turns_up: bool = False, shape: Callable[[Any], DealShape] | None = None,
+        verbs: Iterable[Verb] = (), events: Iterable[EventType] = (),
     ) -> Callable[[F], F]:
         """Decorator: register a phase class under ``name`` (see :mod:`stops.rules.contracts`).
 
         ``settings`` is an attrs class of the phase's own rule settings (each field made with
         :func:`param`); the variant structures it and the phase reads ``variant.settings(name)``.
         ``turns_up`` declares that the phase turns up the last card dealt, and ``shape`` that
-        it deals the hands (see :class:`PhaseSpec`).
+        it deals the hands (see :class:`PhaseSpec`). ``verbs`` are the
+        :class:`~stops.engine.vocabulary.Verb` specs of the decisions it offers (its own, and
+        any engine verb it uses, such as ``pass``) and ``events`` the
+        :class:`~stops.engine.vocabulary.EventType` specs of the kinds it logs: they are
+        registered in the engine's tables, so ``Action`` accepts the verbs, records replay
+        them and the narration and docs tell the events (a name another module owns with
+        another spec is a :class:`RegistryError`).
         """
+        verb_specs = tuple(verbs)
+        event_specs = tuple(events)
 
         def deco(impl: F) -> F:
             if name in self.phases and not replace:
@@ -430,9 +445,14 @@ class Registry:
                 raise RegistryError(f"settings for phase {name} must be an attrs class")
             if settings is not None:
                 restore_field_types(settings)
+            try:
+                register_vocabulary(verb_specs, event_specs, owner=name)
+            except (TypeError, ValueError) as e:
+                raise RegistryError(f"phase {name!r}: {e}") from None
             doc = doc_of(impl)
             self.phases[name] = PhaseSpec(name, impl, doc, tuple(requires), tuple(slots), plugin,
-                                          settings, check, pays, turns_up, shape)
+                                          settings, check, pays, turns_up, shape, verb_specs,
+                                          event_specs)
             self._options = None
             return impl
 

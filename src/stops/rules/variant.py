@@ -13,6 +13,7 @@ from stops.engine.cards import CARDS, RANKS, Card
 from stops.engine.errors import VariantError
 from stops.engine.resolver import install_loader
 from stops.engine.structure import suggest
+from stops.engine.vocabulary import CORE_VERBS, EventType, Verb
 from stops.rules.contracts import BoundPolicy, DealShape, Slot
 from stops.rules.loader import (
     LAYER,
@@ -175,6 +176,27 @@ class Variant:
     def settings(self, phase: str) -> Any:
         """The settings of phase ``phase`` in this variant (``None`` if it has none)."""
         return self._settings.get(phase)
+
+    def verbs(self) -> tuple[Verb, ...]:
+        """The verbs of this variant's decisions: those its phases declare, in the order of
+        its flow, then the engine's own verbs no phase listed (a host program, the terminal
+        and the PettingZoo codec read the decisions a variant can ask for here)."""
+        out: dict[str, Verb] = {}
+        for name in self.spec.flow:
+            for v in self.registry.phases[name].verbs:
+                out.setdefault(v.name, v)
+        for v in CORE_VERBS:
+            out.setdefault(v.name, v)
+        return tuple(out.values())
+
+    def event_types(self) -> tuple[EventType, ...]:
+        """The kinds of event this variant's phases declare, in the order of its flow (the
+        engine's own kinds are not listed: :data:`~stops.engine.events.CORE_EVENTS`)."""
+        out: dict[str, EventType] = {}
+        for name in self.spec.flow:
+            for t in self.registry.phases[name].events:
+                out.setdefault(t.kind, t)
+        return tuple(out.values())
 
     def with_options(self, **options: Any) -> Variant:
         """The same variant with more rule choices overridden (its file is not read again)."""
