@@ -9,14 +9,25 @@ into the default registry when ``stops`` is imported. ``docs/reference.md`` is g
 from __future__ import annotations
 
 from stops.games import comet, nain_jaune, pope_joan, spinado
-from stops.phases import dealing, final_poker, play, poker, rotation, settle, spare, stake
+from stops.phases import (
+    dealing,
+    final_poker,
+    play,
+    poker,
+    rotation,
+    settle,
+    spare,
+    stake,
+    turn_up,
+)
 from stops.policies import claims, endings, leads, points, session, stakes, succession
 from stops.rules.contracts import SLOTS
 from stops.rules.model import PolicyRef, Rules
 from stops.rules.registry import Registry, default_registry
 
 MODULES = (stakes, claims, succession, leads, endings, points, session, stake, dealing, spare,
-           settle, poker, final_poker, play, rotation, pope_joan, spinado, nain_jaune, comet)
+           settle, poker, final_poker, play, rotation, turn_up, pope_joan, spinado, nain_jaune,
+           comet)
 """Every module that registers built-in names, in registration order."""
 
 
