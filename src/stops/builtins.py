@@ -8,7 +8,7 @@ into the default registry when ``stops`` is imported. ``docs/reference.md`` is g
 
 from __future__ import annotations
 
-from stops.games import comet, nain_jaune, pope_joan, spinado
+from stops.games import comet, nain_jaune, poch, pope_joan, spinado
 from stops.phases import (
     dealing,
     final_poker,
@@ -27,7 +27,7 @@ from stops.rules.registry import Registry, default_registry
 
 MODULES = (stakes, claims, succession, leads, endings, points, session, stake, dealing, spare,
            settle, poker, final_poker, play, rotation, turn_up, pope_joan, spinado, nain_jaune,
-           comet)
+           comet, poch)
 """Every module that registers built-in names, in registration order."""
 
 
