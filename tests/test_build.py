@@ -3,7 +3,7 @@
 CI runs the whole suite against the pure build and the tests of the compiled modules
 (``tests/tiers.py``, this file among them) against the compiled one. These tests pin the
 pieces written with the compiled build in mind: the hand-written ``Action``, docstrings read
-from source, ``explain=`` on ``after_stop`` policies, the scratch states' copy and equality,
+from source, ``explain=`` on ``after_stop`` policies, the deal states' copy and equality,
 and the map of the tests the compiled pass runs.
 """
 
@@ -21,6 +21,7 @@ import pytest
 import stops
 from stops import Action, IllegalAction, parse_card
 from stops.engine.rng import Rng
+from stops.phases.play import PlayState
 from stops.phases.poker import PokerState
 from stops.phases.spare import SpareState
 from stops.rules.registry import doc_of
@@ -119,7 +120,9 @@ def test_after_stop_explain_is_used_for_a_refused_lead() -> None:
         while deal.to_act is not None:
             seat = deal.to_act
             legal = deal.legal_actions()
-            if deal.masks[seat][2] and deal.phase == "play" and not deal.scratch.get("opening"):
+            play = deal.peek_state(PlayState)
+            if deal.masks[seat][2] and deal.phase == "play" and play is not None and \
+                    play.opening is None:
                 others = [c for s in (0, 1, 3) if (m := deal.masks[seat][s])
                           for c in [s * 13 + (m & -m).bit_length() - 1]]
                 if others:
@@ -133,18 +136,18 @@ def test_after_stop_explain_is_used_for_a_refused_lead() -> None:
     pytest.fail("no refused lead was tried")  # pragma: no cover
 
 
-def test_scratch_states_copy_deeply_and_compare_by_value() -> None:
+def test_deal_states_copy_deeply_and_compare_by_value() -> None:
     p = PokerState([1, 2, 3])
     p.hands[1] = (1, 2, 3, 4, 5)
     p.need.add(2)
-    q = copy.deepcopy(p)
+    q = p.copy()
     assert q == p and q is not p
     q.need.add(3)
     q.hands[2] = (6, 7, 8, 9, 10)
     assert q != p and p.need == {2} and 2 not in p.hands
     s = SpareState()
     s.bids[1] = 4
-    t = copy.deepcopy(s)
+    t = s.copy()
     assert t == s
     t.bids[2] = 5
     assert t != s and s.bids == {1: 4}

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import stops
 from stops.engine.errors import RecordError, StopsError
+from stops.phases.play import PlayState
 from tiers import campaign
 
 GAMES = ["boodle", "three-in-one", "pot-and-kitty", "pope-joan", "spinado", "nain-jaune",
@@ -277,7 +278,7 @@ def _snapshot(d: stops.Deal) -> tuple[Any, ...]:
     """Everything a copy holds that could carry a secret."""
     return (d.seed, [list(d.hand(s)) for s in range(d.n)], sorted(d.spare), d.dealt_hands,
             d.dealt_spare, d.events, [a.to_dict() for a in d.actions], d.current_seat,
-            [a.to_dict() for a in d.legal_actions()], d.scratch, d.last_dealt, d.results,
+            [a.to_dict() for a in d.legal_actions()], d.states, d.last_dealt, d.results,
             d.record())
 
 
@@ -511,10 +512,10 @@ def test_a_copy_of_a_finished_deal_keeps_no_last_lead(name: str) -> None:
     deal = stops.Table(name, seats=4, seed=3).new_deal()
     while not deal.is_terminal:
         deal.apply(deal.legal_actions()[0])
-    assert "lead" in deal.scratch
+    assert deal.peek_state(PlayState) is None  # the play's state went with the phase
     for seat in range(4):
         copy_ = deal.clone_for(seat, random.Random(seat))
-        assert "lead" not in copy_.scratch
+        assert copy_.peek_state(PlayState) is None
         assert all(e.visible(seat) or not (e.cards or e.card is not None or e.chips)
                    for e in copy_.events)
 

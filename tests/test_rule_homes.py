@@ -189,6 +189,8 @@ GAME_WORDS = ("poker", "auction", "bid", "showdown")
 GAME_IMPORTERS = {
     "builtins.py": "installs every built-in phase and game: it lists their modules",
     "apps/simulate.py": "tallies the poker phase's PokerResult for `stops simulate`",
+    "apps/terminal.py": "shows the bet to call and the hand chosen, from the poker phase's "
+                        "PokerState (deal.peek_state)",
 }
 """Modules outside phases/ and games/ allowed to import a game's vocabulary, and why."""
 

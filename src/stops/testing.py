@@ -60,12 +60,13 @@ class ConformanceReport:
 
 def snapshot(deal: Deal) -> Any:
     """Every piece of mutable state of a deal, deep-copied, for before/after comparison."""
-    return copy.deepcopy((
+    states = {kind: st.copy() for kind, st in deal.states.items()}  # each class copies its own
+    return (copy.deepcopy((
         list(deal.events), list(deal.actions), deal.owner, deal.masks, deal.counts,
         sorted(deal.spare), deal.spare_known, deal.plays, deal.to_act, deal.phase_idx,
         deal.outcome, deal.winner, deal.ledger.stacks, deal.ledger.layout,
-        sorted(deal.retired), deal.scratch, deal.results, deal.next_deal,
-    ))
+        sorted(deal.retired), deal.results, deal.next_deal,
+    )), states)
 
 
 def _probes(deal: Deal, rng: random.Random) -> list[Any]:

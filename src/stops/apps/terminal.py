@@ -29,6 +29,7 @@ from stops.engine.recording import normalized
 from stops.engine.rng import derive_seed
 from stops.engine.table import Table
 from stops.engine.text import printable
+from stops.phases.poker import PokerState
 from stops.rules.variant import Variant
 
 RED = "\033[31m"
@@ -550,38 +551,30 @@ def seats_text(values: Sequence[int], me: int, st: Style) -> str:
     return st.sep.join(f"{who(s, me)} {x}" for s, x in enumerate(values))
 
 
+def _poker_stage(deal: Deal) -> PokerState | None:
+    """The poker stage's state, while the deal is in it (else ``None``)."""
+    return deal.peek_state(PokerState) if deal.phase == "poker" else None
+
+
 def _to_call(deal: Deal, seat: int) -> int | None:
     """What calling costs ``seat`` now, in the poker stage (else ``None``)."""
-    if deal.phase != "poker":
+    st = _poker_stage(deal)
+    if st is None or seat not in st.contrib:
         return None
-    st: Any = deal.scratch.get("poker")
-    try:
-        return int(st.current - st.contrib[seat])
-    except (AttributeError, KeyError, TypeError):
-        return None
+    return st.current - st.contrib[seat]
 
 
 def _level(deal: Deal) -> int | None:
     """The bet to call in the poker stage (what a raise goes over), else ``None``."""
-    if deal.phase != "poker":
-        return None
-    st: Any = deal.scratch.get("poker")
-    try:
-        return int(st.current)
-    except (AttributeError, TypeError, ValueError):
-        return None
+    st = _poker_stage(deal)
+    return None if st is None else st.current
 
 
 def _poker_hand(deal: Deal, seat: int) -> tuple[int, ...]:
     """The five cards ``seat`` bets on, once chosen (by him, or by the rule where the hands
     are made for the players): shown before he bets, so nobody bets blind."""
-    if deal.phase != "poker":
-        return ()
-    st: Any = deal.scratch.get("poker")
-    try:
-        return tuple(int(c) for c in st.hands.get(seat, ()))
-    except (AttributeError, TypeError, ValueError):
-        return ()
+    st = _poker_stage(deal)
+    return () if st is None else tuple(st.hands.get(seat, ()))
 
 
 def describe_action(a: Action, st: Style | None = None, to_call: int | None = None,

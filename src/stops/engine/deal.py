@@ -13,12 +13,12 @@ Validity is decided in one place: an action is legal iff it is in :meth:`Deal.le
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast
 
 from stops.engine.actions import Action, action_from_dict
 from stops.engine.cards import CARDS, Card
 from stops.engine.chips import Account, Ledger
-from stops.engine.errors import Explanation, IllegalAction
+from stops.engine.errors import Explanation, IllegalAction, StopsError
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event, shared, staked_event
 from stops.engine.legal import LegalActions, LegalSet
@@ -51,6 +51,26 @@ and every kept record)."""
 R = TypeVar("R")
 
 
+class DealState(Protocol):
+    """What a class of per-deal state provides (see :meth:`Deal.state`).
+
+    A phase or policy keeps what it must remember during one deal (whose turn it is, the
+    bids so far) in an object of its own class, made with no arguments by ``Deal.state``
+    the first time it is asked for, and declares the class: a phase in
+    ``Phase.state_types`` (dropped when the deal moves past the phase), a policy with
+    ``register_policy(..., states=...)`` (kept for the whole deal). ``copy()`` is what
+    ``Deal.clone`` calls: an independent copy, deep enough that a change to either never
+    shows in the other. A state class should also compare by value (``==``: the
+    conformance checks compare states before and after a refused decision) and pickle (a
+    plain class with a no-argument ``__init__``, or an attrs class, does).
+    """
+
+    def copy(self) -> Any: ...
+
+
+S = TypeVar("S", bound=DealState)
+
+
 class Deal:
     """One deal of a variant at a table. Create it with :meth:`stops.Table.new_deal`."""
 
@@ -60,9 +80,9 @@ class Deal:
         "dealt_hands", "dealt_spare", "emit", "events", "exempt", "last_dealt", "ledger",
         "masks", "n",
         "next_deal", "outcome", "owner", "phase_idx", "played_by", "plays", "results",
-        "retired", "rules", "scratch", "seed", "short", "skip_stakes", "spare", "spare_known",
-        "stacked", "start_layout", "start_retired", "start_stacks", "to_act", "variant",
-        "winner"
+        "retired", "rules", "seed", "short", "skip_stakes", "spare", "spare_known",
+        "stacked", "start_layout", "start_retired", "start_stacks", "states", "to_act",
+        "variant", "winner"
     )
 
     def __init__(
@@ -145,7 +165,9 @@ class Deal:
         self.results: dict[type, object] = {}
         """What phases hand on to later phases and policies, one typed value per type (see
         :meth:`publish`)."""
-        self.scratch: dict[str, Any] = {}
+        self.states: dict[type, Any] = {}
+        """The per-deal state of phases and policies, one object per class (read it with
+        :meth:`state`; the engine only copies, drops and pickles it)."""
         self._legal: LegalSet | None = None
         self._on_end = on_end
         if _blank:  # clone() and unpickling fill in the state themselves
@@ -265,6 +287,47 @@ class Deal:
         found = self.results.get(kind)
         return found if isinstance(found, kind) else None
 
+    def state(self, kind: type[S]) -> S:
+        """This deal's state of class ``kind``, made with ``kind()`` the first time it is
+        asked for (a :class:`DealState`: a phase's or policy's memory of this deal).
+
+        The class must be declared by a phase of the variant (``Phase.state_types``) or a
+        policy it uses (``register_policy(..., states=...)``): a state no rule declares
+        would never be dropped with its phase, so asking for one is a
+        :class:`~stops.engine.errors.StopsError`. Each deal, and each copy of one, has its
+        own; only the module that declares a class reads or changes it (others ask that
+        module, through the typed members it offers).
+        """
+        got = self.states.get(kind)
+        if got is None:
+            got = self._new_state(kind)
+        return cast("S", got)
+
+    def peek_state(self, kind: type[S]) -> S | None:
+        """This deal's state of class ``kind`` if it has been made, else ``None`` (never
+        makes one: for code that only looks, such as ``explain`` and a display)."""
+        return cast("S | None", self.states.get(kind))
+
+    def reset_state(self, kind: type[S]) -> S:
+        """A fresh ``kind()`` as this deal's state of that class, replacing any (a phase
+        starting over)."""
+        self.states.pop(kind, None)
+        return cast("S", self._new_state(kind))
+
+    def drop_state(self, kind: type) -> None:
+        """Forget this deal's state of class ``kind`` (the next :meth:`state` makes a new
+        one)."""
+        self.states.pop(kind, None)
+
+    def _new_state(self, kind: type) -> Any:
+        if kind not in self.variant.state_types:
+            raise StopsError(
+                f"{kind.__name__} is not declared as deal state by any phase or policy of "
+                f"{self.variant.name}: a phase lists it in state_types, a policy in "
+                "register_policy(..., states=...)")
+        made = self.states[kind] = kind()
+        return made
+
     def can(self, action: Action | Mapping[str, Any]) -> bool:
         try:
             a = action if isinstance(action, Action) else action_from_dict(action)
@@ -334,16 +397,17 @@ class Deal:
     # -- flow -----------------------------------------------------------------------------
     def _advance_from(self, idx: int) -> None:
         phases = self._phases
+        states = self.states
         if idx:
-            for key in phases[idx - 1].scratch_keys:
-                self.scratch.pop(key, None)
+            for kind in phases[idx - 1].state_types:
+                states.pop(kind, None)
         while idx < len(phases):
             self.phase_idx = idx
             self._legal = None  # a phase may set it while entering (a lead it computed)
             if phases[idx].enter(self):
                 return
-            for key in phases[idx].scratch_keys:
-                self.scratch.pop(key, None)
+            for kind in phases[idx].state_types:
+                states.pop(kind, None)
             idx += 1
         self.to_act = None
         self.phase_idx = len(phases) - 1
@@ -603,7 +667,7 @@ class Deal:
                 self.spare_known, self.played_by, self.plays, self.dealt_hands,
                 self.dealt_spare, self._given_hands, self._given_spare, self.to_act,
                 self.phase_idx, self.outcome, self.winner, self.next_deal,
-                self.results, self.scratch, self._legal, self._on_end, self._shuffle,
+                self.results, self.states, self._legal, self._on_end, self._shuffle,
                 self.stacked, self.ledger.contributed, self.last_dealt, self.exempt)
 
     def _fill(self, state: tuple[Any, ...], *, copy_containers: bool) -> None:
@@ -611,7 +675,7 @@ class Deal:
          self.skip_stakes, self.seed, active, short, stacks, layout, retired, events,
          actions, owner, masks, counts, spare, spare_known, played_by, plays, dealt_hands,
          dealt_spare, given_hands, given_spare, self.to_act, self.phase_idx, self.outcome,
-         self.winner, self.next_deal, results, scratch, legal, on_end,
+         self.winner, self.next_deal, results, states, legal, on_end,
          shuffle, self.stacked, contributed, self.last_dealt, self.exempt) = state
         self.start_stacks = tuple(start_stacks)
         self.start_layout = dict(start_layout)
@@ -638,7 +702,7 @@ class Deal:
             self.spare = set(spare)
             self.played_by = list(played_by)
             self.plays = list(plays)
-            self.scratch = _copy_scratch(scratch)
+            self.states = {k: v.copy() for k, v in states.items()} if states else {}
             self._legal = legal  # immutable
             self._on_end = None  # a copy is detached from the table
         else:
@@ -654,7 +718,7 @@ class Deal:
             self.spare = spare
             self.played_by = played_by
             self.plays = plays
-            self.scratch = scratch
+            self.states = states
             self._legal = None
             self._on_end = on_end
         self.emit = self.events.append
@@ -697,19 +761,6 @@ def _suit_cards(suit: int, m: int) -> tuple[Card, ...]:
 def _deal_over() -> IllegalAction:
     return IllegalAction("deal_over", "the deal is over; no more decisions are taken",
                          rule="a deal ends when someone goes out or play is blocked")
-
-
-def _copy_scratch(scratch: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a deal's scratch state deep enough that the copies never share a change."""
-    if not scratch:
-        return {}
-    import copy
-
-    return {k: v if v.__class__ in _IMMUTABLE else copy.deepcopy(v)
-            for k, v in scratch.items()}
-
-
-_IMMUTABLE: Final = frozenset({int, str, bool, frozenset, type(None)})
 
 
 def _unpickle_deal(variant: Variant, players: int, state: tuple[Any, ...]) -> Deal:

@@ -333,9 +333,6 @@ class VyingState:
                                                       list(self.holders))
         return new
 
-    def __deepcopy__(self, memo: dict[int, object]) -> VyingState:
-        return self.copy()
-
     def _fields(self) -> tuple[object, ...]:
         return (self.queue, self.step, self.bet, self.pocher, self.holders)
 
@@ -348,13 +345,8 @@ class VyingState:
         return f"VyingState{self._fields()!r}"
 
 
-_STATE: Final = "vying"
-"""The key of the vying's state among the deal's per-deal state (dropped after the phase)."""
-
-
 def _state(deal: Deal) -> VyingState:
-    st: VyingState = deal.scratch[_STATE]
-    return st
+    return deal.state(VyingState)
 
 
 @attrs.frozen
@@ -413,7 +405,7 @@ class VyingPhase(Phase):
 
     name = "vying"
     title = "Stage two: the vying"
-    scratch_keys = (_STATE,)
+    state_types = (VyingState,)
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
@@ -429,8 +421,9 @@ class VyingPhase(Phase):
                 order = order[1:]
         else:
             order = deal.order(deal.dealer)
-        deal.scratch[_STATE] = VyingState(order)
-        return self._ask(deal, _state(deal))
+        st = deal.reset_state(VyingState)
+        st.queue = order
+        return self._ask(deal, st)
 
     def _ask(self, deal: Deal, st: VyingState) -> bool:
         if not st.queue:

@@ -23,7 +23,7 @@ import attrs
 
 from stops.engine.cards import CARDS, RANKS
 from stops.phases.turn_up import TrumpClaimPolicy, Trumps, rank_word, trump_suit
-from stops.policies.claims import OnPlay, OnPlayParams
+from stops.policies.claims import OnPlay, OnPlayParams, SuitRuns
 from stops.policies.endings import Excused
 from stops.rules.contracts import Handler, Triggers
 from stops.rules.model import RankName
@@ -218,7 +218,8 @@ def register(reg: Registry) -> None:
     reg.register_policy("pay_collection", "trumps", params=TrumpParams, text=_trumps_text,
                         describe=lambda v, q: _trumps_text(q, v),
                         phrase="Trumps are the suit of the turn-up", excuses=_trumps_excuses,
-                        check=_trumps_check, lint=_trumps_lint, pays=_trumps_pays)(
+                        check=_trumps_check, lint=_trumps_lint, pays=_trumps_pays,
+                        states=(SuitRuns,))(
         TrumpClaims())
 
 

@@ -25,7 +25,14 @@ import attrs
 from stops.engine.actions import register_flag
 from stops.engine.cards import CARDS, parse_card
 from stops.engine.eventkind import EventKind
-from stops.policies.claims import ALL_KINDS, OnPlay, OnPlayParams, kinds, on_play_text
+from stops.policies.claims import (
+    ALL_KINDS,
+    OnPlay,
+    OnPlayParams,
+    SuitRuns,
+    kinds,
+    on_play_text,
+)
 from stops.policies.endings import space_name
 from stops.policies.stakes import (
     WINNER_EXEMPT_TEXT,
@@ -255,7 +262,7 @@ def register(reg: Registry) -> None:
           "own."))(SpinadoCompanion())
     p("pay_collection", "spinado", params=SpinadoClaimParams, text=_claims_text,
       describe=lambda v, q: _claims_text(q, v), phrase="A player's last card still earns",
-      pays=_claims_pays)(SpinadoClaims())
+      pays=_claims_pays, states=(SuitRuns,))(SpinadoClaims())
     for name in PRESETS:
         p("stake_rule", name, params=SpinadoStakeParams, text=once(_stake_text(name)),
           describe=in_chips(_stake_text(name)), phrase=STAKE_PHRASES[name],

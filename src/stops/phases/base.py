@@ -22,8 +22,9 @@ class Phase:
     """A step of a deal. Subclasses override what they need; see :mod:`stops.phases`."""
 
     name: ClassVar[str] = ""
-    scratch_keys: ClassVar[tuple[str, ...]] = ()
-    """Keys of ``deal.scratch`` this phase owns; dropped when the deal moves past it."""
+    state_types: ClassVar[tuple[type, ...]] = ()
+    """The classes of per-deal state this phase keeps (read with ``deal.state(T)``); the
+    deal drops them when it moves past the phase (see :class:`stops.engine.deal.DealState`)."""
     normalize: Callable[[Deal, Action], Action] | None = None
     """Optionally fills in a field a player may omit (the fixed amount of a stake)."""
 

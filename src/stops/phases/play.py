@@ -68,11 +68,53 @@ STOP_WHY: Final = {SPARE: "the next card is in the spare hand",
                    PLAYED: "the next card has been played"}
 
 
+OPENING_RULE: Final = "the first lead is fixed by the opening card"
+
+Lead = tuple[int, list[int], "int | None"]
+"""A lead on offer: the seat, the cards it may lead (never changed in place: copies of the
+state share it) and the suit whose stop restricts the lead (``None``: none)."""
+
+
+class PlayState:
+    """The play phase's deal state: the decision due in the play, as the phase offers it.
+
+    Read through these members by the play phase and the turn order it runs (a turn order
+    in rotation reads ``lead``); ``deal.clone_for`` never reads it (the phase puts it in
+    line with imagined hands itself, in :meth:`PlayPhase.after_redeal`)."""
+
+    __slots__ = ("follow", "lead", "opening")
+
+    def __init__(self) -> None:
+        self.lead: Lead | None = None
+        """The lead on offer, while one is (``None`` once it is made)."""
+        self.opening: str | None = None
+        """While the first lead is an opening the ``first_leader`` rule fixes: the rule, in
+        its words (why another lead is refused); ``None`` otherwise."""
+        self.follow = -1
+        """The card due from the companion card's holder, who decides how to play it (-1:
+        none)."""
+
+    def copy(self) -> PlayState:
+        new = PlayState()
+        new.lead, new.opening, new.follow = self.lead, self.opening, self.follow
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlayState) and (self.lead, self.opening, self.follow) == (
+            other.lead, other.opening, other.follow)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"PlayState(lead={self.lead!r}, opening={self.opening!r}, follow={self.follow})"
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class PlayPhase(Phase):
     """The stops play itself, until someone goes out or nobody can lead."""
 
     name = "play"
+    state_types = (PlayState,)
 
     def sections(self) -> list[tuple[str, str]]:
         """The play and its claims, from the texts of the policies in force, with the
@@ -152,8 +194,9 @@ class PlayPhase(Phase):
         if "lead" in deal.legal_actions().verbs:
             if not deal.plays:
                 parts.append(self.policy_text("first_leader"))
-            if not deal.scratch.get("opening"):  # an opening card is fixed by first_leader
-                lead = deal.scratch.get("lead")
+            st = deal.peek_state(PlayState)
+            if st is None or st.opening is None:  # an opening card is fixed by first_leader
+                lead = st.lead if st is not None else None
                 broken = lead[2] if lead is not None else None
                 can_fail = self.in_force(FAILED_LEAD.name)
                 if deal.plays and broken is not None and not self.succession.by_rank:
@@ -244,12 +287,13 @@ class PlayPhase(Phase):
             return False
         if first.seek is not None:
             # an opening like any other lead: a seat that cannot make it fails it (G.0 3)
-            deal.scratch["opening"] = first.rule or True
+            deal.state(PlayState).opening = first.rule or OPENING_RULE
             return self.seek_leader(deal, first.seat, first.constraint, first.seek)
         if first.cards is not None:
             deal.to_act = first.seat
-            deal.scratch["lead"] = (first.seat, list(first.cards), None)
-            deal.scratch["opening"] = first.rule or True
+            st = deal.state(PlayState)
+            st.lead = (first.seat, list(first.cards), None)
+            st.opening = first.rule or OPENING_RULE
             table = leads_of(first.seat)
             deal.offer(FixedActions([table[c] for c in first.cards]))
             return True
@@ -280,7 +324,7 @@ class PlayPhase(Phase):
                     opts = seek.options(deal, s, constraint if constraint is not None else 0)
                 if opts:
                     deal.to_act = s
-                    deal.scratch["lead"] = (s, opts, constraint)
+                    deal.state(PlayState).lead = (s, opts, constraint)
                     if self.turns is None:
                         if self.comp_card >= 0:
                             deal.offer(FixedActions(self._with_companion(deal, s, opts)))
@@ -306,10 +350,10 @@ class PlayPhase(Phase):
         if self.turns is not None:
             legal: LegalSet = self.turns.legal(deal)
             return legal
-        due = deal.scratch.get("follow")
-        if due is not None:
-            return FixedActions(self._follows(deal.to_act, due))  # type: ignore[arg-type]
-        seat, opts, _ = deal.scratch["lead"]
+        st = deal.state(PlayState)
+        if st.follow >= 0:
+            return FixedActions(self._follows(deal.to_act, st.follow))  # type: ignore[arg-type]
+        seat, opts, _ = st.lead  # type: ignore[misc]
         if self.comp_card >= 0:
             return FixedActions(self._with_companion(deal, seat, opts))
         return self._leads(seat, opts)
@@ -328,16 +372,17 @@ class PlayPhase(Phase):
         return got
 
     def apply(self, deal: Deal, action: Action) -> bool:
+        st = deal.state(PlayState)
+        st.lead = st.opening = None  # made: the next lead is worked out afresh
         if self.turns is not None:
             return bool(self.turns.apply(deal, action))
         seat = action.seat
         card: int = action.card  # type: ignore[assignment]
-        deal.scratch.pop("opening", None)
         owner = deal.owner
         comp = self.comp_card
         follow = attach = False
         if comp >= 0:  # only a variant with a companion card has follows and attachments
-            deal.scratch.pop("follow", None)
+            st.follow = -1
             follow = action.action == "follow"
             attach = bool(action.flags)
         log = deal.events  # a typed list: the compiled build appends directly
@@ -401,7 +446,7 @@ class PlayPhase(Phase):
 
     def _offer_follow(self, deal: Deal, seat: int, card: int) -> bool:
         deal.to_act = seat
-        deal.scratch["follow"] = card
+        deal.state(PlayState).follow = card
         deal.offer(FixedActions(self._follows(seat, card)))
         return True
 
@@ -436,8 +481,11 @@ class PlayPhase(Phase):
         if self.turns is not None:
             found: IllegalAction | None = self.turns.explain(deal, action)
             return found
-        due = deal.scratch.get("follow")
-        if due is not None:
+        st = deal.peek_state(PlayState)
+        if st is None:
+            return None
+        due = st.follow
+        if due >= 0:
             if action.action != "follow" or action.card != due:
                 return IllegalAction("must_follow", f"play the {CARDS[due]}, which is due from "
                                      "you (with or without your companion card)",
@@ -450,7 +498,9 @@ class PlayPhase(Phase):
             return IllegalAction("no_companion", f"you do not hold the card that "
                                  f"{action.flags[0]} attaches",
                                  rule="a companion card goes down only with its holder's card")
-        seat, opts, broken = deal.scratch["lead"]
+        if st.lead is None:
+            return None
+        seat, opts, broken = st.lead
         c = action.card
         if c is None:
             return None
@@ -458,11 +508,9 @@ class PlayPhase(Phase):
             return IllegalAction("not_in_hand", f"seat {seat} does not hold {c}",
                                  rule="you can only lead a card you hold")
         allowed = ", ".join(str(CARDS[o]) for o in opts)
-        opening = deal.scratch.get("opening")
-        if opening:
+        if st.opening is not None:
             return IllegalAction("must_open_with", f"play opens with {allowed}",
-                                 rule=opening if isinstance(opening, str) else
-                                 "the first lead is fixed by the opening card")
+                                 rule=st.opening)
         # the after_stop policy knows why its rule refuses a card, if it says so
         why = self.after.spec.explain
         if why is not None:
@@ -525,10 +573,12 @@ class PlayPhase(Phase):
         to_act = deal.to_act
         if to_act is None or deal.variant.phases[deal.phase_idx] is not self:
             return
-        due = deal.scratch.get("follow")
-        if due is not None and self.comp_card >= 0:
-            known.hold(to_act, (int(due), self.comp_card))
-        elif deal.scratch.get("opening"):
+        st = deal.peek_state(PlayState)
+        if st is None:
+            return
+        if st.follow >= 0 and self.comp_card >= 0:
+            known.hold(to_act, (st.follow, self.comp_card))
+        elif st.opening is not None:
             self._pending_opening(deal, seat, to_act, known)
 
     def _restriction(self, deal: Deal, broken: int | None, passes: int) -> int | None:
@@ -648,29 +698,24 @@ class PlayPhase(Phase):
             deal.actions[:] = [a for a in deal.actions
                                if a.action != "follow" or a.seat == seat or a.flags]
         if deal.to_act is None or deal.variant.phases[deal.phase_idx] is not self:
-            deal.scratch.pop("lead", None)  # the last lead's choices, from a hidden hand
-            return True
+            return True  # the play is over: its state went with it
         if self.turns is not None and not self.turns.consistent(deal):
             return False
-        lead = deal.scratch.get("lead")
+        st = deal.state(PlayState)
+        lead = st.lead  # on offer now, or None (made: a card due, a turn in rotation)
         if lead is None:
             return True
-        pending = deal.scratch.get("follow") is None and (
-            self.turns is None or deal.scratch.get("rotation") is None)
-        if not pending:
-            deal.scratch.pop("lead", None)
-            return True
         s, _, broken = lead
-        if deal.scratch.get("opening"):
+        if st.opening is not None:
             first = self.first.impl(deal, self.first.params)
             if first is None or first.seat != s or first.cards is None:
                 return False
-            deal.scratch["lead"] = (s, list(first.cards), None)
+            st.lead = (s, list(first.cards), None)
             return True
         opts = self._after_impl(deal, s, broken, self._after_params)
         if not opts:
             return False
-        deal.scratch["lead"] = (s, list(opts), broken)
+        st.lead = (s, list(opts), broken)
         return True
 
 

@@ -61,7 +61,7 @@ def select(seat: int, cards: Iterable[int]) -> Action:
 
 
 class PokerState:
-    """Where the poker stage has got to (``deal.scratch["poker"]``)."""
+    """Where the poker stage has got to (the poker phase's deal state)."""
 
     __slots__ = ("active", "all_in", "bet_made", "contrib", "current", "hands", "need",
                  "order", "queue", "step")
@@ -91,8 +91,7 @@ class PokerState:
     def __repr__(self) -> str:
         return f"PokerState{self._fields()!r}"
 
-    def __deepcopy__(self, memo: dict[int, object]) -> PokerState:
-        # explicit, because the compiled build's native classes have no generic copy
+    def copy(self) -> PokerState:
         new = PokerState(list(self.order))
         new.step, new.queue, new.hands = self.step, list(self.queue), dict(self.hands)
         new.active, new.contrib, new.current = list(self.active), dict(self.contrib), self.current
@@ -101,8 +100,7 @@ class PokerState:
 
 
 def _st(deal: Deal) -> PokerState:
-    st: PokerState = deal.scratch["poker"]
-    return st
+    return deal.state(PokerState)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -111,7 +109,7 @@ class PokerPhase(Phase):
 
     name = "poker"
     title = "Stage two: poker"
-    scratch_keys = ("poker",)
+    state_types = (PokerState,)
 
     def describe(self) -> str:
         return _poker_text(self.variant)
@@ -119,8 +117,8 @@ class PokerPhase(Phase):
     def decision_rule(self, deal: Deal) -> str:
         """Choosing a poker hand is told how hands are made; a bet, how they were made and
         the betting round with this variant's limit (the whole section)."""
-        st = deal.scratch.get("poker")
-        if isinstance(st, PokerState) and st.step == "select":
+        st = deal.peek_state(PokerState)
+        if st is not None and st.step == "select":
             return _selection_text(self.settings)
         return _poker_text(self.variant)
 
@@ -142,9 +140,9 @@ class PokerPhase(Phase):
         their new hands: in the poker state, and in the copy's ``select`` decisions (a
         folded hand is never shown, so its real cards must not stay there either)."""
         shown = {e.seat for e in deal.events if e.kind is K_SHOWDOWN and e.visible(seat)}
-        st = deal.scratch.get("poker")
+        st = deal.peek_state(PokerState)
         picked: dict[int, tuple[int, ...]] = {}
-        if isinstance(st, PokerState):
+        if st is not None:
             for s, chosen in list(st.hands.items()):
                 if s == seat or s in shown:
                     continue
@@ -194,8 +192,8 @@ class PokerPhase(Phase):
 
     def enter(self, deal: Deal) -> bool:
         order = deal.order(deal.dealer)
-        st = PokerState(order=order)
-        deal.scratch["poker"] = st
+        st = deal.reset_state(PokerState)
+        st.order = order
         k = self.settings.hand_size
         for s in order:
             if deal.counts[s] >= k or self.settings.short_hand == "play_all_cards":

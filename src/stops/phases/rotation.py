@@ -26,6 +26,7 @@ from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event, stop_event
 from stops.engine.legal import FixedActions, LegalSet
+from stops.phases.play import PlayState
 from stops.rules.contracts import WILD_CARD
 from stops.rules.registry import param
 
@@ -54,7 +55,8 @@ class RotationParams:
 
 
 class RotationState:
-    """Whose turn it is (``deal.scratch["rotation"]``)."""
+    """Whose turn it is, while a sequence is under way (the ``rotation`` turn order's deal
+    state; none while a lead is due)."""
 
     __slots__ = ("last", "need", "turn")
 
@@ -74,7 +76,7 @@ class RotationState:
     def __repr__(self) -> str:
         return f"RotationState(last={self.last}, need={self.need}, turn={self.turn})"
 
-    def __deepcopy__(self, memo: dict[int, object]) -> RotationState:
+    def copy(self) -> RotationState:
         return RotationState(self.last, self.need, self.turn)
 
 
@@ -175,7 +177,7 @@ class RotationTurns:
         return True
 
     def _lead(self, deal: Deal, seat: int) -> bool:
-        deal.scratch.pop("rotation", None)
+        deal.drop_state(RotationState)
         return self.phase.seek_leader(deal, seat, None)
 
     def _round(self, deal: Deal, st: RotationState, start: int) -> bool:
@@ -203,15 +205,15 @@ class RotationTurns:
 
     # -- the turn protocol -----------------------------------------------------------------
     def legal(self, deal: Deal) -> LegalSet:
-        st: RotationState | None = deal.scratch.get("rotation")
+        st = deal.peek_state(RotationState)
         if st is None:
-            seat, opts, _ = deal.scratch["lead"]
+            seat, opts, _ = deal.state(PlayState).lead  # type: ignore[misc]
             return FixedActions(self._lead_actions(deal, seat, opts))
         return FixedActions(self._play_actions(deal, st.turn, st))
 
     def apply(self, deal: Deal, action: Action) -> bool:
         seat = action.seat
-        st: RotationState | None = deal.scratch.get("rotation")
+        st = deal.peek_state(RotationState)
         if action.action == "pass":
             assert st is not None
             deal.emit(event(EventKind.PASSED, seat, note=f"sans {_rank_name(st.need)}"))
@@ -225,7 +227,6 @@ class RotationTurns:
                 cards.append(wild)
         else:
             cards = [int(action.card)]  # type: ignore[arg-type]
-        deal.scratch.pop("opening", None)
         kind = EventKind.LED if action.action == "lead" else EventKind.PLAYED
         halt: str | None = None
         w = self.wild_policy
@@ -250,8 +251,8 @@ class RotationTurns:
             deal.emit(stop_event(seat, card, why or "the top of the order"))
             return self._lead(deal, seat)
         if st is None:
-            st = RotationState(seat, nxt_rank, seat)
-            deal.scratch["rotation"] = st
+            st = deal.state(RotationState)
+            st.turn = seat
         st.last, st.need = seat, nxt_rank
         if self.params.per_turn == "run":
             opts = self._options(deal, seat, st)
@@ -260,7 +261,7 @@ class RotationTurns:
         return self._round(deal, st, self._next_seat(deal, seat))
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
-        st: RotationState | None = deal.scratch.get("rotation")
+        st = deal.peek_state(RotationState)
         if action.action == "pass":
             if st is None:
                 return IllegalAction("must_lead", "you must start a new sequence: lead a card",
@@ -344,16 +345,16 @@ class RotationTurns:
         walk = _Walk(self, deal, known)
         for e in events:
             walk.see(e)
-        st = deal.scratch.get("rotation")
-        if deal.to_act is not None and isinstance(st, RotationState) and \
+        st = deal.peek_state(RotationState)
+        if deal.to_act is not None and st is not None and \
                 deal.variant.phases[deal.phase_idx] is self.phase:
             walk.reach(deal.to_act)  # the seats passed by before the one on turn
 
     def consistent(self, deal: Deal) -> bool:
         """The seat on turn in an imagined deal can lay on, as the real one can (it would
         have been passed over otherwise)."""
-        st = deal.scratch.get("rotation")
-        if not isinstance(st, RotationState) or deal.to_act is None:
+        st = deal.peek_state(RotationState)
+        if st is None or deal.to_act is None:
             return True
         return bool(self._options(deal, st.turn, st)) or self._wild_held(deal, st.turn)
 
@@ -546,7 +547,7 @@ def register(reg: Registry) -> None:
     reg.register_policy("turn_order", "rotation", params=RotationParams,
                         phrase="Players act in turn", text=_rotation_text,
                         describe=_rotation_describe, in_turn=True,
-                        direction=_direction)(rotation)
+                        direction=_direction, states=(RotationState,))(rotation)
     reg.register_policy("wild_card", "none", text=lambda _: "")(NoWildCard())
 
 

@@ -8,8 +8,8 @@
   player in turn may swap with whatever the spare now is by paying into the kitty.
 
 A protocol is an object with ``enter/legal/apply/explain`` on the deal, like a phase; the
-:class:`SparePhase` delegates to the one the variant names. Its state lives in
-``deal.scratch["spare"]``.
+:class:`SparePhase` delegates to the one the variant names. Its state is the phase's
+:class:`SpareState` (``deal.state(SpareState)``).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ REOPENED: Final = "reopened"
 
 
 class SpareState:
-    """Where the spare-hand protocol has got to (``deal.scratch["spare"]``)."""
+    """Where the spare-hand protocol has got to (the spare-hand phase's deal state)."""
 
     __slots__ = ("bidders", "bids", "dealer_swapped", "high_bid", "high_bidder", "offering",
                  "queue", "step", "turn")
@@ -84,8 +84,7 @@ class SpareState:
     def __repr__(self) -> str:
         return f"SpareState{self._fields()!r}"
 
-    def __deepcopy__(self, memo: dict[int, object]) -> SpareState:
-        # explicit, because the compiled build's native classes have no generic copy
+    def copy(self) -> SpareState:
         new = SpareState()
         new.step, new.dealer_swapped, new.offering = self.step, self.dealer_swapped, self.offering
         new.bidders, new.turn, new.high_bid = list(self.bidders), self.turn, self.high_bid
@@ -117,8 +116,7 @@ def _params(deal: Deal) -> Any:
 
 
 def _st(deal: Deal) -> SpareState:
-    st: SpareState = deal.scratch["spare"]
-    return st
+    return deal.state(SpareState)
 
 
 def _swap(deal: Deal, seat: int) -> None:
@@ -278,7 +276,7 @@ class DealerOptions(SpareProtocol):
 
     # -- protocol -------------------------------------------------------------------------
     def enter(self, deal: Deal) -> bool:
-        deal.scratch["spare"] = SpareState()
+        deal.reset_state(SpareState)
         deal.to_act = deal.dealer
         return True
 
@@ -382,8 +380,7 @@ class PaidExchange(SpareProtocol):
     """The pot-and-kitty game's exchanges (rulings 13-14 of docs/rulings.md)."""
 
     def enter(self, deal: Deal) -> bool:
-        st = SpareState()
-        deal.scratch["spare"] = st
+        deal.reset_state(SpareState)
         deal.to_act = deal.dealer
         return True
 
@@ -480,7 +477,7 @@ class SparePhase(Phase):
 
     name = "spare_hand"
     title = "The spare hand"
-    scratch_keys = ("spare",)
+    state_types = (SpareState,)
 
     def describe(self) -> str:
         return self.policy_text("spare_protocol")
@@ -597,8 +594,8 @@ class SparePhase(Phase):
                             return False
                     finally:
                         probe.close()
-        st = deal.scratch.get("spare")
-        if not isinstance(st, SpareState) or not st.bids:
+        st = deal.peek_state(SpareState)
+        if st is None or not st.bids:
             return True
         seen = {e.seat for e in deal.events
                 if e.kind is BID and e.chips and e.visible(seat)}

@@ -41,6 +41,29 @@ class _Stakes:
         self.events: tuple[Event, ...] = tuple(events)
 
 
+class StakeQueue:
+    """The stake decisions still due in this deal (the stake phase's state): each
+    ``(seat, spaces, chips, free)``, from the dealer's left."""
+
+    __slots__ = ("due",)
+
+    def __init__(self) -> None:
+        self.due: list[tuple[int, tuple[str, ...], int, bool]] = []
+
+    def copy(self) -> StakeQueue:
+        new = StakeQueue()
+        new.due = list(self.due)  # the entries are immutable
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, StakeQueue) and self.due == other.due
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"StakeQueue({self.due!r})"
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class StakePhase(Phase):
     """Places every seat's fixed stakes, then asks for stake choices in turn from the
@@ -48,7 +71,7 @@ class StakePhase(Phase):
 
     name = "stake"
     title = "Stakes"
-    scratch_keys = ("stake_queue",)
+    state_types = (StakeQueue,)
 
     def describe(self) -> str:
         r = self.rules
@@ -88,7 +111,7 @@ class StakePhase(Phase):
         r = deal.rules
         if deal.skip_stakes or (r.stake_frequency == "once_per_match" and deal.deal_index > 0):
             return False
-        queue: list[tuple[int, tuple[str, ...], int, bool]] = []
+        queue = deal.reset_state(StakeQueue).due
         stakes = self._plans(deal)
         ledger = deal.ledger
         if self._debt and ledger.contributed is None:
@@ -109,31 +132,31 @@ class StakePhase(Phase):
                 queue.append((seat, plan.choose_one, plan.choose_amount, False))
             if plan.free_chips > 0 and plan.free_spaces:
                 queue.append((seat, plan.free_spaces, plan.free_chips, True))
-        deal.scratch["stake_queue"] = queue
         return self._next(deal)
 
     def _next(self, deal: Deal) -> bool:
-        queue = deal.scratch["stake_queue"]
+        queue = deal.state(StakeQueue).due
         if not queue:
             return False
         deal.to_act = queue[0][0]
         return True
 
     def normalize(self, deal: Deal, action: Action) -> Action:
-        queue = deal.scratch.get("stake_queue")
+        st = deal.peek_state(StakeQueue)
+        queue = st.due if st is not None else None
         if (action.action == "stake" and action.chips is None and queue
                 and not queue[0][3] and action.space is not None):
             return with_chips(action.seat, "stake", queue[0][2], action.space)
         return action
 
     def legal(self, deal: Deal) -> LegalSet:
-        seat, spaces, chips, is_free = deal.scratch["stake_queue"][0]
+        seat, spaces, chips, is_free = deal.state(StakeQueue).due[0]
         if is_free:
             return LegalActions(*(Amounts(seat, "stake", range(1, chips + 1), s) for s in spaces))
         return LegalActions.of(tuple(with_chips(seat, "stake", chips, s) for s in spaces))
 
     def apply(self, deal: Deal, action: Action) -> bool:
-        queue = deal.scratch["stake_queue"]
+        queue = deal.state(StakeQueue).due
         seat, spaces, chips, is_free = queue[0]
         assert action.space is not None and action.chips is not None
         deal.stake(seat, action.space, action.chips)
@@ -145,7 +168,7 @@ class StakePhase(Phase):
         return self._next(deal)
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
-        _seat, spaces, chips, is_free = deal.scratch["stake_queue"][0]
+        _seat, spaces, chips, is_free = deal.state(StakeQueue).due[0]
         if action.space not in spaces:
             live = ", ".join(spaces)
             return IllegalAction("bad_space", f"cannot stake on {action.space!r}; the spaces "

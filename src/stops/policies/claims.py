@@ -5,7 +5,9 @@ A claim policy is a class with up to three hooks, all optional:
 * ``watch(variant, params, triggers, every)``: once per variant, register handlers
   ``handler(deal, seat, card)``: in ``triggers[card]`` for specific cards, or in ``every`` for
   every card played. The play phase calls only these, so an unwatched card costs nothing.
-  Handlers are shared by every deal of the variant: per-deal state goes in ``deal.scratch``.
+  Handlers are shared by every deal of the variant: what one deal must remember goes in a
+  state class the policy declares (``register_policy(..., states=...)``) and reads with
+  ``deal.state(T)`` (:class:`SuitRuns`, :class:`RunStreak`).
 * ``held(deal, params)``: claims by holding, called by the ``claim_held`` phase (stage one).
 * ``end(deal, params)``: claims settled when the deal ends (before the going-out reward).
 """
@@ -28,6 +30,61 @@ if TYPE_CHECKING:
     from stops.engine.deal import Deal
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
+
+
+class SuitRuns:
+    """The ``on_play`` policy's deal state: the suit-run spaces already paid
+    (``first_takes_all``), and each run space's sharers so far, paid at the end."""
+
+    __slots__ = ("paid", "sharers")
+
+    def __init__(self) -> None:
+        self.paid: set[str] = set()
+        self.sharers: dict[str, list[int]] = {}
+
+    def copy(self) -> SuitRuns:
+        new = SuitRuns()
+        new.paid = set(self.paid)
+        new.sharers = {k: list(v) for k, v in self.sharers.items()}
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SuitRuns) and (self.paid, self.sharers) == (
+            other.paid, other.sharers)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"SuitRuns(paid={self.paid!r}, sharers={self.sharers!r})"
+
+
+class RunStreak:
+    """A run rule's deal state: the run being played now (its player, last card and
+    length so far) and whether the run prize has been won."""
+
+    __slots__ = ("card", "length", "seat", "won")
+
+    def __init__(self) -> None:
+        self.seat = -1
+        self.card = -1
+        self.length = 0
+        self.won = False
+
+    def copy(self) -> RunStreak:
+        new = RunStreak()
+        new.seat, new.card, new.length, new.won = self.seat, self.card, self.length, self.won
+        return new
+
+    def _fields(self) -> tuple[int, int, int, bool]:
+        return (self.seat, self.card, self.length, self.won)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RunStreak) and self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"RunStreak{self._fields()!r}"
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -82,8 +139,10 @@ class OnPlay(ClaimPolicy):
                         triggers.setdefault(c, []).append(h)
 
     def end(self, deal: Deal, params: Any) -> None:
-        shares: dict[str, list[int]] = deal.scratch.get("run_sharers", {})
-        for space, seats in shares.items():
+        runs = deal.peek_state(SuitRuns)
+        if runs is None:
+            return
+        for space, seats in runs.sharers.items():
             _share(deal, space, seats, "played the run")
 
 
@@ -112,12 +171,13 @@ def _run_handler(space: str, cards: tuple[int, ...], first_takes_all: bool) -> H
     def on_run(deal: Deal, seat: int, card: int) -> None:
         if not all(deal.played_by[c] == seat for c in cards):
             return
+        runs = deal.state(SuitRuns)
         if first_takes_all:
-            if space not in deal.scratch.setdefault("runs_paid", set()):
-                deal.scratch["runs_paid"].add(space)
+            if space not in runs.paid:
+                runs.paid.add(space)
                 deal.claim(seat, space, note)
         else:
-            deal.scratch.setdefault("run_sharers", {}).setdefault(space, []).append(seat)
+            runs.sharers.setdefault(space, []).append(seat)
 
     return on_run
 
@@ -247,18 +307,16 @@ class SameSuitRun(ClaimPolicy):
         same_suit = self.same_suit
 
         def on_any(d: Deal, seat: int, card: int) -> None:
-            state = d.scratch.get("run_state")
-            if state is None:
-                state = d.scratch["run_state"] = [-1, -1, 0]  # last seat, last card, length
-            if seat == state[0] and (not same_suit or (
-                    card == state[1] + 1 and card // 13 == state[1] // 13)):
-                state[2] += 1
+            run = d.state(RunStreak)
+            if seat == run.seat and (not same_suit or (
+                    card == run.card + 1 and card // 13 == run.card // 13)):
+                run.length += 1
             else:
-                state[2] = 1
-            state[0], state[1] = seat, card
-            if (state[2] == length and "run_won" not in d.scratch
+                run.length = 1
+            run.seat, run.card = seat, card
+            if (run.length == length and not run.won
                     and d.claim(seat, space, f"a run of {length} ending {_name(card)}")):
-                d.scratch["run_won"] = seat
+                run.won = True
 
         every.append(on_any)
 
@@ -381,7 +439,8 @@ def register(reg: Registry) -> None:
       text=_text("The layout's spaces never pay by themselves."))(NoClaims())
     p("pay_collection", "on_play", params=OnPlayParams, text=on_play_text,
       describe=lambda v, q: on_play_text(q, kinds(v)),
-      phrase="pay as their cards are played", pays=_card_spaces)(OnPlay())
+      phrase="pay as their cards are played", pays=_card_spaces,
+      states=(SuitRuns,))(OnPlay())
     p("pay_collection", "stage_one", params=StageOneParams, text=_stage_one_text,
       describe=lambda v, q: _stage_one_text(q, kinds(v)),
       phrase="spaces pay for the cards held", lint=_stage_one_needs_phase,
@@ -389,10 +448,10 @@ def register(reg: Registry) -> None:
     p("run_rule", "none", pays=_nothing, text=_text(""))(RunNone())  # nothing to tell
     p("run_rule", "same_suit_consecutive", params=RunParams, text=_run_text(True),
       phrase="one straight after another", check=_run_space_exists,
-      pays=_run_space)(SameSuitRun())
+      pays=_run_space, states=(RunStreak,))(SameSuitRun())
     p("run_rule", "any_three_consecutive_plays", params=RunParams, text=_run_text(False),
       phrase="one straight after another", check=_run_space_exists,
-      pays=_run_space)(AnyThreeRun())
+      pays=_run_space, states=(RunStreak,))(AnyThreeRun())
 
 
 def _nothing(variant: Any, params: Any) -> tuple[str, ...]:

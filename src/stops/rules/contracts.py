@@ -41,7 +41,10 @@ not need):
    for how the chips left on the layout are shared.
 
 Phases hand results to later phases through ``deal.publish(value)`` / ``deal.result(Type)``,
-one typed value per type; the engine never looks inside.
+one typed value per type; the engine never looks inside. What a phase or policy remembers
+during a deal is its own typed state, ``deal.state(MyState)`` (made on first use), declared
+by the phase (``state_types``) or the policy (``register_policy(..., states=...)``); the
+engine copies it with the deal and drops a phase's when the deal moves past the phase.
 
 A policy is registered together with its parameters (an attrs class made with
 :func:`stops.rules.registry.param`), its plain-English text, its load-time checks and — for
@@ -73,8 +76,9 @@ class PhaseProtocol(Protocol):
     variant with the variant as its only argument."""
 
     name: ClassVar[str]
-    scratch_keys: ClassVar[tuple[str, ...]]
-    """Keys of ``deal.scratch`` the phase owns; dropped when the deal moves past it."""
+    state_types: ClassVar[tuple[type, ...]]
+    """The classes of per-deal state the phase keeps (``deal.state(T)``, see
+    :class:`stops.engine.deal.DealState`); dropped when the deal moves past the phase."""
     normalize: Callable[[Deal, Action], Action] | None
     """Fills in a field a player may omit (the fixed amount of a stake), or ``None`` (the
     default of ``stops.phases.base.Phase``). What a phase *is* rather than does is declared

@@ -198,6 +198,10 @@ class PolicySpec:
     """``stake_rule`` only: ``exempts_winner(params)``, whether the last deal's winner stakes
     nothing in the next deal unless he deals it (docs/family-rulings.md F33): the table puts him in
     the deal's ``exempt`` seats. Without it, nobody is exempt."""
+    states: tuple[type, ...] = ()
+    """The classes of per-deal state the policy keeps (``deal.state(T)``, see
+    :class:`stops.engine.deal.DealState`), kept for the whole deal: a deal makes only
+    state that a phase or policy of its variant declares."""
 
 
 @attrs.frozen
@@ -375,6 +379,7 @@ class Registry:
         direction: Callable[[Any], str] | None = None,
         keeps_suit: Callable[[Any], bool] | None = None,
         exempts_winner: Callable[[Any], bool] | None = None,
+        states: Iterable[type] = (),
     ) -> Callable[[F], F]:
         """Decorator: register ``impl`` as policy ``name`` for ``slot``.
 
@@ -389,7 +394,8 @@ class Registry:
         A policy's optional capabilities are declared here, never read off the function:
         ``before_first_deal`` and ``why`` (``match_end``), ``tracks_contributions``
         (``final_share``), ``in_turn`` and ``direction`` (``turn_order``), ``keeps_suit``
-        (``after_stop``), ``exempts_winner`` (``stake_rule``). A policy that is an object (a
+        (``after_stop``), ``exempts_winner`` (``stake_rule``); ``states``, the classes of
+        per-deal state it keeps (``deal.state(T)``). A policy that is an object (a
         ``ClaimPolicy``, a ``WildCard``) declares its capabilities as members of its slot's
         protocol instead (:mod:`stops.rules.contracts`). See :class:`PolicySpec`.
         """
@@ -408,7 +414,8 @@ class Registry:
             self.policies[(slot, name)] = PolicySpec(
                 slot, name, impl, params, doc, text, plugin, check, explain, lint, pays,
                 describe, phrase, brings, excuses, before_first_deal, why,
-                tracks_contributions, in_turn, direction, keeps_suit, exempts_winner)
+                tracks_contributions, in_turn, direction, keeps_suit, exempts_winner,
+                _state_types(f"policy {slot}.{name}", states))
             self._options = None
             return impl
 
@@ -449,6 +456,8 @@ class Registry:
                 register_vocabulary(verb_specs, event_specs, owner=name)
             except (TypeError, ValueError) as e:
                 raise RegistryError(f"phase {name!r}: {e}") from None
+            phase: Any = impl  # a phase class (PhaseProtocol): it declares state_types
+            _state_types(f"phase {name}", phase.state_types)
             doc = doc_of(impl)
             self.phases[name] = PhaseSpec(name, impl, doc, tuple(requires), tuple(slots), plugin,
                                           settings, check, pays, turns_up, shape, verb_specs,
@@ -520,6 +529,18 @@ def _check_members(slot: str, name: str, impl: object) -> None:
             f"policy {name!r} for {slot} lacks {', '.join(missing)}: a {slot} policy has every "
             f"member of {protocol.__name__} (stops.rules.contracts); subclass the slot's base "
             "class (docs/house-rules.md) to inherit the defaults")
+
+
+def _state_types(owner: str, states: Iterable[type]) -> tuple[type, ...]:
+    """Declared per-deal state classes, refused at registration unless each is a class a
+    deal can make (called with no arguments) and copy (``copy()``, for ``Deal.clone``)."""
+    out = tuple(states)
+    for kind in out:
+        if not isinstance(kind, type) or not hasattr(kind, "copy"):
+            raise RegistryError(
+                f"{owner}: deal state {kind!r} must be a class with a copy() method (see "
+                "stops.engine.deal.DealState)")
+    return out
 
 
 def _normal(name: str) -> str:

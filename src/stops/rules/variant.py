@@ -111,6 +111,11 @@ class Variant:
         self.phases: tuple[Any, ...] = tuple(
             registry.phases[name].impl(self) for name in spec.flow
         )
+        self.state_types: frozenset[type] = frozenset(
+            [kind for phase in self.phases for kind in phase.state_types]
+            + [kind for bound in self.policies.values() for kind in bound.spec.states])
+        """The classes of per-deal state the phases and policies of this variant declare:
+        the only ones its deals make (``Deal.state``)."""
         self.turns_up: bool = any(registry.phases[name].turns_up for name in spec.flow)
         """A phase turns up the last card dealt: stacked deals (records) name it
         (``turn_up``)."""

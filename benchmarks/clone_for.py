@@ -1,0 +1,114 @@
+"""What ``deal.clone_for(seat, rng)`` costs beside ``deal.clone()``, per built-in game.
+
+    PYTHONPATH=src python benchmarks/clone_for.py
+    PYTHONPATH=src python benchmarks/clone_for.py --rounds 15 --calls 200 --games boodle
+
+Each game is played with random decisions to the middle of a deal (half the decisions a
+whole deal of that seed takes), then timed in interleaved rounds, so that the machine's
+speed, which wanders from minute to minute, weighs on every figure alike:
+
+* ``clone``: ``deal.clone()``;
+* ``clone_for``: ``deal.clone_for(seat, rng)`` again and again from one position (a search
+  from one position: what the seat knows is worked out once and kept);
+* ``first``: ``clone_for`` from a position met for the first time (a copy of the deal each
+  time, made untimed), so what the seat knows is worked out every time.
+
+Printed: the median microseconds per call of each over the rounds, and the ratios
+``clone_for / clone`` and ``first / clone`` (the median of each round's ratio). Times are
+this process's CPU time. No test asserts these numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import statistics
+import time
+from typing import Any
+
+import stops
+from stops.rules.variant import list_variants
+
+CLOCK = time.process_time
+
+
+def mid_deal(name: str, seed: int) -> Any:
+    """A deal of ``name`` halfway through (by decisions), seat to act still deciding."""
+    variant = stops.load_variant(name)
+    seats = min(max(4, variant.players[0]), variant.players[1])
+    whole = stops.Table(variant, seats=seats, seed=seed, chips=100).new_deal()
+    rng = random.Random(seed)
+    steps = 0
+    while not whole.is_terminal:
+        legal = whole.legal_actions()
+        whole.apply(legal[rng.randrange(len(legal))])
+        steps += 1
+    deal = stops.Table(variant, seats=seats, seed=seed, chips=100).new_deal()
+    rng = random.Random(seed)
+    for _ in range(steps // 2):
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
+    return deal
+
+
+def per_call(fn: Any, calls: int) -> float:
+    """Microseconds per call of ``fn(i)`` for ``i`` in ``range(calls)``."""
+    start = CLOCK()
+    for i in range(calls):
+        fn(i)
+    return (CLOCK() - start) / calls * 1e6
+
+
+def measure(deal: Any, rounds: int, calls: int) -> dict[str, float]:
+    seat = deal.current_seat if deal.current_seat is not None else 0
+    rng = random.Random(1)
+    clone_t: list[float] = []
+    for_t: list[float] = []
+    first_t: list[float] = []
+    ratio_for: list[float] = []
+    ratio_first: list[float] = []
+    deal.clone_for(seat, rng)  # warm: the variant's caches of what rules prove
+    for _ in range(rounds):
+        gc.collect()
+        copies = [deal.clone() for _ in range(calls)]
+        c = per_call(lambda i: deal.clone(), calls)
+        f = per_call(lambda i: deal.clone_for(seat, rng), calls)
+        g = per_call(lambda i, copies=copies: copies[i].clone_for(seat, rng), calls)
+        clone_t.append(c)
+        for_t.append(f)
+        first_t.append(g)
+        ratio_for.append(f / c)
+        ratio_first.append(g / c)
+    return {"clone": statistics.median(clone_t), "clone_for": statistics.median(for_t),
+            "first": statistics.median(first_t), "ratio": statistics.median(ratio_for),
+            "ratio_first": statistics.median(ratio_first)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rounds", type=int, default=9)
+    ap.add_argument("--calls", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--games", nargs="*", default=None)
+    args = ap.parse_args()
+    names = args.games or list_variants()
+    print(f"{'game':28} {'clone us':>9} {'clone_for':>10} {'first':>9} "
+          f"{'for/clone':>10} {'first/clone':>12}")
+    ratios = []
+    for name in names:
+        deal = mid_deal(name, args.seed)
+        try:
+            r = measure(deal, args.rounds, args.calls)
+        except stops.StopsError as e:
+            print(f"{name:28} clone_for failed: {e}")
+            continue
+        ratios.append(r["ratio"])
+        print(f"{name:28} {r['clone']:9.1f} {r['clone_for']:10.1f} {r['first']:9.1f} "
+              f"{r['ratio']:10.2f} {r['ratio_first']:12.2f}  ({deal.phase})")
+    if ratios:
+        print(f"median clone_for/clone over the games: {statistics.median(ratios):.2f}")
+
+
+if __name__ == "__main__":
+    main()
