@@ -1,4 +1,4 @@
-"""Poch's own mechanisms (FAMILY-RULINGS-2 G.4, G22-G29; G.0 items 12 and 13; G.11 7-9).
+"""Poch's own mechanisms (docs/family-rulings.md G.4, G22-G29).
 
 * The ``trumps_held`` claims policy (slot ``pay_collection``, run by the ``claim_held``
   phase after the turn-up): stage one. Each honour space (``ace`` ... ``ten``) pays the
@@ -305,7 +305,7 @@ class VyingSettings:
         "winner of the vying takes it.", option="vying_space")
     poch_requires: Literal["pair", "any"] = param(
         "pair", "Who may poch: only a player holding at least a pair (two cards of one rank), "
-        "or anyone (bluffing). A holder needs nothing. FAMILY-RULINGS-2 G26.",
+        "or anyone (bluffing). A holder needs nothing. docs/family-rulings.md G26.",
         option="poch_requires")
     first_bettor: Literal["dealers_left", "dealer"] = param(
         "dealers_left", "Who is asked first: the player to the dealer's left (the dealer "

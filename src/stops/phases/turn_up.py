@@ -10,7 +10,7 @@ deal's turn-up; a record names it as ``turn_up``).
 The phase publishes :class:`Trumps`. A claim policy whose spaces stand for trumps subclasses
 :class:`TrumpClaimPolicy` and says which of its spaces a turned-up card would win
 (:meth:`TrumpClaimPolicy.turned_up`); the phase pays them to the dealer as
-``turn_up_honours`` says (docs/family-rulings.md F16, F21; FAMILY-RULINGS-2 G24), and the
+``turn_up_honours`` says (docs/family-rulings.md F16, F21, G24), and the
 Pope (a fixed card space) as ``pope_turn_up`` says.
 """
 

@@ -61,7 +61,7 @@ class SuccessionParams:
         "stop", "A rank the pack has none of (the 2s of Spinado's pack, the 2 to 6 of a "
         "32-card pack): the card below it has no successor and stops (stop), or the next "
         "rank the pack has follows it (skip: with ace low the 7 follows the ace in a 32-card "
-        "pack, FAMILY-RULINGS-2 G25).", option="missing_ranks")
+        "pack, docs/family-rulings.md G25).", option="missing_ranks")
 
 
 def pack_order(ace: str, deck: Iterable[Card]) -> tuple[int, ...]:
