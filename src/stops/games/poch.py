@@ -228,8 +228,9 @@ def _sequence_text(p: TrumpsHeldParams, variant: Any = None) -> str:
     if p.sequence_rule == "trump_run":
         return (f"The {space} space pays a player who holds the seven, eight and nine of "
                 "trumps.")
-    t = (f"The {space} space pays the player who holds the best sequence: {p.sequence_min} "
-         "or more cards of one suit in unbroken order, in any suit")
+    least = _NUMBERS[p.sequence_min] if p.sequence_min < len(_NUMBERS) else str(p.sequence_min)
+    t = (f"The {space} space pays the player who holds the best sequence: {least} or more "
+         "cards of one suit in unbroken order, in any suit")
     if variant is not None:
         order = pack_order(variant.rules.ace, variant.deck)
         full = (RANKS.index("A"), *range(12)) if variant.rules.ace == "low" else tuple(
@@ -249,6 +250,9 @@ def _sequence_text(p: TrumpsHeldParams, variant: Any = None) -> str:
               "longer wins")
     return t + (", then a sequence in trumps, then the player nearest the dealer's left. "
                 "A sequence that runs on counts whole, as one.")
+
+
+_NUMBERS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
 def and_words(words: list[str]) -> str:

@@ -73,6 +73,8 @@ class TrumpClaims(TrumpClaimPolicy):
     plays the trump of its rank; a pair compartment pays a player who has played both its
     trumps. On one card: its own compartment first, then the pairs in order."""
 
+    space_word = "compartment"
+
     def watch(self, variant: Variant, params: Any, triggers: Triggers,
               every: list[Handler]) -> None:
         _ON_PLAY.watch(variant, _PLAIN, triggers, every)  # the fixed card spaces first

@@ -99,7 +99,7 @@ class ClaimHeldPhase(Phase):
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.policy = variant.policy("pay_collection")
-        self.stage_title: str = ("Stage one: trumps and sequences held" if
+        self.stage_title: str = ("Stage one: the cards held" if
                                  isinstance(self.policy.impl, TrumpClaimPolicy) else self.title)
 
     def enter(self, deal: Deal) -> bool:

@@ -16,7 +16,7 @@ Pope (a fixed card space) as ``pope_turn_up`` says.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import attrs
 
@@ -59,6 +59,10 @@ class TrumpClaimPolicy(ClaimPolicy):
     besides its claims, such a policy says which of its spaces a turned-up card would win,
     so that the turn-up phase can pay them to the dealer. The turn-up phase asks only
     policies of this class (a plain claim policy has no trumps)."""
+
+    space_word: ClassVar[str] = "space"
+    """What the players call a space of the layout, in the rules text (Pope Joan's board has
+    compartments)."""
 
     def turned_up(self, variant: Variant, params: Any, card: int, honours: bool) -> list[str]:
         """The spaces ``card`` would win, as the turn-up (always of trumps): the fixed card
@@ -157,11 +161,12 @@ class TurnUpPhase(Phase):
         if honours:
             which = ", ".join(honours[:-1]) + (" or " if len(honours) > 1 else "") + honours[-1]
             if self.honours:
-                t += (f" A turned-up {which} (of trumps, necessarily) pays its compartment to "
-                      "the dealer at once, before the first lead.")
+                t += (f" A turned-up {which} (of trumps, necessarily) pays its "
+                      f"{self.claims.space_word} to the dealer at once, before the first "
+                      "lead.")
             else:
-                t += (f" A turned-up {which} pays nobody: its space stays on the layout for "
-                      "the next deal.")
+                t += (f" A turned-up {which} pays nobody: its {self.claims.space_word} stays "
+                      "on the layout for the next deal.")
         how = self.settings.pope_turn_up
         fixed = [sp for sp in self.variant.layout if sp.kind == "card" and sp.card is not None]
         if not fixed:
