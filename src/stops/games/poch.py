@@ -238,9 +238,10 @@ def _sequence_text(p: TrumpsHeldParams, variant: Any = None) -> str:
         gaps = [(a, b) for a, b in zip(order, order[1:], strict=False)
                 if full.index(b) != full.index(a) + 1]
         if gaps:
+            from stops.rules.prose import rank_word as word
+
             a, b = gaps[0]
-            t += (f" (the {rank_word(RANKS[a])} and the {rank_word(RANKS[b])} are next to "
-                  "each other in this pack)")
+            t += f" (the {word(a)} and the {word(b)} are next to each other in this pack)"
     t += ". Each player's best sequence counts. "
     if p.sequence_rank == "length_first":
         t += ("A longer sequence beats a shorter one; between sequences of the same length "
