@@ -101,14 +101,14 @@ POKER = ("test_three_in_one.py", "family/test_tripoley.py", "family/test_tripole
 #: For each module of ``hatch_build.COMPILED``, the tests that run it.
 COMPILED_TESTS: dict[str, tuple[str, ...]] = {
     "stops/engine/deal.py": CLASSIC + ROTATION + WHOLE,
-    "stops/engine/actions.py": CLASSIC + ROTATION + WHOLE,
+    "stops/engine/actions.py": (*CLASSIC, *ROTATION, *WHOLE, "test_vocabulary.py"),
     "stops/engine/legal.py": CLASSIC + ROTATION + WHOLE,
-    "stops/engine/events.py": CLASSIC + ROTATION + WHOLE,
+    "stops/engine/events.py": (*CLASSIC, *ROTATION, *WHOLE, "test_vocabulary.py"),
     "stops/engine/table.py": CLASSIC + ROTATION + WHOLE,
     "stops/engine/chips.py": CLASSIC + ROTATION + WHOLE,
     "stops/engine/rng.py": ("test_speed_paths.py", "test_properties.py", "test_clone.py",
                             "test_saving.py", "test_bots.py", "test_conformance.py"),
-    "stops/phases/base.py": (*CLASSIC, *ROTATION, "test_plugins.py"),
+    "stops/phases/base.py": (*CLASSIC, *ROTATION, "test_plugins.py", "test_vocabulary.py"),
     "stops/phases/dealing.py": CLASSIC + ROTATION,
     "stops/phases/stake.py": CLASSIC,
     "stops/phases/play.py": CLASSIC + ROTATION,

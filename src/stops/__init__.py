@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from stops.engine.legal import LegalActions
     from stops.engine.observation import Observation
     from stops.engine.table import Table, TableError
+    from stops.engine.vocabulary import EventType, Verb
     from stops.io.records import replay
     from stops.rules.registry import (
         Registry,
@@ -61,6 +62,7 @@ _HOMES = {
     "stops.engine.legal": ("LegalActions",),
     "stops.engine.observation": ("Observation",),
     "stops.engine.table": ("Table", "TableError"),
+    "stops.engine.vocabulary": ("EventType", "Verb"),
     "stops.io.records": ("replay",),
     "stops.rules.registry": ("Registry", "default_registry", "register_phase",
                              "register_policy"),
@@ -102,6 +104,7 @@ __all__ = [
     "Deal",
     "DealInProgress",
     "Event",
+    "EventType",
     "Explanation",
     "IllegalAction",
     "LegalActions",
@@ -115,6 +118,7 @@ __all__ = [
     "TableError",
     "Variant",
     "VariantError",
+    "Verb",
     "__version__",
     "card",
     "default_registry",

@@ -29,6 +29,7 @@ from stops.engine.recording import normalized
 from stops.engine.rng import derive_seed
 from stops.engine.table import Table
 from stops.engine.text import printable
+from stops.engine.vocabulary import VERBS
 from stops.phases.poker import PokerState
 from stops.rules.variant import Variant
 
@@ -597,17 +598,18 @@ def describe_action(a: Action, st: Style | None = None, to_call: int | None = No
         return f"call {to_call}"
     if a.action == "raise" and level is not None and a.chips is not None:
         return f"raise by {a.chips} to {level + a.chips}"
-    if a.action in ("bid", "bet", "raise"):
-        return f"{a.action} {a.chips}"
-    if a.action == "select" and a.cards is not None:
-        return "select " + st.cards(a.cards)
-    if a.action == "swap":
-        return f"swap (take the {spare})"
-    if a.action == "keep":
-        return "keep (your hand)"
-    if a.action == "auction":
-        return f"auction (sell the unseen {spare})"
-    return a.action
+    # any other verb by its registered spec (stops.engine.vocabulary): its fields, its label
+    text = a.action
+    if a.card is not None:
+        text += " " + st.cards((a.card,))
+    if a.cards is not None:
+        text += " " + st.cards(a.cards)
+    if a.chips is not None:
+        text += f" {a.chips}"
+    spec = VERBS.get(a.action)
+    if spec is not None and spec.label:
+        text += f" ({spec.label.replace('spare hand', spare)})"
+    return text
 
 
 def _status(deal: Deal, seat: int, st: Style) -> list[str]:
@@ -788,7 +790,16 @@ def _why(deal: Deal) -> str:
     return rule or "Choose one of the numbered options."
 
 
-_WORDS = ("keep", "swap", "auction", "pass", "check", "call", "fold")
+def _fieldless(verb: str) -> bool:
+    """A registered verb typed as one word (``keep``, ``pass``)."""
+    spec = VERBS.get(verb)
+    return spec is not None and not spec.fields
+
+
+def _takes_only(verb: str, field: str) -> bool:
+    """A phase's verb whose one field is ``field`` (``bid 3``, ``select 2c 3c``)."""
+    spec = VERBS.get(verb)
+    return spec is not None and spec.fields == (field,)
 
 
 def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
@@ -810,7 +821,7 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
     typed = _typed_cards(words[1:] if verb in ("lead", "play") else words)
     if typed is not None and len(typed) > 1:
         return _cards_choice(seat, verb, typed, choices)
-    if len(words) == 1 and verb not in _WORDS:
+    if len(words) == 1 and not _fieldless(verb):
         card = parse_card(text)
         for a in choices or ():  # the plain choice that lays just this card, whatever its verb
             laid = a.cards if a.cards is not None else (a.card,)
@@ -818,10 +829,12 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
                 return a
         return action_from_dict({"seat": seat, "action": "lead", "card": str(card)})
     try:
-        if verb in ("bid", "bet", "raise") and len(words) == 2:
+        if _takes_only(verb, "chips") and len(words) == 2:
             return action_from_dict({"seat": seat, "action": verb, "chips": int(words[1])})
-        if verb == "select":
-            return action_from_dict({"seat": seat, "action": "select", "cards": words[1:]})
+        if _takes_only(verb, "cards"):
+            return action_from_dict({"seat": seat, "action": verb, "cards": words[1:]})
+        if _takes_only(verb, "card") and len(words) == 2:
+            return action_from_dict({"seat": seat, "action": verb, "card": words[1]})
         if verb == "stake" and len(words) >= 2:
             d: dict[str, object] = {"seat": seat, "action": "stake",
                                     "space": _space_id(words[1], choices)}
@@ -830,7 +843,7 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
             return action_from_dict(d)
         if verb == "lead" and len(words) == 2:
             return action_from_dict({"seat": seat, "action": "lead", "card": words[1]})
-        if verb in _WORDS and len(words) == 1:
+        if _fieldless(verb) and len(words) == 1:
             return action_from_dict({"seat": seat, "action": verb})
     except IllegalAction as e:
         raise ValueError(e.message) from None

@@ -14,11 +14,11 @@ Account = int | str
 MAX_CHIPS: Final = 10**15
 """The most chips any one stack or layout pile may hold, either way, as it enters the library
 (a table's chips, a record, a save): a thousand million million, far beyond any game. It
-keeps every number printable and every sum and range of bids machine-sized: 52 seats and
+keeps every number printable and every sum and range of amounts machine-sized: 52 seats and
 256 spaces at the limit hold under 2**63 chips."""
 MAX_DECISION_CHIPS: Final = 1000 * MAX_CHIPS
-"""The most chips a decision (a stake, bid or bet) may name: more than the whole table can
-hold, so no legal decision is ever refused for its size."""
+"""The most chips a decision (a stake, or any amount a phase asks for) may name: more than
+the whole table can hold, so no legal decision is ever refused for its size."""
 
 
 def chips_ok(x: object, low: int = -MAX_CHIPS) -> bool:

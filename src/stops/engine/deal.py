@@ -276,8 +276,8 @@ class Deal:
     def publish(self, result: object) -> None:
         """Hand a phase's result on to later phases and policies (one value per type).
 
-        For example the poker phase publishes who won the pot, and the ``poker_winner``
-        first-leader policy reads it with ``deal.result(PokerResult)``. The engine never
+        For example a phase that plays for a pot publishes who won it, and a first-leader
+        policy reads it with ``deal.result(ThatResult)``. The engine never
         looks inside: it only keeps the value with the deal (clones, saves by replay).
         """
         self.results[type(result)] = result

@@ -11,7 +11,7 @@ What the seat knows (a :class:`Knowledge`; :func:`knowledge` returns it) is gath
 steps:
 
 - the engine's own part: the seat's hand, every card played or out of the pack, the spare
-  hand if this seat knows it, cards shown to it and still held (a showdown, a pay card
+  hand if this seat knows it, cards shown to it and still held (a hand shown, a pay card
   claimed by holding it), and how many cards every hand and the spare hold;
 - each phase's part, from the events it emitted (:meth:`stops.phases.base.Phase.infer`):
   where the swaps with the spare hand moved what the seat knew; that a stop's next card is
@@ -20,8 +20,8 @@ steps:
   that rule would have made him lead instead, the seats an opening card passed by hold none
   that would have opened, a player passed over in rotation holds no card that continues
   the sequence, a pay card nobody claimed by holding it was in no hand, a hand shown as its
-  holder's best leaves him no card that would have bettered it, a bid for the spare hand
-  where a pay card forbids it proves the bidder held none. The rules say this through the
+  holder's best leaves him no card that would have bettered it, an offer for the spare hand
+  where a pay card forbids it proves the seat that made it held none. The rules say this through the
   policies themselves (each is asked, on a :class:`Probe`, what it would have done with
   other cards), so no game is named here.
 
@@ -29,8 +29,8 @@ The hidden cards are then dealt to the hands and the spare hand with those facts
 constraints (a card goes only where it may be, each place gets as many as it holds), and
 the phases put their own state in line with the new hands
 (:meth:`~stops.phases.base.Phase.after_redeal`): the lead due now is worked out again (an
-opening card no seat has seen is the one the *imagined* opener holds), poker selections
-and sealed bids the seat has not seen are chosen again. What is still due from the seat to
+opening card no seat has seen is the one the *imagined* opener holds), hands chosen in
+secret and sealed offers the seat has not seen are chosen again. What is still due from the seat to
 act (that it can lead at all, that it holds the card it must play in turn) is checked on
 the imagined deal, and another is dealt if it fails, a bounded number of times.
 

@@ -41,9 +41,10 @@ class Explanation:
     interface shows either the same way, and tells the two apart by ``legal``:
 
     * ``legal`` is ``True`` (``False`` on an :class:`IllegalAction`);
-    * ``code`` is the decision's verb (``"lead"``, ``"bid"``, ``"stake"`` ...);
+    * ``code`` is the decision's verb (``"lead"``, ``"stake"``, ``"pass"`` ...);
     * ``message`` says what the decision does, in the variant's words (``"lead 5♦: starts
-      a sequence in diamonds"``, ``"bid 4 chips for the widow"``);
+      a sequence in diamonds"``, ``"stake 2 chips on AH: your stake goes on that space of the
+      layout"``);
     * ``rule`` is the rule behind the choice on offer (what ``?`` shows in ``stops play``);
     * ``action`` is the decision explained, with any field the player may omit filled in.
     """

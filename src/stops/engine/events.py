@@ -266,40 +266,40 @@ def _final_share(e: Event, who: Name) -> str:
     return f"{who(e.seat)} is dealt {_cards(e)} in the final share-out ({e.note}){won}"
 
 
-K: Final = EventKind
 CORE_EVENTS: Final = (
-    EventType(K.DEAL_STARTED, "a new deal: ``seat`` is the dealer", _deal_started),
-    EventType(K.STAKED, "``seat`` put ``chips`` on ``space``", _staked),
-    EventType(K.DEALT, "``seat`` received ``cards`` (visible to that seat only)", _dealt,
+    EventType(EventKind.DEAL_STARTED, "a new deal: ``seat`` is the dealer", _deal_started),
+    EventType(EventKind.STAKED, "``seat`` put ``chips`` on ``space``", _staked),
+    EventType(EventKind.DEALT, "``seat`` received ``cards`` (visible to that seat only)", _dealt,
               in_account=True),
-    EventType(K.SPARE_DEALT, "the spare hand was dealt (``chips`` = its size; the cards are "
-              "in no event)", _spare_dealt),
-    EventType(K.TURNED_UP, "``card``, the last card dealt, is turned face up (public); "
+    EventType(EventKind.SPARE_DEALT, "the spare hand was dealt (``chips`` = its size; the "
+              "cards are in no event)", _spare_dealt),
+    EventType(EventKind.TURNED_UP, "``card``, the last card dealt, is turned face up (public); "
               "``note`` says what it decides (the trump suit)", _turned_up),
-    EventType(K.PASSED, "``seat`` passed (a decision to let the turn go by); ``note`` may "
-              "say why", _passed),
-    EventType(K.CLAIMED, "``seat`` won ``chips`` from ``space`` (``note`` says why; "
+    EventType(EventKind.PASSED, "``seat`` passed (a decision to let the turn go by); ``note`` "
+              "may say why", _passed),
+    EventType(EventKind.CLAIMED, "``seat`` won ``chips`` from ``space`` (``note`` says why; "
               "``cards``, if any, are the seat's own, shown to claim it)", _claimed, shows=True),
-    EventType(K.RETIRED, "``space`` was won and leaves the layout", _retired),
-    EventType(K.LED, "``seat`` led ``card``", _led),
-    EventType(K.PLAYED, "``seat`` played ``card`` (forced: they held the next card)", _played),
-    EventType(K.STOP, "``card`` (played by ``seat``) is a stop; ``note`` says why", _stop),
-    EventType(K.LEAD_PASSED, "``seat`` could not lead and the lead passes to ``to_seat``",
+    EventType(EventKind.RETIRED, "``space`` was won and leaves the layout", _retired),
+    EventType(EventKind.LED, "``seat`` led ``card``", _led),
+    EventType(EventKind.PLAYED, "``seat`` played ``card`` (forced: they held the next card)",
+              _played),
+    EventType(EventKind.STOP, "``card`` (played by ``seat``) is a stop; ``note`` says why", _stop),
+    EventType(EventKind.LEAD_PASSED, "``seat`` could not lead and the lead passes to ``to_seat``",
               _lead_passed),
-    EventType(K.PASSED_OVER, "``seat`` holds nothing that continues the sequence (play in "
-              "turn)", _passed_over),
-    EventType(K.BONUS, "``seat`` paid ``chips`` to ``to_seat`` for a card ``to_seat`` played",
-              _bonus),
-    EventType(K.EXCUSED, "``seat`` pays ``to_seat`` nothing for the cards left: a rule "
+    EventType(EventKind.PASSED_OVER, "``seat`` holds nothing that continues the sequence "
+              "(play in turn)", _passed_over),
+    EventType(EventKind.BONUS, "``seat`` paid ``chips`` to ``to_seat`` for a card ``to_seat`` "
+              "played", _bonus),
+    EventType(EventKind.EXCUSED, "``seat`` pays ``to_seat`` nothing for the cards left: a rule "
               "excuses it (``note`` says which)", _excused),
-    EventType(K.WENT_OUT, "``seat`` played their last card", _went_out),
-    EventType(K.BLOCKED, "nobody could lead: the deal ends by the block rule", _blocked),
-    EventType(K.PAID, "``seat`` paid ``chips`` to ``to_seat`` or ``space`` (``note`` says "
-              "why)", _paid),
-    EventType(K.DEAL_ENDED, "the deal is over; ``note`` names the outcome", _deal_ended),
-    EventType(K.ELIMINATED, "(table event) ``seat`` is out of the session: it could not pay",
-              _eliminated),
-    EventType(K.FINAL_SHARE, "(table event) in a share-out by a hand dealt to each seat, "
+    EventType(EventKind.WENT_OUT, "``seat`` played their last card", _went_out),
+    EventType(EventKind.BLOCKED, "nobody could lead: the deal ends by the block rule", _blocked),
+    EventType(EventKind.PAID, "``seat`` paid ``chips`` to ``to_seat`` or ``space`` (``note`` "
+              "says why)", _paid),
+    EventType(EventKind.DEAL_ENDED, "the deal is over; ``note`` names the outcome", _deal_ended),
+    EventType(EventKind.ELIMINATED, "(table event) ``seat`` is out of the session: it could "
+              "not pay", _eliminated),
+    EventType(EventKind.FINAL_SHARE, "(table event) in a share-out by a hand dealt to each seat, "
               "``seat`` was dealt ``cards`` (public) and wins ``chips`` of the layout (0: not "
               "a winner); ``note`` names the hand", _final_share),
 )

@@ -43,7 +43,7 @@ class Observation:
     """The current sequence: the plays since the last lead."""
     legal_actions: Sequence[Action]
     """The decisions open to this seat now (empty unless it is its turn): a lazy sequence,
-    so a large family such as the 1,287 poker selections costs nothing until indexed."""
+    so a large family such as the 1,287 ways to choose 5 cards of 13 costs nothing until indexed."""
     events: tuple[Event, ...]
     is_terminal: bool
 

@@ -38,13 +38,13 @@ RECORD_KEYS = ("format", "variant", "options", "players", "dealer", "stacks", "l
 DEAL_FORMAT = "stops.deal/1"
 """The ``format`` of a deal record (checked when a record gives one)."""
 FINAL_HAND_SIZE = 5
-"""Cards in each hand of a final share-out by poker (``final_hands``)."""
+"""Cards in each hand of a final share-out by hands dealt at the end (``final_hands``)."""
 
 
 def deal_record(deal: Deal, final_hands: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The record of ``deal`` (finished or not): cards as dealt and every decision so far;
-    with ``final_hands`` (the session ended after it with a share-out by poker, G.9), those
-    too."""
+    with ``final_hands`` (the session ended after it with a share-out by hands dealt to each
+    seat, G.9), those too."""
     rec: dict[str, Any] = {
         "format": DEAL_FORMAT,
         "variant": deal.variant.record_ref,
@@ -115,7 +115,7 @@ class FinishedDeal:
         self.ledger = deal.ledger
         self.final_hands: dict[str, Any] | None = None
         """Set by the table when the session ended after this deal with a share-out by
-        poker (the record's ``final_hands``)."""
+        hands dealt to each seat (the record's ``final_hands``)."""
 
     def record(self) -> dict[str, Any]:
         """The deal's record, exactly as ``deal.record()`` gave it when the deal ended (and

@@ -200,7 +200,7 @@ class Table:
         """The seat that won the last deal (``None``: no deal yet, or nobody won it); a
         variant whose stake rule excuses the last winner reads it (docs/family-rulings.md F33)."""
         self.final_hands: dict[str, Any] | None = None
-        """The cards of a final share-out by poker (``final_share: poker_hand``) as the
+        """The cards of a final share-out by dealt hands (G.9) as the
         session's last record gives them (``{dealer: d, hands: [[5 cards] or None, ...]}``),
         once dealt; ``None`` before, or when the session ends otherwise."""
         self.given_final_hands: tuple[int, list[tuple[Card, ...] | None]] | None = None

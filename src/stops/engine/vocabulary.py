@@ -51,7 +51,9 @@ class Verb:
     ``doc`` is one line for the reference docs. ``most(variant)``, for a verb with
     ``chips``: the largest amount one such decision can name in that variant when its rules
     bound it (a bet limit); ``None`` (or no ``most``): only the stacks bound it. A fixed
-    numbering of decisions (the PettingZoo codec) sizes the verb's family by it.
+    numbering of decisions (the PettingZoo codec) sizes the verb's family by it. ``label`` is
+    a few words shown after the verb in a menu of choices (``swap (take the spare hand)``;
+    "spare hand" is put in the variant's word).
 
     A verb whose only card field is ``cards`` is a choice of several cards at once: its
     ``cards`` are a set, kept sorted. Given as one of ``card`` or ``cards`` (``one_of``),
@@ -65,6 +67,7 @@ class Verb:
     meaning: Callable[[Action], str] | None = None
     doc: str = ""
     most: Callable[[Any], int | None] | None = None
+    label: str = ""
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.isidentifier() or \

@@ -14,14 +14,18 @@ Agents are ``"player_0"`` .. ``"player_{n-1}"`` (seat numbers). One episode is
 first, e.g. pot-and-kitty once every space is won). Only the seat that must decide is ever
 selected; forced plays happen inside the engine.
 
-**Actions** are indices into a fixed :class:`ActionCodec` per variant: the 52 cards (a lead;
-during the poker selection, "add this card to my poker hand"), ``keep swap auction pass check
-call fold``, ``bid k`` for k in 1..``bid_cap`` (default 100; higher bids cannot be expressed),
-``bet k`` / ``raise k`` for k in 1..``bet_limit`` (1..``bid_cap`` with ``betting:
-no_limit``), and ``stake <space> k`` for every layout space and k in 1..the variant's largest
-stake choice. A poker ``select`` is five successive
-card picks (or as many as the hand allows); the real ``select`` goes to the engine with the
-last pick. The legal indices are in ``obs["action_mask"]`` and ``info["action_mask"]``.
+**Actions** are indices into a fixed :class:`ActionCodec` per variant, built from the verbs
+its phases declare (``variant.verbs()``, :mod:`stops.engine.vocabulary`), so a plug-in
+phase's decisions get indices too: the 52 cards (a lead; while a seat chooses several cards
+at once, such as its poker hand, "add this card to my choice"), one index per verb that takes
+no field (``keep swap auction pass check call fold`` in Three-in-One), ``VERB k`` for k in
+1..the verb's bound for each verb that takes an amount (``bid``; ``bet``, ``raise`` up to the
+``bet_limit``; a verb its phase does not bound, such as a bid, up to ``bid_cap``, default
+100: higher amounts cannot be expressed), ``VERB card`` (52 each) for each phase's verb that
+takes one card, and ``stake <space> k`` for every layout space and k in 1..the variant's
+largest stake choice. A choice of several cards (a poker ``select``) is that many successive
+card picks; the real decision goes to the engine with the last pick. The legal indices are in
+``obs["action_mask"]`` and ``info["action_mask"]``.
 
 **Rewards** are chip changes: after every step each agent gets the change of its stack caused
 by that step (the stakes placed automatically when the first deal starts are counted in the
@@ -77,7 +81,9 @@ BID_CAP: Final = 100
 """Largest auction bid the action space can express (``bid 1`` .. ``bid 100``)."""
 CHIP_BOUND: Final = 1_000_000
 """Chip counts in the observation are clipped to ``[-CHIP_BOUND, CHIP_BOUND]``."""
-SIMPLE_VERBS: Final = ("keep", "swap", "auction", "pass", "check", "call", "fold")
+_OWN_FAMILIES: Final = frozenset({"stake", "lead", "play", "follow"})
+"""The engine's verbs that have families of their own below (a lead is a card index, plays and
+follows come only in variants that have them); every other verb gets indices by its fields."""
 
 
 def _stake_cap(variant: Variant) -> int:
@@ -96,8 +102,14 @@ class ActionCodec:
 
     ``encode(action) -> int`` and ``decode(seat, index) -> Action`` are pure: index ``c`` in
     0..51 decodes to ``lead c``. (The environment reads a card index as "pick this card" while
-    the seat is choosing its poker hand; a ``select`` has no single index, see
-    :meth:`encode_select`.)
+    the seat is choosing several cards at once; such a decision (a ``select``) has no single
+    index, see :meth:`encode_select`.)
+
+    The indices follow ``variant.verbs()``, in the order of the variant's flow: card indices,
+    then the field-less verbs (``simple_verbs``, from ``simple_base``), then a family of
+    amounts per verb with ``chips`` (``chips_base[verb]``, ``chips_cap[verb]``), then 52 per
+    phase verb with one ``card`` (``card_base[verb]``), then the stakes and the engine's
+    play, follow and group families. A verb with another mix of fields has no index.
     """
 
     def __init__(self, variant: Variant, players: int, *, bid_cap: int = BID_CAP,
@@ -105,21 +117,33 @@ class ActionCodec:
         self.variant = variant
         self.players = players
         self.bid_cap = bid_cap
-        poker = variant.settings("poker")
-        self.bet_cap = max(1, poker.bet_limit if poker is not None else 1)
-        if poker is not None and poker.betting == "no_limit":
-            self.bet_cap = bid_cap  # bets up to a stack: as high as bids can be expressed
         self.stake_cap = stake_cap if stake_cap is not None else _stake_cap(variant)
         self.space_ids: tuple[str, ...] = variant.space_ids
+        verbs = [v for v in variant.verbs() if v.name not in _OWN_FAMILIES]
+        self.simple_verbs: tuple[str, ...] = tuple(v.name for v in verbs if not v.fields)
+        self.cards_verbs: tuple[str, ...] = tuple(v.name for v in verbs
+                                                  if v.fields == ("cards",))
+        """Verbs that choose several cards at once: made of card picks (:meth:`encode_select`)."""
         labels = [f"card {CARDS[c]}" for c in range(52)]
         self.simple_base = len(labels)
-        labels += list(SIMPLE_VERBS)
-        self.bid_base = len(labels)
-        labels += [f"bid {k}" for k in range(1, self.bid_cap + 1)]
-        self.bet_base = len(labels)
-        labels += [f"bet {k}" for k in range(1, self.bet_cap + 1)]
-        self.raise_base = len(labels)
-        labels += [f"raise {k}" for k in range(1, self.bet_cap + 1)]
+        labels += list(self.simple_verbs)
+        self.chips_base: dict[str, int] = {}
+        self.chips_cap: dict[str, int] = {}
+        for v in verbs:
+            if v.fields == ("chips",):
+                bound = v.most(variant) if v.most is not None else None
+                # an amount only the stacks bound: as high as ``bid_cap`` can express
+                cap = bid_cap if bound is None else max(1, bound)
+                self.chips_base[v.name] = len(labels)
+                self.chips_cap[v.name] = cap
+                labels += [f"{v.name} {k}" for k in range(1, cap + 1)]
+        self.card_base: dict[str, int] = {}
+        for v in verbs:
+            if v.fields == ("card",):
+                self.card_base[v.name] = len(labels)
+                labels += [f"{v.name} {CARDS[c]}" for c in range(52)]
+        self._chips_at = sorted((b, v) for v, b in self.chips_base.items())
+        self._card_at = sorted((b, v) for v, b in self.card_base.items())
         self.stake_base = len(labels)
         labels += [f"stake {s} {k}" for s in self.space_ids for k in range(1, self.stake_cap + 1)]
         # the families of the play in turn and of a companion card: only for variants that
@@ -152,7 +176,7 @@ class ActionCodec:
                 labels += [f"{verb} wild as {RANK_NAMES[r]}" for r in range(13)]
         self.labels: tuple[str, ...] = tuple(labels)
         self.n_actions = len(labels)
-        self._simple = {v: self.simple_base + i for i, v in enumerate(SIMPLE_VERBS)}
+        self._simple = {v: self.simple_base + i for i, v in enumerate(self.simple_verbs)}
         self._space = {s: i for i, s in enumerate(self.space_ids)}
 
     def __len__(self) -> int:
@@ -163,8 +187,8 @@ class ActionCodec:
         amount above the caps)."""
         got = self.try_encode(action)
         if got is None:
-            hint = " (a select is several card picks: encode_select)" if (
-                action.action == "select") else ""
+            hint = (f" (a {action.action} is several card picks: encode_select)"
+                    if action.action in self.cards_verbs else "")
             raise ValueError(f"{action} has no index in this action space{hint}")
         return got
 
@@ -188,22 +212,25 @@ class ActionCodec:
                 self.follow_base + int(action.card))
         if verb in self._simple:
             return self._simple[verb]
+        base = self.card_base.get(verb)
+        if base is not None:
+            return None if action.card is None else base + int(action.card)
         k = action.chips
         if k is None or k < 1:
             return None
-        if verb == "bid":
-            return self.bid_base + k - 1 if k <= self.bid_cap else None
-        if verb in ("bet", "raise"):
-            base = self.bet_base if verb == "bet" else self.raise_base
-            return base + k - 1 if k <= self.bet_cap else None
+        base = self.chips_base.get(verb)
+        if base is not None:
+            return base + k - 1 if k <= self.chips_cap[verb] else None
         if verb == "stake" and action.space in self._space and k <= self.stake_cap:
             return self.stake_base + self._space[action.space] * self.stake_cap + k - 1
         return None
 
     def encode_select(self, action: Action) -> list[int]:
-        """A ``select`` as the card picks that make it, in card order."""
-        if action.action != "select" or action.cards is None:
-            raise ValueError(f"{action} is not a select")
+        """A choice of several cards (a ``select``) as the card picks that make it, in card
+        order."""
+        if action.action not in self.cards_verbs or action.cards is None:
+            raise ValueError(f"{action} is not a choice of several cards "
+                             f"({', '.join(self.cards_verbs) or 'this variant has none'})")
         return [int(c) for c in action.cards]
 
     def decode(self, seat: int, index: int, legal: Any = None) -> Action:
@@ -214,14 +241,15 @@ class ActionCodec:
             raise ValueError(f"action index {index} is outside 0..{self.n_actions - 1}")
         if i < self.simple_base:
             return lead(seat, i)
-        if i < self.bid_base:
-            return simple(seat, SIMPLE_VERBS[i - self.simple_base])
-        if i < self.bet_base:
-            return with_chips(seat, "bid", i - self.bid_base + 1)
-        if i < self.raise_base:
-            return with_chips(seat, "bet", i - self.bet_base + 1)
+        if i < self.simple_base + len(self.simple_verbs):
+            return simple(seat, self.simple_verbs[i - self.simple_base])
         if i < self.stake_base:
-            return with_chips(seat, "raise", i - self.raise_base + 1)
+            for base, verb in reversed(self._card_at):
+                if i >= base:
+                    return Action(seat, verb, card=Card(i - base))
+            for base, verb in reversed(self._chips_at):
+                if i >= base:
+                    return with_chips(seat, verb, i - base + 1)
         if i < self.play_base:
             space, k = divmod(i - self.stake_base, self.stake_cap)
             return with_chips(seat, "stake", k + 1, self.space_ids[space])
@@ -479,11 +507,12 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             raise IllegalAction("masked_action", f"action {index} ({label}) is not legal for "
                                 f"{agent} now; see its action mask")
         self._cumulative_rewards[agent] = 0.0
-        if self._selecting() and index < 52:
+        choosing = self._choosing()
+        if choosing is not None and index < 52:
             self._picked.append(index)
             if len(self._picked) == self._select_size():
                 picked, self._picked = self._picked, []
-                deal.apply(with_cards(seat, "select", picked))
+                deal.apply(with_cards(seat, choosing, picked))
         else:
             legal = deal.legal_actions()
             chosen = self.codec.decode(seat, index, legal)
@@ -503,9 +532,16 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             self.render()
 
     # -- actions --------------------------------------------------------------------------
-    def _selecting(self) -> bool:
+    def _choosing(self) -> str | None:
+        """The verb of the choice of several cards on offer now (a ``select``), if any: a
+        card index is then a pick."""
         deal = self.deal
-        return deal is not None and "select" in deal.legal_actions().verbs
+        if deal is None:
+            return None
+        for verb in deal.legal_actions().verbs:
+            if verb in self.codec.cards_verbs:
+                return verb
+        return None
 
     def _select_size(self) -> int:
         assert self.deal is not None
@@ -517,12 +553,12 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         return self.codec.encode(action)
 
     def decode(self, seat: int, index: int) -> Action:
-        """What ``index`` means for ``seat`` now. While the seat chooses its poker hand a card
-        index is a pick, shown as the (partial) ``select`` it would make."""
+        """What ``index`` means for ``seat`` now. While the seat chooses several cards (its
+        poker hand) a card index is a pick, shown as the (partial) choice it would make."""
         i = operator.index(index)
-        if 0 <= i < 52 and self.deal is not None and self.deal.current_seat == seat and (
-                self._selecting()):
-            return with_cards(seat, "select", sorted({*self._picked, i}))
+        choosing = self._choosing() if 0 <= i < 52 else None
+        if choosing is not None and self.deal is not None and self.deal.current_seat == seat:
+            return with_cards(seat, choosing, sorted({*self._picked, i}))
         legal = self.deal.legal_actions() if self.deal is not None else None
         return self.codec.decode(seat, i, legal)
 
@@ -538,7 +574,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         if deal is None or deal.current_seat != seat:
             return mask
         legal = deal.legal_actions()
-        if "select" in legal.verbs:
+        if any(v in self.codec.cards_verbs for v in legal.verbs):
             for c in self._pickable(deal, seat, legal):
                 mask[c] = 1
         elif len(legal) <= 2 * self.codec.n_actions:

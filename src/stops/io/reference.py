@@ -11,6 +11,9 @@ from typing import Any
 
 import attrs
 
+from stops.engine.actions import FLAGS
+from stops.engine.events import CORE_EVENTS
+from stops.engine.vocabulary import CORE_VERBS, EventType, Verb, owner_of_verb
 from stops.rules.model import PolicyRef, Rules, Space
 from stops.rules.registry import (
     Registry,
@@ -82,7 +85,12 @@ def reference_markdown(registry: Registry | None = None) -> str:
             out += ["", "Settings (written as flat rules, e.g. `rules: {NAME: VALUE}`):", "",
                     "| rule | values | default | meaning |", "|---|---|---|---|"]
             out += _param_rows(ph.settings, flat=True)
+        if ph.verbs:
+            out += ["", "Decisions:", "", *_verb_rows(ph.verbs)]
+        if ph.events:
+            out += ["", "Events it logs:", "", *_event_rows(ph.events)]
         out.append("")
+    out += _vocabulary_section()
     out += ["## Policy slots", "",
             "A slot is a rule question; its value in `rules:` is a policy name, or",
             "`{use: name, param: value}` for a policy with parameters.", ""]
@@ -123,6 +131,52 @@ def reference_markdown(registry: Registry | None = None) -> str:
                    f"{f.metadata.get('doc', '')} |")
     out.append("")
     return "\n".join(out)
+
+
+def _md(text: str) -> str:
+    """A docstring-style line as a table cell (``x`` -> `x`; no pipes)."""
+    return " ".join(text.replace("``", "`").replace("|", "/").split())
+
+
+def _fields_text(v: Verb) -> str:
+    if not v.fields:
+        return "none"
+    parts = []
+    if v.one_of:
+        parts.append(" or ".join(f"`{f}`" for f in v.one_of))
+    for f in v.fields:
+        if f not in v.one_of:
+            parts.append(f"`{f}`" + (" (optional)" if f in v.optional else ""))
+    flags = [f for f, verbs in FLAGS.items() if v.name in verbs]
+    parts += [f"`{f}`: true (a policy's flag)" for f in flags]
+    return ", ".join(parts)
+
+
+def _verb_rows(verbs: tuple[Verb, ...], *, mark: bool = True) -> list[str]:
+    rows = ["| verb | fields | what it does |", "|---|---|---|"]
+    for v in verbs:
+        owner = " (the engine's)" if mark and owner_of_verb(v.name) == "engine" else ""
+        rows.append(f"| `{v.name}` | {_fields_text(v)} | {_md(v.doc)}{owner} |")
+    return rows
+
+
+def _event_rows(types: tuple[EventType, ...]) -> list[str]:
+    rows = ["| kind | what happened (fields) |", "|---|---|"]
+    rows += [f"| `{t.kind}` | {_md(t.doc)} |" for t in types]
+    return rows
+
+
+def _vocabulary_section() -> list[str]:
+    return [
+        "## Decisions and events", "",
+        "A decision's dict form is `{\"seat\": 2, \"action\": VERB, ...fields}` "
+        "(docs/concepts.md); every",
+        "verb and every kind of event is registered with what it means",
+        "(`stops.engine.vocabulary`): the engine's own below, each phase's with the phase",
+        "(above, under the phase), a plug-in phase's with it. A decision with an unknown verb,",
+        "a missing or unexpected field is refused, naming the verbs or fields there are.", "",
+        "The engine's decisions:", "", *_verb_rows(CORE_VERBS, mark=False), "",
+        "The engine's events (`EventKind`):", "", *_event_rows(CORE_EVENTS), ""]
 
 
 def _param_rows(cls: type, *, flat: bool) -> list[str]:

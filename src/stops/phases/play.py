@@ -22,6 +22,7 @@ from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import event, play_events, play_pairs, stop_event
 from stops.engine.legal import FixedActions, LegalSet
+from stops.engine.vocabulary import FOLLOW, LEAD, PASS, PLAY
 from stops.phases.base import Phase
 from stops.policies.leads import OpeningSeek
 from stops.policies.succession import Succession
@@ -754,7 +755,8 @@ def register(reg: Registry) -> None:
     reg.register_phase("play", pays=_pays_nothing, requires=("deal",),
                        slots=("first_leader", "successor", "turn_order", "companion",
                               "wild_card", "after_stop", "failed_lead", "pay_collection",
-                              "run_rule"))(PlayPhase)
+                              "run_rule"),
+                       verbs=(LEAD, PLAY, FOLLOW, PASS))(PlayPhase)
 
 
 def _pays_nothing(variant: object) -> tuple[str, ...]:

@@ -791,11 +791,12 @@ def _bid_meaning(a: Action) -> str:
 
 SPARE_VERBS: Final = (
     Verb("keep", meaning=lambda a: "keep: you keep your hand and leave the spare hand as it is",
-         doc="keep the hand (the spare hand stays as it is)"),
+         doc="keep the hand (the spare hand stays as it is)", label="your hand"),
     Verb("swap", meaning=lambda a: "swap: you take the spare hand and put your own hand in "
-         "its place", doc="exchange the hand for the spare hand"),
+         "its place", doc="exchange the hand for the spare hand", label="take the spare hand"),
     Verb("auction", meaning=lambda a: "auction: you sell the spare hand, unseen, to the "
-         "highest bidder", doc="sell the unseen spare hand to the highest bidder"),
+         "highest bidder", doc="sell the unseen spare hand to the highest bidder",
+         label="sell the unseen spare hand"),
     PASS,
     Verb("bid", ("chips",), meaning=_bid_meaning, doc="offer ``chips`` for the hand on "
          "auction"),

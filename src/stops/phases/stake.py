@@ -9,6 +9,7 @@ from stops.engine.actions import Action, with_chips
 from stops.engine.errors import IllegalAction
 from stops.engine.events import Event, staked_event
 from stops.engine.legal import Amounts, LegalActions, LegalSet
+from stops.engine.vocabulary import STAKE
 from stops.phases.base import Phase
 from stops.policies.stakes import SEATS_ONLY
 
@@ -182,7 +183,8 @@ class StakePhase(Phase):
 
 
 def register(reg: Registry) -> None:
-    reg.register_phase("stake", pays=_pays_nothing, slots=("stake_rule",))(StakePhase)
+    reg.register_phase("stake", pays=_pays_nothing, slots=("stake_rule",),
+                       verbs=(STAKE,))(StakePhase)
 
 
 def _pays_nothing(variant: object) -> tuple[str, ...]:
