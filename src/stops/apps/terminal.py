@@ -31,6 +31,8 @@ from stops.engine.table import Table
 from stops.engine.text import printable
 from stops.engine.vocabulary import VERBS
 from stops.phases.poker import PokerState
+from stops.phases.rotation import RotationParams
+from stops.rules.contracts import PAY_COLLECTION
 from stops.rules.variant import Variant
 
 RED = "\033[31m"
@@ -157,7 +159,7 @@ class Narrator:
         self.hand_shown = False
         self.swapped: set[int] = set()
         turns = deal.variant.policy("turn_order")
-        self.sans = getattr(turns.params, "per_turn", None) == "run"
+        self.sans = isinstance(turns.params, RotationParams) and turns.params.per_turn == "run"
         """Turns in rotation that run on while a player can: say "sans X" when one ends."""
         self.rotation = turns.name == "rotation"
         self.marks: list[str] = []
@@ -533,19 +535,11 @@ def turned_up(deal: Deal) -> int:
 
 
 def trump_cards(deal: Deal) -> dict[str, tuple[int, ...]]:
-    """The cards the trump compartments stand for this deal, by space: what the claims
-    policy's ``honours`` and ``pairs`` name, in the suit of the turn-up (Pope Joan)."""
-    up = turned_up(deal)
-    if up < 0:
-        return {}
-    params = deal.variant.policy("pay_collection").params
-    suit = up // 13
-    out: dict[str, tuple[int, ...]] = {}
-    for space, rank in dict(getattr(params, "honours", None) or {}).items():
-        out[space] = (suit * 13 + RANKS.index(str(rank)),)
-    for space, ranks in dict(getattr(params, "pairs", None) or {}).items():
-        out[space] = tuple(suit * 13 + RANKS.index(str(r)) for r in ranks)
-    return out
+    """The cards the layout's spaces stand for in this deal beyond its card spaces, as the
+    claims policy says (Pope Joan's trump compartments, once the turn-up makes a suit
+    trumps)."""
+    pay = deal.variant.policy(PAY_COLLECTION)
+    return pay.impl.bound_cards(deal, pay.params)
 
 
 def seats_text(values: Sequence[int], me: int, st: Style) -> str:

@@ -273,6 +273,11 @@ class Deal:
         applying, so ``legal_actions`` need not compute them again)."""
         self._legal = legal
 
+    def forget_offer(self) -> None:
+        """Work the decisions on offer out again when next asked (the cards changed hands
+        outside any phase: ``clone_for``'s imagined deal)."""
+        self._legal = None
+
     def publish(self, result: object) -> None:
         """Hand a phase's result on to later phases and policies (one value per type).
 
@@ -426,6 +431,39 @@ class Deal:
         return out
 
     # -- cards ----------------------------------------------------------------------------
+    def take_given(self) -> tuple[Sequence[Sequence[Card]] | None, Sequence[Card] | None]:
+        """The hands and spare hand this deal was given to deal (``None``: shuffle), handed
+        to the phase that deals them once: the deal then keeps its own copies
+        (``dealt_hands``), never the caller's."""
+        given = (self._given_hands, self._given_spare)
+        self._given_hands = self._given_spare = None
+        return given
+
+    def shuffle(self, pack: list[Card]) -> None:
+        """Shuffle ``pack`` in place as this deal's seed says (the table's shuffle of this
+        deal; left as it is if the deal has none)."""
+        if self._shuffle is not None:
+            self._shuffle(pack)
+
+    def reseed(self, seed: int) -> None:
+        """Forget how this deal's cards were dealt and take ``seed`` as its seed: a deal not
+        yet dealt deals by the table's shuffle of ``seed``; stacked hands not yet dealt are
+        forgotten; hands already dealt count as stacked (no seed deals them). For a copy
+        that must not keep the real seed (``clone_for``)."""
+        import functools
+
+        from stops.engine.table import deal_shuffle
+
+        self.seed = seed
+        self._shuffle = functools.partial(deal_shuffle, seed, self.deal_index)
+        self._given_hands = self._given_spare = None
+        self.stacked = bool(self.dealt_hands)
+
+    def detach(self) -> None:
+        """Report to nobody when the deal ends (the table lets go of a finished deal; a copy
+        is detached from the start)."""
+        self._on_end = None
+
     def give(self, seat: int, card: int) -> None:
         self.owner[card] = seat
         self.masks[seat][card // 13] |= 1 << (card % 13)

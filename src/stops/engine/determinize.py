@@ -44,13 +44,14 @@ the copy is detached from the table.
 from __future__ import annotations
 
 import contextlib
-import functools
+import random
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from stops.engine.cards import CARDS
 from stops.engine.errors import StopsError
 from stops.engine.eventkind import EventKind
+from stops.engine.rng import Rng
 from stops.engine.vocabulary import SHOWS, SWAPS_SPARE
 
 if TYPE_CHECKING:
@@ -66,12 +67,12 @@ MAX_CACHED = 20_000
 R = TypeVar("R")
 
 
-def draw(rng: Any, n: int) -> int:
+def draw(rng: Rng | random.Random, n: int) -> int:
     """A uniform whole number in ``range(n)`` from ``rng`` (a ``stops`` Rng or a
     ``random.Random``)."""
-    if hasattr(rng, "below"):  # the caller's generator, by its kind (not a rule's capability)
-        return int(rng.below(n))
-    return int(rng.randrange(n))
+    if isinstance(rng, Rng):
+        return rng.below(n)
+    return rng.randrange(n)
 
 
 def shuffle_with(rng: Any, items: list[int]) -> None:
@@ -184,7 +185,7 @@ def hidden_cards(deal: Deal, known: Knowledge) -> list[int]:
 def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.n:
         raise StopsError(f"clone_for: no seat {seat!r} at a table of {deal.n}")
-    if not (hasattr(rng, "below") or hasattr(rng, "randrange")):  # a generator, as draw() uses
+    if not isinstance(rng, Rng | random.Random):
         raise StopsError("clone_for: rng must be a random.Random or a stops Rng")
     to_act = deal.to_act
     work = deal.clone()
@@ -201,7 +202,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
             continue
         _place(work, {**view.held, **where})
         ok = True
-        for phase in work._phases:  # private state a phase keeps about the hidden cards
+        for phase in work.variant.phases:  # the state a phase keeps about hidden cards
             if phase.after_redeal(work, seat, rng) is False:
                 ok = False
         if not ok or work.to_act != to_act or (
@@ -261,8 +262,6 @@ def _hidden_event(e: Any) -> Any:
 def knowledge(deal: Deal, seat: int) -> Knowledge:
     """What ``seat`` knows of where the cards it cannot see lie, as ``clone_for`` uses it
     (for tests, and bots that reason about the hidden cards themselves)."""
-    import random
-
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.n:
         raise StopsError(f"knowledge: no seat {seat!r} at a table of {deal.n}")
     work = deal.clone()
@@ -279,7 +278,7 @@ def _knowledge(work: Deal, real: Deal, seat: int) -> Knowledge:
     known = Knowledge(seat)
     _engine_facts(work, real, seat, known)
     _blank_hidden(work, seat)
-    for phase in work._phases:
+    for phase in work.variant.phases:
         phase.infer(work, seat, known)
     for c in [c for c in known.held if work.played_by[c] >= 0 or work.owner[c] == ABSENT]:
         del known.held[c]  # played since it was seen
@@ -294,13 +293,7 @@ def _forget(work: Deal, seat: int, rng: Any) -> None:
     """What the copy must not keep whatever the seat knows: the table's seed (every card
     follows from it), the shuffle made from it, stacked hands not yet dealt, and the last
     card dealt unless it was turned up for all to see."""
-    from stops.engine.table import _deal_shuffle
-
-    fresh = draw(rng, 1 << 62)
-    work.seed = fresh
-    work._shuffle = functools.partial(_deal_shuffle, fresh, work.deal_index)
-    work._given_hands = work._given_spare = None
-    work.stacked = bool(work.dealt_hands)  # its hands are imagined: no seed deals them
+    work.reseed(draw(rng, 1 << 62))  # dealt hands are imagined: no seed deals them
     shown = {int(e.card) for e in work.events
              if e.kind is EventKind.TURNED_UP and e.card is not None and e.visible(seat)}
     if work.last_dealt not in shown:
@@ -335,7 +328,7 @@ def _blank_hidden(work: Deal, seat: int) -> None:
     for s in range(work.n):
         if s != seat:
             work.masks[s] = [0, 0, 0, 0]
-    work._legal = None
+    work.forget_offer()
 
 
 def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
@@ -433,7 +426,7 @@ def _place(new: Deal, where: dict[int, int]) -> None:
             new.spare.add(c)
         else:
             new.give(w, c)
-    new._legal = None
+    new.forget_offer()
 
 
 def _finish(new: Deal, seat: int, events: list[Any]) -> None:
@@ -456,4 +449,4 @@ def _finish(new: Deal, seat: int, events: list[Any]) -> None:
     new.dealt_spare = tuple(CARDS[c] for c in sorted(spare))
     new.events = list(events)
     new.emit = new.events.append
-    new._legal = None
+    new.forget_offer()

@@ -59,9 +59,13 @@ MAX_SEED_TEXT = 1000
 _SEED_LIMIT = 10**MAX_SEED_TEXT
 
 
-def _deal_shuffle(seed: int | str, index: int, pack: list[Card]) -> None:
+def deal_shuffle(seed: int | str, index: int, pack: list[Card]) -> None:
     """The table's shuffle of deal ``index`` (a module function, so that a deal pickles)."""
     keyed_shuffle(pack, seed, "deal", index)
+
+
+_deal_shuffle = deal_shuffle
+"""Its earlier name, for deals pickled before it had a public one."""
 
 
 def _is_whole(x: object) -> bool:
@@ -252,7 +256,7 @@ class Table:
         deal = Deal(
             self.variant, players=self.n, dealer=self.dealer, stacks=self._stacks,
             layout=self._layout, retired=self.retired, hands=given_hands, spare=given_spare,
-            shuffle=functools.partial(_deal_shuffle, seed, index),
+            shuffle=functools.partial(deal_shuffle, seed, index),
             deal_index=self.deal_index, skip_stakes=self.skip_stakes,
             on_end=self._finished, seed=self.seed,
             active=[s for s in range(self.n) if s not in self.eliminated],
@@ -385,7 +389,7 @@ class Table:
         self.retired = set(deal.retired)
         if deal.outcome != "abandoned":  # a deal thrown in before play is dealt again: it
             self.deals_played += 1       # does not count towards the session's deals
-        deal._on_end = None  # no cycle: a finished session is freed without the cyclic GC
+        deal.detach()  # no cycle: a finished session is freed without the cyclic GC
         keep = self._keep
         if keep:
             kept = self._records

@@ -143,6 +143,18 @@ class TrumpsHeld(TrumpClaimPolicy):
                            "holds the sequence " + "-".join(str(CARDS[c]) for c in run),
                            shown=run)
 
+    def bound_cards(self, deal: Deal, params: Any) -> dict[str, tuple[int, ...]]:
+        """The trumps each honour and pair space stands for, once the turn-up has made a
+        suit trumps (none before); the sequence stands for no fixed cards."""
+        suit = trump_suit(deal)
+        if suit < 0:
+            return {}
+        out: dict[str, tuple[int, ...]] = {
+            space: (suit * 13 + RANKS.index(str(rank)),) for space, rank in params.honours.items()}
+        out.update({space: tuple(suit * 13 + RANKS.index(str(r)) for r in ranks)
+                    for space, ranks in params.pairs.items()})
+        return out
+
     def turned_up(self, variant: Variant, params: Any, card: int, honours: bool) -> list[str]:
         """A turned-up honour's space (``turn_up_honours: dealer``); never a pair space nor
         the sequence (G.11 8)."""

@@ -106,6 +106,18 @@ class TrumpClaims(TrumpClaimPolicy):
             why = f"holds {space.label} ({held})" if space.label else f"holds {held}"
             deal.publish(Excused(frozenset({holder}), why))
 
+    def bound_cards(self, deal: Deal, params: Any) -> dict[str, tuple[int, ...]]:
+        """The trumps each honour and pair compartment stands for, once the turn-up has
+        made a suit trumps (none before)."""
+        suit = trump_suit(deal)
+        if suit < 0:
+            return {}
+        out: dict[str, tuple[int, ...]] = {space: (suit * 13 + _rank_index(rank),)
+               for space, rank in params.honours.items()}
+        out.update({space: tuple(suit * 13 + _rank_index(r) for r in ranks)
+                    for space, ranks in params.pairs.items()})
+        return out
+
     def turned_up(self, variant: Variant, params: Any, card: int, honours: bool) -> list[str]:
         """The spaces ``card`` would win if played, as the turn-up (always of trumps): the
         Pope's if it is the Pope, and (``honours``) the compartment of a trump honour of its

@@ -178,12 +178,10 @@ class DealPhase(Phase):
         self.dealer_sees: bool = self.settings.spare_seen_by == "dealer"
 
     def enter(self, deal: Deal) -> bool:
-        hands = deal._given_hands
-        spare = deal._given_spare
+        hands, spare = deal.take_given()
         if hands is None:
             pack: list[Card] = list(self._deck)
-            if deal._shuffle is not None:
-                deal._shuffle(pack)
+            deal.shuffle(pack)
             key = (deal.n, deal.dealer, deal.active)
             order = self._orders.get(key)
             if order is None:
@@ -227,7 +225,6 @@ class DealPhase(Phase):
         for c in deal.dealt_spare:
             deal.owner[c] = SPARE
         deal.spare = set(deal.dealt_spare)
-        deal._given_hands = deal._given_spare = None  # the deal's own copies are kept
         if self._spare_hand:
             deal.events.append(shared(K_SPARE_DEALT, chips=len(deal.dealt_spare)))
             if self.dealer_sees:

@@ -354,7 +354,9 @@ class PlayPhase(Phase):
         st = deal.state(PlayState)
         if st.follow >= 0:
             return FixedActions(self._follows(deal.to_act, st.follow))  # type: ignore[arg-type]
-        seat, opts, _ = st.lead  # type: ignore[misc]
+        lead = st.lead
+        assert lead is not None  # no card is due: a lead is on offer
+        seat, opts, _ = lead
         if self.comp_card >= 0:
             return FixedActions(self._with_companion(deal, seat, opts))
         return self._leads(seat, opts)

@@ -207,7 +207,9 @@ class RotationTurns:
     def legal(self, deal: Deal) -> LegalSet:
         st = deal.peek_state(RotationState)
         if st is None:
-            seat, opts, _ = deal.state(PlayState).lead  # type: ignore[misc]
+            lead = deal.state(PlayState).lead
+            assert lead is not None  # no sequence under way: a lead is on offer
+            seat, opts, _ = lead
             return FixedActions(self._lead_actions(deal, seat, opts))
         return FixedActions(self._play_actions(deal, st.turn, st))
 

@@ -25,6 +25,7 @@ from stops.engine.eventkind import EventKind
 from stops.engine.events import event
 from stops.phases.base import Phase
 from stops.policies.claims import ClaimPolicy
+from stops.policies.endings import SpaceParams
 from stops.rules.registry import param
 
 if TYPE_CHECKING:
@@ -108,10 +109,10 @@ class TurnUpPhase(Phase):
                                                 else None)
         self.claim_params: Any = pay.params
         self.honours = self.settings.turn_up_honours == "dealer"
-        reward = variant.policy("going_out_reward")
-        # the space a going-out reward calls the game (its ``space``), if it has one: still
-        # read by name across slots (issue 20 leaves it for the phases' own vocabulary)
-        self.game: str = str(getattr(reward.params, "space", "") or "")
+        reward = variant.policy("going_out_reward").params
+        self.game: str = reward.space if isinstance(reward, SpaceParams) else ""
+        """The space a going-out reward that takes one calls the Game (its ``space``;
+        none for a reward of another kind)."""
 
     def enter(self, deal: Deal) -> bool:
         card = deal.last_dealt

@@ -104,6 +104,12 @@ class ClaimPolicy:
     def end(self, deal: Deal, params: Any) -> None:
         return None
 
+    def bound_cards(self, deal: Deal, params: Any) -> dict[str, tuple[int, ...]]:
+        """The cards each space stands for in this deal beyond the layout's own card
+        spaces (Pope Joan's trump compartments, once the trump suit is turned up), for a
+        display: none by default."""
+        return {}
+
 
 def _run_cards(space: Space) -> list[list[int]]:
     """Each suit's cards for a suit_run space."""

@@ -151,7 +151,8 @@ class ClaimPolicy(Protocol):
     """``pay_collection`` and ``run_rule``: claims on the layout.
 
     ``watch`` runs once per variant and registers hooks per card (``triggers``) or for every
-    card (``every``); ``held`` runs in the ``claim_held`` phase; ``end`` at settlement.
+    card (``every``); ``held`` runs in the ``claim_held`` phase; ``end`` at settlement;
+    ``bound_cards`` tells a display which cards the spaces stand for in one deal.
     ``stops.policies.claims.ClaimPolicy`` is the base class that implements every member
     with a default (claims nothing, ``claims_during_play = True``); a plug-in subclasses it.
     """
@@ -165,6 +166,11 @@ class ClaimPolicy(Protocol):
               every: list[Handler]) -> None: ...
     def held(self, deal: Deal, params: Any) -> None: ...
     def end(self, deal: Deal, params: Any) -> None: ...
+    def bound_cards(self, deal: Deal, params: Any) -> dict[str, tuple[int, ...]]:
+        """The cards each space stands for in this deal beyond the layout's own card spaces
+        (the trump compartments once the trump suit is known), for a display; ``{}`` by
+        default."""
+        ...
 
 
 class FirstLeader(Protocol):
