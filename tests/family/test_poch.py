@@ -745,3 +745,27 @@ def test_sessions_conserve_chips(options: dict[str, Any]) -> None:
             deal.apply(acts[rng.randrange(len(acts))])
         assert sum(table.stacks) + sum(table.layout.values()) == 200
     assert dealers == [0, 1, 2, 3]
+
+
+# -- the heuristic bot's play of the vying ---------------------------------------------------
+
+
+def test_the_bot_poches_and_holds_on_good_groups() -> None:
+    # stops.games.poch.vying_advice, from each seat's own observation (deal A, trumps hearts):
+    # seat 1 (three 9s) poches; after his poch of 5 (pochen 9) seat 2's best group is a pair
+    # of Kings and the poch is more than half the pool: he passes; seat 3 (three aces) holds.
+    # Deal B: seat 1 holds no pair and passes.
+    from stops.games.poch import vying_advice
+
+    deal = stops.replay(record(HANDS_A, STOCK_A, "7H"), partial=True)
+    advice = vying_advice(deal.observe(1), deal.legal_actions())
+    assert advice is not None and advice.action == "poch" and 1 <= (advice.chips or 0) <= 5
+    deal.apply(poch(1, 5))
+    assert vying_advice(deal.observe(2), deal.legal_actions()) == stops.Action(2, "pass")
+    deal.apply(PASS(2))
+    assert vying_advice(deal.observe(3), deal.legal_actions()) == stops.Action(3, "hold")
+    deal = stops.replay(record(HANDS_B, STOCK_B, "7S"), partial=True)
+    assert vying_advice(deal.observe(1), deal.legal_actions()) == stops.Action(1, "pass")
+    # not a decision of the vying: no advice
+    deal = stops.replay(record(HANDS_A, STOCK_A, "7H", A_VYING), partial=True)
+    assert vying_advice(deal.observe(1), deal.legal_actions()) is None

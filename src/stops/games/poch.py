@@ -26,7 +26,8 @@ ranked by the same order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
@@ -39,13 +40,14 @@ from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
 from stops.engine.vocabulary import EventType, Verb
 from stops.phases.base import Phase, in_chips
 from stops.phases.turn_up import TrumpClaimPolicy, rank_word, trump_suit
-from stops.policies.succession import pack_order
+from stops.policies.succession import pack_order, rank_order
 from stops.rules.model import RankName
 from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
     from stops.engine.determinize import Knowledge
+    from stops.engine.observation import Observation
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
@@ -245,10 +247,8 @@ def _sequence_text(p: TrumpsHeldParams, variant: Any = None) -> str:
          "cards of one suit in unbroken order, in any suit")
     if variant is not None:
         order = pack_order(variant.rules.ace, variant.deck)
-        full = (RANKS.index("A"), *range(12)) if variant.rules.ace == "low" else tuple(
-            range(13))
-        gaps = [(a, b) for a, b in zip(order, order[1:], strict=False)
-                if full.index(b) != full.index(a) + 1]
+        full = rank_order(variant.rules.ace)
+        gaps = [(a, b) for a, b in pairwise(order) if full.index(b) != full.index(a) + 1]
         if gaps:
             from stops.rules.prose import rank_word as word
 
@@ -462,10 +462,9 @@ class VyingPhase(Phase):
                 return LegalActions(Fixed((simple(seat, "pass"),)),
                                     Amounts(seat, "poch", range(1, stack + 1)))
             return LegalActions(Fixed((simple(seat, "pass"),)))
-        acts = [simple(seat, "pass")]
         if stack >= st.bet:
-            acts.insert(0, simple(seat, "hold"))
-        return LegalActions(Fixed(tuple(acts)))
+            return LegalActions(Fixed((simple(seat, "pass"), simple(seat, "hold"))))
+        return LegalActions(Fixed((simple(seat, "pass"),)))
 
     def apply(self, deal: Deal, action: Action) -> bool:
         st = _state(deal)
@@ -620,6 +619,50 @@ def _vying_pays(variant: Any) -> tuple[str, ...]:
     return (s.vying_space,)
 
 
+# -- a bot's play of the vying --------------------------------------------------------------
+
+
+def vying_advice(obs: Observation, legal: Sequence[Action]) -> Action | None:
+    """A sensible decision in the vying for ``obs.seat`` (one of ``legal``), from what the
+    seat sees: its own hand, the turn-up (trumps) and the pochs and holds so far. ``None``
+    when the decision on offer is not the vying's.
+
+    It poches on three or four of a kind, and on a pair of Queens or better, the stronger
+    the group the more (never beyond a tenth of its chips and at least 1); it holds with
+    three or four of a kind, or a pair of Kings or aces when the poch is small beside the
+    pool (at most half of it and a tenth of its chips); otherwise it passes. The ranks are
+    read ace high (an observation does not say the variant's ``ace``).
+    This is the heuristic bot's play of the phase: the bots reach it through the phase's
+    aids once the apps ask phases for advice.
+    """
+    verbs = {a.action for a in legal}
+    if not verbs <= {"poch", "hold", "pass"} or "pass" not in verbs:
+        return None
+    seat = obs.seat
+    trumps = next((int(e.card) // 13 for e in obs.events
+                   if e.kind == "turned_up" and e.card is not None), -1)
+    group = best_group([int(c) for c in obs.hand], tuple(range(13)), trumps)
+    stack = obs.stacks[seat]
+    pochs = [e for e in obs.events if e.kind == POCHED]
+    space = pochs[-1].space if pochs and pochs[-1].space else "pochen"
+    pool = obs.layout.get(space, 0)
+    queen = RANKS.index("Q")
+    if "poch" in verbs:
+        if group.size >= 3 or (group.size == 2 and group.rank >= queen):
+            want = max(1, min(stack // 10, 2 * group.size + (group.rank - queen if
+                                                             group.size == 2 else 4)))
+            amounts = [a for a in legal if a.action == "poch" and a.chips is not None]
+            if amounts:
+                return min(amounts, key=lambda a: (abs((a.chips or 0) - want), a.chips or 0))
+        return simple(seat, "pass")
+    if "hold" in verbs:
+        bet = pochs[-1].chips if pochs else 0
+        small = bet <= max(1, stack // 10) and bet * 2 <= max(pool, 1)
+        if group.size >= 3 or (group.size == 2 and group.rank >= RANKS.index("K") and small):
+            return simple(seat, "hold")
+    return simple(seat, "pass")
+
+
 # -- the vocabulary ------------------------------------------------------------------------
 
 
@@ -667,4 +710,5 @@ def register(reg: Registry) -> None:
 
 
 __all__ = ["Group", "TrumpsHeld", "TrumpsHeldParams", "VyingPhase", "VyingSettings",
-           "VyingState", "best_group", "best_sequence", "heights", "runs_of", "vying_text"]
+           "VyingState", "best_group", "best_sequence", "heights", "runs_of", "vying_advice",
+           "vying_text"]

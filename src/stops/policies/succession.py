@@ -14,8 +14,8 @@ does every card in ``stop_cards``.
 
 from __future__ import annotations
 
-from itertools import pairwise
 from collections.abc import Iterable
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 import attrs
