@@ -307,7 +307,7 @@ class Narrator:
             bound = trump_cards(self.deal)
             what = ", ".join(f"{st.space(sp)} = {'+'.join(st.card(c) for c in cs)}"
                              for sp, cs in bound.items())
-            return (f"{st.card(e.card)} is turned up from the {self.spare}: "
+            return (f"From the {self.spare}, {st.card(e.card)} is turned up: "
                     f"{SUIT_NAMES[e.card // 13]} are trumps" + (f" ({what})" if what else "")
                     + ".")
         if k == "auction_opened":
