@@ -83,7 +83,8 @@ CLASSIC = ("test_boodle.py", "test_three_in_one.py", "test_pot_and_kitty.py",
            "family/test_pope_joan.py", "family/test_spinado.py",
            "family/test_pope_joan_spinado_more.py", "family/test_tripoley_box.py")
 #: Hand-derived deals of the games that play in rotation (no stakes phase of their own).
-ROTATION = ("family/test_comet.py", "family/test_nain_jaune.py", "test_points_and_sessions.py")
+ROTATION = ("family/test_comet.py", "family/test_nain_jaune.py", "family/test_poch.py",
+            "test_points_and_sessions.py")
 #: Whole deals from seeds, saves and records, and the compiled classes themselves: copies,
 #: pickles, forged input, illegal actions, the invariants of random play.
 WHOLE = ("test_build.py", "test_properties.py", "test_clone.py", "test_saving.py",

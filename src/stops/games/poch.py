@@ -46,7 +46,6 @@ from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
-    from stops.engine.determinize import Knowledge
     from stops.engine.observation import Observation
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
@@ -569,9 +568,6 @@ class VyingPhase(Phase):
                 if not has_pair(cards):
                     return False
         return True
-
-    def infer(self, deal: Deal, seat: int, known: Knowledge) -> None:
-        return None
 
     # -- the rules text -------------------------------------------------------------------
     def describe(self) -> str:
