@@ -289,7 +289,7 @@ class Narrator:
             bound = trump_cards(self.deal)
             what = ", ".join(f"{st.space(sp)} = {'+'.join(st.card(c) for c in cs)}"
                              for sp, cs in bound.items())
-            return (f"The last card dealt, {st.card(e.card)}, is turned up: "
+            return (f"From the {self.spare}, {st.card(e.card)} is turned up: "
                     f"{SUIT_NAMES[e.card // 13]} are trumps" + (f" ({what})" if what else "")
                     + ".")
         if k == "passed":

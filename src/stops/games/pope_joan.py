@@ -1,33 +1,30 @@
-"""Pope Joan's own mechanisms (docs/family-rulings.md F.2): the turn-up and the trump
-compartments.
+"""Pope Joan's own mechanism (docs/family-rulings.md F.2): the trump compartments.
 
-* The ``turn_up`` phase turns up the last card dealt (always a card of the dead hand). Its
-  suit is trumps for the deal: it publishes :class:`Trumps` for the claims, and pays the
-  dealer at once a compartment the turn-up itself would win (F16, F21).
 * The ``trumps`` claims policy (slot ``pay_collection``) pays the fixed card spaces (the
   Pope) and the compartments that stand for a trump honour (``ace`` ... ``jack``) or a pair
   of trump honours played by one player (``matrimony``, ``intrigue``; F18), in that order on
   one card. The layout only names these compartments (kind ``pool``); which card each stands
   for is bound when the trump suit is known, after the deal. At the end of the deal it
-  excuses the holder of the Pope from paying for his cards (F19).
+  excuses the holder of the Pope from paying for his cards (F19). It tells the turn-up phase
+  which compartments a turned-up card would win (F16, F21).
 
-Everything else Pope Joan plays by is general: the pattern stake rule (the dealer dresses the
-board), the ``equal_plus_dead`` deal shape with the dead hand seen by the dealer alone, ace
-low, the ``any_card`` lead and the ``game_plus_per_card`` reward.
+The turn-up itself (the last card dealt, its suit trumps) is the shared ``turn_up`` phase
+(:mod:`stops.phases.turn_up`), which Poch plays too. Everything else Pope Joan plays by is
+general: the pattern stake rule (the dealer dresses the board), the ``equal_plus_dead`` deal
+shape with the dead hand seen by the dealer alone, ace low, the ``any_card`` lead and the
+``game_plus_per_card`` reward.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from stops.engine.cards import CARDS, RANKS, SUIT_NAMES
-from stops.engine.eventkind import EventKind
-from stops.engine.events import event
-from stops.phases.base import Phase
+from stops.engine.cards import CARDS, RANKS
+from stops.phases.turn_up import TrumpClaimPolicy, Trumps, rank_word, trump_suit
 from stops.policies.claims import OnPlay, OnPlayParams, SuitRuns
-from stops.policies.endings import Excused, SpaceParams
+from stops.policies.endings import Excused
 from stops.rules.contracts import Handler, Triggers
 from stops.rules.model import RankName
 from stops.rules.registry import param
@@ -37,26 +34,7 @@ if TYPE_CHECKING:
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
-RANK_WORDS = {"A": "ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "ten"}
-
-
-def _rank_word(rank: str) -> str:
-    return RANK_WORDS.get(rank, rank)
-
-
-@attrs.frozen
-class Trumps:
-    """This deal's turn-up and the trump suit it names (published by the turn-up phase)."""
-
-    card: int
-    suit: int
-
-
-def trump_suit(deal: Deal) -> int:
-    """The trump suit of this deal (-1 before the turn-up, or without one)."""
-    t = deal.result(Trumps)
-    return -1 if t is None else t.suit
-
+_rank_word = rank_word
 
 # -- the claims -------------------------------------------------------------------------------
 
@@ -86,14 +64,20 @@ def _rank_index(rank: str) -> int:
     return RANKS.index(str(rank))
 
 
-class TrumpClaims(OnPlay):
+_ON_PLAY = OnPlay()
+"""The plain claims of the fixed card spaces (the Pope), which the trump claims keep."""
+
+
+class TrumpClaims(TrumpClaimPolicy):
     """Card spaces pay whoever plays their card; a trump-honour compartment pays whoever
     plays the trump of its rank; a pair compartment pays a player who has played both its
     trumps. On one card: its own compartment first, then the pairs in order."""
 
+    space_word = "compartment"
+
     def watch(self, variant: Variant, params: Any, triggers: Triggers,
               every: list[Handler]) -> None:
-        super().watch(variant, _PLAIN, triggers, every)  # the fixed card spaces first
+        _ON_PLAY.watch(variant, _PLAIN, triggers, every)  # the fixed card spaces first
         for space, rank in params.honours.items():
             r = _rank_index(rank)
             for suit in range(4):
@@ -110,7 +94,7 @@ class TrumpClaims(OnPlay):
                         triggers.setdefault(c, []).append(h)
 
     def end(self, deal: Deal, params: Any) -> None:
-        super().end(deal, _PLAIN)
+        _ON_PLAY.end(deal, _PLAIN)
         if params.pope_holder_pays or not params.excuse:
             return
         space = deal.variant.spaces.get(params.excuse)
@@ -134,13 +118,19 @@ class TrumpClaims(OnPlay):
                     for space, ranks in params.pairs.items()})
         return out
 
-    def turned_up(self, variant: Variant, params: Any, card: int) -> list[str]:
-        """The spaces ``card`` would win if played, as the turn-up (always of trumps)."""
+    def turned_up(self, variant: Variant, params: Any, card: int, honours: bool) -> list[str]:
+        """The spaces ``card`` would win if played, as the turn-up (always of trumps): the
+        Pope's if it is the Pope, and (``honours``) the compartment of a trump honour of its
+        rank."""
         out = [s.id for s in variant.layout
                if s.kind == "card" and s.card is not None and int(s.card) == card]
-        rank = card % 13
-        out += [sid for sid, r in params.honours.items() if _rank_index(r) == rank]
+        if honours:
+            rank = card % 13
+            out += [sid for sid, r in params.honours.items() if _rank_index(r) == rank]
         return out
+
+    def honour_ranks(self, params: Any) -> list[str]:
+        return [str(r) for r in params.honours.values()]
 
 
 def _honour(space: str) -> Handler:
@@ -237,131 +227,14 @@ def _trumps_pays(variant: Any, p: TrumpParams) -> tuple[str, ...]:
     return (*cards, *p.honours, *p.pairs)
 
 
-# -- the turn-up ------------------------------------------------------------------------------
-
-
-@attrs.frozen
-class TurnUpSettings:
-    pope_turn_up: Literal["compartment_only", "game_and_per_card", "redeal"] = param(
-        "compartment_only", "A turned-up card that wins a card space (the Pope): the dealer "
-        "takes that compartment and play goes on (compartment_only); he also takes the Game "
-        "and 1 chip per card dealt from every other player, and the deal ends without play "
-        "(game_and_per_card); or he takes nothing and deals again, without new stakes "
-        "(redeal, this library's own option: no source plays it). docs/family-rulings.md F16.",
-        option="pope_turn_up")
-
-
-class TurnUpPhase(Phase):
-    """Turns up the last card dealt: its suit is trumps. A turned-up card that would win a
-    compartment pays it to the dealer at once (a trump honour, or the Pope as
-    ``pope_turn_up`` says)."""
-
-    name = "turn_up"
-    title = "The turn-up"
-
-    def __init__(self, variant: Variant) -> None:
-        super().__init__(variant)
-        self.settings: TurnUpSettings = variant.settings("turn_up")
-        pay = variant.policy("pay_collection")
-        self.claims: TrumpClaims | None = pay.impl if isinstance(pay.impl, TrumpClaims) else None
-        self.claim_params: Any = pay.params
-        reward = variant.policy("going_out_reward").params
-        self.game: str = reward.space if isinstance(reward, SpaceParams) else ""
-        """The space a going-out reward that takes one calls the Game (its ``space``;
-        none for a reward of another kind)."""
-
-    def enter(self, deal: Deal) -> bool:
-        card = deal.last_dealt
-        if card < 0:
-            return False
-        suit = card // 13
-        deal.publish(Trumps(card, suit))
-        deal.emit(event(EventKind.TURNED_UP, None, CARDS[card],
-                        note=f"{SUIT_NAMES[suit]} are trumps"))
-        if self.claims is None:
-            return False
-        wins = self.claims.turned_up(deal.variant, self.claim_params, card)
-        fixed = {s.id for s in deal.variant.layout if s.kind == "card"}
-        how = self.settings.pope_turn_up
-        dealer = deal.dealer
-        if how != "compartment_only" and any(s in fixed for s in wins):
-            if how == "redeal":
-                deal.outcome = "abandoned"
-                deal.next_deal = "same_dealer"
-                return False
-            for sid in wins:
-                deal.claim(dealer, sid, f"turned up {CARDS[card]}")
-            if self.game:
-                deal.claim(dealer, self.game, f"turned up {CARDS[card]}")
-            for s in deal.order(dealer, include_self=False):
-                deal.pay(s, dealer, deal.counts[s], f"1 per card dealt: {CARDS[card]} turned up")
-            deal.outcome = "turned_up"
-            deal.winner = dealer
-            return False
-        for sid in wins:
-            deal.claim(dealer, sid, f"turned up {CARDS[card]}")
-        return False
-
-    def describe(self) -> str:
-        from stops.rules.prose import spare_named
-
-        t = spare_named(self.variant, "The last card dealt, which belongs to the spare hand, "
-                        "is turned face up; its suit is trumps for this deal, and it stays "
-                        "out of play.")
-        if self.claims is None:
-            return t
-        p = self.claim_params
-        honours = [_rank_word(r) for r in p.honours.values()]
-        if honours:
-            t += (" A turned-up " + ", ".join(honours[:-1]) + (" or " if len(honours) > 1
-                                                              else "") + honours[-1]
-                  + " (of trumps, necessarily) pays its compartment to the dealer at once, "
-                  "before the first lead.")
-        how = self.settings.pope_turn_up
-        fixed = [sp for sp in self.variant.layout if sp.kind == "card" and sp.card is not None]
-        if not fixed:
-            return t
-        pope = " or ".join(f"the {CARDS[int(sp.card)].symbol()}"
-                           + (f" ({sp.label})" if sp.label else "")
-                           for sp in fixed if sp.card is not None)
-        space = "that compartment" if len(fixed) > 1 else f"the {fixed[0].id} compartment"
-        if how == "compartment_only":
-            t += f" If the turn-up is {pope}, the dealer takes {space} and play goes on."
-        elif how == "game_and_per_card":
-            from stops.policies.endings import space_name
-
-            game = f" and {space_name(self.variant, self.game)}" if self.game else ""
-            t += (f" If the turn-up is {pope}, the dealer takes {space}{game}, every other "
-                  "player pays him one chip per card dealt to him, and the deal ends without "
-                  "play.")
-        else:
-            t += (f" If the turn-up is {pope}, the dealer takes nothing and deals again, with "
-                  "no new stakes (an option of this program's own, from no rule book).")
-        return t
-
-
-def _turn_up_checks(variant: Any) -> list[str]:
-    if not variant.rules.spare_hand:
-        return ["turn_up turns up the last card dealt into the spare hand: set spare_hand: "
-                "true"]
-    if "deal" in variant.flow and "turn_up" in variant.flow and \
-            variant.flow.index("turn_up") < variant.flow.index("deal"):
-        return ["turn_up must come after deal"]
-    return []
-
-
-def _turn_up_pays(variant: Any) -> tuple[str, ...]:
-    return ()
-
-
 def register(reg: Registry) -> None:
-    """Pope Joan's turn-up phase and its trump claims."""
+    """Pope Joan's trump claims (the turn-up phase is shared: :mod:`stops.phases.turn_up`)."""
     reg.register_policy("pay_collection", "trumps", params=TrumpParams, text=_trumps_text,
                         describe=lambda v, q: _trumps_text(q, v),
                         phrase="Trumps are the suit of the turn-up", excuses=_trumps_excuses,
                         check=_trumps_check, lint=_trumps_lint, pays=_trumps_pays,
                         states=(SuitRuns,))(
         TrumpClaims())
-    reg.register_phase("turn_up", requires=("deal",), settings=TurnUpSettings,
-                       check=_turn_up_checks, pays=_turn_up_pays,
-                       turns_up=True)(TurnUpPhase)  # records name the turn-up (turn_up)
+
+
+__all__ = ["TrumpClaims", "TrumpParams", "Trumps", "trump_suit"]

@@ -21,7 +21,7 @@ at once, such as its poker hand, "add this card to my choice"), one index per ve
 no field (``keep swap auction pass check call fold`` in Three-in-One), ``VERB k`` for k in
 1..the verb's bound for each verb that takes an amount (``bid``; ``bet``, ``raise`` up to the
 ``bet_limit``; a verb its phase does not bound, such as an offer for the spare hand, up to
-``chips_cap``, default 100: higher amounts cannot be expressed), ``VERB card`` (52 each) for
+``amount_cap``, default 100: higher amounts cannot be expressed), ``VERB card`` (52 each) for
 each phase's verb that takes one card, and ``stake <space> k`` for every layout space and k
 in 1..the variant's largest stake choice. A choice of several cards (a poker ``select``) is
 that many successive card picks; the real decision goes to the engine with the last pick.
@@ -80,9 +80,9 @@ from stops.phases.rotation import RotationParams
 from stops.rules.contracts import COMPANION, TURN_ORDER, WILD_CARD
 from stops.rules.variant import Variant, load_variant
 
-__all__ = ["CHIPS_CAP", "ActionCodec", "StopsAECEnv", "env", "raw_env"]
+__all__ = ["AMOUNT_CAP", "ActionCodec", "StopsAECEnv", "env", "raw_env"]
 
-CHIPS_CAP: Final = 100
+AMOUNT_CAP: Final = 100
 """Largest amount of a decision whose phase sets no bound (an offer for the spare hand) the
 action space can express: `VERB 1` .. `VERB 100`."""
 CHIP_BOUND: Final = 1_000_000
@@ -118,11 +118,11 @@ class ActionCodec:
     play, follow and group families. A verb with another mix of fields has no index.
     """
 
-    def __init__(self, variant: Variant, players: int, *, chips_cap: int = CHIPS_CAP,
+    def __init__(self, variant: Variant, players: int, *, amount_cap: int = AMOUNT_CAP,
                  stake_cap: int | None = None) -> None:
         self.variant = variant
         self.players = players
-        self.chips_cap = chips_cap
+        self.amount_cap = amount_cap
         self.stake_cap = stake_cap if stake_cap is not None else _stake_cap(variant)
         self.space_ids: tuple[str, ...] = variant.space_ids
         verbs = [v for v in variant.verbs() if v.name not in _OWN_FAMILIES]
@@ -138,8 +138,8 @@ class ActionCodec:
         for v in verbs:
             if v.fields == ("chips",):
                 bound = v.most(variant) if v.most is not None else None
-                # an amount only the stacks bound: as high as ``chips_cap`` can express
-                cap = chips_cap if bound is None else max(1, bound)
+                # an amount only the stacks bound: as high as ``amount_cap`` can express
+                cap = amount_cap if bound is None else max(1, bound)
                 self.chips_base[v.name] = len(labels)
                 self.chips_cap[v.name] = cap
                 labels += [f"{v.name} {k}" for k in range(1, cap + 1)]

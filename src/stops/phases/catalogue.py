@@ -7,7 +7,17 @@ modules, not the mechanics of any one game.
 
 from __future__ import annotations
 
-from stops.phases import dealing, final_poker, play, poker, rotation, settle, spare, stake
+from stops.phases import (
+    dealing,
+    final_poker,
+    play,
+    poker,
+    rotation,
+    settle,
+    spare,
+    stake,
+    turn_up,
+)
 
-MODULES = (stake, dealing, spare, settle, poker, final_poker, play, rotation)
+MODULES = (stake, dealing, spare, settle, poker, final_poker, play, rotation, turn_up)
 """Every built-in phase module (with the policies a phase owns), in registration order."""

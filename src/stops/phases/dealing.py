@@ -168,6 +168,9 @@ class DealPhase(Phase):
         self._plans: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
         self.settings: DealSettings = variant.settings("deal")
         self.sized = self.settings.shape != "n_plus_one"
+        self.stock_first: bool = self.settings.shape == "table"
+        """The turn-up, if the flow has one, is the first card of the stock (not the last
+        card dealt)."""
         # read once: the compiled build then reads native attributes, not the rules' slots
         self._deck: tuple[Card, ...] = tuple(variant.deck)
         self._spare_hand: bool = variant.rules.spare_hand
@@ -195,7 +198,9 @@ class DealPhase(Phase):
                 for who, c in zip(plan, pack, strict=True):
                     built.setdefault(who, []).append(c)
                 if SPARE in built:
-                    deal.last_dealt = built[SPARE][-1]
+                    # the card a turn-up shows: the last card dealt (the dead hand's), or
+                    # under deal_shape table the first card of the stock (G.0 item 13)
+                    deal.last_dealt = built[SPARE][0 if self.stock_first else -1]
             else:
                 k = len(order)
                 built = {who: pack[i::k] for i, who in enumerate(order)}

@@ -133,8 +133,8 @@ class PlayPhase(Phase):
         elif pay.impl.claims_during_play:
             claims.append(self.policy_text("pay_collection"))
         else:
-            claims.append("The pay cards were settled in stage one; cards played now claim "
-                          "nothing.")
+            claims.append("The layout's spaces were settled in stage one, by the cards "
+                          "held; cards played now claim nothing.")
         claims.append(self.policy_text("run_rule"))
         if self.rules.retire_claimed:
             claims.append("A space whose chips are won is removed from the layout for the rest "
@@ -157,8 +157,9 @@ class PlayPhase(Phase):
             return ""
         top = succ.order[-1]  # the top of the order (ace high: the ace; ace low: the King)
         if self.turns is not None:  # in rotation only the top stops by itself
-            return (f"A {rank_word(top)} ends the sequence: its player starts a new one at "
-                    "once." if top in order else "")
+            article = "An" if rank_word(top)[0] in "aeiou" else "A"
+            return (f"{article} {rank_word(top)} ends the sequence: its player starts a new "
+                    "one at once." if top in order else "")
         tops = [s * 13 + top for s in range(4) if s * 13 + top in deck]
         parts: list[str] = []
         if len(tops) == 4:

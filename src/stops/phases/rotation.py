@@ -483,7 +483,7 @@ def rotation(phase: PlayPhase, params: RotationParams) -> RotationTurns:
 
 def _rotation_text(p: RotationParams, by_rank: bool = True) -> str:
     need = ("a card of the needed rank (one above the last rank laid)" if by_rank else
-            "the next card of the suit")
+            "the card one above the last laid, in its suit")
     t = ("Players act in turn, " + ("clockwise" if p.direction == "clockwise" else
                                      "anticlockwise") + f". The player on turn continues the "
          f"sequence with {need} if he can; a player who cannot is passed over.")

@@ -11,6 +11,7 @@ from stops.engine.determinize import Probe, remembered
 from stops.engine.eventkind import EventKind
 from stops.engine.events import MAX_SEATS, event
 from stops.phases.base import Phase
+from stops.phases.turn_up import TrumpClaimPolicy
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -89,9 +90,17 @@ class ClaimHeldPhase(Phase):
     def describe(self) -> str:
         return self.policy_text("pay_collection")
 
+    def sections(self) -> list[tuple[str, str]]:
+        """Stage one is the pay cards (Three-in-One's word), or the trumps held when the
+        spaces stand for trumps (Poch's honours, marriage and sequence)."""
+        text = self.describe()
+        return [(self.stage_title, text)] if text else []
+
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.policy = variant.policy("pay_collection")
+        self.stage_title: str = ("Stage one: the cards held" if
+                                 isinstance(self.policy.impl, TrumpClaimPolicy) else self.title)
 
     def enter(self, deal: Deal) -> bool:
         live = frozenset(sid for sid, chips in deal.ledger.layout.items()
@@ -122,7 +131,9 @@ class ClaimHeldPhase(Phase):
                             out.append((x, d, claims))
             return tuple(out)
 
-        for x, d, claims in remembered(deal, ("held", deal.dealer, deal.active), work):
+        # what a card wins may depend on the turn-up (a trump honour): it is in the key
+        key = ("held", deal.dealer, deal.active, deal.last_dealt)
+        for x, d, claims in remembered(deal, key, work):
             if any(sid in got.live and (sid, s) not in got.claims for sid, s in claims):
                 known.lack(x, (d,))
 

@@ -14,8 +14,9 @@ does every card in ``stop_cards``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 import attrs
 
@@ -56,10 +57,24 @@ class SuccessionParams:
     stop_cards: tuple[Card, ...] = param(
         (), "Cards that always end a sequence, beside the top of each suit (and beside the "
         "cards whose successor is out of play, which stop anyway).", option="stop_cards")
+    missing_ranks: Literal["stop", "skip"] = param(
+        "stop", "A rank the pack has none of (the 2s of Spinado's pack, the 2 to 6 of a "
+        "32-card pack): the card below it has no successor and stops (stop), or the next "
+        "rank the pack has follows it (skip: with ace low the 7 follows the ace in a 32-card "
+        "pack, docs/family-rulings.md G25).", option="missing_ranks")
 
 
-def _tables(ace: str, stops: tuple[Card, ...], by_rank: bool) -> Succession:
-    order = rank_order(ace)
+def pack_order(ace: str, deck: Iterable[Card]) -> tuple[int, ...]:
+    """The rank indices the pack ``deck`` has, from low to high in the order ``ace`` gives
+    (ace low, a 32-card pack: A 7 8 9 T J Q K)."""
+    have = {int(c) % 13 for c in deck}
+    return tuple(r for r in rank_order(ace) if r in have)
+
+
+def _tables(ace: str, stops: tuple[Card, ...], by_rank: bool,
+            order: tuple[int, ...] | None = None) -> Succession:
+    if order is None:
+        order = rank_order(ace)
     next_rank = [-1] * 13
     for low, high in pairwise(order):
         next_rank[low] = high
@@ -84,14 +99,22 @@ def _tables(ace: str, stops: tuple[Card, ...], by_rank: bool) -> Succession:
     return Succession(tuple(nxt), tuple(next_rank), by_rank, tuple(why), order)
 
 
+def _order(variant: Any, params: SuccessionParams) -> tuple[int, ...] | None:
+    """The ranks in play order: every rank (``missing_ranks: stop``), or those the pack has
+    (``skip``)."""
+    if params.missing_ranks == "skip":
+        return pack_order(variant.rules.ace, variant.deck)
+    return None
+
+
 def same_suit(variant: Any, params: SuccessionParams) -> Succession:
     """The next rank of the same suit continues a card (in the variant's rank order)."""
-    return _tables(variant.rules.ace, params.stop_cards, False)
+    return _tables(variant.rules.ace, params.stop_cards, False, _order(variant, params))
 
 
 def rank_only(variant: Any, params: SuccessionParams) -> Succession:
     """Any card of the next rank continues, whatever its suit."""
-    return _tables(variant.rules.ace, params.stop_cards, True)
+    return _tables(variant.rules.ace, params.stop_cards, True, _order(variant, params))
 
 
 def _stops_text(p: SuccessionParams) -> str:
@@ -110,16 +133,35 @@ def _needs_rotation(variant: Any, params: SuccessionParams) -> list[str]:
     return []
 
 
+def _skip_text(variant: Any, p: SuccessionParams) -> str:
+    """Under ``missing_ranks: skip``, which rank follows across a gap of the pack (ace low
+    in a 32-card pack: the 7 follows the ace); nothing when no rank is skipped."""
+    if p.missing_ranks != "skip":
+        return ""
+    from stops.rules.prose import and_list, rank_word
+
+    full = rank_order(variant.rules.ace)
+    have = pack_order(variant.rules.ace, variant.deck)
+    gaps = [f"the {rank_word(b)} follows the {rank_word(a)}"
+            for a, b in pairwise(have) if full.index(b) != full.index(a) + 1]
+    return f" In this pack {and_list(gaps)}." if gaps else ""
+
+
+_SAME_SUIT = "A sequence goes up one rank at a time in the same suit."
+_RANK_ONLY = "A sequence climbs by rank alone: any card of the next rank continues it."
+
+
 def register(reg: Registry) -> None:
     p = reg.register_policy
     p("successor", "same_suit", params=SuccessionParams,
       phrase="goes up one rank at a time in the same suit",
-      text=lambda q: "A sequence goes up one rank at a time in the same suit." +
-      _stops_text(q))(same_suit)
+      describe=lambda v, q: _SAME_SUIT + _skip_text(v, q) + _stops_text(q),
+      text=lambda q: _SAME_SUIT + _stops_text(q))(same_suit)
     p("successor", "rank_only", params=SuccessionParams, check=_needs_rotation,
       phrase="by rank alone",
-      text=lambda q: "A sequence climbs by rank alone: any card of the next rank continues "
-      "it." + _stops_text(q))(rank_only)
+      describe=lambda v, q: _RANK_ONLY + _skip_text(v, q) + _stops_text(q),
+      text=lambda q: _RANK_ONLY + _stops_text(q))(rank_only)
 
 
-__all__ = ["Succession", "SuccessionParams", "rank_only", "rank_order", "same_suit"]
+__all__ = ["Succession", "SuccessionParams", "pack_order", "rank_only", "rank_order",
+           "same_suit"]
