@@ -13,7 +13,7 @@ Validity is decided in one place: an action is legal iff it is in :meth:`Deal.le
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 from stops.engine.actions import Action, action_from_dict
 from stops.engine.cards import CARDS, Card
@@ -303,21 +303,23 @@ class Deal:
         own; only the module that declares a class reads or changes it (others ask that
         module, through the typed members it offers).
         """
-        got = self.states.get(kind)
+        got: S | None = self.states.get(kind)  # no cast(): a call on every read
         if got is None:
             got = self._new_state(kind)
-        return cast("S", got)
+        return got
 
     def peek_state(self, kind: type[S]) -> S | None:
         """This deal's state of class ``kind`` if it has been made, else ``None`` (never
         makes one: for code that only looks, such as ``explain`` and a display)."""
-        return cast("S | None", self.states.get(kind))
+        got: S | None = self.states.get(kind)
+        return got
 
     def reset_state(self, kind: type[S]) -> S:
         """A fresh ``kind()`` as this deal's state of that class, replacing any (a phase
         starting over)."""
         self.states.pop(kind, None)
-        return cast("S", self._new_state(kind))
+        made: S = self._new_state(kind)
+        return made
 
     def drop_state(self, kind: type) -> None:
         """Forget this deal's state of class ``kind`` (the next :meth:`state` makes a new
