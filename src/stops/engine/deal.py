@@ -167,7 +167,8 @@ class Deal:
         :meth:`publish`)."""
         self.states: dict[type, Any] = {}
         """The per-deal state of phases and policies, one object per class (read it with
-        :meth:`state`; the engine only copies, drops and pickles it)."""
+        :meth:`state`; the engine only copies, drops and pickles it). A phase's hot path may
+        read its own as ``deal.states[T]`` where it surely exists (one lookup, no call)."""
         self._legal: LegalSet | None = None
         self._on_end = on_end
         if _blank:  # clone() and unpickling fill in the state themselves
