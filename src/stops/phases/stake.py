@@ -111,7 +111,7 @@ class StakePhase(Phase):
         r = deal.rules
         if deal.skip_stakes or (r.stake_frequency == "once_per_match" and deal.deal_index > 0):
             return False
-        queue: list[tuple[int, tuple[str, ...], int, bool]] = []
+        queue = deal.reset_state(StakeQueue).due
         stakes = self._plans(deal)
         ledger = deal.ledger
         if self._debt and ledger.contributed is None:
@@ -132,9 +132,6 @@ class StakePhase(Phase):
                 queue.append((seat, plan.choose_one, plan.choose_amount, False))
             if plan.free_chips > 0 and plan.free_spaces:
                 queue.append((seat, plan.free_spaces, plan.free_chips, True))
-        if not queue:
-            return False  # every stake is fixed: no decision, no state
-        deal.reset_state(StakeQueue).due = queue
         return self._next(deal)
 
     def _next(self, deal: Deal) -> bool:
