@@ -306,7 +306,7 @@ class Deal:
         """
         got: S | None = self.states.get(kind)  # no cast(): a call on every read
         if got is None:
-            got = self._new_state(kind)
+            got = self.reset_state(kind)
         return got
 
     def peek_state(self, kind: type[S]) -> S | None:
@@ -318,23 +318,19 @@ class Deal:
     def reset_state(self, kind: type[S]) -> S:
         """A fresh ``kind()`` as this deal's state of that class, replacing any (a phase
         starting over)."""
-        self.states.pop(kind, None)
-        made: S = self._new_state(kind)
+        if kind not in self.variant.state_types:
+            raise StopsError(
+                f"{kind.__name__} is not declared as deal state by any phase or policy of "
+                f"{self.variant.name}: a phase lists it in state_types, a policy in "
+                "register_policy(..., states=...)")
+        made = kind()
+        self.states[kind] = made
         return made
 
     def drop_state(self, kind: type) -> None:
         """Forget this deal's state of class ``kind`` (the next :meth:`state` makes a new
         one)."""
         self.states.pop(kind, None)
-
-    def _new_state(self, kind: type) -> Any:
-        if kind not in self.variant.state_types:
-            raise StopsError(
-                f"{kind.__name__} is not declared as deal state by any phase or policy of "
-                f"{self.variant.name}: a phase lists it in state_types, a policy in "
-                "register_policy(..., states=...)")
-        made = self.states[kind] = kind()
-        return made
 
     def can(self, action: Action | Mapping[str, Any]) -> bool:
         try:
