@@ -13,7 +13,7 @@ Validity is decided in one place: an action is legal iff it is in :meth:`Deal.le
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 from stops.engine.actions import Action, action_from_dict
 from stops.engine.cards import CARDS, Card
@@ -167,7 +167,8 @@ class Deal:
         :meth:`publish`)."""
         self.states: dict[type, Any] = {}
         """The per-deal state of phases and policies, one object per class (read it with
-        :meth:`state`; the engine only copies, drops and pickles it)."""
+        :meth:`state`; the engine only copies, drops and pickles it). A phase's hot path may
+        read its own as ``deal.states[T]`` where it surely exists (one lookup, no call)."""
         self._legal: LegalSet | None = None
         self._on_end = on_end
         if _blank:  # clone() and unpickling fill in the state themselves
@@ -303,35 +304,33 @@ class Deal:
         own; only the module that declares a class reads or changes it (others ask that
         module, through the typed members it offers).
         """
-        got = self.states.get(kind)
+        got: S | None = self.states.get(kind)  # no cast(): a call on every read
         if got is None:
-            got = self._new_state(kind)
-        return cast("S", got)
+            got = self.reset_state(kind)
+        return got
 
     def peek_state(self, kind: type[S]) -> S | None:
         """This deal's state of class ``kind`` if it has been made, else ``None`` (never
         makes one: for code that only looks, such as ``explain`` and a display)."""
-        return cast("S | None", self.states.get(kind))
+        got: S | None = self.states.get(kind)
+        return got
 
     def reset_state(self, kind: type[S]) -> S:
         """A fresh ``kind()`` as this deal's state of that class, replacing any (a phase
         starting over)."""
-        self.states.pop(kind, None)
-        return cast("S", self._new_state(kind))
-
-    def drop_state(self, kind: type) -> None:
-        """Forget this deal's state of class ``kind`` (the next :meth:`state` makes a new
-        one)."""
-        self.states.pop(kind, None)
-
-    def _new_state(self, kind: type) -> Any:
         if kind not in self.variant.state_types:
             raise StopsError(
                 f"{kind.__name__} is not declared as deal state by any phase or policy of "
                 f"{self.variant.name}: a phase lists it in state_types, a policy in "
                 "register_policy(..., states=...)")
-        made = self.states[kind] = kind()
+        made = kind()
+        self.states[kind] = made
         return made
+
+    def drop_state(self, kind: type) -> None:
+        """Forget this deal's state of class ``kind`` (the next :meth:`state` makes a new
+        one)."""
+        self.states.pop(kind, None)
 
     def can(self, action: Action | Mapping[str, Any]) -> bool:
         try:

@@ -301,13 +301,14 @@ class PlayPhase(Phase):
         return self.seek_leader(deal, first.seat, None)
 
     def seek_leader(self, deal: Deal, seat: int, broken: int | None,
-                    seek: OpeningSeek | None = None) -> bool:
+                    seek: OpeningSeek | None = None, st: PlayState | None = None) -> bool:
         """Offer the lead to ``seat``; if it cannot lead, pass it left round the table.
 
         Each seat that cannot lead runs ``failed_lead.failed``; after a full round,
         ``failed_lead.full_round`` gives a new restriction to go round with once more, or
         the deal is blocked. ``seek`` (an opening the first leader policy gave) says what
         may be led instead of ``after_stop``; its restriction binds every seat it passes to.
+        ``st`` is the deal's :class:`PlayState`, if the caller has it at hand.
         """
         after_impl = self._after_impl
         after_params = self._after_params
@@ -325,7 +326,9 @@ class PlayPhase(Phase):
                     opts = seek.options(deal, s, constraint if constraint is not None else 0)
                 if opts:
                     deal.to_act = s
-                    deal.state(PlayState).lead = (s, opts, constraint)
+                    if st is None:
+                        st = deal.state(PlayState)
+                    st.lead = (s, opts, constraint)
                     if self.turns is None:
                         if self.comp_card >= 0:
                             deal.offer(FixedActions(self._with_companion(deal, s, opts)))
@@ -375,7 +378,7 @@ class PlayPhase(Phase):
         return got
 
     def apply(self, deal: Deal, action: Action) -> bool:
-        st = deal.state(PlayState)
+        st: PlayState = deal.states[PlayState]
         st.lead = st.opening = None  # made: the next lead is worked out afresh
         if self.turns is not None:
             return bool(self.turns.apply(deal, action))
@@ -445,7 +448,7 @@ class PlayPhase(Phase):
             seat, card = o, nxt
             events = played_events[seat]
             pairs = all_pairs[seat]
-        return self.seek_leader(deal, seat, card // 13)
+        return self.seek_leader(deal, seat, card // 13, None, st)
 
     def _offer_follow(self, deal: Deal, seat: int, card: int) -> bool:
         deal.to_act = seat

@@ -100,10 +100,6 @@ class PokerState:
         return new
 
 
-def _st(deal: Deal) -> PokerState:
-    return deal.state(PokerState)
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)
 class PokerPhase(Phase):
     """Poker on five chosen cards, one limit betting round, showdown."""
@@ -312,7 +308,7 @@ class PokerPhase(Phase):
 
     # -- phase API ------------------------------------------------------------------------
     def legal(self, deal: Deal) -> LegalSet:
-        st = _st(deal)
+        st: PokerState = deal.states[PokerState]  # its own, made on entering: no call
         seat = deal.to_act
         assert seat is not None
         if st.step == "select":
@@ -347,7 +343,7 @@ class PokerPhase(Phase):
         return LegalActions(Fixed(tuple(acts)), Amounts(seat, "raise", range(1, room + 1)))
 
     def apply(self, deal: Deal, action: Action) -> bool:
-        st = _st(deal)
+        st: PokerState = deal.states[PokerState]
         seat = action.seat
         verb = action.action
         if verb == "select":
@@ -389,7 +385,7 @@ class PokerPhase(Phase):
         return self._advance(deal, st, seat)
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
-        st = _st(deal)
+        st = deal.state(PokerState)
         verb = action.action
         seat = action.seat
         limit = self._limit(deal.ledger.stacks[seat])

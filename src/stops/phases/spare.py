@@ -116,10 +116,6 @@ def _params(deal: Deal) -> Any:
     return deal.variant.policies["spare_protocol"].params
 
 
-def _st(deal: Deal) -> SpareState:
-    return deal.state(SpareState)
-
-
 def _swap(deal: Deal, seat: int) -> None:
     deal.swap_with_spare(seat)
     deal.events.append(event(SPARE_SWAPPED, seat, visible_to=None))
@@ -282,7 +278,7 @@ class DealerOptions(SpareProtocol):
         return True
 
     def legal(self, deal: Deal) -> LegalSet:
-        st = _st(deal)
+        st: SpareState = deal.states[SpareState]  # its own: no call
         d = deal.dealer
         step = st.step
         key: tuple[object, ...]
@@ -311,7 +307,7 @@ class DealerOptions(SpareProtocol):
         return got
 
     def apply(self, deal: Deal, action: Action) -> bool:
-        st = _st(deal)
+        st: SpareState = deal.states[SpareState]  # its own: no call
         verb = action.action
         if st.step in ("dealer", "after_swap", "after_unsold"):
             if verb == "keep":
@@ -354,7 +350,7 @@ class DealerOptions(SpareProtocol):
         return self._next_bidder(deal, st)
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
-        st = _st(deal)
+        st = deal.state(SpareState)
         if action.action in ("bid", "swap") and st.offering == "spare" and \
                 _blocked(deal, action.seat):
             return _pay_card_refusal()
@@ -415,7 +411,7 @@ class PaidExchange(SpareProtocol):
         return True
 
     def legal(self, deal: Deal) -> LegalSet:
-        st = _st(deal)
+        st: SpareState = deal.states[SpareState]  # its own: no call
         seat = deal.to_act
         assert seat is not None
         if st.step == "dealer":
@@ -433,7 +429,7 @@ class PaidExchange(SpareProtocol):
         return deal.spare_known == frozenset({seat})
 
     def apply(self, deal: Deal, action: Action) -> bool:
-        st = _st(deal)
+        st: SpareState = deal.states[SpareState]  # its own: no call
         seat = action.seat
         if st.step == "dealer":
             if action.action == "swap":
@@ -460,7 +456,7 @@ class PaidExchange(SpareProtocol):
         return self._next(deal, st)
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
-        if action.action == "swap" and _st(deal).step != "dealer" and \
+        if action.action == "swap" and deal.state(SpareState).step != "dealer" and \
                 self._would_revert(deal, action.seat):
             return IllegalAction("no_swap_back", "the spare is the hand you gave up; you may "
                                  "not take it back", rule="once exchanged, never revert")

@@ -139,7 +139,7 @@ class StakePhase(Phase):
         return self._next(deal)
 
     def _next(self, deal: Deal) -> bool:
-        queue = deal.state(StakeQueue).due
+        queue = deal.states[StakeQueue].due  # its own, made on entering: no call
         if not queue:
             return False
         deal.to_act = queue[0][0]
