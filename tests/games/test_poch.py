@@ -769,3 +769,33 @@ def test_the_bot_poches_and_holds_on_good_groups() -> None:
     # not a decision of the vying: no advice
     deal = stops.replay(record(HANDS_A, STOCK_A, "7H", A_VYING), partial=True)
     assert vying_advice(deal.observe(1), deal.legal_actions()) is None
+
+
+# -- the vying at the table: the heuristic bot and the narration ------------------------------
+
+
+def test_the_heuristic_bot_vies_through_the_phase_and_the_table_hears_it_in_person() -> None:
+    """The vying brings its bot play and its narration (its aids): heuristic bots poch and
+    hold in a session (the advice poches on a pair of Queens or better), and a player reads
+    his own vying in the second person ("you poch", "you hold", "you show")."""
+    from stops.apps.bots import make_bot, play_deal
+    from stops.apps.terminal import replay_text
+
+    variant = stops.load_variant(VARIANT)
+    table = stops.Table(variant, seats=4, chips=50, seed=3, deals=12)
+    bots = [make_bot("heuristic", s, variant.registry) for s in range(4)]
+    deals = []
+    while not table.is_over:
+        deal = table.new_deal()
+        play_deal(deal, bots)
+        deals.append(deal)
+    kinds = [e.kind for d in deals for e in d.events]
+    assert "poched" in kinds and "held" in kinds
+    for seat in range(4):
+        mine = [(e.kind, e.seat) for d in deals for e in d.events if e.seat == seat]
+        text = "\n".join(replay_text(deals, seat=seat))
+        if ("poched", seat) in mine:
+            assert "you poch " in text
+        if ("held", seat) in mine:
+            assert "you hold with " in text
+        assert "you poches" not in text and "you holds" not in text and "you shows" not in text

@@ -38,6 +38,7 @@ from stops.engine.errors import IllegalAction
 from stops.engine.events import Event, event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
 from stops.engine.vocabulary import EventType, Verb
+from stops.phases.aids import BotView, PhaseAids, Prompt, Teller, Telling
 from stops.phases.base import Phase, in_chips
 from stops.phases.turn_up import TrumpClaimPolicy, rank_word, trump_suit
 from stops.policies.succession import pack_order, rank_order
@@ -423,6 +424,11 @@ class VyingPhase(Phase):
     title = "Stage two: the vying"
     state_types = (VyingState,)
 
+    @classmethod
+    def aids(cls) -> PhaseAids:
+        """The vying's prompt in ``stops play`` and the heuristic bot's play of it."""
+        return VYING_AIDS
+
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.settings: VyingSettings = variant.settings("vying")
@@ -708,3 +714,43 @@ def register(reg: Registry) -> None:
 __all__ = ["Group", "TrumpsHeld", "TrumpsHeldParams", "VyingPhase", "VyingSettings",
            "VyingState", "best_group", "best_sequence", "heights", "runs_of", "vying_advice",
            "vying_text"]
+
+
+class VyingTeller(Teller):
+    """The vying told to one player at the table ("you poch 5 chips", "seat 2 holds")."""
+
+    def lines(self, e: Event, t: Telling) -> list[str] | None:
+        if e.kind == POCHED:
+            return [f"{t.verb(e.seat, 'poch', 'poches')} {in_chips(e.chips)}"]
+        if e.kind == HELD:
+            return [f"{t.verb(e.seat, 'hold', 'holds')} with {in_chips(e.chips)}"]
+        if e.kind == VYING_SHOWDOWN:
+            shown = t.pen.hand(int(c) for c in e.cards)
+            return [f"{t.verb(e.seat, 'show', 'shows')} {shown}"
+                    + (f": {e.note}" if e.note else "")]
+        return None
+
+
+class VyingAids(PhaseAids):
+    """What the vying brings to the apps: its narration, how ``stops play`` asks (an amount
+    to poch rather than a menu of every amount up to the stack) and the heuristic bot's
+    play."""
+
+    def teller(self) -> Teller | None:
+        return VyingTeller()
+
+    def prompt(self, deal: Deal, seat: int, legal: LegalSet) -> Prompt | None:
+        amounts = [a.chips for a in legal if a.action == "poch" and a.chips is not None]
+        if amounts:
+            return Prompt(f"Your turn to vie: poch {min(amounts)} to {max(amounts)} chips, or "
+                          "pass.", rule=True, menu=len(amounts) <= 6)
+        bet = next((a for a in legal if a.action == "hold"), None)
+        if bet is not None:
+            return Prompt("Your turn to vie: hold (match the poch) or pass.", rule=True)
+        return Prompt("Your turn to vie: pass.", rule=True)
+
+    def advise(self, view: BotView) -> Action | None:
+        return vying_advice(view.obs, view.legal)
+
+
+VYING_AIDS: Final = VyingAids()
