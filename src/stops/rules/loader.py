@@ -226,13 +226,15 @@ def builtin_names() -> list[str]:
     return sorted(p.stem for p in d.glob("*" + BUILTIN_SUFFIX))
 
 
-def _is_path(ref: str) -> bool:
+def is_path(ref: str) -> bool:
+    """Whether ``ref`` names a file (a ``.yaml`` name or one with a folder) rather than a
+    built-in variant."""
     return ref.endswith((".yaml", ".yml")) or os.sep in ref or "/" in ref
 
 
 def resolve_ref(ref: str, relative_to: Path | None = None) -> Path:
     """A built-in name or a file path to the file it means."""
-    if _is_path(ref):
+    if is_path(ref):
         p = Path(ref)
         if not p.is_absolute() and relative_to is not None:
             p = relative_to / p
@@ -602,7 +604,7 @@ def load_raw(ref: str | os.PathLike[str], *, _seen: tuple[Path, ...] = (),
                                "expected a built-in variant name or a file path")
     path = Path(ref) if isinstance(ref, os.PathLike) else resolve_ref(ref, relative_to)
     label = str(path)
-    builtin = not isinstance(ref, os.PathLike) and not _is_path(ref)
+    builtin = not isinstance(ref, os.PathLike) and not is_path(ref)
     if referrer is not None and not builtin and not text_ref.endswith(VARIANT_SUFFIXES):
         raise VariantError.one(referrer, "extends", "a file named by extends must end in "
                                ".yaml or .yml")
@@ -621,7 +623,7 @@ def load_raw(ref: str | os.PathLike[str], *, _seen: tuple[Path, ...] = (),
         exists = False
     if not exists:
         where, key = (referrer, "extends") if referrer else (str(ref), "")
-        if not _is_path(str(ref)):
+        if not is_path(str(ref)):
             names = builtin_names()
             near = suggest(str(ref), names) or suggest(str(ref).replace("_", "-"), names)
             raise VariantError.one(where, key, f"no built-in variant named {ref!r}{near}; "

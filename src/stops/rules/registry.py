@@ -318,6 +318,9 @@ class Registry:
         self.policies: dict[tuple[str, str], PolicySpec] = {}
         self.phases: dict[str, PhaseSpec] = {}
         self._options: dict[str, list[OptionOwner]] | None = None
+        self.version = 0
+        """Grows with every registration: a variant built from this registry is stale once
+        it has moved (the cache of :func:`stops.rules.variant.load_variant` keys on it)."""
 
     def copy(self) -> Registry:
         r = Registry()
@@ -423,6 +426,7 @@ class Registry:
                 tracks_contributions, in_turn, direction, keeps_suit, exempts_winner,
                 _state_types(f"policy {slot}.{name}", states), heading)
             self._options = None
+            self.version += 1
             return impl
 
         return deco
@@ -469,6 +473,7 @@ class Registry:
                                           settings, check, pays, turns_up, shape, verb_specs,
                                           event_specs)
             self._options = None
+            self.version += 1
             return impl
 
         return deco

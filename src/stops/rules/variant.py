@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
+import threading
+import weakref
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar, overload
@@ -24,6 +27,7 @@ from stops.rules.loader import (
     builtin_names,
     check_plain,
     check_top,
+    is_path,
     load_raw,
     presets_of,
     split_rules,
@@ -589,12 +593,46 @@ def load_variant(
         raise VariantError.one("<argument>", "", "expected a built-in variant name, a file "
                                f"path or a Variant, got {type(ref).__name__}")
     reg = registry or default_registry()
+    key = _cache_key(ref, options, reg, keep_unread_options) if confine is None else None
+    if key is not None:
+        cached = _BUILT.get(reg, {}).get(key)
+        if cached is not None:
+            return cached
     data, path = load_raw(ref, confine=confine)
     label = str(path)
     _check_presets(data, label, reg)
     ref_text = os.fspath(ref) if not isinstance(ref, str) else ref
-    return _from_data(data, options or {}, label, reg, ref_text, options or {},
-                      check={} if keep_unread_options else None)
+    variant = _from_data(data, options or {}, label, reg, ref_text, options or {},
+                         check={} if keep_unread_options else None)
+    if key is not None:
+        with _BUILT_LOCK:
+            built = _BUILT.setdefault(reg, {})
+            if len(built) >= _BUILT_MAX:
+                built.pop(next(iter(built)))  # the oldest: a bounded cache
+            built[key] = variant
+    return variant
+
+
+_BUILT: weakref.WeakKeyDictionary[Registry, dict[tuple[Any, ...], Variant]] = (
+    weakref.WeakKeyDictionary())
+"""Built-in variants already built, per registry, by (name, options, registry version): a
+Variant is immutable and shared by every table that plays it, so ``Table("boodle",
+options=...)`` builds it once instead of for every table (issue 24: 3 ms against 10 µs)."""
+_BUILT_LOCK = threading.Lock()
+_BUILT_MAX = 64
+
+
+def _cache_key(ref: str | os.PathLike[str], options: Mapping[str, Any] | None, reg: Registry,
+               keep: bool) -> tuple[Any, ...] | None:
+    """The cache key of a built-in variant with ``options``, or ``None`` when it may not be
+    cached: a file path (its file may change), or options that are not plain data."""
+    if not isinstance(ref, str) or is_path(ref):
+        return None
+    try:
+        opts = json.dumps(dict(options or {}), sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+    return (ref, opts, reg.version, keep)
 
 
 def list_variants() -> list[str]:
