@@ -47,28 +47,34 @@ class UntilShortParams:
         "the stake rule asks of that player for the next deal."})
 
 
-def stake_due(table: Table, seat: int) -> int:
-    """What the variant's stake rule asks of ``seat`` before the table's next deal (fixed
-    stakes plus any stake it must place by choice)."""
+def stakes_due(table: Table) -> list[int]:
+    """What the variant's stake rule asks of each seat before the table's next deal (fixed
+    stakes plus any stake it must place by choice), from one blank view of that deal: the
+    check runs before every deal, so it builds one view for all seats, not one a seat."""
     from stops.engine.deal import Deal
 
     v = table.variant
-    if v.rules.stake_frequency == "once_per_match" and table.deals_played:
-        return 0
-    if "stake" not in v.flow:
-        return 0
+    if (v.rules.stake_frequency == "once_per_match" and table.deals_played) or \
+            "stake" not in v.flow:
+        return [0] * table.n
     view = Deal(v, players=table.n, dealer=table.dealer, stacks=table.stacks,
                 layout=table.layout, retired=table.retired,
                 active=[s for s in range(table.n) if s not in table.eliminated], _blank=True)
     rule = v.policy("stake_rule")
-    plan = rule.impl(view, seat, rule.params)
-    return int(sum(c for _, c in plan.fixed) + plan.choose_amount + plan.free_chips)
+    due = []
+    for seat in range(table.n):
+        plan = rule.impl(view, seat, rule.params)
+        due.append(int(sum(c for _, c in plan.fixed) + plan.choose_amount + plan.free_chips))
+    return due
 
 
 def short_seats(table: Table, params: UntilShortParams) -> list[int]:
     """The seats whose stack is below what the next deal asks of them."""
-    return [s for s in range(table.n) if s not in table.eliminated and table.stacks[s] < (
-        params.chips or stake_due(table, s))]
+    live = [s for s in range(table.n) if s not in table.eliminated]
+    if params.chips:
+        return [s for s in live if table.stacks[s] < params.chips]
+    due = stakes_due(table)
+    return [s for s in live if table.stacks[s] < due[s]]
 
 
 def until_short(table: Table, params: UntilShortParams) -> bool:
