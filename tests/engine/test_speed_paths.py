@@ -149,3 +149,33 @@ def test_the_fast_key_order_is_the_sort_by_key(keys: list[int]) -> None:
     stream = b"".join(k.to_bytes(8, "big") for k in keys)
     assert list(_key_order(stream, len(keys))) == sorted(range(len(keys)),
                                                           key=keys.__getitem__)
+
+
+@pytest.mark.parametrize("name", ["three-in-one", "tripoley", "poch", "nain-jaune"])
+def test_a_seats_view_of_the_log_grows_with_it(name: str) -> None:
+    """``observe`` keeps each seat's visible events and extends them with the new ones: at
+    every step, for every seat, they are exactly the events it may see, in a copy, after a
+    save is restored and after the log is asked for twice without a change."""
+    import random
+
+    table = stops.Table(name, seats=4, seed=3)
+    deal = table.new_deal()
+    rng = random.Random(3)
+    step = 0
+    while not deal.is_terminal:
+        for seat in range(4):
+            want = tuple(e for e in deal.events if e.visible(seat))
+            assert deal.observe(seat).events == want
+            assert deal.observe(seat).events == want  # asked again, nothing new
+        if step % 7 == 3:
+            copy = deal.clone()
+            copy.apply(rng.choice(list(copy.legal_actions())))
+            for seat in range(4):  # the copy moved on; the original's views did not
+                assert copy.observe(seat).events == tuple(e for e in copy.events
+                                                          if e.visible(seat))
+                assert deal.observe(seat).events == tuple(e for e in deal.events
+                                                          if e.visible(seat))
+        deal.apply(rng.choice(list(deal.legal_actions())))
+        step += 1
+    for seat in range(4):
+        assert deal.observe(seat).events == tuple(e for e in deal.events if e.visible(seat))

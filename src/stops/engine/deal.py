@@ -76,7 +76,7 @@ class Deal:
 
     __slots__ = (
         "_given_hands", "_given_spare", "_legal", "_on_end", "_pay_what_you_can", "_phases",
-        "_shuffle", "ace_low", "actions", "active", "counts", "deal_index", "dealer",
+        "_shuffle", "_views", "ace_low", "actions", "active", "counts", "deal_index", "dealer",
         "dealt_hands", "dealt_spare", "emit", "events", "exempt", "last_dealt", "ledger",
         "masks", "n",
         "next_deal", "outcome", "owner", "phase_idx", "played_by", "plays", "results",
@@ -140,6 +140,7 @@ class Deal:
         self.retired: set[str] = set(retired)
         self.events: list[Event] = []
         self.emit = self.events.append
+        self._views: dict[int, tuple[list[Event], int, tuple[Event, ...]]] = {}
         self.actions: list[Action] = []
         # cards: owner table and per-seat suit bitmasks (bit r of masks[s][suit] = rank r held)
         self.owner: list[int] = [ABSENT] * 52
@@ -635,6 +636,22 @@ class Deal:
         """The events ``seat`` may see (``None``: the public log)."""
         return [e for e in self.events if e.visible(seat)]
 
+    def seen_by(self, seat: int) -> tuple[Event, ...]:
+        """The events ``seat`` may see, as a tuple, kept per seat and extended by the events
+        logged since it was last asked: the log only grows, so an agent that observes after
+        every decision pays for each event once, not for the whole log every time."""
+        events = self.events
+        view = self._views.get(seat)
+        if view is not None and view[0] is events and view[1] <= len(events):
+            _, upto, seen = view
+            if upto == len(events):
+                return seen
+            seen = seen + tuple([e for e in events[upto:] if e.visible(seat)])
+        else:  # first asked, or the log was replaced (a copy, a restored save)
+            seen = tuple([e for e in events if e.visible(seat)])
+        self._views[seat] = (events, len(events), seen)
+        return seen
+
     def observe(self, seat: Any) -> Observation:
         """Everything ``seat`` may know now, and nothing more."""
         from stops.engine.observation import observe
@@ -722,6 +739,7 @@ class Deal:
         self.dealt_spare = tuple(dealt_spare)
         self.spare_known = frozenset(spare_known)
         self.results = dict(results)  # the values are immutable
+        self._views = {}
         self._given_hands = given_hands
         self._given_spare = given_spare
         self._shuffle = shuffle

@@ -74,7 +74,7 @@ def observe(deal: Deal, seat: int) -> Observation:
 
         raise TableError(f"no seat {shown(seat)} at a table of {deal.n} (seats are "
                          f"0..{deal.n - 1})")
-    events = tuple(e for e in deal.events if e.visible(seat))
+    events = deal.seen_by(seat)
     seq_start = 0
     for i in range(len(events) - 1, -1, -1):
         if events[i].kind == EventKind.LED:
