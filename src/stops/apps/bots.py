@@ -41,6 +41,7 @@ import attrs
 from stops.engine.actions import Action, with_chips
 from stops.engine.cards import RANKS, parse_card
 from stops.engine.eventkind import EventKind
+from stops.engine.legal import FixedActions, LegalActions
 from stops.phases.aids import NO_AIDS, Notes, PhaseAids
 from stops.rules.registry import Registry, default_registry
 
@@ -480,12 +481,15 @@ class HeuristicBot:
         legal = _legal(obs)
         if len(legal) == 1:
             return legal[0]
-        verbs = frozenset(a.action for a in legal)
+        # the verbs on offer, without listing a large family (1,287 poker hands) to find them
+        verbs = frozenset(legal.verbs if isinstance(legal, LegalActions | FixedActions) else
+                          (a.action for a in legal))
         view = _View(obs, legal, verbs, self._rng, self._reading())
         advised = self._phase_aids(obs.phase).advise(view)
         if advised is not None:
             return advised
-        if any(a.cards is not None for a in legal if a.action in ("lead", "play")):
+        if verbs & {"lead", "play"} and any(a.cards is not None for a in legal
+                                             if a.action in ("lead", "play")):
             return self._group(obs, legal)
         if "follow" in verbs:
             return self._follow(legal)
