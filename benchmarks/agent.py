@@ -1,0 +1,170 @@
+"""What an agent pays around the engine's step: the rows of issue 24, as ratios in one run.
+
+    PYTHONPATH=src python benchmarks/agent.py
+    PYTHONPATH=src python benchmarks/agent.py --rounds 9 --deals 40 --games three-in-one
+
+For each game, random play is timed decision by decision, and in the same loop, interleaved
+so that the machine's wandering speed weighs on every figure alike:
+
+* ``step``: ``legal_actions()`` then ``apply`` of a random legal action (the engine's step);
+* ``observe``: ``deal.observe(seat)`` of the seat to act, before each step (as an agent
+  observes before it decides);
+* ``clone`` and ``clone_for``: ``deal.clone()`` and ``deal.clone_for(seat, rng)`` at every
+  fifth decision (what a search bot pays per iteration);
+* ``pz step``: a step of the PettingZoo environment (``env.step`` with a random legal index
+  and ``env.last()``), when the ``pettingzoo`` extra is installed.
+
+Also, once per run: ``Table(name, options=...)`` with the cache warm, the ``until_short``
+session check of Nain Jaune at six seats, and whole simulated deals with random and with
+heuristic bots. Printed: the median over ``--rounds`` of each figure (microseconds of this
+process's CPU time) and the ratios the issue states its goals in. No test asserts them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import stops
+from stops.apps.bots import make_bot, play_deal
+
+CLOCK = time.process_time
+
+
+def _round(name: str, seats: int, deals: int, seed: int) -> dict[str, float]:
+    """One round of random play: the mean microseconds of each figure per call."""
+    variant = stops.load_variant(name)
+    rng = random.Random(seed)
+    tot = {"step": 0.0, "observe": 0.0, "clone": 0.0, "clone_for": 0.0}
+    cnt = {k: 0 for k in tot}
+    table = stops.Table(variant, seats=seats, seed=seed, chips=100)
+    for _ in range(deals):
+        if table.is_over:
+            table = stops.Table(variant, seats=seats, seed=rng.randrange(10**9), chips=100)
+        deal = table.new_deal()
+        k = 0
+        while not deal.is_terminal:
+            seat = deal.current_seat
+            t0 = CLOCK()
+            deal.observe(seat)
+            t1 = CLOCK()
+            if k % 5 == 2:
+                deal.clone()
+                t2 = CLOCK()
+                try:
+                    deal.clone_for(seat, random.Random(k))
+                except stops.StopsError:  # a position no imagined deal fits: not timed
+                    t2 = CLOCK()
+                t3 = CLOCK()
+                tot["clone"] += t2 - t1
+                tot["clone_for"] += t3 - t2
+                cnt["clone"] += 1
+                cnt["clone_for"] += 1
+            t4 = CLOCK()
+            legal = deal.legal_actions()
+            deal.apply(legal[rng.randrange(len(legal))])
+            t5 = CLOCK()
+            tot["observe"] += t1 - t0
+            tot["step"] += t5 - t4
+            cnt["observe"] += 1
+            cnt["step"] += 1
+            k += 1
+    return {k: 1e6 * tot[k] / max(cnt[k], 1) for k in tot}
+
+
+def _pz_round(name: str, seats: int, steps: int, seed: int) -> float | None:
+    """Mean microseconds of a PettingZoo step (``step`` + ``last``), or ``None`` without
+    the extra."""
+    try:
+        from stops.interop.pettingzoo import env as make_env
+    except ImportError:
+        return None
+    e = make_env(variant=name, players=seats)
+    e.reset(seed=seed)
+    rng = random.Random(seed)
+    total = 0.0
+    done = 0
+    while done < steps:
+        _obs, _r, term, trunc, info = e.last()
+        if term or trunc:
+            e.reset(seed=rng.randrange(10**6))
+            continue
+        mask = info["action_mask"]
+        choices = [i for i, m in enumerate(mask) if m]
+        t0 = CLOCK()
+        e.step(rng.choice(choices))
+        e.last()
+        total += CLOCK() - t0
+        done += 1
+    return 1e6 * total / steps
+
+
+def _time(fn: Callable[[], Any], n: int) -> float:
+    t0 = CLOCK()
+    for _ in range(n):
+        fn()
+    return 1e6 * (CLOCK() - t0) / n
+
+
+def _sim(name: str, bots: str, deals: int) -> float:
+    """Microseconds per deal of ``deals`` deals with ``bots`` in every seat."""
+    variant = stops.load_variant(name)
+    table = stops.Table(variant, seats=4, seed=1, chips=50)
+    players = [make_bot(bots, s, variant.registry) for s in range(4)]
+    t0 = CLOCK()
+    for i in range(deals):
+        if table.is_over:
+            table = stops.Table(variant, seats=4, seed=i, chips=50)
+        play_deal(table.new_deal(), players)
+    return 1e6 * (CLOCK() - t0) / deals
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", default="boodle,three-in-one,tripoley,nain-jaune")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--deals", type=int, default=20)
+    args = ap.parse_args()
+    build = "compiled" if stops.COMPILED else "pure"
+    print(f"stops {stops.__version__}, {build} build; medians of {args.rounds} rounds, "
+          "microseconds of CPU time")
+    print(f"{'game':<14}{'step':>8}{'observe':>9}{'obs/step':>9}{'clone':>8}"
+          f"{'clone_for':>10}{'cf/clone':>9}{'pz step':>9}{'pz/step':>8}")
+    for name in args.games.split(","):
+        variant = stops.load_variant(name)
+        seats = min(max(4, variant.players[0]), variant.players[1])
+        rows = []
+        for r in range(args.rounds):
+            row = _round(name, seats, args.deals, seed=r + 1)
+            pz = _pz_round(name, seats, 300, seed=r + 1)
+            row["pz"] = pz if pz is not None else float("nan")
+            rows.append(row)
+
+        def med(key: str, rows: list[dict[str, float]] = rows) -> float:
+            return statistics.median(x[key] for x in rows)
+
+        def ratio(a: str, b: str, rows: list[dict[str, float]] = rows) -> float:
+            return statistics.median(x[a] / x[b] for x in rows if x[b])
+
+        print(f"{name:<14}{med('step'):8.1f}{med('observe'):9.1f}"
+              f"{ratio('observe', 'step'):9.2f}{med('clone'):8.1f}{med('clone_for'):10.1f}"
+              f"{ratio('clone_for', 'clone'):9.2f}{med('pz'):9.1f}{ratio('pz', 'step'):8.2f}")
+    cached = _time(lambda: stops.Table("three-in-one", seats=4,
+                                       options={"bet_limit": 5}), 200)
+    nj = stops.Table("nain-jaune", seats=6, seed=1)
+    end = nj.variant.policy("match_end")
+    check = _time(lambda: end.impl(nj, end.params), 500)
+    rand = statistics.median(_sim("three-in-one", "random", 60) for _ in range(3))
+    heur = statistics.median(_sim("three-in-one", "heuristic", 60) for _ in range(3))
+    print(f"Table('three-in-one', options=...) with the variant cached: {cached:.1f} µs")
+    print(f"nain-jaune until_short check, 6 seats: {check:.1f} µs")
+    print(f"three-in-one deal, random bots {rand:.0f} µs, heuristic bots {heur:.0f} µs: "
+          f"heuristic at {rand / heur:.2f} of random play's speed")
+
+
+if __name__ == "__main__":
+    main()
