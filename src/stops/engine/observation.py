@@ -75,14 +75,21 @@ def observe(deal: Deal, seat: int) -> Observation:
         raise TableError(f"no seat {shown(seat)} at a table of {deal.n} (seats are "
                          f"0..{deal.n - 1})")
     events = deal.seen_by(seat)
-    seq_start = 0
-    for i in range(len(events) - 1, -1, -1):
-        if events[i].kind == EventKind.LED:
-            seq_start = i
-            break
-    plays_in_seq = tuple((e.seat, e.card) for e in events[seq_start:]
-                         if e.kind in (EventKind.LED, EventKind.PLAYED) and e.seat is not None
-                         and e.card is not None)
+    # the cards laid since the last lead, read back from the end of the log (no card laid
+    # yet: nothing to read, however long the log of the stakes and the stages before play)
+    laid: list[tuple[int, Card]] = []
+    if deal.plays:
+        led, played = EventKind.LED, EventKind.PLAYED
+        for i in range(len(events) - 1, -1, -1):
+            e = events[i]
+            k = e.kind
+            if k in (led, played):
+                if e.seat is not None and e.card is not None:
+                    laid.append((e.seat, e.card))
+                if k == led:
+                    break
+        laid.reverse()
+    plays_in_seq = tuple(laid)
     legal: Sequence[Action] = deal.legal_actions() if deal.to_act == seat else ()
     spare = (tuple(CARDS[c] for c in sorted(deal.spare))
              if seat in deal.spare_known else None)
