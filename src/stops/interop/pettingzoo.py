@@ -428,6 +428,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self._obs_low = np.array(lows, dtype=np.float32)
         self._obs_high = np.array(highs, dtype=np.float32)
         self.observation_size = len(lows)
+        self._starts: dict[str, int] = {k: sl.start for k, sl in self.observation_layout.items()}
 
     def _observation_space(self) -> Any:
         return gymnasium.spaces.Dict({
@@ -639,47 +640,51 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         return {"observation": self._vector(view), "action_mask": mask}
 
     def _vector(self, view: Observation) -> npt.NDArray[np.float32]:
-        """The observation vector of one seat, from its :class:`stops.Observation`."""
+        """The observation vector of one seat, from its :class:`stops.Observation`.
+
+        Written a segment at a time (a slice or an index list per segment, numpy's own
+        loops), not a number at a time: an agent asks for it at every step."""
         lay = self.observation_layout
         v = np.zeros(self.observation_size, dtype=np.float32)
-
-        def put(name: str, offset: int, value: float = 1.0) -> None:
-            v[lay[name].start + offset] = value
-
-        for c in view.hand:
-            put("hand", c)
-        for _s, c in view.plays:
-            put("played", c)
-        for c in view.spare or ():
-            put("spare_known", c)
-        if view.sequence:
-            put("last_card", view.sequence[-1][1])
-        if view.current_seat == view.seat:
-            for p in self._picked:
-                put("picked", p)
-        n = view.players
+        at = self._starts
         b = float(CHIP_BOUND)
-        for i in range(n):
-            put("hand_sizes", i, view.hand_sizes[i])
-            put("stacks", i, min(b, max(-b, view.stacks[i])))
-        put("spare_size", 0, view.spare_size)
-        for j, sid in enumerate(self.variant.space_ids):
-            put("layout", j, min(b, max(-b, view.layout.get(sid, 0))))
-            put("retired", j, 1.0 if sid in view.retired else 0.0)
-        put("phase", self._phases.index(view.phase) if view.phase in self._phases
-            else len(self._phases) - 1)
-        put("seat", view.seat)
-        put("dealer", view.dealer)
+        if view.hand:
+            v[[at["hand"] + int(c) for c in view.hand]] = 1.0
+        if view.plays:
+            v[[at["played"] + int(c) for _s, c in view.plays]] = 1.0
+        if view.spare:
+            v[[at["spare_known"] + int(c) for c in view.spare]] = 1.0
+        if view.sequence:
+            v[at["last_card"] + int(view.sequence[-1][1])] = 1.0
+        if view.current_seat == view.seat and self._picked:
+            v[[at["picked"] + int(p) for p in self._picked]] = 1.0
+        n = view.players
+        o = at["hand_sizes"]
+        v[o:o + n] = view.hand_sizes[:n]
+        o = at["stacks"]
+        v[o:o + n] = np.clip(view.stacks[:n], -b, b)
+        v[at["spare_size"]] = view.spare_size
+        ids = self.variant.space_ids
+        if ids:
+            o = at["layout"]
+            v[o:o + len(ids)] = np.clip([view.layout.get(sid, 0) for sid in ids], -b, b)
+            o = at["retired"]
+            v[o:o + len(ids)] = [1.0 if sid in view.retired else 0.0 for sid in ids]
+        v[at["phase"] + (self._phases.index(view.phase) if view.phase in self._phases
+                         else len(self._phases) - 1)] = 1.0
+        v[at["seat"] + view.seat] = 1.0
+        v[at["dealer"] + view.dealer] = 1.0
         if view.current_seat is not None:
-            put("to_act", view.current_seat)
+            v[at["to_act"] + view.current_seat] = 1.0
         chips = self._chip_features
 
         def feature(name: str, offset: int, value: float) -> None:
-            put(name, offset, min(b, max(-b, value)) if name in chips else value)
+            v[lay[name].start + offset] = (min(b, max(-b, value)) if name in chips
+                                           else value)
 
         for aids in self._feature_aids:
             aids.fill(view, feature)
-        put("deals_left", 0, float(self.deals_per_episode - self.deals_started))
+        v[at["deals_left"]] = float(self.deals_per_episode - self.deals_started)
         return v
 
     # -- display --------------------------------------------------------------------------
