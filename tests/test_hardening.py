@@ -361,7 +361,7 @@ def test_many_presets_and_spaces_are_refused_quickly(tmp_path: Path) -> None:
     layout = [{"id": f"s{i}", "kind": "pot"} for i in range(4000)]
     f = tmp_path / "big.yaml"
     f.write_text(yaml.safe_dump({"name": "big", "extends": "boodle", "layout": layout}))
-    start = time.monotonic()
+    start = time.process_time()
     with pytest.raises(VariantError, match=str(MAX_LAYOUT_SPACES)):
         stops.load_variant(str(f))
     presets = {f"p{i}": {"rules": {"bet_limit": 3}} for i in range(400)}
@@ -371,7 +371,7 @@ def test_many_presets_and_spaces_are_refused_quickly(tmp_path: Path) -> None:
     f.write_text("name: deep\nextends: boodle\ndescription: " + "[" * 200 + "]" * 200 + "\n")
     with pytest.raises(VariantError, match="nested"):
         stops.load_variant(str(f))
-    assert time.monotonic() - start < 10
+    assert time.process_time() - start < 10
 
 
 def test_a_long_session_record_replays_from_the_cli(tmp_path: Path,
@@ -416,9 +416,9 @@ def test_comparing_observations_with_huge_stacks_is_lazy() -> None:
         pytest.skip("no auction reached")
     seat = d.current_seat
     assert seat is not None
-    start = time.monotonic()
+    start = time.process_time()
     assert d.observe(seat) == d.observe(seat)
-    assert time.monotonic() - start < 1.0
+    assert time.process_time() - start < 1.0
 
 
 # -- 8. smaller holes ---------------------------------------------------------------------------

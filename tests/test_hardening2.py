@@ -164,19 +164,20 @@ def big_yaml_record(size: int) -> str:
 
 def test_a_yaml_record_reads_at_megabytes_a_second() -> None:
     text = big_yaml_record(512 * 1024)
-    start = time.monotonic()
+    start = time.process_time()
     data = records.loads(text)
-    spent = time.monotonic() - start
+    spent = time.process_time() - start
     assert data["also"] == {"by": "test"} and len(data["deals"]) > 100
+    # CPU seconds, not wall time: load elsewhere on the machine does not count
     assert spent < 2.0, spent    # the pure-Python loader: 5 to 10 s
 
 
 @pytest.mark.campaign
 def test_a_yaml_record_at_the_size_limit_reads_in_seconds() -> None:
     text = big_yaml_record(records.MAX_RECORD_BYTES - 20_000)
-    start = time.monotonic()
+    start = time.process_time()
     records.loads(text)
-    assert time.monotonic() - start < 12   # ~3 s on an idle machine; was ~45 s
+    assert time.process_time() - start < 12   # ~3 s on an idle machine; was ~45 s
 
 
 def test_without_libyaml_big_yaml_records_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import struct
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -76,11 +77,20 @@ def draw(rng: Rng | random.Random, n: int) -> int:
 
 
 def shuffle_with(rng: Any, items: list[int]) -> None:
-    """Shuffle ``items`` in place with ``rng`` (a ``stops`` Rng or a ``random.Random``)."""
-    below = _below(rng)
-    for i in range(len(items) - 1, 0, -1):
-        j = below(i + 1)
-        items[i], items[j] = items[j], items[i]
+    """Shuffle ``items`` in place with ``rng`` (a ``stops`` Rng or a ``random.Random``):
+    sorted by 64-bit random keys drawn as one big integer, as :meth:`Rng.shuffle` does (the
+    sort runs in C: several times faster than a draw per item, which ``clone_for`` pays at
+    every imagined deal)."""
+    if isinstance(rng, Rng):
+        rng.shuffle(items)
+        return
+    n = len(items)
+    if n < 2:
+        return
+    bits = rng.getrandbits(64 * n)
+    keys = struct.unpack(f">{n}Q", bits.to_bytes(8 * n, "big"))
+    order = sorted(range(n), key=keys.__getitem__)
+    items[:] = [items[i] for i in order]
 
 
 def _below(rng: Rng | random.Random) -> Callable[[int], int]:
