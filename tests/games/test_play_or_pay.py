@@ -134,7 +134,8 @@ def test_one_card_a_turn_fines_and_the_thirteenth_card() -> None:
     assert nonzero(deal) == {"pot": 18}
     assert list(deal.stacks) == [44, 44, 44]
     stop = [e for e in deal.events if e.kind == "stop"]
-    assert [(e.seat, str(e.card)) for e in stop] == [(2, "8H")]
+    assert [(e.seat, str(e.card), e.note) for e in stop] == [
+        (2, "8H", "the thirteenth card of its suit")]
     # seat 2 leads at once, any card he holds
     acts = support.legal(deal)
     assert {a["action"] for a in acts} == {"lead"}
@@ -179,7 +180,8 @@ def test_a_card_whose_next_card_is_played_stops_at_once_under_restart() -> None:
     deal = replay(HANDS_A, [L(1, "9H"), L(1, "6H")], options={"on_return": "restart"})
     assert plays(deal) == P("1:9H 1:6H 0:7H 2:8H")
     assert fines(deal) == [(2, 1), (0, 1), (2, 1), (1, 1)]
-    assert [(e.seat, str(e.card)) for e in deal.events if e.kind == "stop"] == [(2, "8H")]
+    assert [(e.seat, str(e.card), e.note) for e in deal.events if e.kind == "stop"] == [
+        (2, "8H", "the next card has been played")]
     assert nonzero(deal) == {"pot": 9}
     assert list(deal.stacks) == [47, 48, 46]
     assert {(a["seat"], a["action"]) for a in support.legal(deal)} == {(2, "lead")}

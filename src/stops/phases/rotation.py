@@ -37,6 +37,10 @@ if TYPE_CHECKING:
     from stops.rules.registry import Registry
 
 
+FINE_NOTE = "passed over: fined"
+"""The note of the ``paid`` event of a ``pass_fine`` (the terminal tells it in the run)."""
+
+
 @attrs.frozen
 class RotationParams:
     direction: Literal["clockwise", "anticlockwise"] = param(
@@ -228,7 +232,7 @@ class RotationTurns:
         deal.emit(event(EventKind.PASSED_OVER, seat, chips=fine,
                         note=f"holds no {self._needed(deal, st)}"))
         if fine:
-            deal.pay(seat, self.params.fine_space, fine, "passed over: fined")
+            deal.pay(seat, self.params.fine_space, fine, FINE_NOTE)
 
     def _needed(self, deal: Deal, st: RotationState) -> str:
         """The needed rank in words (the card itself when the sequence climbs its suit)."""
@@ -284,8 +288,12 @@ class RotationTurns:
         why = why or halt
         if not why and self.dead_ends and deal.owner[self.next_card[card]] < 0:
             # the next card is in no hand: the sequence ends at once (G.11 item 5)
-            why = ("the next card has been played" if deal.played_by[self.next_card[card]]
-                   >= 0 else "the next card is in no hand")
+            nxt = self.next_card[card]
+            suit = nxt // 13 * 13
+            why = ("the thirteenth card of its suit" if all(
+                deal.played_by[c] >= 0 for c in range(suit, suit + 13)) else
+                   "the next card has been played" if deal.played_by[nxt] >= 0 else
+                   "the next card is in no hand")
         if nxt_rank < 0 or why:
             deal.emit(stop_event(seat, card, why or "the top of the order"))
             return self._lead(deal, seat)
@@ -623,4 +631,4 @@ def register(reg: Registry) -> None:
     reg.register_policy("wild_card", "none", text=lambda _: "")(NoWildCard())
 
 
-__all__ = ["CARDS", "RotationParams", "RotationTurns", "WildCardPolicy", "rotation"]
+__all__ = ["CARDS", "FINE_NOTE", "RotationParams", "RotationTurns", "WildCardPolicy", "rotation"]

@@ -154,10 +154,9 @@ def _wrap_check(variant: Any, params: SuccessionParams) -> list[tuple[str, str]]
 
 
 _WRAP = ("A sequence goes up one card at a time in the same suit, round the corner: the "
-         "King is followed by the ace and the ace by the 2. It ends when the next card is in "
-         "no hand: after the thirteenth card of the suit (the one just below the card that "
-         "started it), or when the next card has already been played. Its player then "
-         "starts a new sequence at once.")
+         "King is followed by the ace and the ace by the 2. The thirteenth card of the suit "
+         "(the one just below the card that started it), or a card whose next card has "
+         "already been played, ends the sequence: its player starts a new one at once.")
 
 
 def _stops_text(p: SuccessionParams) -> str:
