@@ -26,7 +26,14 @@ import pytest
 
 import stops
 import support
-from support import expect_illegal, make_record, nonzero, plays, skip_unless_built
+from support import (
+    expect_illegal,
+    make_record,
+    nonzero,
+    nonzero_spaces,
+    plays,
+    skip_unless_built,
+)
 from support import lead_decision as L
 from support import plays_written as P
 
@@ -261,3 +268,19 @@ def test_a_record_replays_to_the_same_deal() -> None:
     deal = stops.replay(record(HANDS_B, [], B_LEADS))
     again = stops.replay(deal.record())
     assert again.stacks == deal.stacks and plays(again) == plays(deal)
+
+
+@pytest.mark.parametrize("options", [{}, {"denexa": True}, {"on_return": "restart"}])
+def test_whole_sessions_conserve_chips(options: dict[str, Any]) -> None:
+    # Fines are compulsory and may drive a stack below zero (debt): every chip staked or
+    # fined is in the pot until the first player out takes it, so stacks plus pot stay 250.
+    from stops.apps.bots import make_bot, play_deal
+
+    table = stops.Table(VARIANT, seats=5, seed=7, options=options)
+    bots = [make_bot("heuristic" if s % 2 else "random", seed=s) for s in range(5)]
+    while not table.is_over:
+        deal = table.new_deal()
+        play_deal(deal, bots)
+        assert deal.winner is not None
+        assert sum(table.stacks) + sum(dict(table.layout).values()) == 250
+    assert nonzero_spaces(table.layout) == {}
