@@ -284,3 +284,26 @@ def test_whole_sessions_conserve_chips(options: dict[str, Any]) -> None:
         assert deal.winner is not None
         assert sum(table.stacks) + sum(dict(table.layout).values()) == 250
     assert nonzero_spaces(table.layout) == {}
+
+
+@pytest.mark.parametrize(("options", "key"), [
+    ({"fine_space": "kitty"}, "fine_space"),
+    ({"pass_fine": -1}, "pass_fine"),
+    ({"short_hand_extra": -1}, "short_hand_extra"),
+    ({"successor": {"use": "same_suit_wrap", "missing_ranks": "skip"}}, "missing_ranks"),
+])
+def test_bad_options_are_refused_naming_the_key(options: dict[str, Any], key: str) -> None:
+    with pytest.raises(stops.VariantError) as err:
+        stops.load_variant(VARIANT, options)
+    assert key in str(err.value)
+
+
+def test_the_flat_options_reach_their_rules() -> None:
+    # short_hand_extra: 0 (the denexa stake without the preset): 3 players, 1 chip each.
+    deal = replay(HANDS_A, [], options={"short_hand_extra": 0})
+    assert nonzero(deal) == {"pot": 3}
+    # pass_fine: 2: the hearts of DEAL_A fine 13 passes 2 chips each: pot 5 + 26 = 31;
+    # stacks 48 - 8, 49 - 10, 48 - 8.
+    deal = replay(HANDS_A, [L(1, "9H")], options={"pass_fine": 2})
+    assert nonzero(deal) == {"pot": 31}
+    assert list(deal.stacks) == [40, 39, 40]

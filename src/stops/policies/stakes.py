@@ -98,10 +98,10 @@ _NATURAL = attrs.validators.ge(0)
 class EachSpaceParams:
     chips: int = attrs.field(default=1, validator=_POSITIVE)
     spaces: tuple[str, ...] = attrs.field(default=(), metadata={"doc": _SPACES_DOC})
-    short_hand_extra: int = attrs.field(default=0, validator=_NATURAL, metadata={
-        "doc": "Stake units more, on the same spaces, from a player whose hand in this deal "
-               "will be smaller than the largest (Play or Pay, G.0 item 18); the sizes "
-               "follow from the deal shape before dealing."})
+    short_hand_extra: int = param(
+        0, "Stake units more, on the same spaces, from a player whose hand in this deal will "
+        "be smaller than the largest (Play or Pay, G.0 item 18); the sizes follow from the "
+        "deal shape before dealing.", validator=_NATURAL)
 
 
 def each_space(deal: Deal, seat: int, p: EachSpaceParams) -> StakePlan:
