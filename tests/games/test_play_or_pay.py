@@ -242,8 +242,12 @@ HANDS_B, _ = grid({"C": "0 1 2 3 0 1 2 3 0 1 2 3 1",
 B_LEADS = [L(1, "9H"), L(0, "2C"), L(1, "2D"), L(1, "2S")]
 
 
-def test_deal_b_played_out() -> None:
-    deal = stops.replay(record(HANDS_B, [], B_LEADS))
+@pytest.mark.parametrize("on_return", ["continue", "restart"])
+def test_deal_b_played_out(on_return: str) -> None:
+    # In DEAL_B the turn never comes back to the player who laid the last card (at most three
+    # seats are passed over in a row, 4 players), so on_return: restart plays it the same:
+    # the thirteenth heart and club stop at once there too (G.11 item 5).
+    deal = stops.replay(record(HANDS_B, [], B_LEADS, options={"on_return": on_return}))
     assert deal.is_terminal
     assert deal.winner == 2
     assert list(deal.stacks) == [47, 45, 60, 48]
