@@ -32,7 +32,7 @@ from stops.engine.table import Table
 from stops.engine.text import printable
 from stops.engine.vocabulary import VERBS
 from stops.phases.aids import PhaseAids, Prompt, Teller
-from stops.phases.rotation import RotationParams
+from stops.phases.rotation import FINE_NOTE, RotationParams
 from stops.rules.contracts import PAY_COLLECTION
 from stops.rules.variant import Variant
 
@@ -239,8 +239,13 @@ class Narrator:
         elif k == "passed_over" and self.run and self.rotation and e.seat is not None:
             # a turn with nothing to play is part of the run: "· seat 2 (no 8) ·"
             note = st.note(e.note, me).removeprefix("holds ")
+            if e.chips:  # the fine (pass_fine), paid just after: told here, in the run
+                note += f", fined {e.chips}"
             self.marks.append(note)
             self.run.append((e.seat, -1 - len(self.marks)))
+            return
+        if k == "paid" and e.note == FINE_NOTE and self.run and e.space is not None:
+            self.layout[e.space] = self.layout.get(e.space, 0) + e.chips  # told in the run
             return
         lines = self._lines(e)
         (self.after_run if self.run else out).extend(lines)

@@ -287,7 +287,8 @@ CORE_EVENTS: Final = (
     EventType(EventKind.LEAD_PASSED, "``seat`` could not lead and the lead passes to ``to_seat``",
               _lead_passed),
     EventType(EventKind.PASSED_OVER, "``seat`` holds nothing that continues the sequence "
-              "(play in turn)", _passed_over),
+              "(play in turn); ``chips``: the fine it pays for it (``pass_fine``, paid by the "
+              "``paid`` event that follows)", _passed_over),
     EventType(EventKind.BONUS, "``seat`` paid ``chips`` to ``to_seat`` for a card ``to_seat`` "
               "played", _bonus),
     EventType(EventKind.EXCUSED, "``seat`` pays ``to_seat`` nothing for the cards left: a rule "

@@ -151,6 +151,8 @@ class PlayPhase(Phase):
         from stops.rules.prose import and_list, rank_word
 
         succ = self.succession
+        if succ.dead_ends:  # no top: the successor's own text says when a sequence ends
+            return ""
         deck = {int(c) for c in self.variant.deck}
         order = [r for r in succ.order if any(s * 13 + r in deck for s in range(4))]
         if not order:

@@ -37,6 +37,10 @@ if TYPE_CHECKING:
     from stops.rules.registry import Registry
 
 
+FINE_NOTE = "passed over: fined"
+"""The note of the ``paid`` event of a ``pass_fine`` (the terminal tells it in the run)."""
+
+
 @attrs.frozen
 class RotationParams:
     direction: Literal["clockwise", "anticlockwise"] = param(
@@ -52,6 +56,16 @@ class RotationParams:
     cards_per_turn: Literal["one", "same_rank"] = param(
         "one", "A player lays one card at a time (``card``), or any number of cards of one "
         "rank at once (``cards``).")
+    pass_fine: int = param(
+        0, "Chips a player on turn pays into fine_space each time he cannot continue and is "
+        "passed over (Play or Pay, G.0 item 7); a player due to lead never pays.",
+        validator=attrs.validators.ge(0))
+    fine_space: str = param(
+        "pot", "The layout space the pass_fine chips go into.")
+    on_return: Literal["restart", "continue"] = param(
+        "restart", "When the turn comes back to the player who laid the last card: he starts "
+        "a new sequence (restart), or he must first play the needed card if he holds it "
+        "(continue; Play or Pay) and leads anew only if he cannot.")
 
 
 class RotationState:
@@ -98,6 +112,11 @@ class RotationTurns:
         cards, params)``, after the turn's cards are laid; a reason makes a stop), read once."""
         pack = {int(c) % 13 for c in phase.variant.deck}
         self.wild_ranks = tuple(r for r in phase.succession.order if r in pack)
+        self.next_card = phase.succession.next_card
+        self.dead_ends = phase.succession.dead_ends
+        """A card whose next card is in no hand stops at once (``same_suit_wrap``)."""
+        self.fine = params.pass_fine
+        self.goes_on = params.on_return == "continue"
 
     # -- helpers ---------------------------------------------------------------------------
     def _next_seat(self, deal: Deal, seat: int) -> int:
@@ -186,6 +205,10 @@ class RotationTurns:
         seat = start
         while True:
             if seat == st.last:
+                if self.goes_on:  # on_return: continue: he plays on if he can
+                    opts = self._options(deal, seat, st)
+                    if opts or self._wild_held(deal, seat):
+                        return self._offer_play(deal, st, seat, opts)
                 if self.params.dead_gap == "restart_any":
                     return self._lead(deal, seat)
                 st.need = self.next_rank[st.need]
@@ -199,9 +222,23 @@ class RotationTurns:
             opts = self._options(deal, seat, st)
             if opts or self._wild_held(deal, seat):
                 return self._offer_play(deal, st, seat, opts)
-            deal.emit(event(EventKind.PASSED_OVER, seat,
-                            note=f"holds no {_rank_name(st.need)}"))
+            self._pass_over(deal, st, seat)
             seat = self._next_seat(deal, seat)
+
+    def _pass_over(self, deal: Deal, st: RotationState, seat: int) -> None:
+        """``seat`` cannot continue and is passed over; with ``pass_fine`` it pays the fine
+        (the event's ``chips``), compulsory: a ``paid`` event into ``fine_space`` (F2)."""
+        fine = self.fine
+        deal.emit(event(EventKind.PASSED_OVER, seat, chips=fine,
+                        note=f"holds no {self._needed(deal, st)}"))
+        if fine:
+            deal.pay(seat, self.params.fine_space, fine, FINE_NOTE)
+
+    def _needed(self, deal: Deal, st: RotationState) -> str:
+        """The needed rank in words (the card itself when the sequence climbs its suit)."""
+        if self.by_rank or not deal.plays or not self.dead_ends:
+            return _rank_name(st.need)
+        return str(CARDS[int(deal.plays[-1][1]) // 13 * 13 + st.need])
 
     # -- the turn protocol -----------------------------------------------------------------
     def legal(self, deal: Deal) -> LegalSet:
@@ -249,6 +286,14 @@ class RotationTurns:
                 why = self.phase.stop_reason[c]
                 break
         why = why or halt
+        if not why and self.dead_ends and deal.owner[self.next_card[card]] < 0:
+            # the next card is in no hand: the sequence ends at once (G.11 item 5)
+            nxt = self.next_card[card]
+            suit = nxt // 13 * 13
+            why = ("the thirteenth card of its suit" if all(
+                deal.played_by[c] >= 0 for c in range(suit, suit + 13)) else
+                   "the next card has been played" if deal.played_by[nxt] >= 0 else
+                   "the next card is in no hand")
         if nxt_rank < 0 or why:
             deal.emit(stop_event(seat, card, why or "the top of the order"))
             return self._lead(deal, seat)
@@ -493,20 +538,52 @@ def _rotation_text(p: RotationParams, by_rank: bool = True) -> str:
            "none his turn ends (\"sans 8\", say) and the turn passes on." if by_rank else
            " After laying a card he goes on up while he holds the next card; when he does "
            "not, his turn ends and the turn passes on.") if p.per_turn == "run"
+          else " After laying his card the turn passes on." if p.cards_per_turn == "one"
           else " After laying his cards the turn passes on.")
     t += (" A player who could play may pass instead, ending his turn." if p.voluntary_stop
           else " A player who can play must.")
-    t += (" When the turn comes back to the player who laid the last card, he starts a new "
+    t += (_continue_text(p) if p.on_return == "continue" else
+          " When the turn comes back to the player who laid the last card, he starts a new "
           "sequence." if p.dead_gap == "restart_any" else
           " When nobody holds the needed rank, that rank is skipped and the next one is "
           "needed, starting with the player who laid the last card.")
-    return t
+    return t + _fine_text(p, f"the {p.fine_space}")
+
+
+def _continue_text(p: RotationParams) -> str:
+    """``on_return: continue``: the last player is one more seat asked for the card."""
+    t = (" When the turn comes back to the player who laid the last card, he too must play "
+         "the needed card if he holds it")
+    return t + (", and otherwise starts a new sequence." if p.dead_gap == "restart_any" else
+                "; when nobody holds it, that rank is skipped and the next one is needed, "
+                "starting with him.")
+
+
+def _fine_text(p: RotationParams, space: str) -> str:
+    """``pass_fine``: what a player passed over pays, and where (``space``, in words)."""
+    if not p.pass_fine:
+        return ""
+    chips = "1 chip" if p.pass_fine == 1 else f"{p.pass_fine} chips"
+    return (f" Each time a player is passed over he pays {chips} into {space}; a player "
+            "due to start a new sequence never pays.")
 
 
 def _rotation_describe(variant: Any, p: RotationParams) -> str:
     """The turns as this variant plays them: by rank in any suit, or up the suit."""
     succ = variant.policy("successor")
-    return _rotation_text(p, bool(succ.impl(variant, succ.params).by_rank))
+    t = _rotation_text(p, bool(succ.impl(variant, succ.params).by_rank))
+    if p.pass_fine and p.fine_space in variant.spaces:  # the space as the players call it
+        label = variant.spaces[p.fine_space].label or f"the {p.fine_space}"
+        t = t.replace(_fine_text(p, f"the {p.fine_space}"), _fine_text(p, label))
+    return t
+
+
+def _fine_space_exists(variant: Any, p: RotationParams) -> list[tuple[str, str]]:
+    """Load-time check: a fine goes into a space of the layout."""
+    if p.pass_fine and p.fine_space not in variant.spaces:
+        return [("fine_space", f"pass_fine is paid into {p.fine_space!r}, which is not a "
+                 f"layout space; expected one of: {', '.join(variant.space_ids) or 'none'}")]
+    return []
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -549,8 +626,9 @@ def register(reg: Registry) -> None:
     reg.register_policy("turn_order", "rotation", params=RotationParams,
                         phrase="Players act in turn", text=_rotation_text,
                         describe=_rotation_describe, in_turn=True,
-                        direction=_direction, states=(RotationState,))(rotation)
+                        direction=_direction, states=(RotationState,),
+                        check=_fine_space_exists)(rotation)
     reg.register_policy("wild_card", "none", text=lambda _: "")(NoWildCard())
 
 
-__all__ = ["CARDS", "RotationParams", "RotationTurns", "WildCardPolicy", "rotation"]
+__all__ = ["CARDS", "FINE_NOTE", "RotationParams", "RotationTurns", "WildCardPolicy", "rotation"]

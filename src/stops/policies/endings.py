@@ -144,6 +144,15 @@ def _text(s: str) -> Any:
     return lambda params: s
 
 
+def _kitty_named(text: str) -> Any:
+    """A ``describe`` that calls the kitty by its space's name where the table has another
+    (Play or Pay's pot is the kitty of its rules)."""
+    def describe(variant: Any, params: Any) -> str:
+        k = variant.kitty
+        return text if k in (None, "kitty") else text.replace("the kitty", f"the {k}")
+    return describe
+
+
 def _nothing(variant: Any, params: Any) -> tuple[str, ...]:
     return ()
 
@@ -164,13 +173,14 @@ def register(reg: Registry) -> None:
     p("going_out_reward", "per_card", phrase="collects one chip per card still held",
       text=_text("The first player out collects one chip per card still held from every other "
                  "player."))(per_card)
+    plus = ("The first player out wins the kitty and one chip per card still held from every "
+            "other player.")
     p("going_out_reward", "kitty_plus_per_card", check=needs_kitty,
-      phrase="wins the kitty and one chip per card", text=_text(
-          "The first player out wins the kitty and one chip per card still held from every "
-          "other player."))(kitty_plus_per_card)
-    p("going_out_reward", "kitty_only", check=needs_kitty, phrase="wins the kitty; nobody pays",
-      text=_text("The first player out wins the kitty; nobody pays for cards left."))(
-        kitty_only)
+      phrase="and one chip per card still held", text=_text(plus),
+      describe=_kitty_named(plus))(kitty_plus_per_card)
+    only = "The first player out wins the kitty; nobody pays for cards left."
+    p("going_out_reward", "kitty_only", check=needs_kitty, phrase="; nobody pays for cards left",
+      text=_text(only), describe=_kitty_named(only))(kitty_only)
     p("going_out_reward", "game_plus_per_card", params=SpaceParams, check=needs_space,
       pays=lambda v, q: (q.space,), text=_game_text, describe=_game_describe,
       phrase="pays him one chip per card still held")(game_plus_per_card)

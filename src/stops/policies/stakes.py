@@ -98,17 +98,41 @@ _NATURAL = attrs.validators.ge(0)
 class EachSpaceParams:
     chips: int = attrs.field(default=1, validator=_POSITIVE)
     spaces: tuple[str, ...] = attrs.field(default=(), metadata={"doc": _SPACES_DOC})
+    short_hand_extra: int = param(
+        0, "Stake units more, on the same spaces, from a player whose hand in this deal will "
+        "be smaller than the largest (Play or Pay, G.0 item 18); the sizes follow from the "
+        "deal shape before dealing.", validator=_NATURAL)
 
 
 def each_space(deal: Deal, seat: int, p: EachSpaceParams) -> StakePlan:
-    """Every player, dealer included, puts ``chips`` stake units on every live space."""
-    return _fixed_plan(deal, p.chips * deal.rules.stake_unit, _live(deal, None, p.spaces))
+    """Every player, dealer included, puts ``chips`` stake units on every live space (and
+    ``short_hand_extra`` more if the deal will give him fewer cards than the largest hand)."""
+    units = p.chips + (p.short_hand_extra if p.short_hand_extra and _short(deal, seat) else 0)
+    return _fixed_plan(deal, units * deal.rules.stake_unit, _live(deal, None, p.spaces))
+
+
+def _short(deal: Deal, seat: int) -> bool:
+    """Whether ``seat``'s hand in this deal will be smaller than the largest, by the deal
+    shape's sizes for the seats in play, dealt from the dealer's left (G.0 item 18: the
+    stake comes before the deal, so it goes by the sizes the deal will give, never by the
+    cards)."""
+    shape = deal.variant.deal_shape
+    if shape is None:  # a plug-in's own dealing declares no shape: nobody is short
+        return False
+    seats = deal.order(deal.dealer)
+    n = len(seats)
+    sizes = shape.stacked_sizes(n) or shape.sizes(n)
+    hands = sizes[:n]
+    return seat in seats and hands[seats.index(seat)] < max(hands)
 
 
 def each_space_text(p: EachSpaceParams, unit: int = 1) -> str:
-    return (f"Before each deal every player, the dealer included, puts {chips(p.chips * unit)} "
-            f"{_on(p.spaces, 'on every space of the layout')}, adding to any chips left "
-            "there.")
+    t = (f"Before each deal every player, the dealer included, puts {chips(p.chips * unit)} "
+         f"{_on(p.spaces, 'on every space of the layout')}, adding to any chips left there.")
+    if p.short_hand_extra:
+        t += (f" A player who will be dealt fewer cards than the largest hand puts "
+              f"{chips(p.short_hand_extra * unit)} more.")
+    return t
 
 
 @attrs.frozen

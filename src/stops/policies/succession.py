@@ -6,6 +6,9 @@ the forced run stays one lookup per card whatever the rules:
 * ``same_suit`` (the default): the next rank of the same suit continues a card.
 * ``rank_only``: any card of the next rank continues it, whatever its suit (Nain Jaune,
   Comet); only a turn order that asks each player in turn can play it.
+* ``same_suit_wrap``: the next rank of the same suit, the King followed by the ace and the
+  ace by the 2 (Play or Pay, G.0 item 6): there is no top, and a sequence ends when the next
+  card is in no hand (the card that started it, once the thirteenth is played).
 
 The rank order is the shared rule ``ace``: ``high`` (2 … K A, the ace the top of each suit)
 or ``low`` (A 2 … K, the king the top). The top of the order always stops a sequence, and so
@@ -50,6 +53,10 @@ class Succession(NamedTuple):
     """Per card: why it always ends a sequence ("" when it does not by itself)."""
     order: tuple[int, ...]
     """Rank indices from low to high."""
+    dead_ends: bool = False
+    """Whether a card whose next card is in no hand ends the sequence at once whatever the
+    turn order (``same_suit_wrap``: in rotation too, where otherwise the turn goes round
+    for it; G.11 item 5). A wrapping succession has no top, so this is its only stop."""
 
 
 @attrs.frozen
@@ -117,6 +124,41 @@ def rank_only(variant: Any, params: SuccessionParams) -> Succession:
     return _tables(variant.rules.ace, params.stop_cards, True, _order(variant, params))
 
 
+def same_suit_wrap(variant: Any, params: SuccessionParams) -> Succession:
+    """The next rank of the same suit continues a card, round the corner: the King is
+    followed by the ace and the ace by the 2 (``ace`` makes no difference: the cycle is the
+    same). Nothing is the top: a sequence ends when its next card is in no hand, which is
+    the card that started it once the thirteenth card of the suit is played (G.0 item 6)."""
+    ring = tuple(range(13))
+    nxt: list[int] = []
+    why: list[str] = []
+    fixed = {int(c) for c in params.stop_cards}
+    for c in range(52):
+        suit, rank = divmod(c, 13)
+        if c in fixed:
+            nxt.append(-1)
+            why.append(f"{CARDS[c]} always ends a sequence")
+        else:
+            nxt.append(suit * 13 + (rank + 1) % 13)
+            why.append("")
+    next_rank = tuple((r + 1) % 13 for r in ring)
+    return Succession(tuple(nxt), next_rank, False, tuple(why), ring, dead_ends=True)
+
+
+def _wrap_check(variant: Any, params: SuccessionParams) -> list[tuple[str, str]]:
+    """Load-time check: a pack with missing ranks has nothing to skip to round the corner."""
+    if params.missing_ranks == "skip":
+        return [("missing_ranks", "same_suit_wrap climbs every rank of the suit round the "
+                 "corner; a missing rank already ends the sequence (missing_ranks: stop)")]
+    return []
+
+
+_WRAP = ("A sequence goes up one card at a time in the same suit, round the corner: the "
+         "King is followed by the ace and the ace by the 2. The thirteenth card of the suit "
+         "(the one just below the card that started it), or a card whose next card has "
+         "already been played, ends the sequence: its player starts a new one at once.")
+
+
 def _stops_text(p: SuccessionParams) -> str:
     if not p.stop_cards:
         return ""
@@ -161,7 +203,10 @@ def register(reg: Registry) -> None:
       phrase="by rank alone",
       describe=lambda v, q: _RANK_ONLY + _skip_text(v, q) + _stops_text(q),
       text=lambda q: _RANK_ONLY + _stops_text(q))(rank_only)
+    p("successor", "same_suit_wrap", params=SuccessionParams, check=_wrap_check,
+      phrase="round the corner",
+      text=lambda q: _WRAP + _stops_text(q))(same_suit_wrap)
 
 
 __all__ = ["Succession", "SuccessionParams", "pack_order", "rank_only", "rank_order",
-           "same_suit"]
+           "same_suit", "same_suit_wrap"]
