@@ -123,8 +123,10 @@ def _bonus(chips: int) -> Handler:
 
 def _claims_text(p: SpinadoClaimParams, variant: Any = None) -> str:
     parts = []
+    kings = ((("any King", p.king_bonus),) if p.kd_bonus == p.king_bonus
+             else (("the K♦", p.kd_bonus), ("any other King", p.king_bonus)))
     for what, n in (("the A♦ (the spinado), alone or with another card", p.spinado_bonus),
-                    ("the K♦", p.kd_bonus), ("any other King", p.king_bonus)):
+                    *kings):
         if n:
             parts.append(f"{chips(n)} to whoever plays {what}")
     t = ("As cards are played, every other player pays at once " + "; ".join(parts) + ". "
