@@ -72,6 +72,11 @@ class SpinadoCompanion:
     def card(self, params: Any) -> int:
         return SPINADO
 
+    def alone(self, params: Any) -> str:
+        """Led on its own the A♦ is a stop (G.11 item 2): in Spinado the 2♦ is out anyway;
+        in Spin, where the 2♦ is in, the 2♦ does not follow it."""
+        return "the spinado is always a stop" if params.alone_stops else ""
+
     def flag(self, params: Any) -> str:
         return FLAG
 
@@ -79,6 +84,13 @@ class SpinadoCompanion:
                lay: Callable[..., str | None]) -> str | None:
         lay(deal, seat, SPINADO, EventKind.PLAYED)
         return f"{CARDS[SPINADO]} (the spinado) went down with it"
+
+
+@attrs.frozen
+class SpinadoCompanionParams:
+    alone_stops: bool = param(True, "Whether the A♦ led on its own is a stop, whatever its "
+                              "next card (docs/family-rulings.md G.11 item 2).",
+                              option="spinado_alone_stops")
 
 
 # -- bonuses and pools ------------------------------------------------------------------------
@@ -255,13 +267,14 @@ def register(reg: Registry) -> None:
     """Spinado's A♦, bonuses, stake rules and Parlett's reward."""
     register_flag(FLAG, ("lead", "follow"))
     p = reg.register_policy
-    p("companion", "spinado", phrase="(the spinado) may go down straight after",
-      text=lambda _: (
+    p("companion", "spinado", params=SpinadoCompanionParams,
+      phrase="(the spinado) may go down straight after",
+      text=lambda q: (
           "The A♦ (the spinado) may go down straight after any card its holder is himself "
           "playing: a lead, or a card due from him in a sequence (so he decides, each time a "
           "card is due from him, whether to add the spinado), never with a card someone else "
           "plays. That card becomes a stop and he leads next. The A♦ may also be led on its "
-          "own."))(SpinadoCompanion())
+          "own" + (", and is then a stop too." if q.alone_stops else ".")))(SpinadoCompanion())
     p("pay_collection", "spinado", params=SpinadoClaimParams, text=_claims_text,
       describe=lambda v, q: _claims_text(q, v), phrase="A player's last card still earns",
       pays=_claims_pays, states=(SuitRuns,))(SpinadoClaims())
