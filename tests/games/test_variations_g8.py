@@ -438,6 +438,19 @@ def test_newmarket_1885_whole_pack_7d_stop_and_its_boodle_cards() -> None:
     assert "spare hand" not in text and "a 51-card pack (the 52 without the 8♦)" in text
 
 
+def test_diff_sees_parameters_set_by_their_flat_names() -> None:
+    # commit sets comet_turn: run and king_bonus: 1 by their flat names over comet's inline
+    # turn_order and wild_card: stops diff must list both, with the values in force.
+    from stops.rules.diff import diff_lines
+
+    lines = diff_lines(stops.load_variant("commit"), stops.load_variant("comet"))
+    assert len(lines) == 3
+    turn = next(x for x in lines if x.startswith("turn_order"))
+    assert "commit: {use: rotation, direction: clockwise, per_turn: run," in turn
+    wild = next(x for x in lines if x.startswith("wild_card"))
+    assert "commit: {use: comet, comet_bonus: 2, king_bonus: 1}" in wild
+
+
 # == every file: its rules read as its own game ===============================================
 
 
