@@ -287,7 +287,7 @@ def test_saratoga_stakes_change_of_suit_pass_left_and_a_block() -> None:
 COMMIT_HANDS = support.hands_of("TH JH QH KH KS 7C 7D 7H 8H 8S 9H 9S",
                                 "5C 6H 7S 2C 2D 2H 2S 3C 3D 4C 4D 4H",
                                 "8C 8D 9C 3H 3S 4S 5D 5H 5S 6C 6D 6S")
-COMMIT_ASIDE = "TC TD TS JC JD JS QC QD QS KC KD 9D".split()
+COMMIT_ASIDE = ["TC", "TD", "TS", "JC", "JD", "JS", "QC", "QD", "QS", "KC", "KD", "9D"]
 
 
 def cards(seat: int, verb: str, *cs: str) -> dict[str, Any]:
@@ -363,7 +363,7 @@ FOSTER_HANDS = [
     [r + "C" for r in RANKS_LOW] + ["AH", "2H"],
     [r + "S" for r in RANKS_LOW] + ["JH", "QH"],
 ]
-FOSTER_TALON = "3H 4H 5H 6H 7H 8H KH".split()
+FOSTER_TALON = ["3H", "4H", "5H", "6H", "7H", "8H", "KH"]
 
 
 def test_pope_joan_foster_suits_per_card_payment_and_doubled_board_cards() -> None:
@@ -483,7 +483,7 @@ def test_pettingzoo_masked_random_play_conserves_chips(name: str) -> None:
         e = env(variant=name, players=n, chips=30, deals_per_episode=2)
         e.reset(seed=seed)
         rng = np.random.default_rng(seed)
-        for agent in e.agent_iter(100_000):
+        for _agent in e.agent_iter(100_000):
             obs, _, term, trunc, _ = e.last()
             if term or trunc:
                 e.step(None)

@@ -12,6 +12,9 @@ from stops.rules.untrusted import _plain as _plain_value
 from stops.rules.untrusted import resolved_mapping
 from stops.rules.variant import Variant
 
+_FACTORY: type = type(attrs.Factory(dict))
+"""The class of an attrs default made by a factory (no single default value to compare)."""
+
 
 def _bound(v: Variant, name: str) -> Any:
     """The policy in force as plain data, its parameters as bound: a parameter set by its
@@ -35,7 +38,7 @@ def _ref(v: Variant, name: str, value: PolicyRef) -> PolicyRef:
             shown[k] = x  # the value in force: the file's, unless a flat name changed it
             continue
         d = defaults.get(k)
-        if not isinstance(d, attrs.Factory) and _plain_value(d) != x:
+        if not isinstance(d, _FACTORY) and _plain_value(d) != x:
             shown[k] = x  # set by its flat name only
     return PolicyRef(value.use, shown)
 
