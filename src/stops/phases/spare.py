@@ -480,10 +480,7 @@ class SparePhase(Phase):
         return self.policy_text("spare_protocol")
 
     def sections(self) -> list[tuple[str, str]]:
-        """One section, headed with the game's own name for the spare (The dummy); none when
-        the whole pack is dealt to the players (``spare_hand: false``: the phase never runs)."""
-        if not self.rules.spare_hand:
-            return []
+        """One section, headed with the game's own name for the spare (The dummy)."""
         name = self.variant.spare_name
         text = self.describe()
         return [(f"The {name}", text)] if text else []
