@@ -143,7 +143,7 @@ def test_spin_rules_text_names_the_six_stops() -> None:
     assert "a 50-card pack (the 52 without the 8♦ and the 2♥)" in text
     assert "every King (the top of its suit), the A♥ (the 2♥ is out of the pack), the 7♦" in text
     assert "1 chip to whoever plays any King" in text
-    assert "led on its own, and is then a stop too" in text
+    assert "The A♦ is always a stop, led on its own too" in text
     assert "widow" not in text and "spare" not in text
 
 

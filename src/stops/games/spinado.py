@@ -72,11 +72,6 @@ class SpinadoCompanion:
     def card(self, params: Any) -> int:
         return SPINADO
 
-    def alone(self, params: Any) -> str:
-        """Led on its own the A♦ is a stop (G.11 item 2): in Spinado the 2♦ is out anyway;
-        in Spin, where the 2♦ is in, the 2♦ does not follow it."""
-        return "the spinado is always a stop" if params.alone_stops else ""
-
     def flag(self, params: Any) -> str:
         return FLAG
 
@@ -84,13 +79,6 @@ class SpinadoCompanion:
                lay: Callable[..., str | None]) -> str | None:
         lay(deal, seat, SPINADO, EventKind.PLAYED)
         return f"{CARDS[SPINADO]} (the spinado) went down with it"
-
-
-@attrs.frozen
-class SpinadoCompanionParams:
-    alone_stops: bool = param(True, "Whether the A♦ led on its own is a stop, whatever its "
-                              "next card (docs/family-rulings.md G.11 item 2).",
-                              option="spinado_alone_stops")
 
 
 # -- bonuses and pools ------------------------------------------------------------------------
@@ -105,6 +93,10 @@ class SpinadoClaimParams:
                           option="kd_bonus", validator=attrs.validators.ge(0))
     king_bonus: int = param(1, "Chips each other player pays whoever plays the K♣, K♥ or K♠ "
                             "(F36).", option="king_bonus", validator=attrs.validators.ge(0))
+    alone_stops: bool = param(True, "Whether the A♦ is always a stop, led on its own too, "
+                              "whatever its next card (in Spin the 2♦ is in the pack; "
+                              "docs/family-rulings.md G.11 item 2).",
+                              option="spinado_alone_stops")
 
 
 class SpinadoClaims(OnPlay):
@@ -120,6 +112,9 @@ class SpinadoClaims(OnPlay):
         for card, bonus in amounts.items():
             if bonus > 0 and card in in_pack:
                 triggers.setdefault(card, []).append(_bonus(bonus))
+        if params.alone_stops and SPINADO in in_pack:
+            # a stop like a claim card's: the reason halts the sequence after the A♦
+            triggers.setdefault(SPINADO, []).append(_always_stops)
         super().watch(variant, _PLAIN, triggers, every)
 
 
@@ -133,6 +128,10 @@ def _bonus(chips: int) -> Handler:
     return on_card
 
 
+def _always_stops(deal: Deal, seat: int, card: int) -> str | None:
+    return "the spinado is always a stop"
+
+
 def _claims_text(p: SpinadoClaimParams, variant: Any = None) -> str:
     parts = []
     kings = ((("any King", p.king_bonus),) if p.kd_bonus == p.king_bonus
@@ -143,6 +142,8 @@ def _claims_text(p: SpinadoClaimParams, variant: Any = None) -> str:
             parts.append(f"{chips(n)} to whoever plays {what}")
     t = ("As cards are played, every other player pays at once " + "; ".join(parts) + ". "
          if parts else "")
+    if p.alone_stops:
+        t += "The A♦ is always a stop, led on its own too: its player leads next. "
     have = kinds(variant) if variant is not None else ALL_KINDS
     combos = [s.id for s in variant.layout if s.kind == "combo"] if variant is not None else []
     rest = on_play_text(_PLAIN, have - {"combo"})
@@ -267,14 +268,13 @@ def register(reg: Registry) -> None:
     """Spinado's A♦, bonuses, stake rules and Parlett's reward."""
     register_flag(FLAG, ("lead", "follow"))
     p = reg.register_policy
-    p("companion", "spinado", params=SpinadoCompanionParams,
-      phrase="(the spinado) may go down straight after",
-      text=lambda q: (
+    p("companion", "spinado", phrase="(the spinado) may go down straight after",
+      text=lambda _: (
           "The A♦ (the spinado) may go down straight after any card its holder is himself "
           "playing: a lead, or a card due from him in a sequence (so he decides, each time a "
           "card is due from him, whether to add the spinado), never with a card someone else "
           "plays. That card becomes a stop and he leads next. The A♦ may also be led on its "
-          "own" + (", and is then a stop too." if q.alone_stops else ".")))(SpinadoCompanion())
+          "own."))(SpinadoCompanion())
     p("pay_collection", "spinado", params=SpinadoClaimParams, text=_claims_text,
       describe=lambda v, q: _claims_text(q, v), phrase="A player's last card still earns",
       pays=_claims_pays, states=(SuitRuns,))(SpinadoClaims())

@@ -249,10 +249,6 @@ class PlayPhase(Phase):
         self.comp_card: int = self.companion.impl.card(self.companion.params)
         """The companion card (-1: none): its holder decides each card due from him."""
         self.comp_flag: str = self.companion.impl.flag(self.companion.params)
-        alone = (self.companion.impl.alone(self.companion.params) if self.comp_card >= 0
-                 else "")
-        if alone:  # the companion card laid on its own stops whatever follows it
-            self.triggers.setdefault(self.comp_card, []).append(_halt(alone))
         turns = variant.policy(TURN_ORDER)
         self.turns: Any = turns.impl(self, turns.params)
         """``None``: the holder of the next card plays it (this class's forced run);
@@ -795,21 +791,9 @@ class NoCompanion:
     def flag(self, params: None) -> str:
         return ""
 
-    def alone(self, params: None) -> str:
-        return ""
-
     def attach(self, deal: Deal, seat: int, card: int, params: None,
                lay: Callable[..., str | None]) -> str | None:  # pragma: no cover - never
         return None
-
-
-def _halt(reason: str) -> Handler:
-    """A trigger that makes its card a stop, for ``reason``."""
-
-    def halt(deal: Deal, seat: int, card: int) -> str | None:
-        return reason
-
-    return halt
 
 
 def holder(phase: PlayPhase, params: None) -> None:

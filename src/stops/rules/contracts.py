@@ -227,13 +227,10 @@ class Companion(Protocol):
     decides every card due from him in a sequence (a ``follow`` decision, with or without
     the flag). ``attach(deal, seat, card, params, lay)`` lays the companion straight after
     ``card`` (with ``lay(deal, seat, companion, kind)``), pays what it pays, and returns why
-    the card is now a stop. ``alone(params)`` says why the companion card laid on its own is
-    a stop whatever follows it (Spin's A♦, docs/family-rulings.md G.11 item 2), or ``""``
-    when it then follows the ordinary succession."""
+    the card is now a stop."""
 
     def card(self, params: Any) -> int: ...
     def flag(self, params: Any) -> str: ...
-    def alone(self, params: Any) -> str: ...
     def attach(self, deal: Deal, seat: int, card: int, params: Any,
                lay: Callable[..., str | None]) -> str | None: ...
 
@@ -331,8 +328,7 @@ TURN_ORDER: Slot[TurnOrder] = Slot(
     "(play_phase, params) -> None | turns object")
 COMPANION: Slot[Companion] = Slot(
     "companion", "A card that may go down out of sequence with another.", Companion,
-    "object: card(params), flag(params), alone(params), "
-    "attach(deal, seat, card, params, lay)")
+    "object: card(params), flag(params), attach(deal, seat, card, params, lay)")
 WILD_CARD: Slot[WildCard] = Slot(
     "wild_card", "A card that may stand for any rank in play in rotation.", WildCard,
     "object: card(params), on_lay(deal, seat, as_rank, params), "
