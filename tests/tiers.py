@@ -83,7 +83,7 @@ CLASSIC = ("games/test_boodle.py", "games/test_three_in_one.py", "games/test_pot
            "games/test_newmarket_tripoley_options.py", "games/test_tripoley.py",
            "games/test_pope_joan.py", "games/test_spinado.py",
            "games/test_pope_joan_spinado_more.py", "games/test_tripoley_box.py",
-           "games/test_newmarket_peel.py")
+           "games/test_newmarket_peel.py", "games/test_variations_g8.py")
 #: Hand-derived deals of the games that play in rotation (no stakes phase of their own).
 ROTATION = ("games/test_comet.py", "games/test_nain_jaune.py", "games/test_poch.py",
             "policies/test_points_and_sessions.py", "games/test_play_or_pay.py")
@@ -123,13 +123,14 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
     "stops/phases/poker.py": POKER,
     "stops/phases/handrank.py": ("phases/test_handrank.py", "games/test_three_in_one.py",
                                  "games/test_tripoley.py", "games/test_variations.py"),
-    "stops/phases/rotation.py": (*ROTATION, "policies/test_play_policies.py"),
+    "stops/phases/rotation.py": (*ROTATION, "policies/test_play_policies.py",
+                                 "games/test_variations_g8.py"),
     "stops/policies/leads.py": CLASSIC + ROTATION,
     "stops/policies/claims.py": CLASSIC + ROTATION,
     "stops/policies/endings.py": CLASSIC,
     "stops/apps/playout.py": ("apps/test_simulate.py", "engine/test_speed_paths.py"),
-    "stops/games/comet.py": ("games/test_comet.py",),
-    "stops/games/nain_jaune.py": ("games/test_nain_jaune.py",),
+    "stops/games/comet.py": ("games/test_comet.py", "games/test_variations_g8.py"),
+    "stops/games/nain_jaune.py": ("games/test_nain_jaune.py", "games/test_variations_g8.py"),
 }
 
 

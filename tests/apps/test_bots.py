@@ -18,7 +18,7 @@ DEALS = 30
 
 def seat_counts(name: str) -> list[int]:
     lo, hi = stops.load_variant(name).players
-    return sorted({max(lo, 3), hi})
+    return sorted({min(max(lo, 3), hi), hi})  # a game for two only (epsom): just 2
 
 
 def total(deal: stops.Deal) -> int:

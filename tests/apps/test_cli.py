@@ -346,6 +346,17 @@ def test_simulate_bad_player_count(capsys: pytest.CaptureFixture[str], players: 
     assert "3" in err and "8" in err  # the allowed range
 
 
+def test_players_default_is_four_brought_into_the_games_range(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Epsom is for two: without --players the table has two seats, not four (refused).
+    code, out, _ = run(capsys, "simulate", "epsom", "--deals", "20", "--json")
+    assert code == 0 and json.loads(out)["players"] == 2
+    code, out, _ = run(capsys, "simulate", "boodle", "--deals", "20", "--json")
+    assert code == 0 and json.loads(out)["players"] == 4
+    err = one_clear_error(*run(capsys, "simulate", "epsom", "--players", "3", "--deals", "5"))
+    assert "epsom is for 2 players, not 3" in err
+
+
 def test_simulate_bad_players_subprocess_no_traceback() -> None:
     p = run_subprocess("simulate", "boodle", "--players", "9", "--deals", "10")
     assert p.returncode == 1

@@ -19,7 +19,8 @@ from stops.phases.play import PlayState
 from tiers import campaign
 
 GAMES = ["boodle", "three-in-one", "pot-and-kitty", "pope-joan", "spinado", "nain-jaune",
-         "comet", "newmarket", "tripoley", "newmarket-peel", "play-or-pay"]
+         "comet", "newmarket", "tripoley", "newmarket-peel", "play-or-pay", "spin",
+         "pope-joan-foster"]
 FUZZ = campaign(300)
 
 

@@ -194,14 +194,25 @@ def _cluster_executor(address: str) -> Any:
     return client
 
 
+def _seats(given: int | None, lo: int, hi: int) -> int:
+    """``--players`` as given, or else 4 brought into the variant's range (Epsom is for two
+    only, so its table has two seats unless told otherwise)."""
+    return given if given is not None else min(max(4, lo), hi)
+
+
+def _count(lo: int, hi: int) -> str:
+    return str(lo) if lo == hi else f"{lo} to {hi}"
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from stops.apps.simulate import compare, simulate
 
     registry = _registry(args)
     v = _load(args.variant, args.option, registry)
     lo, hi = v.players
+    args.players = _seats(args.players, lo, hi)
     if not lo <= args.players <= hi:
-        raise StopsError(f"{v.name} is for {lo} to {hi} players, not {args.players}")
+        raise StopsError(f"{v.name} is for {_count(lo, hi)} players, not {args.players}")
     _check_chips(args.chips)
     if args.deals < 1:
         raise StopsError("--deals must be at least 1")
@@ -227,7 +238,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         other = _load(args.compare, args.option, registry)
         lo2, hi2 = other.players
         if not lo2 <= args.players <= hi2:
-            raise StopsError(f"{other.name} is for {lo2} to {hi2} players, not {args.players}")
+            raise StopsError(f"{other.name} is for {_count(lo2, hi2)} players, not "
+                             f"{args.players}")
     if args.plot:
         from stops.apps.plot import _pyplot
 
@@ -364,8 +376,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     v = _load(args.variant, args.option, _registry(args))
     lo, hi = v.players
+    args.players = _seats(args.players, lo, hi)
     if not lo <= args.players <= hi:
-        raise StopsError(f"{v.name} is for {lo} to {hi} players, not {args.players}")
+        raise StopsError(f"{v.name} is for {_count(lo, hi)} players, not {args.players}")
     if not 0 <= args.seat < args.players:
         raise StopsError(f"--seat must be 0..{args.players - 1}, not {args.seat}")
     _check_chips(args.chips)
@@ -426,7 +439,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("simulate", help="play many deals with random bots and report")
     sp.add_argument("variant", help="built-in name or variant file")
-    sp.add_argument("--players", "-p", type=int, default=4)
+    sp.add_argument("--players", "-p", type=int, default=None,
+                    help="seats at the table (default 4, or the nearest the game allows)")
     sp.add_argument("--deals", "-n", type=int, default=1000)
     sp.add_argument("--seed", "-s", type=int, default=0)
     sp.add_argument("--chips", type=int, default=None,
@@ -456,7 +470,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("play", help="play one seat in the terminal against bots")
     sp.add_argument("variant", help="built-in name or variant file")
-    sp.add_argument("--players", "-p", type=int, default=4)
+    sp.add_argument("--players", "-p", type=int, default=None,
+                    help="seats at the table (default 4, or the nearest the game allows)")
     sp.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     sp.add_argument("--seed", "-s", type=int, default=None)
     sp.add_argument("--chips", type=int, default=None,

@@ -93,6 +93,10 @@ class SpinadoClaimParams:
                           option="kd_bonus", validator=attrs.validators.ge(0))
     king_bonus: int = param(1, "Chips each other player pays whoever plays the K♣, K♥ or K♠ "
                             "(F36).", option="king_bonus", validator=attrs.validators.ge(0))
+    alone_stops: bool = param(True, "Whether the A♦ is always a stop, led on its own too, "
+                              "whatever its next card (in Spin the 2♦ is in the pack; "
+                              "docs/family-rulings.md G.11 item 2).",
+                              option="spinado_alone_stops")
 
 
 class SpinadoClaims(OnPlay):
@@ -108,6 +112,9 @@ class SpinadoClaims(OnPlay):
         for card, bonus in amounts.items():
             if bonus > 0 and card in in_pack:
                 triggers.setdefault(card, []).append(_bonus(bonus))
+        if params.alone_stops and SPINADO in in_pack:
+            # a stop like a claim card's: the reason halts the sequence after the A♦
+            triggers.setdefault(SPINADO, []).append(_always_stops)
         super().watch(variant, _PLAIN, triggers, every)
 
 
@@ -121,14 +128,22 @@ def _bonus(chips: int) -> Handler:
     return on_card
 
 
+def _always_stops(deal: Deal, seat: int, card: int) -> str | None:
+    return "the spinado is always a stop"
+
+
 def _claims_text(p: SpinadoClaimParams, variant: Any = None) -> str:
     parts = []
+    kings = ((("any King", p.king_bonus),) if p.kd_bonus == p.king_bonus
+             else (("the K♦", p.kd_bonus), ("any other King", p.king_bonus)))
     for what, n in (("the A♦ (the spinado), alone or with another card", p.spinado_bonus),
-                    ("the K♦", p.kd_bonus), ("any other King", p.king_bonus)):
+                    *kings):
         if n:
             parts.append(f"{chips(n)} to whoever plays {what}")
     t = ("As cards are played, every other player pays at once " + "; ".join(parts) + ". "
          if parts else "")
+    if p.alone_stops:
+        t += "The A♦ is always a stop, led on its own too: its player leads next. "
     have = kinds(variant) if variant is not None else ALL_KINDS
     combos = [s.id for s in variant.layout if s.kind == "combo"] if variant is not None else []
     rest = on_play_text(_PLAIN, have - {"combo"})

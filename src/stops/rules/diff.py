@@ -2,11 +2,45 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from stops.rules.model import PolicyRef, Rules
 from stops.rules.registry import option_name
+from stops.rules.untrusted import _plain as _plain_value
+from stops.rules.untrusted import resolved_mapping
 from stops.rules.variant import Variant
+
+_FACTORY: type = type(attrs.Factory(dict))
+"""The class of an attrs default made by a factory (no single default value to compare)."""
+
+
+def _bound(v: Variant, name: str) -> Any:
+    """The policy in force as plain data, its parameters as bound: a parameter set by its
+    flat name (``comet_turn: run`` over the parent's inline ``turn_order``) counts."""
+    return resolved_mapping(v)["rules"].get(name)
+
+
+def _ref(v: Variant, name: str, value: PolicyRef) -> PolicyRef:
+    """``value`` as the file wrote it, with each parameter a flat name changed put right."""
+    bound = _bound(v, name)
+    if not isinstance(bound, dict):
+        return value
+    params = v.policy(name).params
+    defaults = ({f.name: f.default for f in attrs.fields(type(params))}
+                if params is not None and attrs.has(type(params)) else {})
+    shown = dict(value.params)
+    for k, x in bound.items():
+        if k == "use":
+            continue
+        if k in shown:
+            shown[k] = x  # the value in force: the file's, unless a flat name changed it
+            continue
+        d = defaults.get(k)
+        if not isinstance(d, _FACTORY) and _plain_value(d) != x:
+            shown[k] = x  # set by its flat name only
+    return PolicyRef(value.use, shown)
 
 
 def _value(v: Variant, name: str) -> str:
@@ -14,7 +48,7 @@ def _value(v: Variant, name: str) -> str:
     if isinstance(value, PolicyRef):
         bound = v.policy(name)
         text = bound.spec.text(bound.params) if bound.spec.text else bound.spec.doc
-        return f"{value} — {text}"
+        return f"{_ref(v, name, value)} — {text}"
     if isinstance(value, tuple):
         return "[" + ", ".join(str(x) for x in value) + "]"
     if isinstance(value, bool):
@@ -63,7 +97,8 @@ def diff_lines(a: Variant, b: Variant) -> list[str]:
         out.append(f"phases: {na} {' → '.join(a.flow)}; {nb} {' → '.join(b.flow)}")
     for f in attrs.fields(Rules):
         va, vb = getattr(a.rules, f.name), getattr(b.rules, f.name)
-        same = va == vb and (not isinstance(va, PolicyRef) or va.params == vb.params)
+        same = va == vb and (not isinstance(va, PolicyRef) or (
+            va.params == vb.params and _bound(a, f.name) == _bound(b, f.name)))
         if not same:
             out.append(f"{f.name} ({f.metadata.get('doc', '')})\n"
                        f"    {na}: {_value(a, f.name)}\n    {nb}: {_value(b, f.name)}")
