@@ -54,7 +54,9 @@ def _select(deal: Deal, kinds: tuple[str, ...] | None, only: tuple[str, ...]
             ) -> tuple[str, ...]:
     if only:
         return tuple(s.id for s in deal.variant.layout if s.id in only)
-    return tuple(s.id for s in deal.variant.layout if kinds is None or s.kind in kinds)
+    # a wager space (a side-bet) is staked by nobody: chips go on it only by a wager
+    return tuple(s.id for s in deal.variant.layout
+                 if (s.kind != "wager" if kinds is None else s.kind in kinds))
 
 
 def spaces_exist(variant: Any, params: EachSpaceParams | DealerDoubleParams | FreeParams
