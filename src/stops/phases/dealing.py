@@ -239,8 +239,9 @@ class DealPhase(Phase):
         name = self.variant.spare_name
         lo, hi = self.variant.players
         if shape == "n_plus_one":
-            spare = (f" plus a {name} that belongs to nobody, dealt {where}" if r.spare_hand
-                     else "")
+            article = "an" if name[:1] in "aeiou" else "a"  # an extra hand
+            spare = (f" plus {article} {name} that belongs to nobody, dealt {where}"
+                     if r.spare_hand else "")
             t = ("The dealer deals the whole pack face down, one card at a time, clockwise "
                  f"from the dealer's left, into a hand for each player{spare}. Some hands may "
                  "have one card more than others: those dealt first in each round.")

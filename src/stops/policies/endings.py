@@ -148,6 +148,16 @@ def _nothing(variant: Any, params: Any) -> tuple[str, ...]:
     return ()
 
 
+def _kitty_named(text: str) -> Any:
+    """A ``describe`` that calls the kitty by its space's name where that is not "kitty"
+    (Royal Rummy's ``pot``)."""
+    def describe(variant: Any, params: Any) -> str:
+        name = variant.kitty
+        return text if not name or name == "kitty" else text.replace("the kitty",
+                                                                      f"the {name}")
+    return describe
+
+
 def _kitty(variant: Any, params: Any) -> tuple[str, ...]:
     return (variant.kitty,) if variant.kitty is not None else ()
 
@@ -164,13 +174,14 @@ def register(reg: Registry) -> None:
     p("going_out_reward", "per_card", phrase="collects one chip per card still held",
       text=_text("The first player out collects one chip per card still held from every other "
                  "player."))(per_card)
+    plus = ("The first player out wins the kitty and one chip per card still held from every "
+            "other player.")
+    only = "The first player out wins the kitty; nobody pays for cards left."
     p("going_out_reward", "kitty_plus_per_card", check=needs_kitty,
-      phrase="wins the kitty and one chip per card", text=_text(
-          "The first player out wins the kitty and one chip per card still held from every "
-          "other player."))(kitty_plus_per_card)
+      phrase="wins the kitty and one chip per card", text=_text(plus),
+      describe=_kitty_named(plus))(kitty_plus_per_card)
     p("going_out_reward", "kitty_only", check=needs_kitty, phrase="wins the kitty; nobody pays",
-      text=_text("The first player out wins the kitty; nobody pays for cards left."))(
-        kitty_only)
+      text=_text(only), describe=_kitty_named(only))(kitty_only)
     p("going_out_reward", "game_plus_per_card", params=SpaceParams, check=needs_space,
       pays=lambda v, q: (q.space,), text=_game_text, describe=_game_describe,
       phrase="pays him one chip per card still held")(game_plus_per_card)
