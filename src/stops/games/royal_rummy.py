@@ -67,7 +67,7 @@ def wager_spaces(variant: Variant) -> dict[str, int]:
     if got is None:
         got = variant.cache[key] = {s.id: int(s.card) for s in variant.layout
                                     if s.kind == WAGER_KIND and s.card is not None}
-    return got  # type: ignore[no-any-return]
+    return got  # type: ignore[return-value]
 
 
 class AceBetState:
