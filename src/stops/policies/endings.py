@@ -178,9 +178,9 @@ def register(reg: Registry) -> None:
             "other player.")
     only = "The first player out wins the kitty; nobody pays for cards left."
     p("going_out_reward", "kitty_plus_per_card", check=needs_kitty,
-      phrase="wins the kitty and one chip per card", text=_text(plus),
+      phrase="and one chip per card still held", text=_text(plus),
       describe=_kitty_named(plus))(kitty_plus_per_card)
-    p("going_out_reward", "kitty_only", check=needs_kitty, phrase="wins the kitty; nobody pays",
+    p("going_out_reward", "kitty_only", check=needs_kitty, phrase="; nobody pays for cards left",
       text=_text(only), describe=_kitty_named(only))(kitty_only)
     p("going_out_reward", "game_plus_per_card", params=SpaceParams, check=needs_space,
       pays=lambda v, q: (q.space,), text=_game_text, describe=_game_describe,
