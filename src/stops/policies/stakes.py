@@ -113,6 +113,15 @@ def each_space_text(p: EachSpaceParams, unit: int = 1) -> str:
             "there.")
 
 
+def _each_space_describe(variant: Any, p: EachSpaceParams) -> str:
+    """``each_space`` in a variant's words: side-bet (``wager``) spaces take no stake."""
+    text = each_space_text(p, variant.rules.stake_unit)
+    if not p.spaces and any(s.kind == "wager" for s in variant.layout):
+        text = text.replace("on every space of the layout",
+                            "on every space of the layout but the side-bets")
+    return text
+
+
 @attrs.frozen
 class DealerDoubleParams:
     dealer: int = attrs.field(default=2, validator=_NATURAL)
@@ -457,8 +466,9 @@ def register(reg: Registry) -> None:
     def p(slot: str, name: str, text: Any, **kw: Any) -> Any:
         return reg_p(slot, name, text=once(text), describe=in_chips(text), **kw)
 
-    p("stake_rule", "each_space", each_space_text, params=EachSpaceParams,
-      check=spaces_exist, phrase="the dealer included, puts")(each_space)
+    reg_p("stake_rule", "each_space", text=once(each_space_text),
+          describe=_each_space_describe, params=EachSpaceParams, check=spaces_exist,
+          phrase="the dealer included, puts")(each_space)
     p("stake_rule", "dealer_two_others_one", dealer_double_text, params=DealerDoubleParams,
       check=spaces_exist, phrase="and every other player puts")(dealer_two_others_one)
     p("stake_rule", "free", free_text, params=FreeParams, check=spaces_exist,
