@@ -323,3 +323,46 @@ def test_whole_sessions_conserve_chips() -> None:
             deals += 1
             assert sum(table.stacks) + sum(dict(table.layout).values()) == 50 * seats
         assert deals == 10
+
+
+def _play_out(deal: stops.Deal) -> None:
+    """Every decision the first legal one: the side-bet's first choice is pass."""
+    while not deal.is_terminal:
+        deal.apply(deal.legal_actions()[0])
+
+
+def test_wager_chips_carry_over_and_are_cleared_at_the_session_end() -> None:
+    # G.11 14. A table with 8 chips carried on ace-H: the dealer passes the side-bet (the
+    # first choice), so nothing is wagered and no rule pays ace-H: its 8 chips are there
+    # after the deal (leftover_at_match_end: stays, the default).
+    v = stops.load_variant(VARIANT, options=ACE_BET)
+    table = stops.Table(v, seats=4, chips=50, seed=3, layout={"ace-H": 8})
+    _play_out(table.new_deal())
+    assert dict(table.layout)["ace-H"] == 8
+    # With leftover_at_match_end: share, the tenth deal ends the session and every space is
+    # shared out, the wager spaces like any other: the layout is empty, no chip lost.
+    v = stops.load_variant(VARIANT, options={**ACE_BET, "leftover_at_match_end": "share"})
+    table = stops.Table(v, seats=4, chips=50, seed=3, layout={"ace-H": 8})
+    table.deals_played = 9   # nine deals already played: this one is the tenth
+    _play_out(table.new_deal())
+    assert table.is_over
+    assert sum(dict(table.layout).values()) == 0
+    assert sum(table.stacks) == 208
+
+
+def test_the_heuristic_bot_wagers_on_an_ace_it_holds() -> None:
+    # ace_bet_advice: after the extra hand (after_spare) the dealer of deal B has swapped:
+    # his AC went with his old hand into the extra hand, and he now holds the extra hand's
+    # AS. He bets on the ace he holds, ace-S, a tenth of his 42 chips: 4. Seat 1 (no ace)
+    # does not hold the ace bet on and the space is not rich: he passes rather than covering.
+    from stops.apps.bots import make_bot
+
+    opts = {**ACE_BET, "ace_bet_timing": "after_spare"}
+    deal = stops.replay(record(HANDS_B, SPARE_B, [SWAP], options=opts,
+                               layout={"ace-S": 4}), partial=True)
+    bot = make_bot("heuristic", seed=1)
+    choice = bot.act(deal.observe(0))
+    assert (choice.action, choice.space, choice.chips) == ("wager", "ace-S", 4)
+    deal.apply(choice)
+    reply = bot.act(deal.observe(1))
+    assert reply.action == "pass"
