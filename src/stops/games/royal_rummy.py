@@ -114,7 +114,8 @@ class _Betting(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        self.settings: AceBetSettings = variant.settings(self.name)
+        # one setting for both phases, declared by ace_bet (ace_claim requires it in the flow)
+        self.settings: AceBetSettings = variant.settings("ace_bet") or AceBetSettings()
         self.spaces = wager_spaces(variant)
         self.before_deal = self.settings.ace_bet_timing == "before_deal"
 
@@ -220,7 +221,10 @@ class _Betting(Phase):
         return ace_bet_text(self.variant, self.settings) if self.spaces else ""
 
     def sections(self) -> list[tuple[str, str]]:
-        return [(self.title, self.describe())] if self.name == "ace_bet" and self.spaces else []
+        """The side-bet's section, where it is made: before the deal (``ace_bet``) or after
+        the extra hand (``ace_claim``)."""
+        here = self.before_deal == (self.name == "ace_bet")
+        return [(self.title, self.describe())] if here and self.spaces else []
 
     def decision_rule(self, deal: Deal) -> str:
         return ace_bet_text(self.variant, self.settings)
@@ -430,8 +434,8 @@ def register(reg: Registry) -> None:
     """The ace side-bet's two phases (the verbs and events declared with the first)."""
     reg.register_phase("ace_bet", settings=AceBetSettings, check=_checks, pays=_pays,
                        verbs=ACE_BET_VERBS, events=ACE_BET_EVENTS)(AceBetPhase)
-    reg.register_phase("ace_claim", requires=("spare_hand",), settings=AceBetSettings,
-                       pays=_pays, verbs=ACE_BET_VERBS, events=ACE_BET_EVENTS)(AceClaimPhase)
+    reg.register_phase("ace_claim", requires=("ace_bet", "spare_hand"), pays=_pays,
+                       verbs=ACE_BET_VERBS, events=ACE_BET_EVENTS)(AceClaimPhase)
 
 
 __all__ = ["AceBetPhase", "AceBetSettings", "AceBetState", "AceClaimPhase", "ace_bet_advice",
