@@ -24,8 +24,9 @@ no field (``keep swap auction pass check call fold`` in Three-in-One), ``VERB k`
 ``amount_cap``, default 100: higher amounts cannot be expressed), ``VERB card`` (52 each) for
 each phase's verb that takes one card, and ``stake <space> k`` for every layout space and k
 in 1..the variant's largest stake choice; last, ``VERB <space> k`` for a phase's verb that
-takes a space and an amount (Royal Rummy's ``wager``), up to ``amount_cap``. A choice of several cards (a poker ``select``) is
-that many successive card picks; the real decision goes to the engine with the last pick.
+takes a space and an amount (Royal Rummy's ``wager``), up to ``amount_cap``. A choice of
+several cards (a poker ``select``) is that many successive card picks; the real decision goes
+to the engine with the last pick.
 The legal indices are in ``obs["action_mask"]`` and ``info["action_mask"]``.
 
 **Rewards** are chip changes: after every step each agent gets the change of its stack caused
