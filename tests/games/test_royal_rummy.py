@@ -366,3 +366,23 @@ def test_the_heuristic_bot_wagers_on_an_ace_it_holds() -> None:
     deal.apply(choice)
     reply = bot.act(deal.observe(1))
     assert reply.action == "pass"
+
+
+def test_a_won_side_bet_tells_where_its_ace_is() -> None:
+    # The claim is public: seat 0 won ace-C, so AC was dealt to him; he then swapped his
+    # hand for the extra hand, so AC lies in the extra hand now. Every imagined deal seat 1
+    # makes (clone_for) must put it there. (AC is not shown: its winner no longer holds it.)
+    import random
+
+    actions = [wager("ace-C", 5), PASS(1), PASS(2), PASS(3), SWAP]
+    deal = stops.replay(record(HANDS_A, SPARE_A, actions, options=ACE_BET), partial=True)
+    assert claims(deal) == [(0, "ace-C", 5)]
+    for k in range(8):
+        copy = deal.clone_for(1, random.Random(k))
+        assert "AC" in {str(stops.CARDS[c]) for c in copy.spare}
+    # A coverer's win (deal A, AH to seat 3, who never swapped): AH stays with seat 3.
+    actions = [wager("ace-H", 3), cover(1), PASS(2), cover(3), SWAP]
+    deal = stops.replay(record(HANDS_A, SPARE_A, actions, options=ACE_BET), partial=True)
+    for k in range(8):
+        copy = deal.clone_for(1, random.Random(k))
+        assert "AH" in {str(c) for c in copy.hand(3)}

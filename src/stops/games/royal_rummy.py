@@ -34,13 +34,15 @@ from stops.engine.cards import CARDS
 from stops.engine.errors import IllegalAction
 from stops.engine.events import Event, event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
-from stops.engine.vocabulary import EventType, Verb
+from stops.engine.determinize import SPARE
+from stops.engine.vocabulary import SWAPS_SPARE, EventType, Verb
 from stops.phases.aids import BotView, PhaseAids, Prompt, Teller, Telling
 from stops.phases.base import Phase, in_chips
 from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.engine.determinize import Knowledge
     from stops.engine.observation import Observation
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
@@ -272,6 +274,24 @@ class AceClaimPhase(_Betting):
             shown = (ace,) if deal.owner[ace] == holder else ()
             deal.claim(holder, space, f"was dealt {CARDS[ace]}", shown=shown)
         return False
+
+    def infer(self, deal: Deal, seat: int, known: Knowledge) -> None:
+        """A side-bet won tells everyone where its ace is: with its winner (after the extra
+        hand), or (``before_deal``) where the hand it was dealt in has gone since, the extra
+        hand's swaps followed (they all come before the claim)."""
+        for e in deal.events:
+            if e.kind != "claimed" or e.visible_to is not None or e.seat is None:
+                continue
+            ace = self.spaces.get(e.space or "")
+            if ace is None or deal.played_by[ace] >= 0:
+                continue
+            place = e.seat
+            if self.before_deal:
+                for s in deal.events:
+                    if s.kind in SWAPS_SPARE and s.visible_to is None and s.seat is not None:
+                        place = SPARE if place == s.seat else (s.seat if place == SPARE
+                                                               else place)
+            known.hold(place, (ace,))
 
     def _holder(self, deal: Deal, ace: int) -> int:
         """The seat holding ``ace`` (as dealt under ``before_deal``; now, after any swap,
