@@ -31,10 +31,10 @@ import attrs
 
 from stops.engine.actions import Action, simple
 from stops.engine.cards import CARDS
+from stops.engine.determinize import SPARE
 from stops.engine.errors import IllegalAction
 from stops.engine.events import Event, event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
-from stops.engine.determinize import SPARE
 from stops.engine.vocabulary import SWAPS_SPARE, EventType, Verb
 from stops.phases.aids import BotView, PhaseAids, Prompt, Teller, Telling
 from stops.phases.base import Phase, in_chips
