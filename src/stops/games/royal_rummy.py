@@ -17,6 +17,10 @@ can name them always:
 ``ace_bet_timing: after_spare`` (HR) moves the betting to ``ace_claim``, after the extra hand
 has been swapped or sold; the holder is then the one who holds the ace after any swap.
 
+A won side-bet is public: ``ace_claim.infer`` tells every seat's imagined deals
+(``deal.clone_for``) where that ace lies. The heuristic bot's play of the bet is
+:func:`ace_bet_advice`, reached through the phases' aids.
+
 Reading (R): under ``before_deal`` the holder *as dealt* is found after the extra hand
 rather than before it (one phase after ``spare_hand`` serves both timings); the winner is the
 same seat either way, only the moment the chips move differs.
