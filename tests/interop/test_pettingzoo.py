@@ -211,6 +211,7 @@ def test_every_decision_offered_has_an_index_that_decodes_to_its_shape(variant: 
             e.step(int(rng.choice(np.flatnonzero(e.action_mask(seat)))))
 
 
+@pytest.mark.filterwarnings(*DICT_OBS_WARNINGS)
 def test_royal_rummy_side_bet_through_the_codec() -> None:
     """The ace side-bet's decisions (``wager {space, chips}``, ``cover``) have numbers: every
     legal one round-trips through the codec, and the environment passes the API test."""
