@@ -83,7 +83,8 @@ CLASSIC = ("games/test_boodle.py", "games/test_three_in_one.py", "games/test_pot
            "games/test_newmarket_tripoley_options.py", "games/test_tripoley.py",
            "games/test_pope_joan.py", "games/test_spinado.py",
            "games/test_pope_joan_spinado_more.py", "games/test_tripoley_box.py",
-           "games/test_newmarket_peel.py", "games/test_variations_g8.py")
+           "games/test_newmarket_peel.py", "games/test_variations_g8.py",
+           "games/test_royal_rummy.py")
 #: Hand-derived deals of the games that play in rotation (no stakes phase of their own).
 ROTATION = ("games/test_comet.py", "games/test_nain_jaune.py", "games/test_poch.py",
             "policies/test_points_and_sessions.py", "games/test_play_or_pay.py")

@@ -253,3 +253,17 @@ def test_a_stake_space_may_be_typed_in_any_case_or_as_its_card() -> None:
         assert "Not allowed" not in text.split("Stakes:", 1)[0]
         assert "you and seats" in text or "you: 1 on Q♣" in text
         assert "1 on Q♣" in text.split("Stakes:", 1)[1].split("\n", 1)[0]
+
+
+def test_a_side_bet_is_typed_with_its_space_and_amount() -> None:
+    # Royal Rummy's ace side-bet (G21): the dealer (seat 0, "you") types 'wager ace-h 2'
+    # (the space in any case); the narration tells it; then the deal plays on by numbers.
+    out = io.StringIO()
+    code = play_terminal(stops.load_variant("royal-rummy", options={"ace_bet": True}),
+                         players=4, seed=1, deals=1,
+                         inp=io.StringIO("wager ace-h 2\n" + "1\n" * 3000), out=out)
+    text = out.getvalue()
+    assert code == 0
+    assert "Your side-bet: wager 1 to 42 chips on one of ace-C, ace-D, ace-H, ace-S" in text
+    assert "you wager 2 chips on ace-H" in text
+    assert "The session is over" in text

@@ -21,7 +21,7 @@ from stops.interop.pettingzoo import StopsAECEnv, env
 ROTATION = str(Path(__file__).parents[1] / "data" / "rotation.yaml")
 GAMES = ["boodle", "three-in-one", "pot-and-kitty", "newmarket", "pope-joan", "spinado",
          "nain-jaune", "comet", "tripoley", "newmarket-peel", "poch",
-         "play-or-pay"]
+         "play-or-pay", "royal-rummy"]
 VARIANTS = [g for g in GAMES if g in stops.list_variants()] + [ROTATION]
 """Every built-in game (not the named variations), and a test variant played in turn."""
 # Dict observations (observation + action_mask) are how PettingZoo's classic games do masks;
@@ -209,3 +209,25 @@ def test_every_decision_offered_has_an_index_that_decodes_to_its_shape(variant: 
                     back = e.decode(seat, i)
                     assert back in legal and e.codec.try_encode(back) == i
             e.step(int(rng.choice(np.flatnonzero(e.action_mask(seat)))))
+
+
+@pytest.mark.filterwarnings(*DICT_OBS_WARNINGS)
+def test_royal_rummy_side_bet_through_the_codec() -> None:
+    """The ace side-bet's decisions (``wager {space, chips}``, ``cover``) have numbers: every
+    legal one round-trips through the codec, and the environment passes the API test."""
+    opts = {"ace_bet": True}
+    e = StopsAECEnv("royal-rummy", players=4, options=opts)
+    codec = e.codec
+    table = stops.Table(stops.load_variant("royal-rummy", options=opts), seats=4, seed=2)
+    deal = table.new_deal()
+    legal = deal.legal_actions()
+    wagers = [a for a in legal if a.action == "wager"]
+    assert {a.space for a in wagers} == {"ace-C", "ace-D", "ace-H", "ace-S"}
+    for a in legal:
+        assert codec.decode(a.seat, codec.encode(a), legal) == a
+    deal.apply(next(a for a in wagers if a.space == "ace-H" and a.chips == 2))
+    legal = deal.legal_actions()
+    assert sorted(a.action for a in legal) == ["cover", "pass"]
+    for a in legal:
+        assert codec.decode(a.seat, codec.encode(a), legal) == a
+    api_test(env(variant="royal-rummy", players=4, options=opts), num_cycles=200)

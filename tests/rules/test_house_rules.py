@@ -24,7 +24,8 @@ CONTEXTS = ["boodle", "three-in-one", "pot-and-kitty", "three-in-one-on-play",
             "boodle-change-suit", str(Path(__file__).parents[1] / "data" / "rotation.yaml"),
             "pope-joan", "spinado", "spinado-parlett", "nain-jaune", "comet", "newmarket",
             "tripoley", "tripoley-colours", "newmarket-peel", "poch",
-            "play-or-pay", "spin", "epsom"]
+            "play-or-pay", "spin", "epsom",
+            "royal-rummy"]
 NEEDS = {("first_leader", "opening_card"): {"opening_cards": ["2H", "2C"]},
          ("successor", "rank_only"): {"turn_order": "rotation"},
          ("turn_order", "rotation"): {"after_stop": "any_card"},

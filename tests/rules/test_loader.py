@@ -160,7 +160,7 @@ CHOICES = [
      "expected one of 'clockwise', 'fixed', got 'widdershins'"),
     (lambda d: d["layout"][0].update(kind="square"), "layout[0].kind",
      "expected one of 'card', 'card_below', 'combo', 'suit_run', 'pot', 'kitty', 'pool', "
-     "got 'square'"),
+     "'wager', got 'square'"),
 ]
 
 

@@ -716,6 +716,12 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
             return action_from_dict({"seat": seat, "action": verb, "cards": words[1:]})
         if _takes_only(verb, "card") and len(words) == 2:
             return action_from_dict({"seat": seat, "action": verb, "card": words[1]})
+        spec = VERBS.get(verb)
+        if (spec is not None and set(spec.fields) == {"space", "chips"} and len(words) == 3
+                and verb != "stake"):  # a space and an amount: 'wager ace-h 3'
+            return action_from_dict({"seat": seat, "action": verb,
+                                     "space": _space_id(words[1], choices),
+                                     "chips": int(words[2])})
         if verb == "stake" and len(words) >= 2:
             d: dict[str, object] = {"seat": seat, "action": "stake",
                                     "space": _space_id(words[1], choices)}

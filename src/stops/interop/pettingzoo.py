@@ -23,8 +23,10 @@ no field (``keep swap auction pass check call fold`` in Three-in-One), ``VERB k`
 ``bet_limit``; a verb its phase does not bound, such as an offer for the spare hand, up to
 ``amount_cap``, default 100: higher amounts cannot be expressed), ``VERB card`` (52 each) for
 each phase's verb that takes one card, and ``stake <space> k`` for every layout space and k
-in 1..the variant's largest stake choice. A choice of several cards (a poker ``select``) is
-that many successive card picks; the real decision goes to the engine with the last pick.
+in 1..the variant's largest stake choice; last, ``VERB <space> k`` for a phase's verb that
+takes a space and an amount (Royal Rummy's ``wager``), up to ``amount_cap``. A choice of
+several cards (a poker ``select``) is that many successive card picks; the real decision goes
+to the engine with the last pick.
 The legal indices are in ``obs["action_mask"]`` and ``info["action_mask"]``.
 
 **Rewards** are chip changes: after every step each agent gets the change of its stack caused
@@ -180,6 +182,17 @@ class ActionCodec:
                         labels.append(f"{verb} {k} x {RANK_NAMES[r]}")
                         labels.append(f"{verb} {k} x {RANK_NAMES[r]} + wild")
                 labels += [f"{verb} wild as {RANK_NAMES[r]}" for r in range(13)]
+        # a phase's verb with a space and an amount (Royal Rummy's ``wager``): ``VERB space
+        # k`` for every layout space; last, so that no other game's numbering moves
+        self.spaced_base = len(labels)
+        self.spaced_at: dict[str, tuple[int, int]] = {}
+        for v in verbs:
+            if set(v.fields) == {"space", "chips"}:
+                bound = v.most(variant) if v.most is not None else None
+                cap = amount_cap if bound is None else max(1, bound)
+                self.spaced_at[v.name] = (len(labels), cap)
+                labels += [f"{v.name} {s} {k}" for s in self.space_ids
+                           for k in range(1, cap + 1)]
         self.labels: tuple[str, ...] = tuple(labels)
         self.n_actions = len(labels)
         self._simple = {v: self.simple_base + i for i, v in enumerate(self.simple_verbs)}
@@ -227,6 +240,12 @@ class ActionCodec:
         base = self.chips_base.get(verb)
         if base is not None:
             return base + k - 1 if k <= self.chips_cap[verb] else None
+        spaced = self.spaced_at.get(verb)
+        if spaced is not None:
+            first, cap = spaced
+            if action.space not in self._space or k > cap:
+                return None
+            return first + self._space[action.space] * cap + k - 1
         if verb == "stake" and action.space in self._space and k <= self.stake_cap:
             return self.stake_base + self._space[action.space] * self.stake_cap + k - 1
         return None
@@ -265,6 +284,12 @@ class ActionCodec:
             family, c = divmod(i - self.follow_base, 52)
             verb = "lead" if family == 2 else "follow"
             return Action(seat, verb, card=Card(c), flags=(self.flag,) if family else ())
+        if i >= self.spaced_base:
+            for verb, (first, cap) in sorted(self.spaced_at.items(),
+                                             key=lambda kv: -kv[1][0]):
+                if i >= first:
+                    space, k = divmod(i - first, cap)
+                    return with_chips(seat, verb, k + 1, self.space_ids[space])
         return self._decode_group(seat, i, legal)
 
     # -- several cards of one rank (a group), perhaps with the wild card ------------------

@@ -158,7 +158,8 @@ def variant_schema(registry: Registry | None = None) -> dict[str, Any]:
         "description": "Named bundles of changes, switched on with options={name: true}.",
         "additionalProperties": {
             "type": "object",
-            "properties": {k: props[k] for k in PRESET_KEYS},
+            "properties": {k: props["layout" if k == "add_layout" else k]
+                           for k in PRESET_KEYS},
             "additionalProperties": False,
         },
     }

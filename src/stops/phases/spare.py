@@ -296,8 +296,13 @@ class DealerOptions(SpareProtocol):
                 key = ("pass_only", seat)
             else:
                 stack = deal.ledger.stacks[seat]
-                low = st.high_bid + 1 if _params(deal).auction_format == "open_ascending" else 1
-                key = ("bid", seat, low, max(low, stack + 1))
+                p = _params(deal)
+                low = st.high_bid + 1 if p.auction_format == "open_ascending" else 1
+                top = stack + 1
+                if p.auction_increment == "one":  # exactly one more than the last bid
+                    low = st.high_bid + 1
+                    top = min(top, low + 1)
+                key = ("bid", seat, low, max(low, top))
         # legal sets are immutable and fixed by the key: one object per key, shared
         got = _MENUS.get(key)
         if got is None:
@@ -363,6 +368,13 @@ class DealerOptions(SpareProtocol):
             if chips > stack:
                 return IllegalAction("insufficient_chips", f"a bid of {chips} is more than "
                                      f"your {stack} chips", rule="bids may not exceed a stack")
+            if _params(deal).auction_increment == "one" and chips != st.high_bid + 1:
+                return IllegalAction("bid_not_one_more", f"the bid must be exactly "
+                                     f"{st.high_bid + 1}" + (" (one more than the last bid)"
+                                                             if st.high_bid else
+                                                             " (the first bid is 1 chip)"),
+                                     rule="auction_increment: one (the first bid is 1 chip, "
+                                     "each later bid exactly 1 more)")
             if chips <= st.high_bid:
                 return IllegalAction("bid_too_low", f"bid more than the current {st.high_bid}",
                                      rule="each bid must top the last")
@@ -634,6 +646,11 @@ class DealerOptionsParams:
     pay_card_blocks_spare: bool = param(
         False, "A player holding a pay card (a card that would claim a layout space for him "
         "now) may not take the spare hand: the dealer cannot swap and a bidder cannot bid.")
+    auction_increment: Literal["any", "one"] = param(
+        "any", "How much a bid may be: any number of chips the auction allows (any), or "
+        "exactly 1 chip for the first bid and exactly 1 more than the last for each later "
+        "bid (one; Royal Rummy, docs/family-rulings.md G.0 item 14).",
+        option="auction_increment")
 
 
 @attrs.frozen
@@ -689,6 +706,9 @@ def _dealer_options_text(p: DealerOptionsParams) -> str:
           p.unsold_dealer_may_swap else " If nobody buys the spare hand, the dealer keeps his "
           "hand.")
     t += _AUCTIONS[p.auction_format]
+    if p.auction_increment == "one":
+        t += (" The first bid is 1 chip and each later bid exactly 1 chip more than the last "
+              "(a player who cannot afford it must pass).")
     return t + (_PAY_CARD_TEXT if p.pay_card_blocks_spare else "")
 
 

@@ -146,7 +146,7 @@ def _text(s: str) -> Any:
 
 def _kitty_named(text: str) -> Any:
     """A ``describe`` that calls the kitty by its space's name where the table has another
-    (Play or Pay's pot is the kitty of its rules)."""
+    (the pot of Play or Pay and of Royal Rummy is the kitty of their rules)."""
     def describe(variant: Any, params: Any) -> str:
         k = variant.kitty
         return text if k in (None, "kitty") else text.replace("the kitty", f"the {k}")

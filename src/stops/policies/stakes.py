@@ -54,7 +54,9 @@ def _select(deal: Deal, kinds: tuple[str, ...] | None, only: tuple[str, ...]
             ) -> tuple[str, ...]:
     if only:
         return tuple(s.id for s in deal.variant.layout if s.id in only)
-    return tuple(s.id for s in deal.variant.layout if kinds is None or s.kind in kinds)
+    # a wager space (a side-bet) is staked by nobody: chips go on it only by a wager
+    return tuple(s.id for s in deal.variant.layout
+                 if (s.kind != "wager" if kinds is None else s.kind in kinds))
 
 
 def spaces_exist(variant: Any, params: EachSpaceParams | DealerDoubleParams | FreeParams
@@ -133,6 +135,15 @@ def each_space_text(p: EachSpaceParams, unit: int = 1) -> str:
         t += (f" A player who will be dealt fewer cards than the largest hand puts "
               f"{chips(p.short_hand_extra * unit)} more.")
     return t
+
+
+def _each_space_describe(variant: Any, p: EachSpaceParams) -> str:
+    """``each_space`` in a variant's words: side-bet (``wager``) spaces take no stake."""
+    text = each_space_text(p, variant.rules.stake_unit)
+    if not p.spaces and any(s.kind == "wager" for s in variant.layout):
+        text = text.replace("on every space of the layout",
+                            "on every space of the layout but the side-bets")
+    return text
 
 
 @attrs.frozen
@@ -479,8 +490,9 @@ def register(reg: Registry) -> None:
     def p(slot: str, name: str, text: Any, **kw: Any) -> Any:
         return reg_p(slot, name, text=once(text), describe=in_chips(text), **kw)
 
-    p("stake_rule", "each_space", each_space_text, params=EachSpaceParams,
-      check=spaces_exist, phrase="the dealer included, puts")(each_space)
+    reg_p("stake_rule", "each_space", text=once(each_space_text),
+          describe=_each_space_describe, params=EachSpaceParams, check=spaces_exist,
+          phrase="the dealer included, puts")(each_space)
     p("stake_rule", "dealer_two_others_one", dealer_double_text, params=DealerDoubleParams,
       check=spaces_exist, phrase="and every other player puts")(dealer_two_others_one)
     p("stake_rule", "free", free_text, params=FreeParams, check=spaces_exist,

@@ -59,6 +59,7 @@ def _value(v: Variant, name: str) -> str:
 def _space(v: Variant, sid: str) -> str:
     s = v.spaces[sid]
     what = {"card": f"paid by {s.card}", "card_below": f"won by the card just below {s.card}",
+            "wager": f"a side-bet on {s.card}",
             "combo": "paid by " + "+".join(map(str, s.cards)),
             "suit_run": "paid by " + "-".join("10" if r == "T" else r for r in s.ranks)
             + " in one suit",

@@ -539,8 +539,10 @@ def structure(data: Any, cls: type[Any], label: str, path: str = "") -> Any:
 
 TOP_KEYS = ("name", "extends", "title", "description", "source", "players", "deck", "layout",
             "flow", "rules", "presets")
-PRESET_KEYS = ("title", "players", "deck", "layout", "flow", "rules")
-"""What a named preset may change (``presets: {four-kings: {layout: [...]}}``)."""
+PRESET_KEYS = ("title", "players", "deck", "layout", "add_layout", "flow", "rules")
+"""What a named preset may change (``presets: {four-kings: {layout: [...]}}``). ``add_layout``
+appends spaces to the layout in force instead of replacing it, so that two presets can each
+add their own spaces (Royal Rummy's ``ace_bet`` and ``with-poker``)."""
 
 
 ORIGIN = "__origin__"
@@ -705,6 +707,10 @@ def check_top(data: Any, label: str, *, trusted: bool = True) -> dict[str, Any]:
     if isinstance(presets, Mapping):
         for name, body in presets.items():
             inner = body.get("layout") if isinstance(body, Mapping) else None
+            more = body.get("add_layout") if isinstance(body, Mapping) else None
+            if isinstance(more, list) and len(more) > MAX_LAYOUT_SPACES:
+                raise VariantError.one(label, f"presets.{name}.add_layout", f"{len(more)} "
+                                       f"spaces; at most {MAX_LAYOUT_SPACES}")
             if isinstance(inner, list) and len(inner) > MAX_LAYOUT_SPACES:
                 raise VariantError.one(label, f"presets.{name}.layout", f"{len(inner)} "
                                        f"spaces; at most {MAX_LAYOUT_SPACES}")
@@ -759,8 +765,15 @@ def presets_of(data: dict[str, Any], label: str) -> dict[str, dict[str, Any]]:
 
 def apply_preset(data: dict[str, Any], name: str, label: str) -> dict[str, Any]:
     """``data`` with the preset ``name`` applied, as a child file would apply it."""
-    body = presets_of(data, label)[name]
+    body = dict(presets_of(data, label)[name])
+    added = body.pop("add_layout", None)
     out = merge(data, body, label)
+    if added is not None:
+        if not isinstance(added, list):
+            raise VariantError.one(label, f"presets.{name}.add_layout", "expected a list of "
+                                   f"layout spaces, got {_show(added)}")
+        base = out.get("layout")
+        out["layout"] = [*(base if isinstance(base, list) else []), *copy.deepcopy(added)]
     out["presets"] = data.get("presets")
     origin = dict(data.get(ORIGIN) or {})
     origin.update(_origins(body, label))

@@ -54,7 +54,7 @@ class RankName(str):
     __slots__ = ()
 
 
-SpaceKind = Literal["card", "card_below", "combo", "suit_run", "pot", "kitty", "pool"]
+SpaceKind = Literal["card", "card_below", "combo", "suit_run", "pot", "kitty", "pool", "wager"]
 
 
 @attrs.frozen
@@ -68,14 +68,16 @@ class Space:
     8-9-10). ``pot`` and ``kitty``: pools won by a betting round, a run of three, going out, or
     whatever policy names them. ``pool``: a compartment that the layout ties to nothing; the
     policies that name it say what wins it (a trump honour, going out), and its ``label``
-    says so in words.
+    says so in words. ``wager``: a side-bet on one card (``card: AH``), staked by nobody:
+    chips go on it only by a wager, and the holder of the card wins it if he bet (Royal
+    Rummy's ace side-bet, :mod:`stops.games.royal_rummy`).
     """
 
     id: str = attrs.field(metadata=_doc("Unique id used in stakes, claims and records.",
                                         nonblank=True))
     kind: SpaceKind = attrs.field(metadata=_doc("What wins this space."))
     card: Card | None = attrs.field(
-        default=None, metadata=_doc("For kinds card and card_below: the card."))
+        default=None, metadata=_doc("For kinds card, card_below and wager: the card."))
     cards: tuple[Card, ...] = attrs.field(default=(), metadata=_doc("For kind combo: the cards."))
     ranks: tuple[RankName, ...] = attrs.field(
         default=(), metadata=_doc("For kind suit_run: the ranks, e.g. [8, 9, 10].")

@@ -77,7 +77,8 @@ def spare_named(v: Variant, text: str) -> str:
     name = v.spare_name or "spare hand"
     if name != "spare hand" and "spare hand" in text:
         text = text.replace("the spare hand", f"the {name}").replace(
-            "a spare hand", f"a {name}").replace("spare hand", name)
+            "a spare hand", ("an " if name[:1] in "aeiou" else "a ") + name).replace(
+            "spare hand", name)
     return text
 
 
@@ -95,6 +96,8 @@ def _space_line(v: Variant, sid: str) -> str:
         return f"- {s.id}: the {core}" + (f" ({label})" if label else "")
     if s.kind == "card_below" and s.card is not None:  # the claims name the card that wins it
         return f"- {s.id}: the {CARDS[s.card].name()}, won by the card just below it"
+    if s.kind == "wager" and s.card is not None:  # the side-bet's own section says how
+        return f"- {s.id}: a side-bet on the {CARDS[s.card].name()}"
     if s.kind in ("combo", "suit_run"):
         if s.kind == "combo":  # held or played: the claims say which (stage one, or on play)
             what = "the " + " and the ".join(CARDS[c].name() for c in s.cards) + \

@@ -397,9 +397,14 @@ def _semantic_problems(v: Variant) -> list[tuple[str, str, str]]:
         elif s.kind == "card_below":   # the card shown; the card below it wins (its check)
             if s.card is None:
                 out.append((f, f"{p}.card", "a card_below space needs 'card: <card>'"))
+        elif s.kind == "wager":   # a side-bet on the card's holder
+            if s.card is None:
+                out.append((f, f"{p}.card", "a wager space needs 'card: <card>'"))
+            elif s.card not in deck:
+                out.append((f, f"{p}.card", f"{s.card} is removed from the pack"))
         elif s.card is not None:
-            out.append((f, f"{p}.card", "only a card or card_below space takes 'card' (this "
-                        f"is {s.kind})"))
+            out.append((f, f"{p}.card", "only a card, card_below or wager space takes 'card' "
+                        f"(this is {s.kind})"))
         if s.kind == "combo":
             if len(set(s.cards)) < 2:
                 out.append((f, f"{p}.cards", "a combo space needs two or more different cards"))
