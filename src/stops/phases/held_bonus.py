@@ -38,8 +38,8 @@ REASON = "held"
 class HeldBonus:
     """One listed card and the chips its holder receives from every other player."""
 
-    card: Card = param(None, "The card whose holder is paid (e.g. QD).")
-    chips: int = param(1, "Chips every other player pays the holder.")
+    card: Card = attrs.field(metadata={"doc": "The card whose holder is paid (e.g. QD)."})
+    chips: int = attrs.field(metadata={"doc": "Chips every other player pays the holder."})
 
 
 @attrs.frozen
@@ -98,8 +98,8 @@ class HeldBonusPhase(Phase):
         exchanged = "spare_hand" in v.flow and v.policy("spare_protocol").name != "none"
         when = (spare_named(v, "Once any exchange with the spare hand is over")
                 if exchanged else "After the deal")
-        text = (f"{when}, before the first lead, " + and_list(each) + " from every other player, in that order; each player "
-                "pays in turn from the holder's left.")
+        text = (f"{when}, before the first lead, " + and_list(each) + " from every other "
+                "player, in that order; each player pays in turn from the holder's left.")
         if self.variant.rules.spare_hand:
             text += spare_named(self.variant, " A card in the spare hand pays nothing.")
         return text
@@ -126,9 +126,6 @@ def _checks(variant: Variant) -> list[str]:
     seen: set[int] = set()
     for i, b in enumerate(settings.held_bonuses):
         where = f"held_bonuses[{i}]"
-        if b.card is None:
-            out.append(f"{where}: give the card (card: QD)")
-            continue
         c = int(b.card)
         if c not in in_pack:
             out.append(f"{where}: the {CARDS[c]} is not in this variant's pack")
