@@ -63,7 +63,7 @@ def test_every_problem_at_once_with_file_and_line(tmp_path: Path,
         f"{f}:6: rules.bet_limit: expected a whole number, got 'x'",
         f"{f}:7: rules.stake_unit: expected a number >= 1, got -3",
         f"{f}:8: flow[4]: unknown phase 'setle' (did you mean settle?); expected one of: "
-        "claim_held, deal, play, poker, settle, spare_hand, stake, turn_up, vying",
+        "claim_held, deal, held_bonus, play, poker, settle, spare_hand, stake, turn_up, vying",
         f"{f}:8: flow: expected a 'settle' phase after 'play': without it nobody is paid at the "
         "end of a deal",
         f"{f}:9: colour: unknown key 'colour'; allowed top-level keys: name, extends, title, "
