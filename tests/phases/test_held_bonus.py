@@ -150,3 +150,22 @@ def test_a_card_not_in_the_pack_is_refused() -> None:
     with pytest.raises(stops.StopsError) as e:
         variant_from_mapping(data)
     assert "held_bonuses[0]: the 8D is not in this variant's pack" in str(e.value)
+
+
+def test_sessions_with_held_bonuses_conserve_chips() -> None:
+    # Random and heuristic bots, 4 and 5 players: every bonus moves chips between seats
+    # only, so stacks + layout stay what the table started with, deal after deal.
+    from stops.apps.bots import make_bot, play_deal
+
+    variant = stops.load_variant(EXAMPLE)
+    for n in (4, 5):
+        bots = [make_bot("heuristic" if i % 2 else "random", seed=i) for i in range(n)]
+        table = stops.Table(variant, seats=n, seed=n)
+        total = sum(table.stacks) + sum(table.layout.values())
+        paid = 0
+        for _ in range(10):
+            deal = table.new_deal()
+            play_deal(deal, bots)
+            paid += sum(1 for e in deal.events if e.kind == "bonus")
+            assert sum(table.stacks) + sum(table.layout.values()) == total
+        assert paid > 0
