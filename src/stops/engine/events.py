@@ -290,7 +290,7 @@ CORE_EVENTS: Final = (
               "(play in turn); ``chips``: the fine it pays for it (``pass_fine``, paid by the "
               "``paid`` event that follows)", _passed_over),
     EventType(EventKind.BONUS, "``seat`` paid ``chips`` to ``to_seat`` for a card ``to_seat`` "
-              "played", _bonus),
+              "played, or held (``note`` gives the reason: ``held QD``)", _bonus),
     EventType(EventKind.EXCUSED, "``seat`` pays ``to_seat`` nothing for the cards left: a rule "
               "excuses it (``note`` says which)", _excused),
     EventType(EventKind.WENT_OUT, "``seat`` played their last card", _went_out),

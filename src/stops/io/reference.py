@@ -34,6 +34,10 @@ def _type_text(t: Any) -> str:
         return "text"
     if t is PolicyRef:
         return "policy"
+    args = typing.get_args(t)
+    if typing.get_origin(t) is tuple and args and attrs.has(args[0]):
+        # a list of small records (held_bonuses: {card, chips})
+        return "list of {" + ", ".join(f.name for f in attrs.fields(args[0])) + "}"
     name = getattr(t, "__name__", None) or str(t)
     return name.replace("stops.engine.cards.", "").replace("stops.rules.model.", "")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from stops.phases import (
     dealing,
     final_poker,
+    held_bonus,
     play,
     poker,
     rotation,
@@ -19,5 +20,6 @@ from stops.phases import (
     turn_up,
 )
 
-MODULES = (stake, dealing, spare, settle, poker, final_poker, play, rotation, turn_up)
+MODULES = (stake, dealing, spare, settle, poker, final_poker, play, rotation, turn_up,
+           held_bonus)
 """Every built-in phase module (with the policies a phase owns), in registration order."""

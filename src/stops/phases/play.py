@@ -508,6 +508,10 @@ class PlayPhase(Phase):
                                  rule="a companion card goes down only with its holder's card")
         if st.lead is None:
             return None
+        if action.action == "pass":
+            return IllegalAction("must_lead", "you must lead: you hold a card the rules let "
+                                 "you lead", rule="a player due to lead who holds a card he "
+                                 "may lead must lead it; only one who holds none passes")
         seat, opts, broken = st.lead
         c = action.card
         if c is None:

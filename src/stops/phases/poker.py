@@ -111,6 +111,13 @@ class PokerPhase(Phase):
     def describe(self) -> str:
         return _poker_text(self.variant)
 
+    def sections(self) -> list[tuple[str, str]]:
+        """Poker is stage two where the claims by holding are stage one (Three-in-One,
+        Tripoley); without them (Rummoli) it is simply the poker."""
+        flow = self.variant.flow
+        staged = "claim_held" in flow
+        return [(self.title if staged else "Poker", self.describe())]
+
     def decision_rule(self, deal: Deal) -> str:
         """Choosing a poker hand is told how hands are made; a bet, how they were made and
         the betting round with this variant's limit (the whole section)."""
