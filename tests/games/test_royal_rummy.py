@@ -234,7 +234,7 @@ def test_after_spare_the_holder_after_the_swap_wins() -> None:
     opts = {**ACE_BET, "ace_bet_timing": "after_spare"}
     deal = stops.replay(record(HANDS_B, SPARE_B, [SWAP], options=opts,
                                layout={"ace-S": 4}), partial=True)
-    assert deal.phase == "ace_claim" and deal.current_seat == 0
+    assert deal.phase == "ace_late" and deal.current_seat == 0
     for a in (wager("ace-S", 3), PASS(1), PASS(2), PASS(3)):
         deal.apply(a)
     assert claims(deal) == [(0, "ace-S", 7)]

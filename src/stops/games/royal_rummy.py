@@ -2,28 +2,27 @@
 
 With ``ace_bet: true`` (a preset of ``variants/royal-rummy.yaml``) the layout gains four
 ``wager`` spaces, ``ace-C`` ``ace-D`` ``ace-H`` ``ace-S`` (one per ace, staked by nobody), and
-two phases of this module do something; without wager spaces they pass unseen, so the flow
-can name them always:
+three phases of this module do something; without wager spaces they pass unseen, so the
+flow can name them always:
 
 * ``ace_bet``, after ``stake`` and before ``deal``: the dealer ``wager``s ``{space, chips}``
   (1 chip up to his stack) on one wager space, or ``pass``es; after a wager each other
   player in turn from the dealer's left ``cover``s it (puts the same number of chips on that
   space; only if his stack allows) or ``pass``es. Events ``wagered`` and ``covered``.
-* ``ace_claim``, after ``spare_hand``: the seat that was dealt that ace is found. If it is
-  the dealer or a coverer, it takes every chip on the space (carried chips included; event
-  ``claimed``). Otherwise (he did not bet, or the ace was dealt to the extra hand) the chips
-  stay on the space, for later wagers to add to (G.11 14: cleared only at the session's end).
-
-``ace_bet_timing: after_spare`` (HR) moves the betting to ``ace_claim``, after the extra hand
-has been swapped or sold; the holder is then the one who holds the ace after any swap.
+* ``ace_claim``, right after ``deal`` and before ``spare_hand`` (G21): the seat that was
+  dealt that ace is found. If it is the dealer or a coverer, it takes every chip on the space
+  (carried chips included; event ``claimed``). Otherwise (he did not bet, or the ace was dealt
+  to the extra hand) the chips stay on the space, for later wagers to add to (G.11 14:
+  cleared only at the session's end).
+* ``ace_late``, after ``spare_hand``: under ``ace_bet_timing: after_spare`` (HR) the betting
+  is made here, after the extra hand has been swapped or sold, and the holder is the one who
+  holds the ace after any swap.
 
 A won side-bet is public: ``ace_claim.infer`` tells every seat's imagined deals
 (``deal.clone_for``) where that ace lies. The heuristic bot's play of the bet is
 :func:`ace_bet_advice`, reached through the phases' aids.
 
-Reading (R): under ``before_deal`` the holder *as dealt* is found after the extra hand
-rather than before it (one phase after ``spare_hand`` serves both timings); the winner is the
-same seat either way, only the moment the chips move differs.
+Each phase does nothing under the other timing, so the flow can name all three.
 """
 
 from __future__ import annotations
@@ -248,16 +247,14 @@ class AceBetPhase(_Betting):
 
 
 class AceClaimPhase(_Betting):
-    """After the extra hand: the side-bet if it is made now (``after_spare``), then the
-    holder of the ace wagered on takes the space if he bet."""
+    """Right after the deal, before the extra hand (``before_deal``, G21): the holder of the
+    ace wagered on, as dealt, takes the space if he bet; nothing under ``after_spare``."""
 
     name = "ace_claim"
 
     def enter(self, deal: Deal) -> bool:
-        if not self.spaces:
+        if not self.spaces or not self.before_deal:
             return False
-        if not self.before_deal:
-            return self._start(deal)
         return self._done(deal, deal.reset_state(AceBetState))
 
     def _done(self, deal: Deal, st: AceBetState) -> bool:
@@ -304,6 +301,19 @@ class AceClaimPhase(_Betting):
             return deal.owner[ace]
         card = CARDS[ace]
         return next((s for s, hand in enumerate(deal.dealt_hands) if card in hand), -1)
+
+
+class AceLatePhase(AceClaimPhase):
+    """After the extra hand (``after_spare``, HR): the side-bet is made now, then the holder
+    of the ace wagered on, after any swap, takes the space if he bet; nothing under
+    ``before_deal``."""
+
+    name = "ace_late"
+
+    def enter(self, deal: Deal) -> bool:
+        if not self.spaces or self.before_deal:
+            return False
+        return self._start(deal)
 
 
 def ace_bet_text(variant: Variant, s: AceBetSettings) -> str:
@@ -455,12 +465,15 @@ ACE_BET_AIDS: Final = AceBetAids()
 
 
 def register(reg: Registry) -> None:
-    """The ace side-bet's two phases (the verbs and events declared with the first)."""
+    """The ace side-bet's three phases (each declares the verbs and events it may log)."""
     reg.register_phase("ace_bet", settings=AceBetSettings, check=_checks, pays=_pays,
                        verbs=ACE_BET_VERBS, events=ACE_BET_EVENTS)(AceBetPhase)
-    reg.register_phase("ace_claim", requires=("ace_bet", "spare_hand"), pays=_pays,
+    reg.register_phase("ace_claim", requires=("ace_bet", "deal"), pays=_pays,
                        verbs=ACE_BET_VERBS, events=ACE_BET_EVENTS)(AceClaimPhase)
+    reg.register_phase("ace_late", requires=("ace_bet", "spare_hand"), pays=_pays,
+                       verbs=ACE_BET_VERBS, events=ACE_BET_EVENTS)(AceLatePhase)
 
 
-__all__ = ["AceBetPhase", "AceBetSettings", "AceBetState", "AceClaimPhase", "ace_bet_advice",
+__all__ = ["AceBetPhase", "AceBetSettings", "AceBetState", "AceClaimPhase", "AceLatePhase",
+           "ace_bet_advice",
            "ace_bet_text", "wager_spaces"]
