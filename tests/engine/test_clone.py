@@ -19,7 +19,7 @@ from stops.phases.play import PlayState
 from tiers import campaign
 
 GAMES = ["boodle", "three-in-one", "pot-and-kitty", "pope-joan", "spinado", "nain-jaune",
-         "comet", "newmarket", "tripoley", "newmarket-peel"]
+         "comet", "newmarket", "tripoley", "newmarket-peel", "pink-nines"]
 FUZZ = campaign(300)
 
 

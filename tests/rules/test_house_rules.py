@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CONTEXTS = ["boodle", "three-in-one", "pot-and-kitty", "three-in-one-on-play",
             "boodle-change-suit", str(Path(__file__).parents[1] / "data" / "rotation.yaml"),
             "pope-joan", "spinado", "spinado-parlett", "nain-jaune", "comet", "newmarket",
-            "tripoley", "tripoley-colours", "newmarket-peel", "poch"]
+            "tripoley", "tripoley-colours", "newmarket-peel", "poch", "pink-nines"]
 NEEDS = {("first_leader", "opening_card"): {"opening_cards": ["2H", "2C"]},
          ("successor", "rank_only"): {"turn_order": "rotation"},
          ("turn_order", "rotation"): {"after_stop": "any_card"},
