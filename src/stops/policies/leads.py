@@ -502,7 +502,8 @@ def _any_card_describe(variant: Any, p: AnyCardParams) -> str:
     first = variant.policy("first_leader").params
     if p.lead_rule == "any_card" and isinstance(first, FirstLeadParams) and \
             first.first_lead_card != "free":
-        return "Every later lead, after a stop or when the turn comes back round, is any card."
+        return ("Only the first lead of the deal must be that card: any card may be led after a "
+                "stop as at the first lead of any other sequence.")
     return _any_card_text(p)
 
 
