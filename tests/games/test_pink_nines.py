@@ -273,3 +273,24 @@ def test_red_nines_a_wild_is_laid_alone() -> None:
     assert code_of(d, act(1, "lead", cards=["4C", "4S", "9H"], as_rank="4")) == "wild_alone"
     offered = legal(d)
     assert norm(lead(1, "9H", "K"))[0] in offered and norm(leads(1, "4C", "4S"))[0] in offered
+
+
+# -- whole sessions: chips are conserved, with random and heuristic bots ---------------------
+
+
+@pytest.mark.parametrize(("options", "seats"), [(None, 3), (None, 5), (None, 8), (RED, 4)])
+def test_whole_sessions_conserve_chips(options: dict[str, Any] | None, seats: int) -> None:
+    from stops.apps.bots import make_bot, play_deal
+
+    variant = stops.load_variant(VARIANT, options)
+    bots = [make_bot("heuristic" if s % 2 else "random", s, variant.registry)
+            for s in range(seats)]
+    deals = 0
+    for session in range(50 // seats + 1):
+        table = stops.Table(variant, seats=seats, chips=50, seed=session)
+        while not table.is_over:
+            deal = table.new_deal()
+            play_deal(deal, bots)
+            deals += 1
+            assert sum(table.stacks) + sum(dict(table.layout).values()) == 50 * seats
+    assert deals >= 50

@@ -168,6 +168,7 @@ class Narrator:
         first, -3 the second...)."""
         self.missing: str | None = None   # the rank nobody continued with, from passed-over
         self.told_seat: int | None = None  # who laid the last card told, in an open sequence
+        self.named: dict[int, str] = {}    # wild cards laid, by card: the rank each stood for
 
     # -- what a phase's teller is told (stops.phases.aids.Telling) ------------------------
     @property
@@ -224,6 +225,9 @@ class Narrator:
             if not self.run:
                 self.run = [(-1, -1)]          # a run that began before we were told
             self.run.append((e.seat, e.card))
+            return
+        if k == "named" and e.card is not None:  # a wild card laid as a rank (Pink Nines)
+            self.named[int(e.card)] = e.note
             return
         if k == "stop":
             self._flush_run(out, f"{st.dash.strip()} stop: {st.note(e.note, me)}")
@@ -353,6 +357,13 @@ class Narrator:
         out.extend(_wrap("Stakes: " + "; ".join(parts), "    "))
         out.append("Layout: " + layout_text(self.layout, self.deal, st))
 
+    def _stood(self, card: int) -> str:
+        """The rank ``card`` was laid as: its own, or the one a wild card was named as."""
+        named = self.named.get(card)
+        if named is None:
+            return _rank_text(card)
+        return "10" if named == "T" else named
+
     def _flush_run(self, out: list[str], ending: str) -> None:
         if not self.run:
             return
@@ -366,7 +377,7 @@ class Narrator:
                 if self.sans and told is not None and i + 1 < len(groups) and \
                         groups[i + 1][0] != told:  # the last turn told ended there
                     chunks.append(f"... ({who(told, me)}: sans "
-                                  f"{_rank_text(groups[i + 1][1][0])})")
+                                  f"{self._stood(groups[i + 1][1][0])})")
                 else:
                     chunks.append("...")
                 first = False
@@ -375,9 +386,12 @@ class Narrator:
                 chunks.append(f"{who(seat, me)} ({self.marks[-2 - cards[0]]})")
                 continue
             text = st.cards(cards)
+            wild = [f"{st.cards([c])} as {self._stood(c)}" for c in cards if c in self.named]
+            if wild:
+                text += f" ({', '.join(wild)})"
             if self.sans:                      # his turn ended: he held no card of the next rank
                 nxt = groups[i + 1][1][0] if i + 1 < len(groups) else None
-                rank = (_rank_text(nxt) if nxt is not None else
+                rank = (self._stood(nxt) if nxt is not None else
                         self.missing if not ending else None)
                 if rank is not None:
                     text += f" (sans {rank})"

@@ -19,11 +19,14 @@ whether it ends the sequence (``stop``). At settlement a wild card counts its fa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from stops.engine.cards import CARDS, Card, parse_card
+from stops.engine.cards import CARDS, RANKS, Card, parse_card
+from stops.engine.events import Event, event
+from stops.engine.vocabulary import EventType, register_events
 from stops.phases.rotation import RotationParams, WildCardPolicy
 from stops.policies.leads import FirstLeadParams
 from stops.rules.registry import param
@@ -31,6 +34,26 @@ from stops.rules.registry import param
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
     from stops.rules.registry import Registry
+
+NAMED: Final = "named"
+"""The event of a wild card laid: ``seat`` laid ``card`` standing for the rank in ``note``
+(public, so that every player knows the rank needed next)."""
+
+_RANK_WORDS: Final = {"T": "10", "J": "Jack", "Q": "Queen", "K": "King", "A": "ace"}
+
+
+def rank_word(rank: str) -> str:
+    return _RANK_WORDS.get(rank, rank)
+
+
+def _named(e: Event, who: Callable[[int | None], str]) -> str:
+    card = e.card.symbol() if e.card is not None else "a wild card"
+    word = rank_word(e.note)
+    return f"{who(e.seat)} lays {card} as {'an' if word in ('8', 'ace') else 'a'} {word}"
+
+
+NAMED_EVENT: Final = EventType(NAMED, "``seat`` laid the wild card ``card`` as the rank in "
+                               "``note`` (2-9, T, J, Q, K, A)", _named)
 
 
 @attrs.frozen
@@ -61,6 +84,8 @@ class Wild(WildCardPolicy):
                params: WildParams) -> str | None:
         """Each other player pays ``bonus`` at once (F4); with ``stop`` the wild card ends
         the sequence (G34 option)."""
+        card = deal.plays[-1][1]  # the wild card just laid
+        deal.emit(event(NAMED, seat, card, note=as_rank or RANKS[int(card) % 13]))
         if params.bonus:
             deal.bonus(seat, params.bonus, "a wild card")
         return "a wild card ends the sequence" if params.stop else None
@@ -126,9 +151,10 @@ def _checks(variant: Any, p: WildParams) -> list[Any]:
 
 
 def register(reg: Registry) -> None:
+    register_events(NAMED_EVENT, owner="wild_card")
     reg.register_policy("wild_card", "wild", params=WildParams,
                         text=lambda p: wild_text(p), describe=_describe, check=_checks,
                         phrase="wild")(Wild())
 
 
-__all__ = ["Wild", "WildParams", "wild_text"]
+__all__ = ["NAMED", "NAMED_EVENT", "Wild", "WildParams", "rank_word", "wild_text"]

@@ -284,6 +284,8 @@ class RotationTurns:
                 why = self.phase.stop_reason[c]
                 break
         why = why or halt
+        if nxt_rank < 0 and not why and action.as_rank is not None:
+            why = self.phase.stop_reason[rank]  # a wild card named as the top rank: as it
         if nxt_rank < 0 or why:
             deal.emit(stop_event(seat, card, why or "the top of the order"))
             return self._lead(deal, seat)

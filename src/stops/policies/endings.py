@@ -188,7 +188,7 @@ def register(reg: Registry) -> None:
       text=_text("The first player out collects one chip per card still held from every other "
                  "player."))(per_card)
     p("going_out_reward", "kitty_plus_per_card", check=needs_kitty, params=KittyPlusParams,
-      phrase="wins the kitty and one chip per card", text=_kitty_plus_text,
+      phrase="The first player out wins the", text=_kitty_plus_text,
       describe=lambda v, q: _kitty_plus_text(q, v.deck, v.kitty or "kitty"))(
         kitty_plus_per_card)
     p("going_out_reward", "kitty_only", check=needs_kitty, phrase="wins the kitty; nobody pays",
