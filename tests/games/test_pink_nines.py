@@ -23,6 +23,7 @@ import stops
 from support import (
     act,
     expect_illegal,
+    hands_of,
     make_record,
     norm,
     pack,
@@ -68,15 +69,15 @@ def dead_of(hands: list[list[str]], size: int) -> list[str]:
 
 
 # -- DEAL_A: 7 players, the whole deal -------------------------------------------------------
-HANDS_A = [
-    "2D 2H 8C TC JC KC".split(),   # seat 0 (dealer): 2+2+8+10+10+10 = 42
-    "2C 3C 4C 9H KD AD".split(),   # seat 1: lowest card 2C
-    "5D 6D 7S QS QC 3D".split(),   # seat 2
-    "8H 9C TS JH 2S 5S".split(),   # seat 3
-    "QD KS 9D 5H 6H 7H".split(),   # seat 4
-    "3S 4S 6S 8S 9S JS".split(),   # seat 5: 3+4+6+8+9+10 = 40
-    "4H TH QH KH AH AS".split(),   # seat 6: 4+10+10+10+1+1 = 36
-]
+HANDS_A = hands_of(
+    "2D 2H 8C TC JC KC",   # seat 0 (dealer): 2+2+8+10+10+10 = 42
+    "2C 3C 4C 9H KD AD",   # seat 1: lowest card 2C
+    "5D 6D 7S QS QC 3D",   # seat 2
+    "8H 9C TS JH 2S 5S",   # seat 3
+    "QD KS 9D 5H 6H 7H",   # seat 4
+    "3S 4S 6S 8S 9S JS",   # seat 5: 3+4+6+8+9+10 = 40
+    "4H TH QH KH AH AS",   # seat 6: 4+10+10+10+1+1 = 36
+)
 DEAD_A = dead_of(HANDS_A, 10)      # 5C 6C 7C AC 4D 7D 8D TD JD 3H
 
 # The play, by hand from G.6 and G.0 item 8:
@@ -181,15 +182,15 @@ def test_going_out_payment_per_card() -> None:
 
 
 # -- DEAL_B: a voluntary pass; nobody can go on; back to him, he leads (G.11 4) -------------
-HANDS_B = [
-    "2D 2H 8C TC JC KC".split(),
-    "2C 3C 4C 9H KD AD".split(),   # seat 1
-    "6D 7S QS QC 3D 4D".split(),
-    "8H 9C TS JH 2S 6C".split(),
-    "QD KS 7C 4H 6H 7H".split(),
-    "3S 4S 6S 8S 9S JS".split(),
-    "TH QH KH AH AS 8D".split(),
-]
+HANDS_B = hands_of(
+    "2D 2H 8C TC JC KC",
+    "2C 3C 4C 9H KD AD",   # seat 1
+    "6D 7S QS QC 3D 4D",
+    "8H 9C TS JH 2S 6C",
+    "QD KS 7C 4H 6H 7H",
+    "3S 4S 6S 8S 9S JS",
+    "TH QH KH AH AS 8D",
+)
 DEAD_B = dead_of(HANDS_B, 10)      # every 5, the 9D and AC 7D TD JD 3H
 
 # Seat 1 leads 2C, 3C, 4C and passes at the 5 (holding only the 9H). Nobody else holds a 5 or
@@ -210,15 +211,15 @@ def test_after_a_voluntary_pass_the_last_to_lay_leads() -> None:
 
 
 # -- DEAL_C: a red nine as the lowest card (G.11 3) -------------------------------------------
-HANDS_C = [
-    "2D 2H 8C 3C JC KC".split(),
-    "9H 9S TC JH QD KD".split(),   # seat 1: lowest rank 9: the 9S or the 9H (as a 9)
-    "5D 6D 7S QS QC 3D".split(),
-    "8H 9C TS JD 2S 5S".split(),
-    "4C KS 9D 5H 6H 7H".split(),
-    "3S 4S 6S 8S 2C JS".split(),
-    "4H TH QH KH AH AS".split(),
-]
+HANDS_C = hands_of(
+    "2D 2H 8C 3C JC KC",
+    "9H 9S TC JH QD KD",   # seat 1: lowest rank 9: the 9S or the 9H (as a 9)
+    "5D 6D 7S QS QC 3D",
+    "8H 9C TS JD 2S 5S",
+    "4C KS 9D 5H 6H 7H",
+    "3S 4S 6S 8S 2C JS",
+    "4H TH QH KH AH AS",
+)
 DEAD_C = dead_of(HANDS_C, 10)
 
 
@@ -232,19 +233,19 @@ def test_a_red_nine_led_as_the_lowest_card_is_a_nine() -> None:
 
 # -- red-nines (G37): 4 players, 13 each, ace low, several cards of one rank at a lead --------
 RED = {"red-nines": True}
-HANDS_R = [
-    "AC 2C 3C AD 2D 4D 5D 6D 7D 8D 9D TD JD".split(),   # seat 0: 6 + 62 = 68
-    "4C 4S 5C 6C 7C 8C 9C TC JC QC KC 3D 3H".split(),   # seat 1
-    "QD KD AH 2H 4H 5H 6H 7H 8H 9H TH JH QH".split(),   # seat 2: 20 + 72 = 92
-    "KH AS 2S 3S 5S 6S 7S 8S 9S TS JS QS KS".split(),   # seat 3: 10 + 81 = 91
-]
+HANDS_R = hands_of(
+    "AC 2C 3C AD 2D 4D 5D 6D 7D 8D 9D TD JD",   # seat 0: 6 + 62 = 68
+    "4C 4S 5C 6C 7C 8C 9C TC JC QC KC 3D 3H",   # seat 1
+    "QD KD AH 2H 4H 5H 6H 7H 8H 9H TH JH QH",   # seat 2: 20 + 72 = 92
+    "KH AS 2S 3S 5S 6S 7S 8S 9S TS JS QS KS",   # seat 3: 10 + 81 = 91
+)
 
 # Seat 1 (the dealer's left) leads any card, and may lay several of one rank: 4C 4S together;
 # then single cards 5C ... KC (he holds every one): the King is the top (ace low): a stop, he
 # leads again: 3D 3H together: his last cards: out. Each other player pays the points left:
 # 68 + 92 + 91 = 251 (the 9D and 9H count 9). No stakes, no layout. 100 chips each:
 # seat 1 351; seats 0, 2, 3: 32, 8, 9.
-ACTIONS_R = [leads(1, "4C", "4S"), *(play(1, c) for c in "5C 6C 7C 8C 9C TC JC QC KC".split()),
+ACTIONS_R = [leads(1, "4C", "4S"), *(play(1, c) for c in hands_of("5C 6C 7C 8C 9C TC JC QC KC")[0]),
              leads(1, "3D", "3H")]
 
 

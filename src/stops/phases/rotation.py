@@ -130,10 +130,7 @@ class RotationTurns:
 
     def _wild_held(self, deal: Deal, seat: int) -> bool:
         owner = deal.owner
-        for w in self.wilds:
-            if owner[w] == seat:
-                return True
-        return False
+        return any(owner[w] == seat for w in self.wilds)
 
     def _wilds_of(self, deal: Deal, seat: int) -> list[int]:
         """The wild cards ``seat`` holds."""

@@ -9,14 +9,12 @@ returning what the table does next: ``"rotate"`` (the usual next deal) or ``"sam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from stops.engine.eventkind import EventKind
 from stops.engine.events import event
-from stops.policies.points import pay_for_cards, points_words
-from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -31,34 +29,6 @@ def per_card(deal: Deal, winner: int, params: Any) -> None:
     """Every other player pays the winner one chip per card left in their hand."""
     for s in _others(deal, winner):
         deal.pay(s, winner, deal.counts[s], "1 per card left")
-
-
-@attrs.frozen
-class KittyPlusParams:
-    payment: Literal["per_card", "card_points"] = param(
-        "per_card", "Beside the kitty, each other player pays the first player out one chip "
-        "per card left in his hand (per_card), or their points (card_points: ace 1, two to "
-        "ten their pips, J Q K 10; Pink Nines, docs/family-rulings.md G36).",
-        option="going_out_payment")
-
-
-def kitty_plus_per_card(deal: Deal, winner: int, params: KittyPlusParams) -> None:
-    """The winner takes the kitty, and every other player pays one chip per card left (or,
-    ``payment: card_points``, the points of those cards)."""
-    if deal.variant.kitty is not None:
-        deal.claim(winner, deal.variant.kitty, "went out first")
-    if params.payment == "card_points":
-        pay_for_cards(deal, winner, "card_points")
-    else:
-        per_card(deal, winner, params)
-
-
-def _kitty_plus_text(p: KittyPlusParams, deck: Any = None, kitty: str = "kitty") -> str:
-    if p.payment == "card_points":
-        return (f"The first player out wins the {kitty} and collects from every other player "
-                f"the points of the cards he still holds ({points_words(deck)}).")
-    return (f"The first player out wins the {kitty} and one chip per card still held from "
-            "every other player.")
 
 
 def kitty_only(deal: Deal, winner: int, params: Any) -> None:
@@ -187,10 +157,7 @@ def register(reg: Registry) -> None:
     p("going_out_reward", "per_card", phrase="collects one chip per card still held",
       text=_text("The first player out collects one chip per card still held from every other "
                  "player."))(per_card)
-    p("going_out_reward", "kitty_plus_per_card", check=needs_kitty, params=KittyPlusParams,
-      phrase="The first player out wins the", text=_kitty_plus_text,
-      describe=lambda v, q: _kitty_plus_text(q, v.deck, v.kitty or "kitty"))(
-        kitty_plus_per_card)
+    # kitty_plus_per_card is in stops.policies.points (its payment may be card points)
     p("going_out_reward", "kitty_only", check=needs_kitty, phrase="wins the kitty; nobody pays",
       text=_text("The first player out wins the kitty; nobody pays for cards left."))(
         kitty_only)

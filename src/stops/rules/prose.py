@@ -291,7 +291,8 @@ def rules_text(v: Variant, width: int | None = None) -> str:
     present = [k for k in ((12, *range(12)) if r.ace == "low" else range(13)) if k in ranks]
     order = (f"from {rank_word(present[0])} (low) to {rank_word(present[-1])} (high)"
              if present else "")
-    out.append(f"\nPlayers and cards\n{lo if lo == hi else f'{lo} to {hi}'} players, {pack}; cards rank {order}. "
+    players = str(lo) if lo == hi else f"{lo} to {hi}"
+    out.append(f"\nPlayers and cards\n{players} players, {pack}; cards rank {order}. "
                f"Each player starts with {r.starting_chips} chips unless agreed otherwise.")
     out.append("\nThe layout")
     out += [_space_line(v, sid) for sid in v.space_ids] or [
