@@ -169,6 +169,7 @@ class RotationTurns:
         is_wild = self.is_wild
         naturals = [c for c in opts if not is_wild[c]]
         table = leads_of(seat)
+        groups: list[tuple[Card, ...]] = []
         if self.multi or self.multi_lead:
             by_rank: dict[int, list[int]] = {}
             for c in naturals:
