@@ -1,5 +1,4 @@
-"""Pink Nines' own rule: wild cards that are not stops (docs/family-rulings.md G.6, G34-G37;
-FAMILY-RULINGS-2 G.0 item 8, G.11 items 3 and 4).
+"""Pink Nines' own rule: wild cards that are not stops (docs/family-rulings.md G.6, G34-G37).
 
 Everything else Pink Nines and Red Nines play by is general: the deal by a table of hand sizes
 with a dead hand (``deal_shape: table``), turns in rotation by rank only (``per_turn: run``;
