@@ -295,3 +295,19 @@ def test_whole_sessions_conserve_chips(options: dict[str, Any] | None, seats: in
             deals += 1
             assert sum(table.stacks) + sum(dict(table.layout).values()) == 50 * seats
     assert deals >= 50
+
+
+def test_the_table_hears_the_rank_a_wild_card_stood_for_and_the_pass(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    # DEAL_A told as stops play tells it: seat 1's turn ends with his pass at the 5 (he held
+    # only the 9H); seat 4's 9D stands for an ace and stops as an ace does.
+    import json
+
+    from stops.apps.cli import main
+
+    path = tmp_path / "a.json"
+    path.write_text(json.dumps(record(HANDS_A, DEAD_A, ACTIONS_A)))
+    assert main(["replay", str(path)]) == 0
+    told = " ".join(capsys.readouterr().out.split())
+    assert "seat 1 leads 2♣ 3♣ 4♣ (passes, sans 5) · seat 2 5♦ 6♦ 7♠ (sans 8)" in told
+    assert "seat 4 Q♦ K♠ 9♦ (9♦ as A) — stop: an ace is the highest rank" in told

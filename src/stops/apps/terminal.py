@@ -169,6 +169,7 @@ class Narrator:
         self.missing: str | None = None   # the rank nobody continued with, from passed-over
         self.told_seat: int | None = None  # who laid the last card told, in an open sequence
         self.named: dict[int, str] = {}    # wild cards laid, by card: the rank each stood for
+        self.passed_at: set[int] = set()   # run lengths at which the turn's player passed
 
     # -- what a phase's teller is told (stops.phases.aids.Telling) ------------------------
     @property
@@ -228,6 +229,9 @@ class Narrator:
             return
         if k == "named" and e.card is not None:  # a wild card laid as a rank (Pink Nines)
             self.named[int(e.card)] = e.note
+            return
+        if k == "passed" and self.sans and self.run and self.run[-1][0] == e.seat:
+            self.passed_at.add(len(self.run))  # told with his turn: "(passes, sans 5)"
             return
         if k == "stop":
             self._flush_run(out, f"{st.dash.strip()} stop: {st.note(e.note, me)}")
@@ -371,7 +375,9 @@ class Narrator:
         chunks: list[str] = []
         first = True
         groups = _by_seat(self.run)
+        end = 0
         for i, (seat, cards) in enumerate(groups):
+            end += len(cards)
             if seat == -1:                     # the run's lead was told before
                 told = self.told_seat
                 if self.sans and told is not None and i + 1 < len(groups) and \
@@ -393,8 +399,10 @@ class Narrator:
                 nxt = groups[i + 1][1][0] if i + 1 < len(groups) else None
                 rank = (self._stood(nxt) if nxt is not None else
                         self.missing if not ending else None)
-                if rank is not None:
-                    text += f" (sans {rank})"
+                why = [*(["passes"] if end in self.passed_at else []),
+                       *([f"sans {rank}"] if rank is not None else [])]
+                if why:
+                    text += f" ({', '.join(why)})"
             if first:
                 chunks.append(f"{_verb(seat, me, 'lead', 'leads')} {text}")
                 first = False
@@ -408,6 +416,7 @@ class Narrator:
         self.after_run = []
         self.marks = []
         self.missing = None
+        self.passed_at = set()
 
 
 def _order(live: list[str], space: str) -> int:
