@@ -87,7 +87,8 @@ CLASSIC = ("games/test_boodle.py", "games/test_three_in_one.py", "games/test_pot
            "games/test_royal_rummy.py", "games/test_rummoli.py")
 #: Hand-derived deals of the games that play in rotation (no stakes phase of their own).
 ROTATION = ("games/test_comet.py", "games/test_nain_jaune.py", "games/test_poch.py",
-            "policies/test_points_and_sessions.py", "games/test_play_or_pay.py")
+            "policies/test_points_and_sessions.py", "games/test_play_or_pay.py",
+            "games/test_pink_nines.py")
 #: Whole deals from seeds, saves and records, and the compiled classes themselves: copies,
 #: pickles, forged input, illegal actions, the invariants of random play.
 WHOLE = ("test_build.py", "engine/test_properties.py", "engine/test_clone.py",

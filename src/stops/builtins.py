@@ -8,7 +8,7 @@ into the default registry when ``stops`` is imported. ``docs/reference.md`` is g
 
 from __future__ import annotations
 
-from stops.games import comet, nain_jaune, poch, pope_joan, royal_rummy, spinado
+from stops.games import comet, nain_jaune, pink_nines, poch, pope_joan, royal_rummy, spinado
 from stops.phases.catalogue import MODULES as PHASES
 from stops.policies import claims, endings, leads, points, session, stakes, succession
 from stops.rules.contracts import SLOTS
@@ -16,7 +16,8 @@ from stops.rules.model import PolicyRef, Rules
 from stops.rules.registry import Registry, default_registry
 
 MODULES = (stakes, claims, succession, leads, endings, points, session, *PHASES,
-           pope_joan, spinado, nain_jaune, comet, poch, royal_rummy)
+           pope_joan, spinado, nain_jaune, comet, poch, royal_rummy,
+           pink_nines)
 """Every module that registers built-in names, in registration order."""
 
 

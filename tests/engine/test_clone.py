@@ -20,7 +20,7 @@ from tiers import campaign
 
 GAMES = ["boodle", "three-in-one", "pot-and-kitty", "pope-joan", "spinado", "nain-jaune",
          "comet", "newmarket", "tripoley", "newmarket-peel", "play-or-pay", "spin",
-         "pope-joan-foster", "royal-rummy", "rummoli"]
+         "pope-joan-foster", "royal-rummy", "rummoli", "pink-nines"]
 FUZZ = campaign(300)
 
 

@@ -21,7 +21,7 @@ from stops.interop.pettingzoo import StopsAECEnv, env
 ROTATION = str(Path(__file__).parents[1] / "data" / "rotation.yaml")
 GAMES = ["boodle", "three-in-one", "pot-and-kitty", "newmarket", "pope-joan", "spinado",
          "nain-jaune", "comet", "tripoley", "newmarket-peel", "poch",
-         "play-or-pay", "royal-rummy", "rummoli"]
+         "play-or-pay", "royal-rummy", "rummoli", "pink-nines"]
 VARIANTS = [g for g in GAMES if g in stops.list_variants()] + [ROTATION]
 """Every built-in game (not the named variations), and a test variant played in turn."""
 # Dict observations (observation + action_mask) are how PettingZoo's classic games do masks;

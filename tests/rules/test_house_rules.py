@@ -25,7 +25,7 @@ CONTEXTS = ["boodle", "three-in-one", "pot-and-kitty", "three-in-one-on-play",
             "pope-joan", "spinado", "spinado-parlett", "nain-jaune", "comet", "newmarket",
             "tripoley", "tripoley-colours", "newmarket-peel", "poch",
             "play-or-pay", "spin", "epsom",
-            "royal-rummy", "rummoli"]
+            "royal-rummy", "rummoli", "pink-nines"]
 NEEDS = {("first_leader", "opening_card"): {"opening_cards": ["2H", "2C"]},
          ("successor", "rank_only"): {"turn_order": "rotation"},
          ("turn_order", "rotation"): {"after_stop": "any_card"},

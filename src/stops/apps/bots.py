@@ -504,8 +504,11 @@ class HeuristicBot:
     # -- play ---------------------------------------------------------------------------
     def _lead(self, view: _View, legal: Sequence[Action]) -> Action:
         kn = view.knowledge()
+        # A wild card named as a rank (Pink Nines) is kept for when it is the only way on:
+        # led only when nothing natural is left.
+        natural = [a for a in legal if a.as_rank is None] or legal
         # A lower card first on exact ties: it is the harder one to shed later.
-        return _best_card(legal, lambda c: _lead_value(c, kn) - 1e-6 * (c % 13))
+        return _best_card(natural, lambda c: _lead_value(c, kn) - 1e-6 * (c % 13))
 
     def _follow(self, legal: Sequence[Action]) -> Action:
         """A card due from us with a companion card on offer: lay the companion with it (it
@@ -518,7 +521,10 @@ class HeuristicBot:
         box; a high card would cost its points if someone else went out). A ``pass`` on
         offer is taken only when nothing else is."""
         kn = view.knowledge()
-        return _best_card(legal, lambda c: 10.0 * kn.pay.get(c, 0) + _points(c) - 1e-6 * c)
+        # a natural card first; a wild card (Pink Nines) rather than a pass when it is the
+        # only way on: it sheds its points and the run goes on
+        natural = [a for a in legal if a.as_rank is None and a.card is not None] or legal
+        return _best_card(natural, lambda c: 10.0 * kn.pay.get(c, 0) + _points(c) - 1e-6 * c)
 
     def _group(self, obs: Observation, legal: Sequence[Action]) -> Action:
         """Several cards of one rank at a time (the Comet): lay as many, and as high in
@@ -528,7 +534,7 @@ class HeuristicBot:
         best: Action = legal[0]
         best_v = float("-inf")
         for a in legal:
-            cards = [int(c) for c in a.cards or ()]
+            cards = [int(c) for c in a.cards or ((a.card,) if a.card is not None else ())]
             if not cards:
                 continue
             v = sum(2.0 + _points(c) for c in cards)

@@ -168,6 +168,8 @@ class Narrator:
         first, -3 the second...)."""
         self.missing: str | None = None   # the rank nobody continued with, from passed-over
         self.told_seat: int | None = None  # who laid the last card told, in an open sequence
+        self.named: dict[int, str] = {}    # wild cards laid, by card: the rank each stood for
+        self.passed_at: set[int] = set()   # run lengths at which the turn's player passed
 
     # -- what a phase's teller is told (stops.phases.aids.Telling) ------------------------
     @property
@@ -224,6 +226,12 @@ class Narrator:
             if not self.run:
                 self.run = [(-1, -1)]          # a run that began before we were told
             self.run.append((e.seat, e.card))
+            return
+        if k == "named" and e.card is not None:  # a wild card laid as a rank (Pink Nines)
+            self.named[int(e.card)] = e.note
+            return
+        if k == "passed" and self.sans and self.run and self.run[-1][0] == e.seat:
+            self.passed_at.add(len(self.run))  # told with his turn: "(passes, sans 5)"
             return
         if k == "stop":
             self._flush_run(out, f"{st.dash.strip()} stop: {st.note(e.note, me)}")
@@ -358,6 +366,13 @@ class Narrator:
         out.extend(_wrap("Stakes: " + "; ".join(parts), "    "))
         out.append("Layout: " + layout_text(self.layout, self.deal, st))
 
+    def _stood(self, card: int) -> str:
+        """The rank ``card`` was laid as: its own, or the one a wild card was named as."""
+        named = self.named.get(card)
+        if named is None:
+            return _rank_text(card)
+        return "10" if named == "T" else named
+
     def _flush_run(self, out: list[str], ending: str) -> None:
         if not self.run:
             return
@@ -365,13 +380,15 @@ class Narrator:
         chunks: list[str] = []
         first = True
         groups = _by_seat(self.run)
+        end = 0
         for i, (seat, cards) in enumerate(groups):
+            end += len(cards)
             if seat == -1:                     # the run's lead was told before
                 told = self.told_seat
                 if self.sans and told is not None and i + 1 < len(groups) and \
                         groups[i + 1][0] != told:  # the last turn told ended there
                     chunks.append(f"... ({who(told, me)}: sans "
-                                  f"{_rank_text(groups[i + 1][1][0])})")
+                                  f"{self._stood(groups[i + 1][1][0])})")
                 else:
                     chunks.append("...")
                 first = False
@@ -380,12 +397,17 @@ class Narrator:
                 chunks.append(f"{who(seat, me)} ({self.marks[-2 - cards[0]]})")
                 continue
             text = st.cards(cards)
+            wild = [f"{st.cards([c])} as {self._stood(c)}" for c in cards if c in self.named]
+            if wild:
+                text += f" ({', '.join(wild)})"
             if self.sans:                      # his turn ended: he held no card of the next rank
                 nxt = groups[i + 1][1][0] if i + 1 < len(groups) else None
-                rank = (_rank_text(nxt) if nxt is not None else
+                rank = (self._stood(nxt) if nxt is not None else
                         self.missing if not ending else None)
-                if rank is not None:
-                    text += f" (sans {rank})"
+                why = [*(["passes"] if end in self.passed_at else []),
+                       *([f"sans {rank}"] if rank is not None else [])]
+                if why:
+                    text += f" ({', '.join(why)})"
             if first:
                 chunks.append(f"{_verb(seat, me, 'lead', 'leads')} {text}")
                 first = False
@@ -399,6 +421,7 @@ class Narrator:
         self.after_run = []
         self.marks = []
         self.missing = None
+        self.passed_at = set()
 
 
 def _order(live: list[str], space: str) -> int:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 
 from stops.engine.cards import CARDS, Card, parse_card
+from stops.phases.rotation import WildCardPolicy
 from stops.policies.points import pay_for_cards, payment_text
 from stops.rules.registry import param
 
@@ -50,7 +51,7 @@ class CometParams:
 _RANK_WORDS = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 
 
-class Comet:
+class Comet(WildCardPolicy):
     """The comet: a wild card that stands for the rank its player names, always a stop, paid
     for by every other player; and the King bonus of a turn."""
 

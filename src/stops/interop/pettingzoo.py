@@ -163,9 +163,11 @@ class ActionCodec:
         self.flag: str = comp.impl.flag(comp.params) if self.companion >= 0 else ""
         wild = variant.policy(WILD_CARD)
         self.wild: int = wild.impl.card(wild.params)
+        self.wilds: frozenset[int] = frozenset(int(c) for c in wild.impl.cards(wild.params))
+        """Every wild card (Pink Nines has two, either one standing for the same group)."""
         self.groups = self.in_turn and (
             (isinstance(turns.params, RotationParams) and turns.params.cards_per_turn != "one")
-            or self.wild >= 0)
+            or bool(self.wilds))
         self.play_base = len(labels)
         if self.in_turn and not self.groups:
             labels += [f"play {CARDS[c]}" for c in range(52)]
@@ -213,7 +215,8 @@ class ActionCodec:
 
     def try_encode(self, action: Action) -> int | None:
         verb = action.action
-        if action.cards is not None and verb in ("lead", "play"):
+        if verb in ("lead", "play") and (action.cards is not None or action.as_rank is not None
+                                         or (verb == "play" and self.groups)):
             return self._encode_group(action)
         if action.flags:
             if action.flags != (self.flag,) or action.card is None or verb not in (
@@ -300,9 +303,10 @@ class ActionCodec:
     _PER_VERB: Final = 13 * 4 * 2 + 13
 
     def _group_key(self, action: Action) -> tuple[str, int, int, bool] | None:
-        cards = [int(c) for c in action.cards or ()]
-        wild = self.wild >= 0 and self.wild in cards
-        natural = [c for c in cards if c != self.wild]
+        cards = [int(c) for c in action.cards or (
+            (action.card,) if action.card is not None else ())]
+        wild = any(c in self.wilds for c in cards)
+        natural = [c for c in cards if c not in self.wilds]
         ranks = {c % 13 for c in natural}
         if len(ranks) > 1 or len(natural) > 4:
             return None
@@ -330,7 +334,7 @@ class ActionCodec:
                              "of one rank: decode it with the legal decisions "
                              "(decode(seat, index, legal))")
         for a in legal:
-            if a.seat == seat and a.cards is not None and self._encode_group(a) == index:
+            if a.seat == seat and a.action in ("lead", "play") and self.try_encode(a) == index:
                 return a  # type: ignore[no-any-return]
         raise ValueError(f"no legal decision matches action {index} ({self.labels[index]})")
 

@@ -254,8 +254,9 @@ class DealPhase(Phase):
             sizes = ", ".join(f"{n} players {k} each" for n, k in
                               sorted(self.settings.hand_sizes.items()) if lo <= n <= hi)
             t = ("The dealer deals one card at a time, clockwise from the dealer's left, a "
-                 f"fixed number to each player ({sizes}); the other cards are set aside face "
-                 f"down as the {name}, which nobody plays.")
+                 f"fixed number to each player ({sizes})" + (
+                     f"; the other cards are set aside face down as the {name}, which nobody "
+                     "plays." if r.spare_hand else ": the whole pack."))
         if self.dealer_sees and r.spare_hand:
             t += (f" Only the dealer may look at the {name} during play; it stays face "
                   "down and is never played.")
@@ -273,7 +274,9 @@ def _deal_checks(variant: Any) -> list[str]:
     s: DealSettings = variant.settings("deal")
     lo, hi = variant.players
     out = []
-    if s.shape != "n_plus_one" and not variant.rules.spare_hand:
+    whole = s.shape == "table" and all(  # a table that deals the whole pack (Red Nines: 13 x 4)
+        s.hand_sizes.get(n, 0) * n == len(variant.deck) for n in range(lo, hi + 1))
+    if s.shape != "n_plus_one" and not variant.rules.spare_hand and not whole:
         out.append(f"deal_shape {s.shape} leaves cards over for a spare hand: set spare_hand: "
                    "true")
     if s.shape == "table":

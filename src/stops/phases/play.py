@@ -297,6 +297,9 @@ class PlayPhase(Phase):
             st = deal.state(PlayState)
             st.lead = (first.seat, list(first.cards), None)
             st.opening = first.rule or OPENING_RULE
+            if self.turns is not None:  # a wild card or several cards: the turns say how
+                deal.offer(self.turns.legal(deal))
+                return True
             table = leads_of(first.seat)
             deal.offer(FixedActions([table[c] for c in first.cards]))
             return True

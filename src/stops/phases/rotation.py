@@ -53,9 +53,10 @@ class RotationParams:
     dead_gap: Literal["restart_any", "next_rank_up"] = param(
         "restart_any", "When nobody holds the needed rank: the last player starts a new "
         "sequence, or the rank is skipped and the next one is needed.")
-    cards_per_turn: Literal["one", "same_rank"] = param(
+    cards_per_turn: Literal["one", "same_rank", "same_rank_at_lead"] = param(
         "one", "A player lays one card at a time (``card``), or any number of cards of one "
-        "rank at once (``cards``).")
+        "rank at once (``cards``), or (same_rank_at_lead) any number of natural cards of one "
+        "rank at a lead and one card at a time after it (a wild card always alone).")
     pass_fine: int = param(
         0, "Chips a player on turn pays into fine_space each time he cannot continue and is "
         "passed over (Play or Pay, G.0 item 7); a player due to lead never pays.",
@@ -104,9 +105,15 @@ class RotationTurns:
         self.by_rank = phase.succession.by_rank
         self.next_rank = phase.succession.next_rank
         self.multi = params.cards_per_turn == "same_rank"
+        self.multi_lead = params.cards_per_turn == "same_rank_at_lead"
+        """Several natural cards of one rank at a lead only (``cards``); the wild card alone
+        and every later card of the turn single (``card``)."""
         self.wild_policy = phase.variant.policy(WILD_CARD)
-        self.wild: int = self.wild_policy.impl.card(self.wild_policy.params)
-        """The wild card (-1: none): it may stand for any rank."""
+        self.wilds: tuple[int, ...] = tuple(
+            int(c) for c in self.wild_policy.impl.cards(self.wild_policy.params))
+        """The wild cards (Pink Nines has two): each may stand for any rank."""
+        self.is_wild: list[bool] = [c in self.wilds for c in range(52)]
+        """Per card: whether it is wild (one lookup per card laid)."""
         self.on_turn: Any = self.wild_policy.impl.on_turn
         """The wild card policy's hook for what a whole turn pays (``on_turn(deal, seat,
         cards, params)``, after the turn's cards are laid; a reason makes a stop), read once."""
@@ -132,7 +139,7 @@ class RotationTurns:
             masks = deal.masks[seat]
             bit = 1 << st.need
             return [s * 13 + st.need for s in range(4)
-                    if masks[s] & bit and s * 13 + st.need != self.wild]
+                    if masks[s] & bit and not self.is_wild[s * 13 + st.need]]
         # same suit: only the needed rank of the suit of the last card laid continues (the
         # needed rank, not the card after the last one: ``next_rank_up`` may have skipped one)
         if not deal.plays:
@@ -141,7 +148,12 @@ class RotationTurns:
         return [nxt] if deal.owner[nxt] == seat else []
 
     def _wild_held(self, deal: Deal, seat: int) -> bool:
-        return self.wild >= 0 and deal.owner[self.wild] == seat
+        owner = deal.owner
+        return any(owner[w] == seat for w in self.wilds)
+
+    def _wilds_of(self, deal: Deal, seat: int) -> list[int]:
+        """The wild cards ``seat`` holds."""
+        return [w for w in self.wilds if deal.owner[w] == seat]
 
     def _play_actions(self, deal: Deal, seat: int, st: RotationState) -> list[Action]:
         """The ways ``seat`` may continue (naturals of the needed rank, and the wild card
@@ -152,10 +164,11 @@ class RotationTurns:
             acts = [table[c] for c in cards]
         else:
             acts = [Action(seat, "play", cards=g) for g in _groups(cards)]
-        wild = self._wild_held(deal, seat)
-        if wild:
-            name = RANKS[st.need]
-            w = CARDS[self.wild]
+        held = self._wilds_of(deal, seat) if self.wilds else []
+        wild = bool(held)
+        name = RANKS[st.need]
+        for h in held:
+            w = CARDS[h]
             if self.multi:
                 acts += [Action(seat, "play", cards=(*g, w), as_rank=name)
                          for g in [(), *_groups(cards)]]
@@ -165,28 +178,39 @@ class RotationTurns:
             acts.append(simple(seat, "pass"))
         return acts
 
-    def _lead_actions(self, deal: Deal, seat: int, opts: list[int]) -> list[Action]:
+    def _lead_actions(self, deal: Deal, seat: int, opts: list[int],
+                      free: bool = True) -> list[Action]:
         """Every lead: one card, or (``same_rank``) any cards of one rank, with or without the
-        wild card named as their rank; the wild card alone, named as any rank."""
-        wild = self.wild
-        naturals = [c for c in opts if c != wild]
-        if not self.multi:
-            table = leads_of(seat)
-            acts = [table[c] for c in naturals]
-        else:
+        wild card named as their rank; the wild card alone, named as any rank (or, when the
+        rules fix the lead, ``free`` false, as its own rank: G.11 3).
+        ``same_rank_at_lead``: any natural cards of one rank (one card as ``card``, several
+        as ``cards``); a wild card alone."""
+        is_wild = self.is_wild
+        naturals = [c for c in opts if not is_wild[c]]
+        table = leads_of(seat)
+        groups: list[tuple[Card, ...]] = []
+        if self.multi or self.multi_lead:
             by_rank: dict[int, list[int]] = {}
             for c in naturals:
                 by_rank.setdefault(c % 13, []).append(c)
-            acts = [Action(seat, "lead", cards=g) for r in sorted(by_rank)
-                    for g in _groups(by_rank[r])]
-        if wild >= 0 and wild in opts:
-            w = CARDS[wild]
-            if self.multi:
+            groups = [g for r in sorted(by_rank) for g in _groups(by_rank[r])]
+        if self.multi_lead:
+            acts = [table[int(g[0])] if len(g) == 1 else Action(seat, "lead", cards=g)
+                    for g in groups]
+        elif self.multi:
+            acts = [Action(seat, "lead", cards=g) for g in groups]
+        else:
+            acts = [table[c] for c in naturals]
+        for c in opts:
+            if not is_wild[c]:
+                continue
+            w = CARDS[c]
+            if self.multi:  # the Comet: the wild card may go with natural cards of its rank
                 acts += [Action(seat, "lead", cards=(*g, w), as_rank=RANKS[g[0] % 13])
-                         for r in sorted({c % 13 for c in naturals})
-                         for g in _groups([c for c in naturals if c % 13 == r])]
+                         for g in groups]
             acts += [Action(seat, "lead", cards=(w,), as_rank=RANKS[r]) if self.multi else
-                     Action(seat, "lead", card=w, as_rank=RANKS[r]) for r in self.wild_ranks]
+                     Action(seat, "lead", card=w, as_rank=RANKS[r])
+                     for r in (self.wild_ranks if free else (c % 13,))]
         return acts
 
     def _offer_play(self, deal: Deal, st: RotationState, seat: int, cards: list[int]) -> bool:
@@ -240,14 +264,24 @@ class RotationTurns:
             return _rank_name(st.need)
         return str(CARDS[int(deal.plays[-1][1]) // 13 * 13 + st.need])
 
+    def _free(self, deal: Deal, ps: PlayState) -> bool:
+        """Whether the lead on offer is free (any card of the hand), so that a wild card led
+        may be named as any rank; a lead the rules fix (the lowest card, an opening) names it
+        as its own rank (G.11 3)."""
+        lead = ps.lead
+        if not self.wilds or lead is None:
+            return True
+        return ps.opening is None and len(lead[1]) == deal.counts[lead[0]]
+
     # -- the turn protocol -----------------------------------------------------------------
     def legal(self, deal: Deal) -> LegalSet:
         st = deal.peek_state(RotationState)
         if st is None:
-            lead = deal.state(PlayState).lead
+            ps = deal.state(PlayState)
+            lead = ps.lead
             assert lead is not None  # no sequence under way: a lead is on offer
             seat, opts, _ = lead
-            return FixedActions(self._lead_actions(deal, seat, opts))
+            return FixedActions(self._lead_actions(deal, seat, opts, self._free(deal, ps)))
         return FixedActions(self._play_actions(deal, st.turn, st))
 
     def apply(self, deal: Deal, action: Action) -> bool:
@@ -260,10 +294,9 @@ class RotationTurns:
         if action.cards is not None:
             # laid in the order the decision gives, the wild card last (F6): it stands for
             # the rank of the cards laid with it
-            wild = self.wild
-            cards = [int(c) for c in action.cards if int(c) != wild]
-            if len(cards) < len(action.cards):
-                cards.append(wild)
+            is_wild = self.is_wild
+            cards = [int(c) for c in action.cards if not is_wild[int(c)]]
+            cards += [int(c) for c in action.cards if is_wild[int(c)]]
         else:
             cards = [int(action.card)]  # type: ignore[arg-type]
         kind = EventKind.LED if action.action == "lead" else EventKind.PLAYED
@@ -271,7 +304,7 @@ class RotationTurns:
         w = self.wild_policy
         for k, c in enumerate(cards):
             halt = self.phase.lay(deal, seat, c, kind if k == 0 else EventKind.PLAYED) or halt
-            if c == self.wild:
+            if self.is_wild[c]:
                 halt = w.impl.on_lay(deal, seat, action.as_rank, w.params) or halt
         # what a whole turn pays (the card that goes out still pays first, F1)
         halt = self.on_turn(deal, seat, cards, w.params) or halt
@@ -282,10 +315,12 @@ class RotationTurns:
         nxt_rank = self.next_rank[rank]
         why: str | None = ""
         for c in cards:  # a card that always stops does so wherever the turn lists it
-            if c != self.wild and self.phase.stop_reason[c]:
+            if not self.is_wild[c] and self.phase.stop_reason[c]:
                 why = self.phase.stop_reason[c]
                 break
         why = why or halt
+        if nxt_rank < 0 and not why and action.as_rank is not None:
+            why = self.phase.stop_reason[rank]  # a wild card named as the top rank: as it
         if not why and self.dead_ends and deal.owner[self.next_card[card]] < 0:
             # the next card is in no hand: the sequence ends at once (G.11 item 5)
             nxt = self.next_card[card]
@@ -316,27 +351,30 @@ class RotationTurns:
             return IllegalAction("no_voluntary_stop", "you hold a card that continues the "
                                  "sequence and must play it",
                                  rule="voluntary_stop is false: a player who can play must")
+        is_wild = self.is_wild
+        laid = action.cards if action.cards is not None else (
+            (action.card,) if action.card is not None else ())
+        wilds = [int(c) for c in laid if is_wild[int(c)]]
         if st is None:
             if action.action != "lead":
                 return IllegalAction("must_lead", "start a new sequence with a lead",
                                      rule="a new sequence is started with a lead")
-            laid = action.cards if action.cards is not None else (
-                (action.card,) if action.card is not None else ())
             for c in laid:
                 if deal.owner[c] != action.seat:
                     return IllegalAction("not_in_hand", f"you do not hold {c}",
                                          rule="you can only lead a card you hold")
-            naturals = {int(c) % 13 for c in laid if int(c) != self.wild}
+            naturals = {int(c) % 13 for c in laid if not is_wild[int(c)]}
             if len(naturals) > 1:
                 return IllegalAction("one_rank", "lead cards of one rank only",
                                      rule="one rank per turn")
-            if action.as_rank is None and self.wild >= 0 and self.wild in [
-                    int(c) for c in laid]:
-                return IllegalAction("name_the_rank", f"say which rank {CARDS[self.wild]} "
+            if wilds and len(laid) > 1 and not self.multi:
+                return IllegalAction("wild_alone", f"lay {CARDS[wilds[0]]} on its own",
+                                     rule="a wild card is laid alone")
+            if action.as_rank is None and wilds:
+                return IllegalAction("name_the_rank", f"say which rank {CARDS[wilds[0]]} "
                                      "stands for", rule="as_rank names the rank of the wild "
                                      "card")
-            if action.as_rank is not None and (
-                    self.wild < 0 or self.wild not in [int(c) for c in laid]):
+            if action.as_rank is not None and not wilds:
                 return IllegalAction("not_wild", "only a wild card is named as a rank",
                                      rule="as_rank names the rank of the wild card")
             if action.as_rank is not None and action.as_rank not in {
@@ -348,18 +386,28 @@ class RotationTurns:
                     action.as_rank:
                 return IllegalAction("wrong_rank", "the wild card must be named as the rank "
                                      "of the cards laid with it", rule="one rank per turn")
+            ps = deal.state(PlayState)
+            if wilds and action.as_rank is not None and not self._free(deal, ps) and \
+                    action.as_rank != RANKS[wilds[0] % 13]:
+                return IllegalAction("wild_own_rank", f"{CARDS[wilds[0]]} is led here as "
+                                     "its own rank", rule="a wild card led as the lowest "
+                                     "card of a hand is named as its own rank")
+            if len(laid) > 1 and not (self.multi or self.multi_lead):
+                return IllegalAction("one_card", "lead one card",
+                                     rule="cards_per_turn: one card a turn")
+            if self.multi_lead and action.cards is not None and len(laid) == 1:
+                return IllegalAction("wrong_form", "give a single card as card: ...",
+                                     rule="cards_per_turn: several cards only as cards: [...]")
             return None
         if action.action == "lead":
             return IllegalAction("must_continue", f"continue the sequence: play a "
                                  f"{_rank_name(st.need)}", rule="a lead starts a sequence only")
-        laid = action.cards if action.cards is not None else (
-            (action.card,) if action.card is not None else ())
         for c in laid:
             if deal.owner[c] != st.turn:
                 return IllegalAction("not_in_hand", f"you do not hold {c}",
                                      rule="you can only play a card you hold")
         if action.as_rank is not None:
-            if self.wild < 0 or self.wild not in [int(c) for c in laid]:
+            if not wilds:
                 return IllegalAction("not_wild", "only a wild card is named as a rank",
                                      rule="as_rank names the rank of the wild card")
             if action.as_rank not in {RANKS[r] for r in self.wild_ranks}:
@@ -370,15 +418,21 @@ class RotationTurns:
                 return IllegalAction("wrong_rank", f"the wild card must stand for the needed "
                                      f"{_rank_name(st.need)}", rule="a sequence goes up one "
                                      "rank")
-        if len({int(c) % 13 for c in laid if int(c) != self.wild}) > 1:
+        if len({int(c) % 13 for c in laid if not is_wild[int(c)]}) > 1:
             return IllegalAction("one_rank", "lay cards of one rank only",
                                  rule="one rank per turn")
+        if wilds and len(laid) > 1 and not self.multi:
+            return IllegalAction("wild_alone", f"lay {CARDS[wilds[0]]} on its own",
+                                 rule="a wild card is laid alone")
         if not laid:
             return None
         if (self.multi and action.cards is None) or (not self.multi and action.cards is not None):
             form = "cards: [...]" if self.multi else "card: ..."
             return IllegalAction("wrong_form", f"give the cards as {form}",
                                  rule="cards_per_turn says how many cards a turn lays")
+        if wilds and action.as_rank is None:
+            return IllegalAction("name_the_rank", f"say which rank {CARDS[wilds[0]]} stands "
+                                 "for", rule="as_rank names the rank of the wild card")
         return IllegalAction("wrong_rank", f"{laid[0]} does not continue the sequence: play a "
                              f"{_rank_name(st.need)}", rule="a sequence goes up one rank")
 
@@ -432,9 +486,8 @@ class _Walk:
         t = self.t
         cards = ([s * 13 + self.need for s in range(4)] if t.by_rank else
                  [self.suit * 13 + self.need])
-        out = [c for c in cards if c != t.wild]
-        if t.wild >= 0:
-            out.append(t.wild)
+        out = [c for c in cards if not t.is_wild[c]]
+        out += t.wilds
         return out
 
     def see(self, e: Event) -> None:
@@ -447,7 +500,7 @@ class _Walk:
                 self.reach(s)  # a new turn: the seats before it were passed by
             self.card_seat = s
             c = int(e.card)
-            if c == t.wild:
+            if t.is_wild[c]:
                 self.need = -1  # named as a rank no event shows
             else:
                 self.need, self.suit = t.next_rank[c % 13], c // 13
@@ -470,11 +523,13 @@ class _Walk:
             cards = self.continuing()
             if k is EventKind.PASSED_OVER:
                 self.known.lack(s, cards)
-            elif not t.params.voluntary_stop and t.wild >= 0:
-                # offered only the wild card: he held it, and no natural card that continues
-                if self.deal.played_by[t.wild] < 0:
-                    self.known.hold(s, (t.wild,))
-                self.known.lack(s, cards[:-1])
+            elif not t.params.voluntary_stop and t.wilds:
+                # offered only a wild card: he held one (the one not yet laid, if only one
+                # is left), and no natural card that continues
+                left = [w for w in t.wilds if self.deal.played_by[w] < 0]
+                if len(left) == 1:
+                    self.known.hold(s, (left[0],))
+                self.known.lack(s, cards[:-len(t.wilds)])
             self.cur, self.fresh = t._next_seat(self.deal, s), False
 
     def reach(self, seat: int) -> None:
@@ -533,7 +588,8 @@ def _rotation_text(p: RotationParams, by_rank: bool = True) -> str:
                                      "anticlockwise") + f". The player on turn continues the "
          f"sequence with {need} if he can; a player who cannot is passed over.")
     t += (" A turn lays one or more cards of one rank." if p.cards_per_turn == "same_rank"
-          else "")
+          else " A player starting a sequence may lay one or more cards of one rank; every "
+          "later card is laid singly." if p.cards_per_turn == "same_rank_at_lead" else "")
     t += ((" After laying a card he goes on up while he holds the next rank; when he holds "
            "none his turn ends (\"sans 8\", say) and the turn passes on." if by_rank else
            " After laying a card he goes on up while he holds the next card; when he does "
@@ -595,6 +651,12 @@ class WildCardPolicy:
     def card(self, params: Any) -> int:
         """No card (-1)."""
         return -1
+
+    def cards(self, params: Any) -> tuple[int, ...]:
+        """Every wild card: the one :meth:`card` names, if any (a policy with several wild
+        cards names them all here)."""
+        c = self.card(params)
+        return (c,) if c >= 0 else ()
 
     def on_lay(self, deal: Deal, seat: int, as_rank: str | None,
                params: Any) -> str | None:  # pragma: no cover - never laid

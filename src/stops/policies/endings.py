@@ -31,13 +31,6 @@ def per_card(deal: Deal, winner: int, params: Any) -> None:
         deal.pay(s, winner, deal.counts[s], "1 per card left")
 
 
-def kitty_plus_per_card(deal: Deal, winner: int, params: Any) -> None:
-    """The winner takes the kitty, and every other player pays one chip per card left."""
-    if deal.variant.kitty is not None:
-        deal.claim(winner, deal.variant.kitty, "went out first")
-    per_card(deal, winner, params)
-
-
 def kitty_only(deal: Deal, winner: int, params: Any) -> None:
     """The winner takes the kitty; nobody pays for cards left."""
     if deal.variant.kitty is not None:
@@ -173,11 +166,7 @@ def register(reg: Registry) -> None:
     p("going_out_reward", "per_card", phrase="collects one chip per card still held",
       text=_text("The first player out collects one chip per card still held from every other "
                  "player."))(per_card)
-    plus = ("The first player out wins the kitty and one chip per card still held from every "
-            "other player.")
-    p("going_out_reward", "kitty_plus_per_card", check=needs_kitty,
-      phrase="and one chip per card still held", text=_text(plus),
-      describe=_kitty_named(plus))(kitty_plus_per_card)
+    # kitty_plus_per_card is in stops.policies.points (its payment may be card points)
     only = "The first player out wins the kitty; nobody pays for cards left."
     p("going_out_reward", "kitty_only", check=needs_kitty, phrase="; nobody pays for cards left",
       text=_text(only), describe=_kitty_named(only))(kitty_only)

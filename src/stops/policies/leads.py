@@ -496,6 +496,17 @@ def _explain_any_card(deal: Deal, seat: int, card: int, broken: int | None,
     return _not_lowest(deal, seat, card)  # lead_rule: lowest_of_suit
 
 
+def _any_card_describe(variant: Any, p: AnyCardParams) -> str:
+    """As :func:`_any_card_text`, unless the first lead is fixed (Pink Nines' lowest card)
+    while later leads are free: then "as at the first lead" would not be true."""
+    first = variant.policy("first_leader").params
+    if p.lead_rule == "any_card" and isinstance(first, FirstLeadParams) and \
+            first.first_lead_card != "free":
+        return ("Only the first lead of the deal must be that card: any card may be led after a "
+                "stop as at the first lead of any other sequence.")
+    return _any_card_text(p)
+
+
 def _any_card_text(p: AnyCardParams) -> str:
     if p.lead_rule == "lowest_in_hand":
         return ("Every lead, after a stop as at the first lead, is the lowest card in the "
@@ -668,7 +679,7 @@ def register(reg: Registry) -> None:
       text=_colour_text, keeps_suit=_keeps_suit)(opposite_colour)
     p("after_stop", "any_card", params=AnyCardParams, explain=_explain_any_card,
       phrase="after a stop as at the first lead", brings=_none,
-      text=_any_card_text)(any_card)
+      text=_any_card_text, describe=_any_card_describe)(any_card)
     p("failed_lead", "pass_left", params=PassLeftParams, text=_pass_left_text,
       phrase="lead as required", brings=_pass_left_brings,
       check=_penalty_needs_kitty)(PassLeft())

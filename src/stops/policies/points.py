@@ -153,12 +153,52 @@ def _pays_nothing(variant: object, params: object) -> tuple[str, ...]:
     return ()
 
 
+@attrs.frozen
+class KittyPlusParams:
+    payment: Literal["per_card", "card_points"] = param(
+        "per_card", "Beside the kitty, each other player pays the first player out one chip "
+        "per card left in his hand (per_card), or their points (card_points: ace 1, two to "
+        "ten their pips, J Q K 10; Pink Nines, docs/family-rulings.md G36).",
+        option="going_out_payment")
+
+
+def kitty_plus_per_card(deal: Deal, winner: int, params: KittyPlusParams) -> None:
+    """The winner takes the kitty, and every other player pays one chip per card left (or,
+    ``payment: card_points``, the points of those cards)."""
+    if deal.variant.kitty is not None:
+        deal.claim(winner, deal.variant.kitty, "went out first")
+    pay_for_cards(deal, winner, params.payment)
+
+
+def kitty_plus_text(p: KittyPlusParams, deck: Any = None, kitty: str = "kitty") -> str:
+    if p.payment == "card_points":
+        return (f"The first player out wins the {kitty} and collects from every other player "
+                f"the points of the cards he still holds ({points_words(deck)}).")
+    return (f"The first player out wins the {kitty} and one chip per card still held from "
+            "every other player.")
+
+
+def _needs_kitty(variant: Any, params: Any) -> list[str]:
+    if variant.kitty is None:
+        return ["this policy pays the kitty, but the layout has no space of kind kitty"]
+    return []
+
+
+def _the_kitty(variant: Any, params: Any) -> tuple[str, ...]:
+    return (variant.kitty,) if variant.kitty is not None else ()
+
+
 def register(reg: Registry) -> None:
+    reg.register_policy("going_out_reward", "kitty_plus_per_card", params=KittyPlusParams,
+                        check=_needs_kitty, pays=_the_kitty, text=kitty_plus_text,
+                        describe=lambda v, q: kitty_plus_text(q, v.deck, v.kitty or "kitty"),
+                        phrase="The first player out wins the")(kitty_plus_per_card)
     reg.register_policy("going_out_reward", "card_points", params=CardPointsParams,
                         text=card_points_text, lint=_no_card_spaces, pays=_pays_nothing,
                         describe=lambda v, q: card_points_text(q, v.deck),
                         phrase="The first player out collects")(card_points)
 
 
-__all__ = ["POINTS", "CardPointsParams", "Multiplier", "board_card_penalties", "card_points",
-           "hand_points", "pay_for_cards", "payment_text", "penalty_text"]
+__all__ = ["POINTS", "CardPointsParams", "KittyPlusParams", "Multiplier",
+           "board_card_penalties", "card_points", "hand_points", "kitty_plus_per_card",
+           "pay_for_cards", "payment_text", "penalty_text"]

@@ -237,7 +237,8 @@ class Companion(Protocol):
 
 class WildCard(Protocol):
     """``wild_card``: a card that may stand for any rank when laid in turn (the Comet's
-    9♦): ``card(params)`` (-1: none); ``on_lay(deal, seat, as_rank, params)`` pays what laying
+    9♦): ``card(params)`` (-1: none) and ``cards(params)`` (every wild card: Pink Nines has
+    two); ``on_lay(deal, seat, as_rank, params)`` pays what laying
     it pays and returns why it ends the sequence (``None``: it does not by itself);
     ``on_turn(deal, seat, cards, params)``, after each whole turn in rotation, pays what a turn
     pays (the Comet's King bonus) and likewise returns a reason or ``None``.
@@ -245,6 +246,7 @@ class WildCard(Protocol):
     (no card; a turn pays nothing more). The play reads them once per variant."""
 
     def card(self, params: Any) -> int: ...
+    def cards(self, params: Any) -> tuple[int, ...]: ...
     def on_lay(self, deal: Deal, seat: int, as_rank: str | None, params: Any) -> str | None: ...
     def on_turn(self, deal: Deal, seat: int, cards: list[int], params: Any) -> str | None: ...
 
@@ -331,7 +333,7 @@ COMPANION: Slot[Companion] = Slot(
     "object: card(params), flag(params), attach(deal, seat, card, params, lay)")
 WILD_CARD: Slot[WildCard] = Slot(
     "wild_card", "A card that may stand for any rank in play in rotation.", WildCard,
-    "object: card(params), on_lay(deal, seat, as_rank, params), "
+    "object: card(params), cards(params), on_lay(deal, seat, as_rank, params), "
     "on_turn(deal, seat, cards, params)")
 FAILED_LEAD: Slot[FailedLead] = Slot(
     "failed_lead", "What happens when a player cannot lead as the rules require.", FailedLead,
