@@ -70,7 +70,8 @@ def cmd_variants(args: argparse.Namespace) -> int:
         return 0
     for v in variants:
         lo, hi = v.players
-        _say(f"{v.name:28} {lo}-{hi} players  {v.title}")
+        count = f"{lo} players" if lo == hi else f"{lo}-{hi} players"
+        _say(f"{v.name:28} {count:12} {v.title}")
     return 0
 
 

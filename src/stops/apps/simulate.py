@@ -27,6 +27,7 @@ from stops.engine.errors import SessionOver, StopsError
 from stops.engine.eventkind import EventKind
 from stops.engine.rng import Rng, derive_seed
 from stops.engine.table import Table
+from stops.engine.text import players_text
 from stops.phases.aids import PhaseTally
 from stops.rules.registry import Registry
 from stops.rules.variant import Variant, load_variant
@@ -586,7 +587,7 @@ def _check_arguments(v: Variant, players: Any, deals: Any, seed: Any, chips: Any
 
     lo, hi = v.players
     if not (_whole(players) and lo <= players <= hi):
-        raise StopsError(f"{v.name} is for {lo} to {hi} players, not {shown(players)}")
+        raise StopsError(f"{v.name} is for {players_text(lo, hi)}, not {shown(players)}")
     if not (_whole(deals) and deals >= 1):
         raise StopsError(f"deals must be a whole number >= 1, got {shown(deals)}")
     if sessions is not None and not (_whole(sessions) and sessions >= 1):

@@ -29,7 +29,7 @@ from stops.engine.legal import LegalSet
 from stops.engine.recording import normalized
 from stops.engine.rng import derive_seed
 from stops.engine.table import Table
-from stops.engine.text import printable
+from stops.engine.text import players_text, printable
 from stops.engine.vocabulary import VERBS
 from stops.phases.aids import PhaseAids, Prompt, Teller
 from stops.phases.rotation import FINE_NOTE, RotationParams
@@ -955,7 +955,7 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
         return 1
     lo, hi = variant.players
     if not lo <= players <= hi:
-        out.write(f"{sanitise(variant.name)} is for {lo} to {hi} players\n")
+        out.write(f"{sanitise(variant.name)} is for {players_text(lo, hi)}\n")
         return 1
     from stops.apps.bots import BOTS, make_bot
 

@@ -19,7 +19,7 @@ from stops.engine.events import Event, event
 from stops.engine.recording import FinishedDeal
 from stops.engine.resolver import resolve_variant
 from stops.engine.rng import Rng, derive_seed, keyed_shuffle
-from stops.engine.text import shown
+from stops.engine.text import players_text, shown
 
 if TYPE_CHECKING:
     from stops.rules.variant import Variant
@@ -129,7 +129,7 @@ class Table:
         v = self.variant
         lo, hi = v.players
         if isinstance(seats, bool) or not isinstance(seats, int) or not lo <= seats <= hi:
-            raise TableError(f"{v.name} is for {lo} to {hi} players, not {shown(seats)}")
+            raise TableError(f"{v.name} is for {players_text(lo, hi)}, not {shown(seats)}")
         self.n: int = seats
         if chips is None:  # the variant's own starting stack (rules.starting_chips)
             chips = v.rules.starting_chips

@@ -38,3 +38,8 @@ def shown(value: object, limit: int = 80) -> str:
     except RecursionError:
         return "data nested far too deeply"
     return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def players_text(lo: int, hi: int) -> str:
+    """A range of player counts as a player reads it: ``"3 to 8 players"``, ``"2 players"``."""
+    return f"{lo} players" if lo == hi else f"{lo} to {hi} players"

@@ -77,6 +77,7 @@ from stops.engine.deal import Deal
 from stops.engine.errors import IllegalAction
 from stops.engine.observation import Observation
 from stops.engine.table import Table
+from stops.engine.text import players_text
 from stops.phases.aids import PhaseAids
 from stops.phases.rotation import RotationParams
 from stops.rules.contracts import COMPANION, TURN_ORDER, WILD_CARD
@@ -368,7 +369,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.variant: Variant = load_variant(variant, options)
         lo, hi = self.variant.players
         if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
-            raise ValueError(f"{self.variant.name} is for {lo} to {hi} players, not {players!r}")
+            raise ValueError(f"{self.variant.name} is for {players_text(lo, hi)}, not {players!r}")
         if not isinstance(deals_per_episode, int) or deals_per_episode < 1:
             raise ValueError(f"deals_per_episode must be at least 1, got {deals_per_episode!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
