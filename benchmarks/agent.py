@@ -114,7 +114,7 @@ def _sim(name: str, bots: str, deals: int) -> float:
     """Microseconds per deal of ``deals`` deals with ``bots`` in every seat."""
     variant = stops.load_variant(name)
     table = stops.Table(variant, seats=4, seed=1, chips=50)
-    players = [make_bot(bots, s, variant.registry) for s in range(4)]
+    players = [make_bot(bots, s, variant.registry, variant=variant) for s in range(4)]
     t0 = CLOCK()
     for i in range(deals):
         if table.is_over:

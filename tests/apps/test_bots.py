@@ -242,3 +242,23 @@ def test_play_deal_needs_one_bot_per_seat() -> None:
     deal = boodle_deal(["3S", "4S", "5S"], [])
     with pytest.raises(ValueError, match="one per seat"):
         play_deal(deal, [RandomBot(0)])
+
+
+def test_the_heuristic_bot_reads_what_each_space_pays_from_the_rules() -> None:
+    """Told the variant, the bot knows what wins each space from the layout's kinds, not
+    from the spaces' ids (G.0 item 10, G.2, G.7): Peel's AS is won by the K♠ (the card
+    below it), Rummoli's kitty is the space called ``rummoli``, Play or Pay's ``pot`` is a
+    kitty won by going out (not a prize for a run), and only pot-and-kitty's run rule pays
+    its pot for a run."""
+    from stops.apps.bots import board_of
+
+    card = lambda c: int(stops.parse_card(c))  # noqa: E731
+    peel = board_of(stops.load_variant("newmarket-peel"))
+    assert peel.cards == {"AS": card("KS"), "KC": card("QC"), "QH": card("JH"),
+                          "JD": card("TD")}
+    assert board_of(stops.load_variant("rummoli")).kitty == "rummoli"
+    pay = board_of(stops.load_variant("play-or-pay"))
+    assert (pay.kitty, pay.pot) == ("pot", None)
+    assert board_of(stops.load_variant("pot-and-kitty")).pot == "pot"
+    assert board_of(stops.load_variant("three-in-one")).pot is None
+    assert board_of(stops.load_variant("three-in-one")).runs == {"8-9-10": (6, 7, 8)}

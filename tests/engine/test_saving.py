@@ -18,9 +18,8 @@ from tiers import campaign
 @given(st.sampled_from(stops.list_variants()), st.integers(0, 2**31), st.integers(0, 400))
 def test_a_saved_table_continues_identically(name: str, seed: int, cut: int) -> None:
     """Play, save at an arbitrary decision, restore from JSON, and finish both: identical."""
-    lo, _ = stops.load_variant(name).players
-    original = stops.Table(name, seats=lo + 1 if lo + 1 <= 6 else lo, chips=40, seed=seed,
-                           deals=3)
+    lo, hi = stops.load_variant(name).players
+    original = stops.Table(name, seats=min(lo + 1, hi, 6), chips=40, seed=seed, deals=3)
     rng = random.Random(seed)
     steps = 0
     saved = None

@@ -43,11 +43,13 @@ from stops.engine.cards import RANKS, parse_card
 from stops.engine.eventkind import EventKind
 from stops.engine.legal import FixedActions, LegalActions
 from stops.phases.aids import NO_AIDS, Notes, PhaseAids
+from stops.rules.contracts import RUN_RULE
 from stops.rules.registry import Registry, default_registry
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
     from stops.engine.observation import Observation
+    from stops.rules.variant import Variant
 
 __all__ = [
     "BOTS",
@@ -105,9 +107,10 @@ class RandomBot:
 
     name: str = "random"
 
-    def __init__(self, seed: int = 0, registry: Registry | None = None) -> None:
-        """``registry`` is accepted like every bot factory's (see :data:`BOTS`); a random
-        choice needs no rules."""
+    def __init__(self, seed: int = 0, registry: Registry | None = None, *,
+                 variant: Variant | None = None) -> None:
+        """``registry`` and ``variant`` are accepted like every bot factory's (see
+        :data:`BOTS`); a random choice needs no rules."""
         self.seed = seed
         self._rng = random.Random(seed)
 
@@ -148,6 +151,51 @@ def _space_run_ranks(space: str) -> tuple[int, ...] | None:
         else:
             return None
     return tuple(ranks)
+
+
+@attrs.frozen
+class Board:
+    """What each layout space pays, as the rules every player knows say it: the card whose
+    play wins a space (the card itself, or for Peel's ``card_below`` spaces the card below
+    it), the ranks of a suit-run space, the kitty won by going out, and the space a run of
+    cards in play wins (``pot``; none where no run rule pays one)."""
+
+    cards: dict[str, int]
+    runs: dict[str, tuple[int, ...]]
+    kitty: str | None
+    pot: str | None
+
+
+def board_of(variant: Variant) -> Board:
+    """The :class:`Board` of ``variant``'s layout, from the kinds of its spaces."""
+    from stops.rules.card_below import claim_card
+
+    cards: dict[str, int] = {}
+    runs: dict[str, tuple[int, ...]] = {}
+    for space in variant.layout:
+        if space.kind == "card" and space.card is not None:
+            cards[space.id] = int(space.card)
+        elif space.kind == "card_below" and space.card is not None:
+            cards[space.id] = claim_card(space, variant.rules.ace)
+        elif space.kind == "suit_run":
+            ranks = _space_run_ranks("-".join(str(r) for r in space.ranks))
+            if ranks is not None:
+                runs[space.id] = ranks
+    # the space a run of cards in play wins (the pot-and-kitty game's pot), as the run rule
+    # in force declares what it pays
+    run = variant.policy(RUN_RULE)
+    paid = tuple(run.spec.pays(variant, run.params)) if run.spec.pays is not None else ()
+    return Board(cards=cards, runs=runs, kitty=variant.kitty, pot=paid[0] if paid else None)
+
+
+def _board_of_ids(layout: dict[str, int]) -> Board:
+    """A :class:`Board` guessed from the space ids alone (``"AH"``, ``"8-9-10"``, ``pot``,
+    ``kitty``), for a bot that was not told the variant."""
+    cards = {sid: c for sid in layout if (c := _space_card(sid)) is not None}
+    runs = {sid: r for sid in layout if sid not in cards
+            and (r := _space_run_ranks(sid)) is not None}
+    return Board(cards=cards, runs=runs, kitty="kitty" if "kitty" in layout else None,
+                 pot=POT if POT in layout else None)
 
 
 @attrs.frozen
@@ -194,7 +242,7 @@ def readers(registry: Registry) -> Readers:
     return {k: tuple(v) for k, v in out.items()}
 
 
-def _knowledge(obs: Observation, readers: Readers) -> _Knowledge:
+def _knowledge(obs: Observation, readers: Readers, board: Board | None = None) -> _Knowledge:
     hand = frozenset(int(c) for c in obs.hand)
     played = {int(c) for _, c in obs.plays}
     dead = set(played)
@@ -211,25 +259,29 @@ def _knowledge(obs: Observation, readers: Readers) -> _Knowledge:
     unknown = 52 - len(hand) - len(dead) - len(shown)
     in_spare = 0 if obs.spare is not None else obs.spare_size
     p_spare = min(1.0, in_spare / unknown) if unknown > 0 else 0.0
+    b = board if board is not None else _board_of_ids(obs.layout)
     pay: dict[int, int] = {}
     runs: list[tuple[tuple[int, ...], int]] = []
     for space, chips in obs.layout.items():
         if chips <= 0 or space in obs.retired:
             continue
-        c = _space_card(space)
+        c = b.cards.get(space)
         if c is not None:
             pay[c] = pay.get(c, 0) + chips
             continue
-        ranks = _space_run_ranks(space)
+        ranks = b.runs.get(space)
         if ranks is not None:
             runs.append((ranks, chips))
     # In the pot-and-kitty game the pot is the prize for a run of three; where a stage
     # before play bets into it (Three-in-One), it was settled then. Only in play, and only
     # if no stage has played for it, is it a run prize.
     run_prize = 0
-    if obs.phase == "play" and POT not in notes.played_for and POT not in obs.retired:
-        run_prize = obs.layout.get(POT, 0)
-    kitty = 0 if "kitty" in obs.retired else obs.layout.get("kitty", 0)
+    pot = b.pot
+    if pot is not None and obs.phase == "play" and pot not in notes.played_for and \
+            pot not in obs.retired:
+        run_prize = obs.layout.get(pot, 0)
+    kitty = (0 if b.kitty is None or b.kitty in obs.retired
+             else obs.layout.get(b.kitty, 0))
     return _Knowledge(hand=hand, dead=frozenset(dead), held_elsewhere=frozenset(shown),
                       p_spare=p_spare, pay=pay, suit_runs=tuple(runs), run_prize=run_prize,
                       kitty=kitty)
@@ -405,20 +457,21 @@ class _View:
     the bot's generator, and its judgement of a hand, from the facts of one observation
     (worked out once, when first asked)."""
 
-    __slots__ = ("_kn", "_readers", "legal", "obs", "rng", "verbs")
+    __slots__ = ("_board", "_kn", "_readers", "legal", "obs", "rng", "verbs")
 
     def __init__(self, obs: Observation, legal: Sequence[Action], verbs: frozenset[str],
-                 rng: random.Random, readers: Readers) -> None:
+                 rng: random.Random, readers: Readers, board: Board | None = None) -> None:
         self.obs = obs
         self.legal = legal
         self.verbs = verbs
         self.rng = rng
         self._readers = readers
+        self._board = board
         self._kn: _Knowledge | None = None
 
     def knowledge(self) -> _Knowledge:
         if self._kn is None:
-            self._kn = _knowledge(self.obs, self._readers)
+            self._kn = _knowledge(self.obs, self._readers, self._board)
         return self._kn
 
     def hand_value(self, cards: Iterable[int]) -> float:
@@ -452,10 +505,15 @@ class HeuristicBot:
 
     name: str = "heuristic"
 
-    def __init__(self, seed: int = 0, registry: Registry | None = None) -> None:
+    def __init__(self, seed: int = 0, registry: Registry | None = None, *,
+                 variant: Variant | None = None) -> None:
+        """``variant``: the game being played, whose layout says what each space pays (the
+        rules are no secret); without it the bot reads that off the spaces' ids."""
         self.seed = seed
         self._rng = random.Random(seed)
-        self._registry = registry
+        self._registry = registry if registry is not None or variant is None \
+            else variant.registry
+        self._board = board_of(variant) if variant is not None else None
         self._aids: dict[str, PhaseAids] = {}
         self._readers: Readers | None = None
 
@@ -484,7 +542,7 @@ class HeuristicBot:
         # the verbs on offer, without listing a large family (1,287 poker hands) to find them
         verbs = frozenset(legal.verbs if isinstance(legal, LegalActions | FixedActions) else
                           (a.action for a in legal))
-        view = _View(obs, legal, verbs, self._rng, self._reading())
+        view = _View(obs, legal, verbs, self._rng, self._reading(), self._board)
         advised = self._phase_aids(obs.phase).advise(view)
         if advised is not None:
             return advised
@@ -575,22 +633,32 @@ class HeuristicBot:
 
 # -- building and running bots --------------------------------------------------------------
 
-BOTS: Final[dict[str, Callable[[int, Registry | None], Bot]]] = {
+class BotFactory(Protocol):
+    """How a bot is made: a seed, the registry the variant was loaded with (``None``: the
+    default one), where the bot finds what each phase brings, and the variant itself when
+    the caller has it (its rules are no secret: what each layout space pays)."""
+
+    def __call__(self, seed: int = 0, registry: Registry | None = None, *,
+                 variant: Variant | None = None) -> Bot: ...
+
+
+BOTS: Final[dict[str, BotFactory]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
 }
-"""Bot factories by name; each takes a seed and the registry the variant was loaded with
-(``None``: the default one), where the bot finds what each phase brings."""
+"""Bot factories by name (see :class:`BotFactory`)."""
 
 
-def make_bot(name: str, seed: int = 0, registry: Registry | None = None) -> Bot:
+def make_bot(name: str, seed: int = 0, registry: Registry | None = None, *,
+             variant: Variant | None = None) -> Bot:
     """The bot called ``name`` (a key of :data:`BOTS`), seeded with ``seed``; ``registry``
-    is the variant's (``variant.registry``) when it plays a plug-in's phase."""
+    is the variant's (``variant.registry``) when it plays a plug-in's phase, and
+    ``variant`` the game, when the caller has it."""
     try:
         factory = BOTS[name]
     except KeyError:
         raise ValueError(f"no bot named {name!r}; bots: {', '.join(sorted(BOTS))}") from None
-    return factory(seed, registry)
+    return factory(seed, registry, variant=variant)
 
 
 def play_deal(deal: Deal, bots: Sequence[Bot], *, max_decisions: int = 100_000) -> int:

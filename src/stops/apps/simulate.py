@@ -29,7 +29,6 @@ from stops.engine.rng import Rng, derive_seed
 from stops.engine.table import Table
 from stops.engine.text import players_text
 from stops.phases.aids import PhaseTally
-from stops.rules.registry import Registry
 from stops.rules.variant import Variant, load_variant
 
 CHUNK = 250
@@ -271,11 +270,11 @@ def _se_rate(p: float, n: int) -> float:
 
 
 def _make_bots(names: Sequence[str], players: int, seed: int | str, chunk: int,
-               registry: Registry | None = None) -> list[Any]:
+               variant: Variant) -> list[Any]:
     from stops.apps.bots import make_bot
 
     return [make_bot(names[s % len(names)], int(derive_seed(seed, "bot", chunk, s) % 2**31),
-                     registry)
+                     variant.registry, variant=variant)
             for s in range(players)]
 
 
@@ -400,7 +399,7 @@ def _play(v: Variant, players: int, deals: int, seed: int | str, chunk: int,
     tally = Tally(players)
     fast = all(b == "random" for b in bots)
     rng = Rng(derive_seed(seed, "bots", chunk))
-    agents = None if fast else _make_bots(bots, players, seed, chunk, v.registry)
+    agents = None if fast else _make_bots(bots, players, seed, chunk, v)
     keys: list[tuple[Any, ...]] = []
     units: list[list[int]] = []
     played = 0

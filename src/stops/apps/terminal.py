@@ -970,7 +970,7 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
     table = Table(variant, seats=players, chips=chips, seed=seed, deals=deals, **kept)
     others = [s for s in range(players) if s != seat]
     agents = {s: make_bot(names[i % len(names)], int(derive_seed(table.seed, "bot", s) % 2**31),
-                          variant.registry)
+                          variant.registry, variant=variant)
               for i, s in enumerate(others)}
     intro = [
         f"{sanitise(variant.title)}: {players} players, {table.stacks[seat]} chips each. "
