@@ -539,7 +539,7 @@ def structure(data: Any, cls: type[Any], label: str, path: str = "") -> Any:
 
 TOP_KEYS = ("name", "extends", "title", "description", "source", "players", "deck", "layout",
             "flow", "rules", "presets")
-PRESET_KEYS = ("title", "players", "deck", "layout", "add_layout", "flow", "rules")
+PRESET_KEYS = ("title", "description", "players", "deck", "layout", "add_layout", "flow", "rules")
 """What a named preset may change (``presets: {four-kings: {layout: [...]}}``). ``add_layout``
 appends spaces to the layout in force instead of replacing it, so that two presets can each
 add their own spaces (Royal Rummy's ``ace_bet`` and ``with-poker``)."""
