@@ -23,7 +23,7 @@ DEFAULT = [("boodle", 5), ("boodle", 4), ("three-in-one", 4), ("three-in-one", 5
 FAMILY = [("newmarket", 5), ("pope-joan", 4), ("spinado", 4), ("nain-jaune", 4), ("comet", 2),
           ("comet", 4), ("tripoley", 5), ("poch", 4), ("play-or-pay", 4),
           ("royal-rummy", 4), ("rummoli", 4),
-          ("pink-nines", 4)]
+          ("pink-nines", 4), ("newmarket-peel", 4)]
 """The family games (docs/family-rulings.md): each at a common table size."""
 TARGETS = {("boodle", 5): 15_000, ("three-in-one", 4): 8_000, ("pot-and-kitty", 4): 10_000}
 """Issue 7's targets (deals per second, one core, random agents, events on)."""
