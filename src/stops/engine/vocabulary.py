@@ -19,7 +19,7 @@ interned strings; a phase module holds its own as constants (``POCHED: Final = "
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -143,27 +143,19 @@ def _check(kind: str, name: str, new: object, old: object | None, owner: str,
                          f"{owner!r} registers another {kind} of that name")
 
 
-def _checked_verbs(verbs: tuple[Verb, ...], owner: str) -> None:
-    seen: dict[str, Verb] = {}
-    for v in verbs:
-        if not isinstance(v, Verb):
-            raise TypeError(f"verbs are Verb specs, got {v!r}")
-        if v.name in seen and seen[v.name] != v:
-            raise ValueError(f"verb {v.name!r} is given twice, differently, by {owner!r}")
-        seen[v.name] = v
-        _check("verb", v.name, v, VERBS.get(v.name), owner, _VERB_OWNER.get(v.name))
-
-
-def _checked_events(types: tuple[EventType, ...], owner: str) -> None:
-    seen: dict[str, EventType] = {}
-    for t in types:
-        if not isinstance(t, EventType):
-            raise TypeError(f"event kinds are EventType specs, got {t!r}")
-        if t.kind in seen and seen[t.kind] != t:
-            raise ValueError(f"event kind {t.kind!r} is given twice, differently, by {owner!r}")
-        seen[t.kind] = t
-        _check("event kind", t.kind, t, EVENT_TYPES.get(t.kind), owner,
-               _EVENT_OWNER.get(t.kind))
+def _checked(kind: str, specs: tuple[Any, ...], spec_type: type, name_of: Callable[[Any], str],
+             table: Mapping[str, Any], owners: Mapping[str, str], owner: str) -> None:
+    """Each of ``specs`` (verbs or event kinds, ``kind`` says which) is a ``spec_type``, is
+    not given twice differently by ``owner``, and is not another owner's name."""
+    seen: dict[str, Any] = {}
+    for spec in specs:
+        if not isinstance(spec, spec_type):
+            raise TypeError(f"{kind}s are {spec_type.__name__} specs, got {spec!r}")
+        name = name_of(spec)
+        if name in seen and seen[name] != spec:
+            raise ValueError(f"{kind} {name!r} is given twice, differently, by {owner!r}")
+        seen[name] = spec
+        _check(kind, name, spec, table.get(name), owner, owners.get(name))
 
 
 def register_vocabulary(verbs: tuple[Verb, ...], events: tuple[EventType, ...],
@@ -173,8 +165,9 @@ def register_vocabulary(verbs: tuple[Verb, ...], events: tuple[EventType, ...],
     nothing is added. The same spec again is a no-op (two phases may list one shared spec);
     an owner that registers its own name again replaces it (a phase registered anew with
     ``replace=True``, a module reloaded)."""
-    _checked_verbs(verbs, owner)
-    _checked_events(events, owner)
+    _checked("verb", verbs, Verb, lambda v: v.name, VERBS, _VERB_OWNER, owner)
+    _checked("event kind", events, EventType, lambda t: t.kind, EVENT_TYPES, _EVENT_OWNER,
+             owner)
     for v in verbs:
         if VERBS.get(v.name) != v:
             VERBS[v.name] = v
