@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 import stops
-from stops.apps.bots import make_bot, play_deal
+from stops.bots import make_bot, play_deal
 
 CLOCK = time.process_time
 

@@ -22,7 +22,7 @@ import math
 import time
 
 import stops
-from stops.apps.bots import Bot, make_bot, play_deal
+from stops.bots import Bot, make_bot, play_deal
 from stops.engine.rng import derive_seed
 
 GAMES = [("boodle", 4), ("three-in-one", 4), ("pot-and-kitty", 4)]

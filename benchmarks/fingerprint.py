@@ -24,8 +24,8 @@ import sys
 from pathlib import Path
 
 import stops
-from stops.apps.bots import make_bot, play_deal
 from stops.apps.playout import play_random
+from stops.bots import make_bot, play_deal
 from stops.engine.rng import Rng, derive_seed
 
 

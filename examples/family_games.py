@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 
 import stops
-from stops.apps.bots import make_bot, play_deal
+from stops.bots import make_bot, play_deal
 
 GAMES = {"newmarket": 4, "pope-joan": 4, "spinado": 3, "nain-jaune": 4, "comet": 2,
          "tripoley": 5}

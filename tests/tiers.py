@@ -93,7 +93,7 @@ ROTATION = ("games/test_comet.py", "games/test_nain_jaune.py", "games/test_poch.
 #: pickles, forged input, illegal actions, the invariants of random play.
 WHOLE = ("test_build.py", "engine/test_properties.py", "engine/test_clone.py",
          "engine/test_saving.py", "test_hardening.py", "engine/test_record_stakes.py",
-         "test_conformance.py", "apps/test_bots.py", "engine/test_elimination.py",
+         "test_conformance.py", "bots/test_bots.py", "engine/test_elimination.py",
          "engine/test_speed_paths.py", "engine/test_record_sizes.py", "test_hardening2.py",
          "phases/test_deal_shape.py", "engine/test_embedding.py", "engine/test_deal_state.py",
          "test_fuzz.py::test_mutated_records_only_raise_record_errors",
@@ -114,7 +114,7 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
     "stops/engine/chips.py": CLASSIC + ROTATION + WHOLE,
     "stops/engine/rng.py": ("engine/test_speed_paths.py", "engine/test_properties.py",
                             "engine/test_clone.py", "engine/test_saving.py",
-                            "apps/test_bots.py", "test_conformance.py"),
+                            "bots/test_bots.py", "test_conformance.py"),
     "stops/phases/base.py": (*CLASSIC, *ROTATION, "apps/test_plugins.py",
                              "engine/test_vocabulary.py"),
     "stops/phases/dealing.py": CLASSIC + ROTATION,

@@ -281,7 +281,7 @@ def test_red_nines_a_wild_is_laid_alone() -> None:
 
 @pytest.mark.parametrize(("options", "seats"), [(None, 3), (None, 5), (None, 8), (RED, 4)])
 def test_whole_sessions_conserve_chips(options: dict[str, Any] | None, seats: int) -> None:
-    from stops.apps.bots import make_bot, play_deal
+    from stops.bots import make_bot, play_deal
 
     variant = stops.load_variant(VARIANT, options)
     bots = [make_bot("heuristic" if s % 2 else "random", s, variant.registry)

@@ -278,7 +278,7 @@ def test_a_record_replays_to_the_same_deal() -> None:
 def test_whole_sessions_conserve_chips(options: dict[str, Any]) -> None:
     # Fines are compulsory and may drive a stack below zero (debt): every chip staked or
     # fined is in the pot until the first player out takes it, so stacks plus pot stay 250.
-    from stops.apps.bots import make_bot, play_deal
+    from stops.bots import make_bot, play_deal
 
     table = stops.Table(VARIANT, seats=5, seed=7, options=options)
     bots = [make_bot("heuristic" if s % 2 else "random", seed=s) for s in range(5)]

@@ -778,8 +778,8 @@ def test_the_heuristic_bot_vies_through_the_phase_and_the_table_hears_it_in_pers
     """The vying brings its bot play and its narration (its aids): heuristic bots poch and
     hold in a session (the advice poches on a pair of Queens or better), and a player reads
     his own vying in the second person ("you poch", "you hold", "you show")."""
-    from stops.apps.bots import make_bot, play_deal
     from stops.apps.terminal import replay_text
+    from stops.bots import make_bot, play_deal
 
     variant = stops.load_variant(VARIANT)
     table = stops.Table(variant, seats=4, chips=50, seed=3, deals=12)

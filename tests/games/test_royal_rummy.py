@@ -355,7 +355,7 @@ def test_the_heuristic_bot_wagers_on_an_ace_it_holds() -> None:
     # his AC went with his old hand into the extra hand, and he now holds the extra hand's
     # AS. He bets on the ace he holds, ace-S, a tenth of his 42 chips: 4. Seat 1 (no ace)
     # does not hold the ace bet on and the space is not rich: he passes rather than covering.
-    from stops.apps.bots import make_bot
+    from stops.bots import make_bot
 
     opts = {**ACE_BET, "ace_bet_timing": "after_spare"}
     deal = stops.replay(record(HANDS_B, SPARE_B, [SWAP], options=opts,

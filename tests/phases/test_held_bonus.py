@@ -155,7 +155,7 @@ def test_a_card_not_in_the_pack_is_refused() -> None:
 def test_sessions_with_held_bonuses_conserve_chips() -> None:
     # Random and heuristic bots, 4 and 5 players: every bonus moves chips between seats
     # only, so stacks + layout stay what the table started with, deal after deal.
-    from stops.apps.bots import make_bot, play_deal
+    from stops.bots import make_bot, play_deal
 
     variant = stops.load_variant(EXAMPLE)
     for n in (4, 5):

@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 import pytest
 
 import stops
-from stops.apps.bots import HeuristicBot, play_deal
 from stops.apps.simulate import simulate
 from stops.apps.terminal import Narrator, Style, _ask, replay_text
+from stops.bots import HeuristicBot, play_deal
 from stops.engine import vocabulary as vocab
 from stops.engine.actions import simple
 from stops.engine.events import event

@@ -229,7 +229,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if note:
             _say(f"stops: {note}", file=sys.stderr)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    from stops.apps.bots import BOTS
+    from stops.bots import BOTS
 
     bad = [b for b in bots if b not in BOTS]
     if bad or not bots:
@@ -372,8 +372,8 @@ def _with_options(rec: Any, options: dict[str, Any]) -> Any:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from stops.apps.bots import BOTS
     from stops.apps.terminal import play_terminal
+    from stops.bots import BOTS
 
     v = _load(args.variant, args.option, _registry(args))
     lo, hi = v.players

@@ -37,7 +37,7 @@ def play_random_indexed(deal: Deal, rng: Rng) -> int:
 def play_with_bots(deal: Deal, bots: Sequence[Any]) -> int:
     """Play ``deal`` to its end, each seat's decisions made by ``bots[seat]``.
 
-    A bot is anything with ``act(observation) -> Action`` (see :mod:`stops.apps.bots`); it sees
+    A bot is anything with ``act(observation) -> Action`` (see :mod:`stops.bots`); it sees
     only ``deal.observe(seat)``.
     """
     n = 0

@@ -271,7 +271,7 @@ def _se_rate(p: float, n: int) -> float:
 
 def _make_bots(names: Sequence[str], players: int, seed: int | str, chunk: int,
                variant: Variant) -> list[Any]:
-    from stops.apps.bots import make_bot
+    from stops.bots import make_bot
 
     return [make_bot(names[s % len(names)], int(derive_seed(seed, "bot", chunk, s) % 2**31),
                      variant.registry, variant=variant)
@@ -579,7 +579,7 @@ def _whole(x: object) -> bool:
 def _check_arguments(v: Variant, players: Any, deals: Any, seed: Any, chips: Any,
                      bots: Sequence[str], workers: Any, sessions: Any, progress: Any) -> None:
     """Every argument of :func:`simulate`, checked before any work: a StopsError naming it."""
-    from stops.apps.bots import BOTS
+    from stops.bots import BOTS
     from stops.engine.chips import MAX_CHIPS, chips_ok
     from stops.engine.table import MAX_SEED_TEXT
     from stops.engine.text import shown

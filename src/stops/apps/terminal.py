@@ -957,7 +957,7 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
     if not lo <= players <= hi:
         out.write(f"{sanitise(variant.name)} is for {players_text(lo, hi)}\n")
         return 1
-    from stops.apps.bots import BOTS, make_bot
+    from stops.bots import BOTS, make_bot
 
     names = [b.strip() for b in bots.split(",") if b.strip()] or ["heuristic"]
     unknown = [b for b in names if b not in BOTS]

@@ -1,4 +1,4 @@
-"""The bots of stops.apps.bots: legal play from observations only, and the heuristic's choices."""
+"""The bots of stops.bots: legal play from observations only, and the heuristic's choices."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 
 import stops
-from stops.apps.bots import BOTS, Bot, HeuristicBot, RandomBot, make_bot, play_deal
+from stops.bots import BOTS, Bot, HeuristicBot, RandomBot, make_bot, play_deal
 from stops.engine.actions import Action
 from stops.engine.observation import MAX_LISTED_ACTIONS
 from stops.phases.handrank import hand_key
@@ -250,7 +250,7 @@ def test_the_heuristic_bot_reads_what_each_space_pays_from_the_rules() -> None:
     below it), Rummoli's kitty is the space called ``rummoli``, Play or Pay's ``pot`` is a
     kitty won by going out (not a prize for a run), and only pot-and-kitty's run rule pays
     its pot for a run."""
-    from stops.apps.bots import board_of
+    from stops.bots import board_of
 
     card = lambda c: int(stops.parse_card(c))  # noqa: E731
     peel = board_of(stops.load_variant("newmarket-peel"))

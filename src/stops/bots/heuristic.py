@@ -1,40 +1,15 @@
-"""Bots: programs that take a seat's decisions from what that seat may know.
+"""The heuristic bot: every built-in variant played "sensibly" from a seat's observation.
 
-A bot is handed a :class:`~stops.engine.observation.Observation` (``deal.observe(seat)``) and
-answers with one :class:`~stops.engine.actions.Action` that is legal now. It never sees the
-:class:`Deal` itself, so a bot cannot cheat by reading another hand or the spare hand: whatever
-it knows came through the same filter a human player's screen would use. That is also why the
-heuristics below *infer* the rules in force (is the pot a run prize? do pay cards pay when
-played?) from the layout and the events instead of reading the variant.
-
-Two bots ship with the library:
-
-* :class:`RandomBot` picks uniformly among the listed legal actions. It is the baseline every
-  strategy is measured against, and a cheap fuzzer of the engine.
-* :class:`HeuristicBot` plays every phase of every built-in variant "sensibly": it scores
-  each lead by the cards it sheds, the chips it collects and the chance it keeps the lead,
-  and stakes on the richest spaces; a phase with decisions of its own brings its play
-  (:meth:`stops.phases.aids.PhaseAids.advise`: the spare hand's swaps and bids, a betting
-  round), and what a seat learns from that phase's events (the cards it shows).
-
-:func:`make_bot` builds either by name, and :func:`play_deal` drives a deal to its end with one
-bot per seat through observations only.
-
->>> import stops
->>> from stops.apps.bots import make_bot, play_deal
->>> table = stops.Table("boodle", seats=3, chips=50, seed=1)
->>> deal = table.new_deal()
->>> play_deal(deal, [make_bot("heuristic", s) for s in range(3)]) > 0
-True
->>> deal.is_terminal
-True
+It never sees the deal, which is why the heuristics below *infer* the rules in force (is the pot
+a run prize? do pay cards pay when played?) from the layout and the events, and read what each
+space pays from the variant's layout when the caller gives it.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -47,19 +22,10 @@ from stops.rules.contracts import RUN_RULE
 from stops.rules.registry import Registry, default_registry
 
 if TYPE_CHECKING:
-    from stops.engine.deal import Deal
     from stops.engine.observation import Observation
     from stops.rules.variant import Variant
 
-__all__ = [
-    "BOTS",
-    "Bot",
-    "HeuristicBot",
-    "RandomBot",
-    "hand_quality",
-    "make_bot",
-    "play_deal",
-]
+from stops.bots.base import legal_of
 
 ACE: Final = 12
 """Rank index of the ace: always a stop, since nothing follows it."""
@@ -67,59 +33,6 @@ ACE: Final = 12
 POT: Final = "pot"
 """The layout id of the pot: a prize for a run in play, unless a stage before play played
 for it (as a betting round does)."""
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """What :func:`play_deal` (or any host program) needs from a player program.
-
-    ``name`` identifies the strategy in reports. ``act`` receives the observation of the seat
-    to act (``obs.current_seat == obs.seat``) and must return one of ``obs.legal_actions``,
-    or an equal :class:`Action` it built itself. The observation lists at most
-    :data:`stops.engine.observation.MAX_LISTED_ACTIONS` actions; a bot may construct a legal action
-    that the list left out, but it is then responsible for its legality.
-
-    A bot must not keep a reference to the deal: the observation is its whole world, which
-    keeps bots honest and lets them run against recorded or remote games.
-    """
-
-    name: str
-
-    def act(self, obs: Observation) -> Action:
-        """Choose this seat's decision."""
-        ...
-
-
-def _legal(obs: Observation) -> Sequence[Action]:
-    """The listed legal actions; a bot asked to act out of turn is a host bug, so it raises."""
-    if not obs.legal_actions:
-        raise ValueError(f"seat {obs.seat} has no decision to make "
-                         f"(phase {obs.phase}, seat to act: {obs.current_seat})")
-    return obs.legal_actions
-
-
-class RandomBot:
-    """Uniform over the listed legal actions, from its own seeded generator.
-
-    The generator is private so that two random bots (or a random bot and the engine's
-    shuffle) never share state: a replay with the same seeds gives the same choices.
-    """
-
-    name: str = "random"
-
-    def __init__(self, seed: int = 0, registry: Registry | None = None, *,
-                 variant: Variant | None = None) -> None:
-        """``registry`` and ``variant`` are accepted like every bot factory's (see
-        :data:`BOTS`); a random choice needs no rules."""
-        self.seed = seed
-        self._rng = random.Random(seed)
-
-    def act(self, obs: Observation) -> Action:
-        legal = _legal(obs)
-        return legal[self._rng.randrange(len(legal))]
-
-    def __repr__(self) -> str:
-        return f"RandomBot(seed={self.seed})"
 
 
 # -- what a seat can work out from its observation ----------------------------------------
@@ -536,7 +449,7 @@ class HeuristicBot:
         return self._readers
 
     def act(self, obs: Observation) -> Action:
-        legal = _legal(obs)
+        legal = legal_of(obs)
         if len(legal) == 1:
             return legal[0]
         # the verbs on offer, without listing a large family (1,287 poker hands) to find them
@@ -629,52 +542,3 @@ class HeuristicBot:
         if len(amounts) <= 1:
             return next(a for a in legal if a.space == target)
         return with_chips(obs.seat, "stake", 1, target)
-
-
-# -- building and running bots --------------------------------------------------------------
-
-class BotFactory(Protocol):
-    """How a bot is made: a seed, the registry the variant was loaded with (``None``: the
-    default one), where the bot finds what each phase brings, and the variant itself when
-    the caller has it (its rules are no secret: what each layout space pays)."""
-
-    def __call__(self, seed: int = 0, registry: Registry | None = None, *,
-                 variant: Variant | None = None) -> Bot: ...
-
-
-BOTS: Final[dict[str, BotFactory]] = {
-    "random": RandomBot,
-    "heuristic": HeuristicBot,
-}
-"""Bot factories by name (see :class:`BotFactory`)."""
-
-
-def make_bot(name: str, seed: int = 0, registry: Registry | None = None, *,
-             variant: Variant | None = None) -> Bot:
-    """The bot called ``name`` (a key of :data:`BOTS`), seeded with ``seed``; ``registry``
-    is the variant's (``variant.registry``) when it plays a plug-in's phase, and
-    ``variant`` the game, when the caller has it."""
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise ValueError(f"no bot named {name!r}; bots: {', '.join(sorted(BOTS))}") from None
-    return factory(seed, registry, variant=variant)
-
-
-def play_deal(deal: Deal, bots: Sequence[Bot], *, max_decisions: int = 100_000) -> int:
-    """Play ``deal`` to its end, each seat's decisions taken by ``bots[seat]`` from
-    ``deal.observe(seat)`` only. Returns the number of decisions.
-
-    An illegal answer raises :class:`~stops.engine.errors.IllegalAction` from ``deal.apply``, which
-    leaves the deal unchanged, so a faulty bot is caught at the decision that went wrong.
-    """
-    if len(bots) != deal.n:
-        raise ValueError(f"need {deal.n} bots (one per seat), got {len(bots)}")
-    n = 0
-    while deal.current_seat is not None:
-        seat = deal.current_seat
-        deal.apply(bots[seat].act(deal.observe(seat)))
-        n += 1
-        if n > max_decisions:
-            raise RuntimeError(f"deal did not finish within {max_decisions} decisions")
-    return n
