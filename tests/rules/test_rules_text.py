@@ -282,3 +282,16 @@ def test_the_house_rules_guide_lists_every_builtin() -> None:
     table = doc.split("## 1. Start from a built-in", 1)[1].split("\n## ", 1)[0]
     for name in BUILTINS:
         assert f"`{name}`" in table, name
+
+
+def test_a_preset_with_its_own_name_is_told_as_that_game() -> None:
+    # pink-nines' preset red-nines gives a title and description of its own (G37): the text
+    # is Red Nines' rules under its own name, not Pink Nines with nine settings listed
+    v = stops.load_variant("pink-nines", options={"red-nines": True})
+    text = rules_text(v)
+    assert text.startswith("Red Nines\n=========\nPink Nines for four players with no stake")
+    assert "Played as Pink Nines with the option red-nines." in text
+    assert "house rules" not in text and "rules changed" not in text
+    # a preset that names no game of its own is still a house rule, its changes listed
+    v = stops.load_variant("royal-rummy", options={"ace_bet": True})
+    assert "with house rules" in rules_text(v)

@@ -208,6 +208,22 @@ def _shown(value: object) -> str:
     return str(value).replace("_", " ")
 
 
+def _named_preset(v: Variant, base: Variant | None) -> list[str]:
+    """``[game, its title, preset, ...]`` when ``v`` is a built-in game with only its own
+    presets switched on and they give it a title and description of their own
+    (``-o red-nines=true`` is Red Nines, not Pink Nines with nine settings changed): its
+    rules are then told as that game's, under its own name. Empty otherwise."""
+    if base is None or not v.options:
+        return []
+    presets = base.raw.get("presets") if isinstance(base.raw, dict) else None
+    if not isinstance(presets, dict) or any(
+            k not in presets or val is not True for k, val in v.options.items()):
+        return []
+    if v.spec.title == base.spec.title or v.spec.description == base.spec.description:
+        return []
+    return [base.name, base.spec.title, *v.options]
+
+
 def _options_text(v: Variant) -> str:
     return ", ".join(f"{k}={val}" for k, val in v.options.items())
 
@@ -267,7 +283,10 @@ def rules_text(v: Variant, width: int | None = None) -> str:
     out: list[str] = []
     base = None if (_own(v, "description") and not v.options) else _base(v)
     title = v.title
-    if base is not None and (v.options or not _own(v, "title")):
+    named = _named_preset(v, base)
+    if named:  # a way of playing the game its own file names and describes (red-nines)
+        base = None
+    elif base is not None and (v.options or not _own(v, "title")):
         title = (f"{base.title}, with house rules" if v.name == base.name
                  else f"{v.name}: {base.title}, with house rules")
     out.append(title)
@@ -277,6 +296,10 @@ def rules_text(v: Variant, width: int | None = None) -> str:
             out.append(" ".join(v.spec.description.split()))
         if v.spec.source:
             out.append(f"Source: {v.spec.source}")
+        if named:
+            opts = and_list(named[2:])
+            out.append(f"Played as {named[1]} with the option "
+                       + (f"{opts}." if len(named) == 3 else f"s {opts}."))
     else:
         changes = _change_lines(base, v)
         n = len(changes)
