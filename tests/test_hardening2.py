@@ -10,6 +10,7 @@ import contextlib
 import gc
 import json
 import signal
+import sys
 import threading
 import time
 import tracemalloc
@@ -791,3 +792,30 @@ def test_a_deal_pickles_in_every_phase(name: str) -> None:
             deal.apply_index(rng.below(deal.legal_count()))
     assert {"play", "over"} <= set(seen)
     assert WAITS.get(name, set()) <= set(seen)
+
+
+def _worker_signals() -> tuple[bool, bool]:
+    import signal
+
+    blocked = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    return blocked, signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="signal masks are POSIX")
+def test_a_worker_starts_with_ctrl_c_held_and_then_ignores_it() -> None:
+    # A worker interrupted before its initializer ran died holding the pool's queue lock and
+    # the pool never shut down (Ctrl-C under load hung `stops simulate --workers 2`). Workers
+    # now start with Ctrl-C blocked, and the initializer ignores it before unblocking it; the
+    # simulating process gets its mask back as soon as the worker is started.
+    import signal
+    from concurrent.futures import ProcessPoolExecutor
+
+    from stops.apps.simulate import _ignore_interrupts, _interrupts_held
+
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    with ProcessPoolExecutor(max_workers=1, initializer=_ignore_interrupts) as pool:
+        with _interrupts_held():
+            assert signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+            job = pool.submit(_worker_signals)
+        assert signal.pthread_sigmask(signal.SIG_BLOCK, set()) == before
+        assert job.result(timeout=60) == (False, True)

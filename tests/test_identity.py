@@ -17,7 +17,7 @@ PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["
 
 def test_the_distribution_has_a_name_of_its_own() -> None:
     assert PROJECT["name"] == "stops-cards"
-    assert PROJECT["scripts"] == {"stops": "stops.apps.cli:main"}  # the command stays `stops`
+    assert PROJECT["scripts"] == {"stops": "stops.__main__:run"}  # the command stays `stops`
 
 
 def test_every_install_line_names_the_distribution() -> None:

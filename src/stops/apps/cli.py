@@ -542,9 +542,8 @@ def _problem_text(e: VariantError) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _safe_output()
-    parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        args = build_parser().parse_args(argv)
         code: int = args.fn(args)
         sys.stdout.flush()   # a full disk or a closed pipe shows here, not at exit
         return code

@@ -9,10 +9,12 @@ chunk order: the report is identical whatever the number of workers.
 from __future__ import annotations
 
 import collections
+import contextlib
 import gc
 import itertools
 import math
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future
 from concurrent.futures.process import BrokenProcessPool
@@ -618,25 +620,54 @@ def _check_call(options: Any, plugins: Any, bots: Any) -> tuple[str, ...]:
     return (bots,) if isinstance(bots, str) else tuple(bots)
 
 
-def _ahead(executor: Executor, calls: Iterator[tuple[Any, ...]], window: int
-           ) -> Iterator[Any]:
+def _ahead(executor: Executor, calls: Iterator[tuple[Any, ...]], window: int,
+           own: bool = False) -> Iterator[Any]:
     """``_on_worker(*call)`` of each call on ``executor``, in order, with at most ``window``
-    handed over ahead of the results (``Executor.map`` would submit every chunk at once)."""
+    handed over ahead of the results (``Executor.map`` would submit every chunk at once).
+    ``own``: the executor is our process pool, whose workers start inside ``submit``: Ctrl-C
+    is held back there (see :func:`_interrupts_held`)."""
     pending: collections.deque[Future[Any]] = collections.deque()
     for call in calls:
-        pending.append(executor.submit(_on_worker, *call))
+        if own:
+            with _interrupts_held():
+                pending.append(executor.submit(_on_worker, *call))
+        else:
+            pending.append(executor.submit(_on_worker, *call))
         if len(pending) >= window:
             yield pending.popleft().result()
     while pending:
         yield pending.popleft().result()
 
 
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl-C blocked (not lost) while our pool may be starting a worker process.
+
+    A worker ignores Ctrl-C (the simulating process stops the pool), but only from its
+    initializer on: one interrupted before that dies holding the pool's queue lock, and the
+    pool then never shuts down. A worker started while Ctrl-C is blocked inherits the block,
+    and :func:`_ignore_interrupts` lifts it only once it ignores the signal; here, a Ctrl-C
+    that came meanwhile is delivered as soon as ``submit`` returns."""
+    if sys.platform == "win32":  # no signal masks (and Ctrl-C reaches a console's group)
+        yield
+        return
+    import signal
+
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def _ignore_interrupts() -> None:
     """In a worker: Ctrl-C is the simulating process's to handle (it stops the pool); a
-    worker that died of it would print its own traceback."""
+    worker that died of it would print its own traceback, or hang the pool."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform != "win32":
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _run(fn: Callable[..., Any], args: Iterable[tuple[Any, ...]], sizes: Iterable[int],
@@ -673,7 +704,7 @@ def _run(fn: Callable[..., Any], args: Iterable[tuple[Any, ...]], sizes: Iterabl
             # every inherited page
             gc.freeze()
             try:
-                results = _ahead(executor, calls, window)
+                results = _ahead(executor, calls, window, own=True)
                 first = next(results, None)
             finally:
                 gc.unfreeze()
