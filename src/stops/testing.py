@@ -61,10 +61,14 @@ class ConformanceReport:
 
 
 def snapshot(deal: Deal) -> Any:
-    """Every piece of mutable state of a deal, deep-copied, for before/after comparison."""
-    states = {kind: st.copy() for kind, st in deal.states.items()}  # each class copies its own
-    return (copy.deepcopy((
-        list(deal.events), list(deal.actions), deal.owner, deal.masks, deal.counts,
+    """Every piece of mutable state of a deal, copied, for before/after comparison.
+
+    The log and the decisions are lists of frozen events and actions: a copy of each list
+    (not of its items) shows any event or decision added, dropped or replaced. The rest is
+    deep-copied; each per-deal state class copies itself."""
+    states = {kind: st.copy() for kind, st in deal.states.items()}
+    return (tuple(deal.events), tuple(deal.actions), copy.deepcopy((
+        deal.owner, deal.masks, deal.counts,
         sorted(deal.spare), deal.spare_known, deal.plays, deal.to_act, deal.phase_idx,
         deal.outcome, deal.winner, deal.ledger.stacks, deal.ledger.layout,
         sorted(deal.retired), deal.results, deal.next_deal,
