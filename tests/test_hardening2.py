@@ -474,6 +474,13 @@ def test_a_worker_that_dies_ends_the_run_with_one_line(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["killer.py", "killer.yaml"]
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """In the child, before it runs Python: Ctrl-C as a terminal delivers it. A test run
+    started in the background of a shell ignores SIGINT, its children inherit that, and
+    Python then leaves it ignored (the test waited 30 s for a run that never heard it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_stops_a_parallel_run_at_once() -> None:
     import os
     import subprocess
@@ -483,7 +490,7 @@ def test_ctrl_c_stops_a_parallel_run_at_once() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "stops", "simulate", "boodle", "--sessions",
                              "1000000", "--workers", "2", "--no-progress"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=_ctrl_c_as_at_a_terminal)
     try:
         time.sleep(2.5)   # started, and its workers busy
         os.killpg(proc.pid, signal.SIGINT)   # Ctrl-C at a terminal: the whole group
