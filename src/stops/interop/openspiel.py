@@ -22,9 +22,12 @@ register it (``register("boodle", options={...}, name="python_stops_boodle_house
 (:meth:`stops.Deal.returns`), 0 for everyone until the deal is over (reward model
 ``TERMINAL``). The utility is ``GENERAL_SUM``: the seats' results add up to minus what the
 deal left on the layout (a pot or kitty carried over), which differs from deal to deal.
-``min_utility`` / ``max_utility`` are minus / plus the table's chips (``players * chips``):
-a seat cannot lose more than the whole table holds except by running into debt that deep
-(variants with ``chip_shortfall: debt``), which no deal at the default stacks comes near.
+``min_utility`` / ``max_utility`` come from the stacks of the fresh table: where a seat that
+is short pays what it can, ``-chips`` and ``(players - 1) * chips``; where it runs into debt
+(``chip_shortfall: debt``, most of the games) minus / plus the table's chips
+(``players * chips``), an envelope rather than a proof: a seat could in principle run deeper
+into debt in one deal, which random play at the default stacks never comes near (the worst
+seen is a little over one stack, in Three-in-One's betting).
 
 **Chance: the deal, one card at a time.** The game starts with one chance node per card of
 the pack (``EXPLICIT_STOCHASTIC``); each outcome is a card index 0..51 (``CARDS``) among the
@@ -64,6 +67,7 @@ with :meth:`stops.Deal.clone`.
 from __future__ import annotations
 
 import os
+import random
 import re
 from collections.abc import Mapping
 from math import comb
@@ -260,12 +264,16 @@ class StopsGame(pyspiel.Game):  # type: ignore[misc]
             at += size
         self.row_size = at
         self.history_rows = HISTORY_PER_CARD * len(self.deck)
+        # a fresh table holds players * chips, all in the stacks: a seat that pays what it
+        # can loses at most its stack and wins at most the others'; under debt the table's
+        # chips either way (an envelope, not a proof: see the module docstring)
+        debt = variant.rules.chip_shortfall == "debt"
         super().__init__(game_type, pyspiel.GameInfo(
             num_distinct_actions=self.codec.n_actions,
             max_chance_outcomes=52,
             num_players=n,
-            min_utility=-float(n * chips),
-            max_utility=float(n * chips),
+            min_utility=-float(n * chips if debt else chips),
+            max_utility=float(n * chips if debt else (n - 1) * chips),
             max_game_length=len(self.deck) + MAX_DECISIONS,
         ), params)
 
@@ -428,6 +436,54 @@ class StopsState(pyspiel.State):  # type: ignore[misc]
                               turn_up=turn_up)
         deal.detach()
         self.deal = deal
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> StopsState:
+        """A state ``player_id`` cannot tell from this one, drawn at random (ISMCTS's
+        determinization): the cards it has not seen dealt again (:meth:`stops.Deal.clone_for`),
+        everything it has seen kept. ``probability_sampler`` (OpenSpiel's, a callable giving
+        numbers in [0, 1)) seeds the draw."""
+        g = self._game()
+        rng = random.Random(int(probability_sampler() * 2.0**53))
+        new = g.new_initial_state()
+        deal = self.deal
+        if deal is None or not deal.dealt_hands:
+            # no card handed over yet: any deal will do; the decisions so far (stakes) again
+            order = [c for c in g.deck]
+            rng.shuffle(order)
+            for c in order[:len(self.dealt)]:
+                new.apply_action(c)
+            if deal is None:
+                return new
+            for c in order[len(self.dealt):]:
+                new.apply_action(c)
+            assert new.deal is not None
+            for a in deal.actions:
+                new.deal.apply(a)
+            return new
+        imagined = deal.clone_for(player_id, rng)
+        new.dealt = self._dealing_order(imagined)
+        new.deal = imagined
+        # a choice of several cards in progress is the chooser's secret: kept only for him
+        new.picked = list(self.picked) if deal.current_seat == player_id else []
+        return new
+
+    def _dealing_order(self, deal: Deal) -> list[int]:
+        """An order of the pack that deals ``deal``'s hands and spare (its turn-up, if any,
+        where the deal turns it up)."""
+        g = self._game()
+        queues: dict[int, list[int]] = {s: [int(c) for c in h]
+                                        for s, h in enumerate(deal.dealt_hands)}
+        spare = [int(c) for c in deal.dealt_spare]
+        if g.turn_up_at is not None and deal.last_dealt in spare:
+            spare.remove(deal.last_dealt)
+        queues[SPARE] = spare
+        out: list[int] = []
+        for i, who in enumerate(g.plan):
+            if i == g.turn_up_at and deal.last_dealt >= 0:
+                out.append(deal.last_dealt)
+            else:
+                out.append(queues[who].pop(0))
+        return out
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
