@@ -89,7 +89,7 @@ from stops.engine.deal import SPARE, Deal
 from stops.engine.table import Table
 from stops.engine.text import players_text
 from stops.interop.pettingzoo import CHIP_BOUND, ActionCodec, StopsAECEnv
-from stops.phases.dealing import deal_order, shape_of, sized_plan
+from stops.phases.dealing import deal_order, deal_shape, sized_plan
 from stops.rules.variant import Variant, list_variants, load_variant
 
 __all__ = ["PREFIX", "StopsGame", "StopsObserver", "StopsState", "game_name", "load_game",
@@ -244,7 +244,7 @@ class StopsGame(pyspiel.Game):  # type: ignore[misc]
         """Who gets each card, in dealing order: a seat, or SPARE."""
         # the turn-up, where the variant has one: the last card dealt to the spare, or
         # under deal_shape table the first card of the stock (as the deal phase reads it)
-        shape = shape_of(variant)
+        shape = deal_shape(variant)
         self.turn_up_at: int | None = None
         if variant.turns_up:
             spare_at = [i for i, who in enumerate(self.plan) if who == SPARE]
@@ -287,7 +287,7 @@ class StopsGame(pyspiel.Game):  # type: ignore[misc]
         v, n = self.variant, self.players
         order = deal_order(n, self.dealer, v.rules.spare_hand,
                            v.rules.deal_spare_position == "first", tuple(range(n)))
-        shape = shape_of(v)
+        shape = deal_shape(v)
         pack = len(self.deck)
         if shape.shape != "n_plus_one":
             sizes = shape.sizes(n)
