@@ -358,6 +358,26 @@ def test_resampled_states_look_the_same_to_the_seat(variant: str) -> None:
     assert moved > 0  # the hidden cards were dealt again
 
 
+def test_history_rows_hold_every_event_of_the_longest_games() -> None:
+    """The information-state tensor keeps the first ``history_rows`` events a seat saw:
+    random deals of the games with the most events per card stay well inside it (Play or
+    Pay, where a seat that cannot play pays and passes, has the longest logs; Poch the most
+    events for its 32 cards)."""
+    for variant, n in (("play-or-pay", 8), ("play-or-pay", 3), ("poch", 6)):
+        game = game_of(variant, players=n)
+        assert game.history_rows == len(game.deck) * (n + 4)
+        rng = np.random.default_rng(1)
+        for _ in range(3):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(int(rng.choice([c for c, _ in state.chance_outcomes()])))
+                else:
+                    state.apply_action(int(rng.choice(state.legal_actions())))
+            longest = max(len(state.deal.seen_by(s)) for s in range(n))
+            assert longest <= game.history_rows * 3 // 4
+
+
 # -- the example ------------------------------------------------------------------------------
 
 

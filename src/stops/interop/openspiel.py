@@ -52,8 +52,10 @@ hand) is that many successive card picks, as in PettingZoo. An index that is not
 **Observations** are built from :meth:`stops.Deal.observe` for the seat only (the seat's own
 picks of a choice in progress added). The observation tensor is the PettingZoo observation
 vector (:attr:`StopsAECEnv.observation_layout`); the information-state tensor is that vector
-followed by the seat's visible events in order (``history``: ``history_rows`` rows, each the
-event's kind, seat, cards, chips, space and receiving seat; rows past the last event are 0). The
+followed by the seat's visible events in order (``history``: ``history_rows`` =
+``len(pack) * (players + 4)`` rows, each the event's kind, seat, cards, chips, space and
+receiving seat; rows past the last event are 0; a deal with more events than rows, which random
+play never comes near, keeps its first events there and all in the string). The
 strings are text: the observation string the seat's view now, the information-state string
 every event the seat has seen, in order (perfect recall). While the pack is being dealt no
 seat sees a card: the strings say how many cards are dealt, the tensors are 0.
@@ -102,9 +104,11 @@ DEFAULT_CHIPS: Final = 50
 MAX_DECISIONS: Final = 1000
 """Decisions a deal may take, for ``max_game_length`` (after the chance nodes of the deal):
 a generous bound, not a proof (no built-in deal in random play takes a tenth of it)."""
-HISTORY_PER_CARD: Final = 6
-"""Rows of the information-state tensor's event history per card of the pack (random play
-of every built-in shows at most about 4 visible events per card)."""
+HISTORY_EXTRA: Final = 4
+"""The information-state tensor's event history has ``len(pack) * (players + 4)`` rows: the
+visible events of a deal grow with the pack and the players (random play of the built-ins
+shows at most about half of that: Play or Pay, where every seat that cannot play pays, 334
+events at 8 players against 624 rows)."""
 
 _VARIANTS: dict[str, Variant] = {}
 _CLASSES: list[type] = []
@@ -263,7 +267,7 @@ class StopsGame(pyspiel.Game):  # type: ignore[misc]
             self.row_parts[part] = (at, size)
             at += size
         self.row_size = at
-        self.history_rows = HISTORY_PER_CARD * len(self.deck)
+        self.history_rows = len(self.deck) * (n + HISTORY_EXTRA)
         # a fresh table holds players * chips, all in the stacks: a seat that pays what it
         # can loses at most its stack and wins at most the others'; under debt the table's
         # chips either way (an envelope, not a proof: see the module docstring)
