@@ -2,7 +2,7 @@
 
     PYTHONPATH=src python benchmarks/pz_fingerprint.py                   # print the digests
     PYTHONPATH=src python benchmarks/pz_fingerprint.py --save F.json     # keep them
-    PYTHONPATH=src python benchmarks/pz_fingerprint.py --check F.json    # compare (exit 1 if any differ)
+    PYTHONPATH=src python benchmarks/pz_fingerprint.py --check F.json    # compare (exit 1: differ)
     /path/to/compiled-venv/bin/python benchmarks/pz_fingerprint.py --check F.json
 
 A speed change to ``observe`` or to the PettingZoo environment (issue 24) may not change a

@@ -75,9 +75,9 @@ from stops.engine.actions import RANK_NAMES, Action, lead, simple, with_cards, w
 from stops.engine.cards import CARDS, Card
 from stops.engine.deal import Deal
 from stops.engine.errors import IllegalAction
-from stops.engine.observation import Observation
 from stops.engine.table import Table
 from stops.engine.text import players_text
+from stops.interop.encoding import VectorEncoder
 from stops.phases.aids import PhaseAids
 from stops.phases.rotation import RotationParams
 from stops.rules.contracts import COMPANION, TURN_ORDER, WILD_CARD
@@ -459,6 +459,12 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self._obs_high = np.array(highs, dtype=np.float32)
         self.observation_size = len(lows)
         self._starts: dict[str, int] = {k: sl.start for k, sl in self.observation_layout.items()}
+        self._encoder = VectorEncoder(
+            n, self.observation_size, self._starts, self._phases, self.variant.space_ids,
+            self._feature_aids,
+            [[(f.name, self._starts[f.name], f.size, f.chips)
+              for f in aids.features(self.variant, n)] for aids in self._feature_aids],
+            b)
 
     def _observation_space(self) -> Any:
         return gymnasium.spaces.Dict({
@@ -663,59 +669,18 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     # -- observations ---------------------------------------------------------------------
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat_of[agent]
-        assert self.deal is not None
-        view = self.deal.observe(seat)
+        deal = self.deal
+        assert deal is not None
         mask = (self._mask.copy() if agent == self.agent_selection and not self.episode_over
                 else np.zeros(self.codec.n_actions, dtype=np.int8))
-        return {"observation": self._vector(view), "action_mask": mask}
+        return {"observation": self._vector(deal, seat), "action_mask": mask}
 
-    def _vector(self, view: Observation) -> npt.NDArray[np.float32]:
-        """The observation vector of one seat, from its :class:`stops.Observation`.
-
-        Written a segment at a time (a slice or an index list per segment, numpy's own
-        loops), not a number at a time: an agent asks for it at every step."""
-        lay = self.observation_layout
-        v = np.zeros(self.observation_size, dtype=np.float32)
-        at = self._starts
-        b = float(CHIP_BOUND)
-        if view.hand:
-            v[[at["hand"] + int(c) for c in view.hand]] = 1.0
-        if view.plays:
-            v[[at["played"] + int(c) for _s, c in view.plays]] = 1.0
-        if view.spare:
-            v[[at["spare_known"] + int(c) for c in view.spare]] = 1.0
-        if view.sequence:
-            v[at["last_card"] + int(view.sequence[-1][1])] = 1.0
-        if view.current_seat == view.seat and self._picked:
-            v[[at["picked"] + int(p) for p in self._picked]] = 1.0
-        n = view.players
-        o = at["hand_sizes"]
-        v[o:o + n] = view.hand_sizes[:n]
-        o = at["stacks"]
-        v[o:o + n] = np.clip(view.stacks[:n], -b, b)
-        v[at["spare_size"]] = view.spare_size
-        ids = self.variant.space_ids
-        if ids:
-            o = at["layout"]
-            v[o:o + len(ids)] = np.clip([view.layout.get(sid, 0) for sid in ids], -b, b)
-            o = at["retired"]
-            v[o:o + len(ids)] = [1.0 if sid in view.retired else 0.0 for sid in ids]
-        v[at["phase"] + (self._phases.index(view.phase) if view.phase in self._phases
-                         else len(self._phases) - 1)] = 1.0
-        v[at["seat"] + view.seat] = 1.0
-        v[at["dealer"] + view.dealer] = 1.0
-        if view.current_seat is not None:
-            v[at["to_act"] + view.current_seat] = 1.0
-        chips = self._chip_features
-
-        def feature(name: str, offset: int, value: float) -> None:
-            v[lay[name].start + offset] = (min(b, max(-b, value)) if name in chips
-                                           else value)
-
-        for aids in self._feature_aids:
-            aids.fill(view, feature)
-        v[at["deals_left"]] = float(self.deals_per_episode - self.deals_started)
-        return v
+    def _vector(self, deal: Deal, seat: int) -> npt.NDArray[np.float32]:
+        """The observation vector of ``seat``: what :meth:`stops.Deal.observe` shows it, as
+        :class:`~stops.interop.encoding.VectorEncoder` writes it (one copy into numpy)."""
+        v = self._encoder.encode(deal, seat, self._picked,
+                                 float(self.deals_per_episode - self.deals_started))
+        return np.frombuffer(v, dtype=np.float32).copy()
 
     # -- display --------------------------------------------------------------------------
     def render(self) -> str | None:
