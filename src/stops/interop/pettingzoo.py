@@ -59,6 +59,9 @@ try:
     import numpy as np  # type: ignore[import-not-found, unused-ignore]
     import numpy.typing as npt  # type: ignore[import-not-found, unused-ignore]
     from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from pettingzoo.utils.env_logger import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        EnvLogger,
+    )
     from pettingzoo.utils.wrappers import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
         OrderEnforcingWrapper,
     )
@@ -405,7 +408,9 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.deals_started = 0
         self.episode_over = False
         self._picked: list[int] = []
-        self._mask: npt.NDArray[np.int8] = np.zeros(self.codec.n_actions, dtype=np.int8)
+        self._zeros: npt.NDArray[np.int8] = np.zeros(self.codec.n_actions, dtype=np.int8)
+        """All 0: copied for every mask of a seat not to act."""
+        self._mask: npt.NDArray[np.int8] = self._zeros.copy()
         self._where: dict[int, int] = {}
         """Action index -> its position in ``legal_actions()`` (from the last mask)."""
         self._last_stacks: tuple[int, ...] = ()
@@ -527,17 +532,17 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
                 and self.deal.current_seat is not None):
             self._mask = self._mask_of(self.deal.current_seat, self._where)
         else:
-            self._mask = np.zeros(self.codec.n_actions, dtype=np.int8)
+            self._mask = self._zeros.copy()
         if self.episode_over:
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]
         else:
             assert self.deal is not None and self.deal.current_seat is not None
             self.agent_selection = self.possible_agents[self.deal.current_seat]
-        self.infos = {
-            a: {"action_mask": self._mask.copy() if a == self.agent_selection
-                and not self.episode_over else np.zeros(self.codec.n_actions, dtype=np.int8)}
-            for a in self.agents}
+        zeros = self._zeros
+        chosen = None if self.episode_over else self.agent_selection
+        self.infos = {a: {"action_mask": self._mask.copy() if a == chosen else zeros.copy()}
+                      for a in self.agents}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -626,28 +631,31 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     def _mask_of(self, seat: int, where: dict[int, int] | None) -> npt.NDArray[np.int8]:
         """:meth:`action_mask`; fills ``where`` (when given) with each index's position in
         ``legal_actions()``, so that :meth:`step` can play it with ``apply_index``."""
-        mask = np.zeros(self.codec.n_actions, dtype=np.int8)
+        mask = self._zeros.copy()
         deal = self.deal
         if deal is None or deal.current_seat != seat:
             return mask
         legal = deal.legal_actions()
-        if any(v in self.codec.cards_verbs for v in legal.verbs):
-            for c in self._pickable(deal, seat, legal):
-                mask[c] = 1
-        elif len(legal) <= 2 * self.codec.n_actions:
+        codec = self.codec
+        on: list[int] = []
+        if any(v in codec.cards_verbs for v in legal.verbs):
+            on.extend(self._pickable(deal, seat, legal))
+        elif len(legal) <= 2 * codec.n_actions:
+            encode = codec.try_encode
             for pos, a in enumerate(legal):
-                i = self.codec.try_encode(a)
+                i = encode(a)
                 if i is not None:
-                    mask[i] = 1
+                    on.append(i)
                     # exactly what decode(i) gives: no fields the index does not carry
                     if (where is not None and not a.flags and a.as_rank is None
                             and a.cards is None):
                         where.setdefault(i, pos)
         else:  # a long family (a bid up to a big stack): ask about each index instead
-            for i in range(self.codec.n_actions):
-                if i < self.codec.play_base and self.codec.decode(seat, i) in legal:
-                    mask[i] = 1
-        if not mask.any():
+            on.extend(i for i in range(codec.n_actions)
+                      if i < codec.play_base and codec.decode(seat, i) in legal)
+        if on:
+            mask[on] = 1
+        else:
             raise RuntimeError(f"no legal decision of seat {seat} has an index in the action "
                                f"space ({legal!r}); raise the codec's caps")
         return mask
@@ -672,7 +680,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         deal = self.deal
         assert deal is not None
         mask = (self._mask.copy() if agent == self.agent_selection and not self.episode_over
-                else np.zeros(self.codec.n_actions, dtype=np.int8))
+                else self._zeros.copy())
         return {"observation": self._vector(deal, seat), "action_mask": mask}
 
     def _vector(self, deal: Deal, seat: int) -> npt.NDArray[np.float32]:
@@ -725,7 +733,31 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
 raw_env = StopsAECEnv
 
 
+class _OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc, unused-ignore]
+    """PettingZoo's ``OrderEnforcingWrapper``, with the same checks, whose ``step`` and
+    ``last`` go straight to the environment: the wrapper's own ``last`` reads five
+    attributes through its ``__getattr__`` (a check and a forward each) at every step."""
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
 def env(**kwargs: Any) -> Any:
     """A :class:`StopsAECEnv` wrapped in PettingZoo's ``OrderEnforcingWrapper``; keyword
     arguments go to :class:`StopsAECEnv`. ``env.unwrapped`` is the environment itself."""
-    return OrderEnforcingWrapper(StopsAECEnv(**kwargs))
+    return _OrderEnforcing(StopsAECEnv(**kwargs))
