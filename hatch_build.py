@@ -48,6 +48,7 @@ COMPILED = [
     "stops/games/comet.py",
     "stops/games/nain_jaune.py",
     "stops/engine/observation.py",
+    "stops/interop/encoding.py",
 ]
 
 #: What mypy needs to type-check the compiled modules (and what they import).
