@@ -34,8 +34,9 @@ by that step (the stakes placed automatically when the first deal starts are cou
 first step), so an agent's cumulative reward over the episode is its stack change, and the
 rewards of all agents add up to minus the change of chips on the layout.
 
-**Observations** are built only from :meth:`stops.Deal.observe` for that seat (plus the cards
-the seat has picked so far for a ``select``, and the deals left in the episode); see
+**Observations** hold only what :meth:`stops.Deal.observe` shows that seat (plus the cards
+the seat has picked so far for a ``select``, and the deals left in the episode), written
+from those parts of the deal by :class:`stops.interop.encoding.VectorEncoder`; see
 :attr:`StopsAECEnv.observation_layout` for the segments of the vector. After the segments
 every game has (cards, stacks, layout, phase, seats) come those the phases of the variant's
 flow declare, in flow order (:meth:`stops.phases.aids.PhaseAids.features`): the spare-hand
