@@ -47,6 +47,8 @@ COMPILED = [
     "stops/phases/rotation.py",
     "stops/games/comet.py",
     "stops/games/nain_jaune.py",
+    "stops/engine/observation.py",
+    "stops/interop/encoding.py",
 ]
 
 #: What mypy needs to type-check the compiled modules (and what they import).

@@ -231,3 +231,32 @@ def test_royal_rummy_side_bet_through_the_codec() -> None:
     for a in legal:
         assert codec.decode(a.seat, codec.encode(a), legal) == a
     api_test(env(variant="royal-rummy", players=4, options=opts), num_cycles=200)
+
+
+@pytest.mark.parametrize("variant", ["three-in-one", "boodle-spare-auction", "tripoley"])
+def test_features_kept_event_by_event_are_what_fill_gives(variant: str) -> None:
+    """The environment keeps the phases' features (who folded, the chips in the pot, the
+    highest bid) with ``PhaseAids.fold``, one new event at a time; ``fill`` reads them from a
+    whole observation. Two environments on the same seed, one made to call ``fill`` (as for a
+    plug-in phase that does not fold), give every seat the same vector at every step, and the
+    features are not all 0 (the test can fail)."""
+    a = StopsAECEnv(variant=variant, players=4)
+    b = StopsAECEnv(variant=variant, players=4)
+    b._encoder.folding = False
+    rng = np.random.default_rng(7)
+    lay = a.observation_layout
+    names = [f.name for aids in a._feature_aids for f in aids.features(a.variant, 4)]
+    assert names
+    seen_nonzero = False
+    for seed in range(3):
+        a.reset(seed=seed)
+        b.reset(seed=seed)
+        while not a.episode_over:
+            for agent in a.agents:
+                va = a.observe(agent)["observation"]
+                assert np.array_equal(va, b.observe(agent)["observation"])
+                seen_nonzero |= any(va[lay[n]].any() for n in names)
+            action = int(rng.choice(np.flatnonzero(a._mask)))
+            a.step(action)
+            b.step(action)
+    assert seen_nonzero

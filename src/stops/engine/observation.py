@@ -7,7 +7,7 @@ seat may see; the no-leak property test holds this module to that.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -65,6 +65,23 @@ class Observation:
 
 
 MAX_LISTED_ACTIONS = 2000
+K_LED: Final = EventKind.LED
+K_PLAYED: Final = EventKind.PLAYED
+
+
+def sequence_of(events: tuple[Event, ...]) -> tuple[tuple[int, Card], ...]:
+    """The cards laid since the last lead, read back from the end of a seat's events."""
+    laid: list[tuple[int, Card]] = []
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        k = e.kind
+        if k in (K_LED, K_PLAYED):
+            if e.seat is not None and e.card is not None:
+                laid.append((e.seat, e.card))
+            if k == K_LED:
+                break
+    laid.reverse()
+    return tuple(laid)
 
 
 def observe(deal: Deal, seat: int) -> Observation:
@@ -75,21 +92,9 @@ def observe(deal: Deal, seat: int) -> Observation:
         raise TableError(f"no seat {shown(seat)} at a table of {deal.n} (seats are "
                          f"0..{deal.n - 1})")
     events = deal.seen_by(seat)
-    # the cards laid since the last lead, read back from the end of the log (no card laid
-    # yet: nothing to read, however long the log of the stakes and the stages before play)
-    laid: list[tuple[int, Card]] = []
-    if deal.plays:
-        led, played = EventKind.LED, EventKind.PLAYED
-        for i in range(len(events) - 1, -1, -1):
-            e = events[i]
-            k = e.kind
-            if k in (led, played):
-                if e.seat is not None and e.card is not None:
-                    laid.append((e.seat, e.card))
-                if k == led:
-                    break
-        laid.reverse()
-    plays_in_seq = tuple(laid)
+    # no card laid yet: nothing to read, however long the log of the stakes and the stages
+    # before play
+    plays_in_seq = sequence_of(events) if deal.plays else ()
     legal: Sequence[Action] = deal.legal_actions() if deal.to_act == seat else ()
     spare = (tuple(CARDS[c] for c in sorted(deal.spare))
              if seat in deal.spare_known else None)

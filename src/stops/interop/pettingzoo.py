@@ -34,8 +34,9 @@ by that step (the stakes placed automatically when the first deal starts are cou
 first step), so an agent's cumulative reward over the episode is its stack change, and the
 rewards of all agents add up to minus the change of chips on the layout.
 
-**Observations** are built only from :meth:`stops.Deal.observe` for that seat (plus the cards
-the seat has picked so far for a ``select``, and the deals left in the episode); see
+**Observations** hold only what :meth:`stops.Deal.observe` shows that seat (plus the cards
+the seat has picked so far for a ``select``, and the deals left in the episode), written
+from those parts of the deal by :class:`stops.interop.encoding.VectorEncoder`; see
 :attr:`StopsAECEnv.observation_layout` for the segments of the vector. After the segments
 every game has (cards, stacks, layout, phase, seats) come those the phases of the variant's
 flow declare, in flow order (:meth:`stops.phases.aids.PhaseAids.features`): the spare-hand
@@ -59,6 +60,9 @@ try:
     import numpy as np  # type: ignore[import-not-found, unused-ignore]
     import numpy.typing as npt  # type: ignore[import-not-found, unused-ignore]
     from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from pettingzoo.utils.env_logger import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        EnvLogger,
+    )
     from pettingzoo.utils.wrappers import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
         OrderEnforcingWrapper,
     )
@@ -75,9 +79,9 @@ from stops.engine.actions import RANK_NAMES, Action, lead, simple, with_cards, w
 from stops.engine.cards import CARDS, Card
 from stops.engine.deal import Deal
 from stops.engine.errors import IllegalAction
-from stops.engine.observation import Observation
 from stops.engine.table import Table
 from stops.engine.text import players_text
+from stops.interop.encoding import VectorEncoder
 from stops.phases.aids import PhaseAids
 from stops.phases.rotation import RotationParams
 from stops.rules.contracts import COMPANION, TURN_ORDER, WILD_CARD
@@ -405,7 +409,9 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.deals_started = 0
         self.episode_over = False
         self._picked: list[int] = []
-        self._mask: npt.NDArray[np.int8] = np.zeros(self.codec.n_actions, dtype=np.int8)
+        self._zeros: npt.NDArray[np.int8] = np.zeros(self.codec.n_actions, dtype=np.int8)
+        """All 0: copied for every mask of a seat not to act."""
+        self._mask: npt.NDArray[np.int8] = self._zeros.copy()
         self._where: dict[int, int] = {}
         """Action index -> its position in ``legal_actions()`` (from the last mask)."""
         self._last_stacks: tuple[int, ...] = ()
@@ -459,6 +465,12 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self._obs_high = np.array(highs, dtype=np.float32)
         self.observation_size = len(lows)
         self._starts: dict[str, int] = {k: sl.start for k, sl in self.observation_layout.items()}
+        self._encoder = VectorEncoder(
+            n, self.observation_size, self._starts, self._phases, self.variant.space_ids,
+            self._feature_aids,
+            [[(f.name, self._starts[f.name], f.size, f.chips)
+              for f in aids.features(self.variant, n)] for aids in self._feature_aids],
+            b)
 
     def _observation_space(self) -> Any:
         return gymnasium.spaces.Dict({
@@ -521,17 +533,17 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
                 and self.deal.current_seat is not None):
             self._mask = self._mask_of(self.deal.current_seat, self._where)
         else:
-            self._mask = np.zeros(self.codec.n_actions, dtype=np.int8)
+            self._mask = self._zeros.copy()
         if self.episode_over:
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]
         else:
             assert self.deal is not None and self.deal.current_seat is not None
             self.agent_selection = self.possible_agents[self.deal.current_seat]
-        self.infos = {
-            a: {"action_mask": self._mask.copy() if a == self.agent_selection
-                and not self.episode_over else np.zeros(self.codec.n_actions, dtype=np.int8)}
-            for a in self.agents}
+        zeros = self._zeros
+        chosen = None if self.episode_over else self.agent_selection
+        self.infos = {a: {"action_mask": self._mask.copy() if a == chosen else zeros.copy()}
+                      for a in self.agents}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -620,28 +632,31 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     def _mask_of(self, seat: int, where: dict[int, int] | None) -> npt.NDArray[np.int8]:
         """:meth:`action_mask`; fills ``where`` (when given) with each index's position in
         ``legal_actions()``, so that :meth:`step` can play it with ``apply_index``."""
-        mask = np.zeros(self.codec.n_actions, dtype=np.int8)
+        mask = self._zeros.copy()
         deal = self.deal
         if deal is None or deal.current_seat != seat:
             return mask
         legal = deal.legal_actions()
-        if any(v in self.codec.cards_verbs for v in legal.verbs):
-            for c in self._pickable(deal, seat, legal):
-                mask[c] = 1
-        elif len(legal) <= 2 * self.codec.n_actions:
+        codec = self.codec
+        on: list[int] = []
+        if any(v in codec.cards_verbs for v in legal.verbs):
+            on.extend(self._pickable(deal, seat, legal))
+        elif len(legal) <= 2 * codec.n_actions:
+            encode = codec.try_encode
             for pos, a in enumerate(legal):
-                i = self.codec.try_encode(a)
+                i = encode(a)
                 if i is not None:
-                    mask[i] = 1
+                    on.append(i)
                     # exactly what decode(i) gives: no fields the index does not carry
                     if (where is not None and not a.flags and a.as_rank is None
                             and a.cards is None):
                         where.setdefault(i, pos)
         else:  # a long family (a bid up to a big stack): ask about each index instead
-            for i in range(self.codec.n_actions):
-                if i < self.codec.play_base and self.codec.decode(seat, i) in legal:
-                    mask[i] = 1
-        if not mask.any():
+            on.extend(i for i in range(codec.n_actions)
+                      if i < codec.play_base and codec.decode(seat, i) in legal)
+        if on:
+            mask[on] = 1
+        else:
             raise RuntimeError(f"no legal decision of seat {seat} has an index in the action "
                                f"space ({legal!r}); raise the codec's caps")
         return mask
@@ -663,59 +678,18 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     # -- observations ---------------------------------------------------------------------
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat_of[agent]
-        assert self.deal is not None
-        view = self.deal.observe(seat)
+        deal = self.deal
+        assert deal is not None
         mask = (self._mask.copy() if agent == self.agent_selection and not self.episode_over
-                else np.zeros(self.codec.n_actions, dtype=np.int8))
-        return {"observation": self._vector(view), "action_mask": mask}
+                else self._zeros.copy())
+        return {"observation": self._vector(deal, seat), "action_mask": mask}
 
-    def _vector(self, view: Observation) -> npt.NDArray[np.float32]:
-        """The observation vector of one seat, from its :class:`stops.Observation`.
-
-        Written a segment at a time (a slice or an index list per segment, numpy's own
-        loops), not a number at a time: an agent asks for it at every step."""
-        lay = self.observation_layout
-        v = np.zeros(self.observation_size, dtype=np.float32)
-        at = self._starts
-        b = float(CHIP_BOUND)
-        if view.hand:
-            v[[at["hand"] + int(c) for c in view.hand]] = 1.0
-        if view.plays:
-            v[[at["played"] + int(c) for _s, c in view.plays]] = 1.0
-        if view.spare:
-            v[[at["spare_known"] + int(c) for c in view.spare]] = 1.0
-        if view.sequence:
-            v[at["last_card"] + int(view.sequence[-1][1])] = 1.0
-        if view.current_seat == view.seat and self._picked:
-            v[[at["picked"] + int(p) for p in self._picked]] = 1.0
-        n = view.players
-        o = at["hand_sizes"]
-        v[o:o + n] = view.hand_sizes[:n]
-        o = at["stacks"]
-        v[o:o + n] = np.clip(view.stacks[:n], -b, b)
-        v[at["spare_size"]] = view.spare_size
-        ids = self.variant.space_ids
-        if ids:
-            o = at["layout"]
-            v[o:o + len(ids)] = np.clip([view.layout.get(sid, 0) for sid in ids], -b, b)
-            o = at["retired"]
-            v[o:o + len(ids)] = [1.0 if sid in view.retired else 0.0 for sid in ids]
-        v[at["phase"] + (self._phases.index(view.phase) if view.phase in self._phases
-                         else len(self._phases) - 1)] = 1.0
-        v[at["seat"] + view.seat] = 1.0
-        v[at["dealer"] + view.dealer] = 1.0
-        if view.current_seat is not None:
-            v[at["to_act"] + view.current_seat] = 1.0
-        chips = self._chip_features
-
-        def feature(name: str, offset: int, value: float) -> None:
-            v[lay[name].start + offset] = (min(b, max(-b, value)) if name in chips
-                                           else value)
-
-        for aids in self._feature_aids:
-            aids.fill(view, feature)
-        v[at["deals_left"]] = float(self.deals_per_episode - self.deals_started)
-        return v
+    def _vector(self, deal: Deal, seat: int) -> npt.NDArray[np.float32]:
+        """The observation vector of ``seat``: what :meth:`stops.Deal.observe` shows it, as
+        :class:`~stops.interop.encoding.VectorEncoder` writes it (one copy into numpy)."""
+        v = self._encoder.encode(deal, seat, self._picked,
+                                 float(self.deals_per_episode - self.deals_started))
+        return np.frombuffer(v, dtype=np.float32).copy()
 
     # -- display --------------------------------------------------------------------------
     def render(self) -> str | None:
@@ -760,7 +734,31 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
 raw_env = StopsAECEnv
 
 
+class _OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc, unused-ignore]
+    """PettingZoo's ``OrderEnforcingWrapper``, with the same checks, whose ``step`` and
+    ``last`` go straight to the environment: the wrapper's own ``last`` reads five
+    attributes through its ``__getattr__`` (a check and a forward each) at every step."""
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        elif not self.env.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._has_updated = True
+            self.env.step(action)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
 def env(**kwargs: Any) -> Any:
     """A :class:`StopsAECEnv` wrapped in PettingZoo's ``OrderEnforcingWrapper``; keyword
     arguments go to :class:`StopsAECEnv`. ``env.unwrapped`` is the environment itself."""
-    return OrderEnforcingWrapper(StopsAECEnv(**kwargs))
+    return _OrderEnforcing(StopsAECEnv(**kwargs))

@@ -254,6 +254,17 @@ class PhaseAids:
         """Write the features' values for one seat's observation: ``put(name, index,
         value)`` (every value starts at 0)."""
 
+    folds_events: ClassVar[bool] = False
+    """Its features are a running fold of the events the seat sees (every built-in phase's
+    are): the environment then keeps them with :meth:`fold` from one observation to the next,
+    paying for each event once, and does not call :meth:`fill`."""
+
+    def fold(self, events: Sequence[Event], start: int, values: list[float]) -> None:
+        """With :attr:`folds_events`: bring ``values`` (this phase's features' values, the
+        segments of :meth:`features` one after another, all 0 before the deal's first event)
+        up to date with ``events[start:]``, the events the seat has seen since the last call.
+        :meth:`fill` must give the same values."""
+
     # the conformance check
     def revealed(self, deal: Deal, seat: int) -> set[int]:
         """Cards whose place ``seat`` may know although no event it sees names them (a

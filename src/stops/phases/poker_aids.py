@@ -298,16 +298,29 @@ class PokerAids(PhaseAids):
         return (Feature("folded", players), Feature("in_pot", players, chips=True))
 
     def fill(self, view: Observation, put: Callable[[str, int, float], None]) -> None:
-        in_pot = [0] * view.players
-        for e in view.events:
+        n = view.players
+        values = [0.0] * (2 * n)
+        self.fold(view.events, 0, values)
+        for i in range(n):
+            if values[i]:
+                put("folded", i, values[i])
+        for i in range(n):
+            put("in_pot", i, values[n + i])
+
+    folds_events: ClassVar[bool] = True
+
+    def fold(self, events: Sequence[Event], start: int, values: list[float]) -> None:
+        """``folded`` (1 for each seat that folded), then ``in_pot`` (the chips each seat
+        has bet, raised or called)."""
+        n = len(values) // 2
+        for i in range(start, len(events)):
+            e = events[i]
             if e.seat is None:
                 continue
             if e.kind == FOLDED:
-                put("folded", e.seat, 1.0)
+                values[e.seat] = 1.0
             elif e.kind in _PUT_IN:
-                in_pot[e.seat] += e.chips
-        for i, x in enumerate(in_pot):
-            put("in_pot", i, float(x))
+                values[n + e.seat] += e.chips
 
     def revealed(self, deal: Deal, seat: int) -> set[int]:
         settings = deal.variant.settings(PHASE)

@@ -15,8 +15,8 @@ it is on the path of play.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from stops.engine.actions import Action, simple
 from stops.phases.aids import Feature, PhaseAids, Prompt, Teller
@@ -228,13 +228,20 @@ class SpareAids(PhaseAids):
         return (Feature("high_bid", 1, chips=True),)
 
     def fill(self, view: Observation, put: Callable[[str, int, float], None]) -> None:
-        high = 0
-        for e in view.events:
+        values = [0.0]
+        self.fold(view.events, 0, values)
+        put("high_bid", 0, values[0])
+
+    folds_events: ClassVar[bool] = True
+
+    def fold(self, events: Sequence[Event], start: int, values: list[float]) -> None:
+        """``high_bid``: the highest bid since the last auction opened."""
+        for i in range(start, len(events)):
+            e = events[i]
             if e.kind == AUCTION_OPENED:
-                high = 0
+                values[0] = 0.0
             elif e.kind == BID:
-                high = max(high, e.chips)
-        put("high_bid", 0, float(high))
+                values[0] = max(values[0], float(e.chips))
 
 
 AIDS: Final = SpareAids()

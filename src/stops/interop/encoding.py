@@ -1,0 +1,220 @@
+"""One seat's observation as a flat vector of float32, for the learning environments.
+
+:class:`VectorEncoder` writes the vector the PettingZoo environment gives an agent
+(:mod:`stops.interop.pettingzoo` documents its segments) straight from the parts of the deal
+that :meth:`stops.Deal.observe` shows the seat, and nothing else: its own hand, the spare
+hand only where ``spare_known`` names the seat, the cards played, the sequence read back from
+the events the seat sees, the counts, chips and spaces everyone sees, and the phases'
+features folded over the seat's events. It builds no :class:`~stops.engine.observation.Observation`
+and uses no numpy (the compiled build compiles this module; the environment turns the
+``array('f')`` into a numpy array with one copy).
+
+What does not change from one observation to the next is kept, not rebuilt: the 13 values of
+a suit's cards per rank mask, the played cards of the deal (extended as plays are added), and
+each seat's phase features (folded over the events it has seen since it was last encoded), so
+a step costs the same early and late in a deal.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from stops.engine.cards import Card
+from stops.engine.events import Event
+from stops.engine.observation import sequence_of
+
+if TYPE_CHECKING:
+    from stops.engine.deal import Deal
+    from stops.phases.aids import PhaseAids
+
+_SUIT_ROWS: Final[dict[int, array[float]]] = {}
+"""A suit's 13 values (1.0 where a rank of the mask is held) per 13-bit rank mask."""
+
+
+def _suit_row(m: int) -> array[float]:
+    row = _SUIT_ROWS.get(m)
+    if row is None:
+        row = _SUIT_ROWS[m] = array("f", [1.0 if m >> r & 1 else 0.0 for r in range(13)])
+    return row
+
+
+class _Seen:
+    """What one seat's features were folded over: the deal's log, how many of the seat's
+    events, the last of them, and the values."""
+
+    __slots__ = ("events", "last", "upto", "values")
+
+    def __init__(self, events: list[Event], sizes: list[int]) -> None:
+        self.events = events
+        self.upto = 0
+        self.last: Event | None = None
+        self.values: list[list[float]] = [[0.0] * k for k in sizes]
+
+
+class VectorEncoder:
+    """Writes one seat's observation vector (see the module docstring).
+
+    ``starts`` gives each segment's first index (the names of
+    ``StopsAECEnv.observation_layout``), ``size`` the vector's length, ``phases`` the phase
+    names of the ``phase`` segment (``"over"`` last), ``aids`` the phases' aids that declare
+    features and ``slots[i]`` where each value of ``aids[i]`` goes: its index in the vector
+    and whether it counts chips (clipped to ``bound``).
+    """
+
+    def __init__(self, players: int, size: int, starts: dict[str, int],
+                 phases: tuple[str, ...], space_ids: tuple[str, ...],
+                 aids: Sequence[PhaseAids],
+                 features: Sequence[Sequence[tuple[str, int, int, bool]]],
+                 bound: float) -> None:
+        self.n = players
+        self.size = size
+        self.phases = phases
+        self.phase_at: dict[str, int] = {}
+        for i, p in enumerate(phases):
+            self.phase_at.setdefault(p, i)
+        self.space_ids = space_ids
+        self.aids = list(aids)
+        self.folding = all(a.folds_events for a in aids)
+        self.named: list[dict[str, tuple[int, bool]]] = [
+            {name: (start, chips) for name, start, _size, chips in segs} for segs in features]
+        """Per phase: each feature's first index, and whether it counts chips."""
+        self.slots: list[list[tuple[int, bool]]] = [
+            [(start + j, chips) for _name, start, size, chips in segs for j in range(size)]
+            for segs in features]
+        """Per phase: where each of its values (see ``PhaseAids.fold``) goes."""
+        self.bound = bound
+        self.zero: array[float] = array("f", bytes(4 * size))
+        self.hand = starts["hand"]
+        self.played = starts["played"]
+        self.spare_known = starts["spare_known"]
+        self.last_card = starts["last_card"]
+        self.picked = starts["picked"]
+        self.hand_sizes = starts["hand_sizes"]
+        self.spare_size = starts["spare_size"]
+        self.stacks = starts["stacks"]
+        self.layout = starts["layout"]
+        self.retired = starts["retired"]
+        self.phase = starts["phase"]
+        self.seat = starts["seat"]
+        self.dealer = starts["dealer"]
+        self.to_act = starts["to_act"]
+        self.deals_left = starts["deals_left"]
+        self._plays: list[tuple[int, Card]] | None = None
+        self._played_upto = 0
+        self._played: array[float] = array("f", bytes(4 * 52))
+        self._seen: dict[int, _Seen] = {}
+
+    def clip(self, x: float) -> float:
+        b = self.bound
+        return b if x > b else -b if x < -b else x
+
+    def encode(self, deal: Deal, seat: int, picked: Sequence[int],
+               deals_left: float) -> array[float]:
+        """The vector of ``seat`` in ``deal`` now (``picked``: the cards it has picked so far
+        for a choice of several; ``deals_left``: the episode's deals still to start)."""
+        v = self.zero[:]
+        at = self.hand
+        masks = deal.masks[seat]
+        for suit in range(4):
+            m = masks[suit]
+            if m:
+                o = at + 13 * suit
+                v[o:o + 13] = _suit_row(m)
+        plays = deal.plays
+        if plays:
+            self._fill_played(plays)
+            at = self.played
+            v[at:at + 52] = self._played
+        if seat in deal.spare_known:
+            at = self.spare_known
+            for c in deal.spare:
+                v[at + c] = 1.0
+        events = deal.seen_by(seat)
+        if plays:
+            laid = sequence_of(events)
+            if laid:
+                v[self.last_card + int(laid[-1][1])] = 1.0
+        to_act = deal.to_act
+        if to_act == seat and picked:
+            at = self.picked
+            for p in picked:
+                v[at + p] = 1.0
+        n = self.n
+        counts = deal.counts
+        stacks = deal.ledger.stacks
+        at = self.hand_sizes
+        o = self.stacks
+        for i in range(n):
+            v[at + i] = counts[i]
+            v[o + i] = self.clip(stacks[i])
+        v[self.spare_size] = len(deal.spare)
+        ids = self.space_ids
+        if ids:
+            layout = deal.ledger.layout
+            retired = deal.retired
+            at = self.layout
+            o = self.retired
+            for i, sid in enumerate(ids):
+                v[at + i] = self.clip(layout.get(sid, 0))
+                if sid in retired:
+                    v[o + i] = 1.0
+        phase = "over" if to_act is None else deal.variant.flow[deal.phase_idx]
+        v[self.phase + self.phase_at.get(phase, len(self.phases) - 1)] = 1.0
+        v[self.seat + seat] = 1.0
+        v[self.dealer + deal.dealer] = 1.0
+        if to_act is not None:
+            v[self.to_act + to_act] = 1.0
+        if self.aids:
+            if self.folding:
+                self._fill_features(v, deal, seat, events)
+            else:
+                self._fill_views(v, deal, seat)
+        v[self.deals_left] = deals_left
+        return v
+
+    def _fill_played(self, plays: list[tuple[int, Card]]) -> None:
+        row = self._played
+        if plays is not self._plays or len(plays) < self._played_upto:
+            self._plays = plays
+            self._played_upto = 0
+            self._played = row = array("f", bytes(4 * 52))
+        for i in range(self._played_upto, len(plays)):
+            row[int(plays[i][1])] = 1.0
+        self._played_upto = len(plays)
+
+    def _fill_features(self, v: array[float], deal: Deal, seat: int,
+                       events: tuple[Event, ...]) -> None:
+        seen = self._seen.get(seat)
+        log = deal.events
+        upto = 0
+        if (seen is None or seen.events is not log or seen.upto > len(events)
+                or (seen.upto and events[seen.upto - 1] is not seen.last)):
+            seen = self._seen[seat] = _Seen(log, [len(s) for s in self.slots])
+        else:
+            upto = seen.upto
+        if upto < len(events):
+            for k, aids in enumerate(self.aids):
+                aids.fold(events, upto, seen.values[k])
+            seen.upto = len(events)
+            seen.last = events[-1]
+        for k, slots in enumerate(self.slots):
+            values = seen.values[k]
+            for j, (i, chips) in enumerate(slots):
+                x = values[j]
+                if x:
+                    v[i] = self.clip(x) if chips else x
+
+    def _fill_views(self, v: array[float], deal: Deal, seat: int) -> None:
+        """Features of a phase that needs the whole observation: each phase's ``fill``."""
+        view = deal.observe(seat)
+        for k, aids in enumerate(self.aids):
+            named = self.named[k]
+
+            def put(name: str, offset: int, value: float,
+                    named: dict[str, tuple[int, bool]] = named) -> None:
+                i, chips = named[name]
+                v[i + offset] = self.clip(value) if chips else value
+
+            aids.fill(view, put)
