@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 pytest.importorskip("pyspiel")
-pytest.importorskip("pettingzoo")
 
 import numpy as np
 import pyspiel
@@ -21,7 +20,7 @@ import pyspiel
 import stops
 from stops.engine.cards import CARDS
 from stops.interop import openspiel as ospiel
-from stops.interop.pettingzoo import ActionCodec
+from stops.interop.codec import ActionCodec
 
 ROTATION = str(Path(__file__).parents[1] / "data" / "rotation.yaml")
 GAMES = ["boodle", "three-in-one", "pot-and-kitty", "newmarket", "pope-joan", "spinado",

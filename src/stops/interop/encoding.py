@@ -24,10 +24,12 @@ from typing import TYPE_CHECKING, Final
 from stops.engine.cards import Card
 from stops.engine.events import Event
 from stops.engine.observation import sequence_of
+from stops.interop.codec import CHIP_BOUND
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
     from stops.phases.aids import PhaseAids
+    from stops.rules.variant import Variant
 
 _SUIT_ROWS: Final[dict[int, array[float]]] = {}
 """A suit's 13 values (1.0 where a rank of the mask is held) per 13-bit rank mask."""
@@ -218,3 +220,68 @@ class VectorEncoder:
                 v[i + offset] = self.clip(value) if chips else value
 
             aids.fill(view, put)
+
+
+class ObservationLayout:
+    """The segments of a variant's observation vector at ``players`` seats: each one's name,
+    size and bounds, in order (``slices``, ``lows``, ``highs``, ``size``), and the
+    :class:`VectorEncoder` that writes it. After the segments every game has (cards, stacks,
+    layout, phase, seats) come the features the phases of the flow declare, in flow order
+    (:meth:`stops.phases.aids.PhaseAids.features`), then ``deals_left`` (0 to
+    ``deals_per_episode``). Chip counts are clipped to ``[-CHIP_BOUND, CHIP_BOUND]``."""
+
+    def __init__(self, variant: Variant, players: int, deals_per_episode: int = 1) -> None:
+        n, s = players, len(variant.space_ids)
+        b = float(CHIP_BOUND)
+        self.variant = variant
+        self.players = n
+        self.phases: tuple[str, ...] = (*variant.flow, "over")
+        segments: list[tuple[str, int, float, float]] = [
+            ("hand", 52, 0.0, 1.0),
+            ("played", 52, 0.0, 1.0),
+            ("spare_known", 52, 0.0, 1.0),
+            ("last_card", 52, 0.0, 1.0),
+            ("picked", 52, 0.0, 1.0),
+            ("hand_sizes", n, 0.0, 52.0),
+            ("spare_size", 1, 0.0, 52.0),
+            ("stacks", n, -b, b),
+            ("layout", s, -b, b),
+            ("retired", s, 0.0, 1.0),
+            ("phase", len(self.phases), 0.0, 1.0),
+            ("seat", n, 0.0, 1.0),
+            ("dealer", n, 0.0, 1.0),
+            ("to_act", n, 0.0, 1.0),
+        ]
+        # then the features the phases of the flow declare, in flow order (who folded and
+        # what each seat has bet, the highest bid for the spare hand ...)
+        self.feature_aids: list[PhaseAids] = []
+        for phase in variant.phases:
+            aids: PhaseAids = phase.aids()
+            features = aids.features(variant, n)
+            if features:
+                self.feature_aids.append(aids)
+            for f in features:
+                if any(f.name == seg[0] for seg in segments):
+                    raise ValueError(f"two segments of the observation are named {f.name!r} "
+                                     f"(the {phase.name} phase declares one)")
+                segments.append((f.name, f.size, -b if f.chips else f.low,
+                                 b if f.chips else f.high))
+        segments.append(("deals_left", 1, 0.0, float(deals_per_episode)))
+        self.slices: dict[str, slice] = {}
+        self.lows: list[float] = []
+        self.highs: list[float] = []
+        for name, size, low, high in segments:
+            self.slices[name] = slice(len(self.lows), len(self.lows) + size)
+            self.lows += [low] * size
+            self.highs += [high] * size
+        self.size = len(self.lows)
+        self.starts: dict[str, int] = {k: sl.start for k, sl in self.slices.items()}
+
+    def encoder(self) -> VectorEncoder:
+        """A new encoder of this layout (it keeps what it has folded, per deal and seat)."""
+        v, n = self.variant, self.players
+        return VectorEncoder(
+            n, self.size, self.starts, self.phases, v.space_ids, self.feature_aids,
+            [[(f.name, self.starts[f.name], f.size, f.chips) for f in aids.features(v, n)]
+             for aids in self.feature_aids],
+            float(CHIP_BOUND))

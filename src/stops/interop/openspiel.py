@@ -43,7 +43,7 @@ hands them over), which is the same game: the shuffle does not depend on the sta
 variant whose flow has no ``deal`` phase (a plug-in that deals its own way) cannot be
 registered.
 
-**Actions** are the indices of the PettingZoo adapter's :class:`~stops.interop.pettingzoo.
+**Actions** are the indices of the :class:`~stops.interop.codec.
 ActionCodec` (one fixed numbering per variant and player count: ``num_distinct_actions`` is
 its size; ``action_to_string`` gives its label). A choice of several cards at once (a poker
 hand) is that many successive card picks, as in PettingZoo. An index that is not legal raises
@@ -90,7 +90,8 @@ from stops.engine.cards import CARDS
 from stops.engine.deal import SPARE, Deal
 from stops.engine.table import Table
 from stops.engine.text import players_text
-from stops.interop.pettingzoo import CHIP_BOUND, ActionCodec, StopsAECEnv
+from stops.interop.codec import CHIP_BOUND, ActionCodec
+from stops.interop.encoding import ObservationLayout, VectorEncoder
 from stops.phases.dealing import deal_order, deal_shape, sized_plan
 from stops.rules.variant import Variant, list_variants, load_variant
 
@@ -253,10 +254,9 @@ class StopsGame(pyspiel.Game):  # type: ignore[misc]
         if variant.turns_up:
             spare_at = [i for i, who in enumerate(self.plan) if who == SPARE]
             self.turn_up_at = spare_at[0] if shape.shape == "table" else spare_at[-1]
-        self.encoder = StopsAECEnv(variant=variant, players=n, chips=chips, dealer=dealer)
-        """The PettingZoo environment whose observation vector is the observation tensor
-        (never reset: only its encoder is used)."""
-        self.obs_size: int = self.encoder.observation_size
+        self.layout = ObservationLayout(variant, n)
+        """The observation vector's segments: the PettingZoo environment's, for one deal."""
+        self.obs_size: int = self.layout.size
         self.kinds: dict[str, int] = {t.kind: i for i, t in enumerate(variant.event_types())}
         self.space_at: dict[str, int] = {s: i for i, s in enumerate(variant.space_ids)}
         k, s = len(self.kinds) + 1, len(self.space_at) + 1
@@ -558,6 +558,8 @@ class StopsObserver:
             raise ValueError("a stops observer shows one seat's own view: private_info "
                              "SINGLE_PLAYER with public_info")
         self.game = game
+        self.encoder: VectorEncoder = game.layout.encoder()
+        """This observer's own encoder (it keeps what it has read of the deal last shown)."""
         self.recall: bool = bool(iig_obs_type.perfect_recall)
         size = game.obs_size
         shapes: list[tuple[str, tuple[int, ...]]] = [("observation", (game.obs_size,))]
@@ -577,14 +579,12 @@ class StopsObserver:
         deal = state.deal
         if deal is None:
             return  # no seat has seen a card yet
-        g = self.game
-        view = deal.observe(player)
-        enc = g.encoder
-        enc._picked = list(state.picked) if deal.current_seat == player else []
-        self.dict["observation"][:] = enc._vector(view)
-        enc._picked = []
+        picked = state.picked if deal.current_seat == player else ()
+        # a one-deal game: no deal is left to start once the cards are dealt
+        self.dict["observation"][:] = np.frombuffer(
+            self.encoder.encode(deal, player, picked, 0.0), dtype=np.float32)
         if self.recall:
-            self._history(view.events, player)
+            self._history(deal.seen_by(player), player)
 
     def _history(self, events: tuple[Any, ...], player: int) -> None:
         g = self.game

@@ -53,7 +53,7 @@ import operator
 import random
 from collections.abc import Mapping
 from math import comb
-from typing import Any, Final
+from typing import Any
 
 try:
     import gymnasium  # type: ignore[import-not-found, unused-ignore]
@@ -73,276 +73,18 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
         f"(missing: {exc.name})"
     ) from exc
 
-import attrs
 
-from stops.engine.actions import RANK_NAMES, Action, lead, simple, with_cards, with_chips
-from stops.engine.cards import CARDS, Card
+from stops.engine.actions import Action, with_cards
+from stops.engine.cards import CARDS
 from stops.engine.deal import Deal
 from stops.engine.errors import IllegalAction
 from stops.engine.table import Table
 from stops.engine.text import players_text
-from stops.interop.encoding import VectorEncoder
-from stops.phases.aids import PhaseAids
-from stops.phases.rotation import RotationParams
-from stops.rules.contracts import COMPANION, TURN_ORDER, WILD_CARD
+from stops.interop.codec import AMOUNT_CAP, ActionCodec
+from stops.interop.encoding import ObservationLayout
 from stops.rules.variant import Variant, load_variant
 
 __all__ = ["AMOUNT_CAP", "ActionCodec", "StopsAECEnv", "env", "raw_env"]
-
-AMOUNT_CAP: Final = 100
-"""Largest amount of a decision whose phase sets no bound (an offer for the spare hand) the
-action space can express: `VERB 1` .. `VERB 100`."""
-CHIP_BOUND: Final = 1_000_000
-"""Chip counts in the observation are clipped to ``[-CHIP_BOUND, CHIP_BOUND]``."""
-_OWN_FAMILIES: Final = frozenset({"stake", "lead", "play", "follow"})
-"""The engine's verbs that have families of their own below (a lead is a card index, plays and
-follows come only in variants that have them); every other verb gets indices by its fields."""
-
-
-def _stake_cap(variant: Variant) -> int:
-    """The largest stake a seat may be asked to choose: the biggest whole-number parameter of
-    the stake rule (``free: chips``, ``choose_one_card: card_chips`` ...) times the unit."""
-    params = variant.policy("stake_rule").params
-    amounts = [1]
-    if params is not None and attrs.has(type(params)):
-        amounts += [v for v in attrs.asdict(params).values()
-                    if isinstance(v, int) and not isinstance(v, bool) and v > 0]
-    return max(amounts) * max(1, variant.rules.stake_unit)
-
-
-class ActionCodec:
-    """A fixed numbering of every decision of a variant, for discrete-action learners.
-
-    ``encode(action) -> int`` and ``decode(seat, index) -> Action`` are pure: index ``c`` in
-    0..51 decodes to ``lead c``. (The environment reads a card index as "pick this card" while
-    the seat is choosing several cards at once; such a decision (a ``select``) has no single
-    index, see :meth:`encode_select`.)
-
-    The indices follow ``variant.verbs()``, in the order of the variant's flow: card indices,
-    then the field-less verbs (``simple_verbs``, from ``simple_base``), then a family of
-    amounts per verb with ``chips`` (``chips_base[verb]``, ``chips_cap[verb]``), then 52 per
-    phase verb with one ``card`` (``card_base[verb]``), then the stakes and the engine's
-    play, follow and group families. A verb with another mix of fields has no index.
-    """
-
-    def __init__(self, variant: Variant, players: int, *, amount_cap: int = AMOUNT_CAP,
-                 stake_cap: int | None = None) -> None:
-        self.variant = variant
-        self.players = players
-        self.amount_cap = amount_cap
-        self.stake_cap = stake_cap if stake_cap is not None else _stake_cap(variant)
-        self.space_ids: tuple[str, ...] = variant.space_ids
-        verbs = [v for v in variant.verbs() if v.name not in _OWN_FAMILIES]
-        self.simple_verbs: tuple[str, ...] = tuple(v.name for v in verbs if not v.fields)
-        self.cards_verbs: tuple[str, ...] = tuple(v.name for v in verbs
-                                                  if v.fields == ("cards",))
-        """Verbs that choose several cards at once: made of card picks (:meth:`encode_select`)."""
-        labels = [f"card {CARDS[c]}" for c in range(52)]
-        self.simple_base = len(labels)
-        labels += list(self.simple_verbs)
-        self.chips_base: dict[str, int] = {}
-        self.chips_cap: dict[str, int] = {}
-        for v in verbs:
-            if v.fields == ("chips",):
-                bound = v.most(variant) if v.most is not None else None
-                # an amount only the stacks bound: as high as ``amount_cap`` can express
-                cap = amount_cap if bound is None else max(1, bound)
-                self.chips_base[v.name] = len(labels)
-                self.chips_cap[v.name] = cap
-                labels += [f"{v.name} {k}" for k in range(1, cap + 1)]
-        self.card_base: dict[str, int] = {}
-        for v in verbs:
-            if v.fields == ("card",):
-                self.card_base[v.name] = len(labels)
-                labels += [f"{v.name} {CARDS[c]}" for c in range(52)]
-        self._chips_at = sorted((b, v) for v, b in self.chips_base.items())
-        self._card_at = sorted((b, v) for v, b in self.card_base.items())
-        self.stake_base = len(labels)
-        labels += [f"stake {s} {k}" for s in self.space_ids for k in range(1, self.stake_cap + 1)]
-        # the families of the play in turn and of a companion card: only for variants that
-        # have them, so the first games keep their action space
-        turns = variant.policy(TURN_ORDER)
-        self.in_turn: bool = turns.spec.in_turn
-        comp = variant.policy(COMPANION)
-        self.companion: int = comp.impl.card(comp.params)
-        self.flag: str = comp.impl.flag(comp.params) if self.companion >= 0 else ""
-        wild = variant.policy(WILD_CARD)
-        self.wild: int = wild.impl.card(wild.params)
-        self.wilds: frozenset[int] = frozenset(int(c) for c in wild.impl.cards(wild.params))
-        """Every wild card (Pink Nines has two, either one standing for the same group)."""
-        self.groups = self.in_turn and (
-            (isinstance(turns.params, RotationParams) and turns.params.cards_per_turn != "one")
-            or bool(self.wilds))
-        self.play_base = len(labels)
-        if self.in_turn and not self.groups:
-            labels += [f"play {CARDS[c]}" for c in range(52)]
-        self.follow_base = len(labels)
-        if self.companion >= 0:
-            labels += [f"follow {CARDS[c]}" for c in range(52)]
-            labels += [f"follow {CARDS[c]} with {self.flag}" for c in range(52)]
-            labels += [f"lead {CARDS[c]} with {self.flag}" for c in range(52)]
-        self.group_base = len(labels)
-        if self.groups:
-            for verb in ("lead", "play"):
-                for r in range(13):
-                    for k in range(1, 5):
-                        labels.append(f"{verb} {k} x {RANK_NAMES[r]}")
-                        labels.append(f"{verb} {k} x {RANK_NAMES[r]} + wild")
-                labels += [f"{verb} wild as {RANK_NAMES[r]}" for r in range(13)]
-        # a phase's verb with a space and an amount (Royal Rummy's ``wager``): ``VERB space
-        # k`` for every layout space; last, so that no other game's numbering moves
-        self.spaced_base = len(labels)
-        self.spaced_at: dict[str, tuple[int, int]] = {}
-        for v in verbs:
-            if set(v.fields) == {"space", "chips"}:
-                bound = v.most(variant) if v.most is not None else None
-                cap = amount_cap if bound is None else max(1, bound)
-                self.spaced_at[v.name] = (len(labels), cap)
-                labels += [f"{v.name} {s} {k}" for s in self.space_ids
-                           for k in range(1, cap + 1)]
-        self.labels: tuple[str, ...] = tuple(labels)
-        self.n_actions = len(labels)
-        self._simple = {v: self.simple_base + i for i, v in enumerate(self.simple_verbs)}
-        self._space = {s: i for i, s in enumerate(self.space_ids)}
-
-    def __len__(self) -> int:
-        return self.n_actions
-
-    def encode(self, action: Action) -> int:
-        """The index of ``action``; :class:`ValueError` if it has none (a ``select``, or an
-        amount above the caps)."""
-        got = self.try_encode(action)
-        if got is None:
-            hint = (f" (a {action.action} is several card picks: encode_select)"
-                    if action.action in self.cards_verbs else "")
-            raise ValueError(f"{action} has no index in this action space{hint}")
-        return got
-
-    def try_encode(self, action: Action) -> int | None:
-        verb = action.action
-        if verb in ("lead", "play") and (action.cards is not None or action.as_rank is not None
-                                         or (verb == "play" and self.groups)):
-            return self._encode_group(action)
-        if action.flags:
-            if action.flags != (self.flag,) or action.card is None or verb not in (
-                    "lead", "follow"):
-                return None
-            return self.follow_base + (104 if verb == "lead" else 52) + int(action.card)
-        if verb == "lead":
-            return None if action.card is None else int(action.card)
-        if verb == "play":
-            if action.card is None or not self.in_turn or self.groups:
-                return None
-            return self.play_base + int(action.card)
-        if verb == "follow":
-            return None if action.card is None or self.companion < 0 else (
-                self.follow_base + int(action.card))
-        if verb in self._simple:
-            return self._simple[verb]
-        base = self.card_base.get(verb)
-        if base is not None:
-            return None if action.card is None else base + int(action.card)
-        k = action.chips
-        if k is None or k < 1:
-            return None
-        base = self.chips_base.get(verb)
-        if base is not None:
-            return base + k - 1 if k <= self.chips_cap[verb] else None
-        spaced = self.spaced_at.get(verb)
-        if spaced is not None:
-            first, cap = spaced
-            if action.space not in self._space or k > cap:
-                return None
-            return first + self._space[action.space] * cap + k - 1
-        if verb == "stake" and action.space in self._space and k <= self.stake_cap:
-            return self.stake_base + self._space[action.space] * self.stake_cap + k - 1
-        return None
-
-    def encode_select(self, action: Action) -> list[int]:
-        """A choice of several cards (a ``select``) as the card picks that make it, in card
-        order."""
-        if action.action not in self.cards_verbs or action.cards is None:
-            raise ValueError(f"{action} is not a choice of several cards "
-                             f"({', '.join(self.cards_verbs) or 'this variant has none'})")
-        return [int(c) for c in action.cards]
-
-    def decode(self, seat: int, index: int, legal: Any = None) -> Action:
-        """The action ``index`` stands for, made by ``seat`` (a card index is a lead). A
-        group index (several cards of one rank) needs ``legal``, the decisions on offer."""
-        i = operator.index(index)
-        if not 0 <= i < self.n_actions:
-            raise ValueError(f"action index {index} is outside 0..{self.n_actions - 1}")
-        if i < self.simple_base:
-            return lead(seat, i)
-        if i < self.simple_base + len(self.simple_verbs):
-            return simple(seat, self.simple_verbs[i - self.simple_base])
-        if i < self.stake_base:
-            for base, verb in reversed(self._card_at):
-                if i >= base:
-                    return Action(seat, verb, card=Card(i - base))
-            for base, verb in reversed(self._chips_at):
-                if i >= base:
-                    return with_chips(seat, verb, i - base + 1)
-        if i < self.play_base:
-            space, k = divmod(i - self.stake_base, self.stake_cap)
-            return with_chips(seat, "stake", k + 1, self.space_ids[space])
-        if i < self.follow_base:
-            return Action(seat, "play", card=Card(i - self.play_base))
-        if i < self.group_base:
-            family, c = divmod(i - self.follow_base, 52)
-            verb = "lead" if family == 2 else "follow"
-            return Action(seat, verb, card=Card(c), flags=(self.flag,) if family else ())
-        if i >= self.spaced_base:
-            for verb, (first, cap) in sorted(self.spaced_at.items(),
-                                             key=lambda kv: -kv[1][0]):
-                if i >= first:
-                    space, k = divmod(i - first, cap)
-                    return with_chips(seat, verb, k + 1, self.space_ids[space])
-        return self._decode_group(seat, i, legal)
-
-    # -- several cards of one rank (a group), perhaps with the wild card ------------------
-    # A group index says what matters in a game that builds by rank: the verb, the rank, how
-    # many natural cards and whether the wild card goes too (or the wild card alone and the
-    # rank it is named as). Which suits go is not part of it: ``decode`` takes the first
-    # legal decision with that shape.
-    _PER_VERB: Final = 13 * 4 * 2 + 13
-
-    def _group_key(self, action: Action) -> tuple[str, int, int, bool] | None:
-        cards = [int(c) for c in action.cards or (
-            (action.card,) if action.card is not None else ())]
-        wild = any(c in self.wilds for c in cards)
-        natural = [c for c in cards if c not in self.wilds]
-        ranks = {c % 13 for c in natural}
-        if len(ranks) > 1 or len(natural) > 4:
-            return None
-        if natural:
-            return action.action, ranks.pop(), len(natural), wild
-        if not wild or action.as_rank is None or action.as_rank not in RANK_NAMES:
-            return None
-        return action.action, RANK_NAMES.index(action.as_rank), 0, True
-
-    def _group_index(self, verb: str, rank: int, count: int, wild: bool) -> int:
-        base = self.group_base + (self._PER_VERB if verb == "play" else 0)
-        if count == 0:
-            return base + 13 * 8 + rank
-        return base + rank * 8 + (count - 1) * 2 + int(wild)
-
-    def _encode_group(self, action: Action) -> int | None:
-        if not self.groups:
-            return None
-        key = self._group_key(action)
-        return None if key is None else self._group_index(*key)
-
-    def _decode_group(self, seat: int, index: int, legal: Any) -> Action:
-        if legal is None:
-            raise ValueError(f"action {index} ({self.labels[index]}) stands for several cards "
-                             "of one rank: decode it with the legal decisions "
-                             "(decode(seat, index, legal))")
-        for a in legal:
-            if a.seat == seat and a.action in ("lead", "play") and self.try_encode(a) == index:
-                return a  # type: ignore[no-any-return]
-        raise ValueError(f"no legal decision matches action {index} ({self.labels[index]})")
-
 
 class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     """A stops variant as a PettingZoo AEC environment (see the module docstring).
@@ -389,7 +131,6 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.codec = ActionCodec(self.variant, players)
         self.possible_agents: list[str] = [f"player_{i}" for i in range(players)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
-        self._phases: tuple[str, ...] = (*self.variant.flow, "over")
         self._build_observation_layout()
         self.observation_spaces: dict[str, Any] = {a: self._observation_space()
                                                    for a in self.possible_agents}
@@ -418,59 +159,13 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
 
     # -- spaces ---------------------------------------------------------------------------
     def _build_observation_layout(self) -> None:
-        n, s = self.n, len(self.variant.space_ids)
-        b = float(CHIP_BOUND)
-        segments: list[tuple[str, int, float, float]] = [
-            ("hand", 52, 0.0, 1.0),
-            ("played", 52, 0.0, 1.0),
-            ("spare_known", 52, 0.0, 1.0),
-            ("last_card", 52, 0.0, 1.0),
-            ("picked", 52, 0.0, 1.0),
-            ("hand_sizes", n, 0.0, 52.0),
-            ("spare_size", 1, 0.0, 52.0),
-            ("stacks", n, -b, b),
-            ("layout", s, -b, b),
-            ("retired", s, 0.0, 1.0),
-            ("phase", len(self._phases), 0.0, 1.0),
-            ("seat", n, 0.0, 1.0),
-            ("dealer", n, 0.0, 1.0),
-            ("to_act", n, 0.0, 1.0),
-        ]
-        # then the features the phases of the flow declare, in flow order (who folded and
-        # what each seat has bet, the highest bid for the spare hand ...)
-        self._feature_aids: list[PhaseAids] = []
-        self._chip_features: set[str] = set()
-        for phase in self.variant.phases:
-            aids: PhaseAids = phase.aids()
-            features = aids.features(self.variant, n)
-            if features:
-                self._feature_aids.append(aids)
-            for f in features:
-                if any(f.name == seg[0] for seg in segments):
-                    raise ValueError(f"two segments of the observation are named {f.name!r} "
-                                     f"(the {phase.name} phase declares one)")
-                if f.chips:
-                    self._chip_features.add(f.name)
-                segments.append((f.name, f.size, -b if f.chips else f.low,
-                                 b if f.chips else f.high))
-        segments.append(("deals_left", 1, 0.0, float(self.deals_per_episode)))
-        self.observation_layout: dict[str, slice] = {}
-        lows: list[float] = []
-        highs: list[float] = []
-        for name, size, low, high in segments:
-            self.observation_layout[name] = slice(len(lows), len(lows) + size)
-            lows += [low] * size
-            highs += [high] * size
-        self._obs_low = np.array(lows, dtype=np.float32)
-        self._obs_high = np.array(highs, dtype=np.float32)
-        self.observation_size = len(lows)
-        self._starts: dict[str, int] = {k: sl.start for k, sl in self.observation_layout.items()}
-        self._encoder = VectorEncoder(
-            n, self.observation_size, self._starts, self._phases, self.variant.space_ids,
-            self._feature_aids,
-            [[(f.name, self._starts[f.name], f.size, f.chips)
-              for f in aids.features(self.variant, n)] for aids in self._feature_aids],
-            b)
+        layout = ObservationLayout(self.variant, self.n, self.deals_per_episode)
+        self._feature_aids = layout.feature_aids
+        self.observation_layout: dict[str, slice] = layout.slices
+        self._obs_low = np.array(layout.lows, dtype=np.float32)
+        self._obs_high = np.array(layout.highs, dtype=np.float32)
+        self.observation_size = layout.size
+        self._encoder = layout.encoder()
 
     def _observation_space(self) -> Any:
         return gymnasium.spaces.Dict({
