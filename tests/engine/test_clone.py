@@ -159,8 +159,9 @@ def _mutated(base: dict[str, Any], data: st.DataObject) -> dict[str, Any]:
                 target = target[p]
             if data.draw(st.booleans()) and isinstance(target, dict):
                 target.pop(path[-1], None)
-            else:
-                target[path[-1]] = data.draw(junk)
+            else:  # a copy: sampled_from hands out the same [] and {} every time, and a
+                # later mutation into one placed earlier could put it inside itself
+                target[path[-1]] = copy.deepcopy(data.draw(junk))
         except (KeyError, IndexError, TypeError):
             pass
     return out
