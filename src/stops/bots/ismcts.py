@@ -59,6 +59,7 @@ from stops.bots.base import legal_of
 from stops.bots.heuristic import HeuristicBot
 from stops.engine.actions import Action
 from stops.engine.errors import StopsError
+from stops.engine.observation import NoDeterminizer
 from stops.rules.registry import Registry
 
 if TYPE_CHECKING:
@@ -153,8 +154,11 @@ class ISMCTSBot:
         self.seed = seed
         self._rng = random.Random(seed)
         self._policy_of: tuple[Variant, HeuristicBot] | None = None
+        self._fallback = HeuristicBot(seed, registry, variant=variant)
         self.last_iterations = 0
         """How many iterations the last searched decision ran (for cost reports)."""
+        self.unimagined = 0
+        """Iterations lost because no deal fitting the seat's view could be imagined."""
 
     def __repr__(self) -> str:
         budget = (f"iterations={self.iterations}" if self.seconds is None else
@@ -173,6 +177,9 @@ class ISMCTSBot:
                              f"(made by deal.observe); seat {obs.seat}'s cannot (a record's "
                              "or a remote host's view)")
         root = self._search(obs)
+        if not root.children:
+            # no deal could be imagined: the heuristic's choice, from the observation
+            return self._fallback.act(obs)
         best: Action | None = None
         key = (-1, -math.inf)
         for a, child in root.children.items():
@@ -180,7 +187,7 @@ class ISMCTSBot:
             if k > key and a in legal:
                 best, key = a, k
         if best is None:  # pragma: no cover - the root always expands a legal action
-            best = legal[0]
+            return self._fallback.act(obs)
         return best
 
     def _search(self, obs: Observation) -> _Node:
@@ -193,7 +200,16 @@ class ISMCTSBot:
         done = 0
         while (limit is None or done < limit) and \
                 (deadline is None or done == 0 or time.process_time() < deadline):
-            deal = obs.imagine(rng)
+            done += 1
+            try:
+                deal = obs.imagine(rng)
+            except NoDeterminizer:
+                raise
+            except StopsError:
+                # clone_for found no deal that fits everything the seat knows (its bounded
+                # tries all failed): this iteration is lost, the budget still spent
+                self.unimagined += 1
+                continue
             path = self._descend(deal, root, lo, hi, c)
             self._roll_out(deal)
             r = deal.returns()
@@ -202,7 +218,6 @@ class ISMCTSBot:
                 n.total += r[n.seat]
             lo = min(lo, min(r))
             hi = max(hi, max(r))
-            done += 1
         self.last_iterations = done
         return root
 
