@@ -74,7 +74,8 @@ BOTS: Final[dict[str, BotFactory]] = {
 """Bot factories by name (see :class:`BotFactory`)."""
 
 PARAMETERS: Final[dict[str, dict[str, Callable[[str], object]]]] = {
-    "ismcts": {"iterations": int, "seconds": float, "exploration": float, "rollout": str},
+    "ismcts": {"iterations": int, "seconds": float, "exploration": float, "rollout": str,
+               "confidence": float},
 }
 """The parameters a bot spec may give each bot, with how each is read from its text."""
 

@@ -71,6 +71,9 @@ DEFAULT_ITERATIONS: Final = 200
 """Iterations per decision when no budget is given (see docs/bots.md for how it was chosen)."""
 DEFAULT_EXPLORATION: Final = 0.7
 """UCB's exploration constant ``c``, on chips normalised into [0, 1]."""
+DEFAULT_CONFIDENCE: Final = 1.0
+"""How sure the search must be to overrule the heuristic: the paired gain of another action
+over the heuristic's choice, in standard errors (0: the root's best mean, whatever)."""
 ROLLOUTS: Final = ("heuristic", "random")
 """The rollout policies: the heuristic bot in every seat, or uniform random play."""
 WIDE: Final = 24
@@ -138,12 +141,14 @@ class ISMCTSBot:
     def __init__(self, seed: int = 0, registry: Registry | None = None, *,
                  variant: Variant | None = None, iterations: int | None = None,
                  seconds: float | None = None, exploration: float = DEFAULT_EXPLORATION,
-                 rollout: str = "heuristic") -> None:
+                 rollout: str = "heuristic", confidence: float = DEFAULT_CONFIDENCE
+                 ) -> None:
         """``registry`` and ``variant`` are accepted like every bot factory's; the search
         reads the rules from the deals it imagines, and the heuristic rollout its variant."""
         self.iterations = _whole("iterations", iterations)
         self.seconds = _positive("seconds", seconds)
         c = _positive("exploration", exploration, zero=True)
+        z = _positive("confidence", confidence, zero=True)
         if rollout not in ROLLOUTS:
             raise BotParameterError(f"ismcts: rollout must be one of {', '.join(ROLLOUTS)}, "
                                     f"got {rollout!r}")
@@ -151,6 +156,8 @@ class ISMCTSBot:
             self.iterations = DEFAULT_ITERATIONS
         self.exploration = c if c is not None else DEFAULT_EXPLORATION
         self.rollout = rollout
+        self.confidence = z if z is not None else DEFAULT_CONFIDENCE
+        self._paired: dict[Action, dict[int, float]] = {}
         self.seed = seed
         self._rng = random.Random(seed)
         self._policy_of: tuple[Variant, HeuristicBot] | None = None
@@ -176,16 +183,22 @@ class ISMCTSBot:
             raise StopsError(f"the ismcts bot needs an observation that can imagine deals "
                              f"(made by deal.observe); seat {obs.seat}'s cannot (a record's "
                              "or a remote host's view)")
+        self._paired = {}
         root = self._search(obs)
+        known = self._fallback.act(obs)
         if not root.children:
             # no deal could be imagined: the heuristic's choice, from the observation
-            return self._fallback.act(obs)
+            return known
+        if self.confidence > 0:
+            return self._confident(known, legal)
         best: Action | None = None
-        key = (-1, -math.inf)
+        most = max(ch.visits for ch in root.children.values())
+        best_v = -math.inf
         for a, child in root.children.items():
-            k = (child.visits, child.total / child.visits if child.visits else -math.inf)
-            if k > key and a in legal:
-                best, key = a, k
+            if 2 * child.visits >= most and a in legal:
+                v = child.total / child.visits
+                if v > best_v:
+                    best, best_v = a, v
         if best is None:  # pragma: no cover - the root always expands a legal action
             return self._fallback.act(obs)
         return best
@@ -200,64 +213,105 @@ class ISMCTSBot:
         done = 0
         while (limit is None or done < limit) and \
                 (deadline is None or done == 0 or time.process_time() < deadline):
-            done += 1
             try:
-                deal = obs.imagine(rng)
+                base = obs.imagine(rng)
             except NoDeterminizer:
                 raise
             except StopsError:
                 # clone_for found no deal that fits everything the seat knows (its bounded
                 # tries all failed): this iteration is lost, the budget still spent
                 self.unimagined += 1
+                done += 1
                 continue
-            path = self._descend(deal, root, lo, hi, c)
-            self._roll_out(deal)
-            r = deal.returns()
-            for n in path:
-                n.visits += 1
-                n.total += r[n.seat]
-            lo = min(lo, min(r))
-            hi = max(hi, max(r))
+            # one sweep: every root candidate tried on this same deal (common random
+            # numbers: the root's means are compared on the same imagined deals)
+            cands = self._candidates(base, root, root_node=True)
+            for i, a in enumerate(cands):
+                deal = base.clone() if i < len(cands) - 1 else base
+                child = root.children.get(a)
+                if child is None:
+                    child = root.children[a] = _Node(obs.seat)
+                child.avail += 1
+                deal.apply(a)
+                path = [child]
+                self._descend(deal, child, path, lo, hi, c)
+                self._roll_out(deal)
+                r = deal.returns()
+                for n in path:
+                    n.visits += 1
+                    n.total += r[n.seat]
+                lo = min(lo, min(r))
+                hi = max(hi, max(r))
+                done += 1
+                self._paired.setdefault(a, {})[root.visits] = r[obs.seat]
+            root.visits += 1
         self.last_iterations = done
         return root
 
-    def _descend(self, deal: Deal, root: _Node, lo: float, hi: float, c: float
-                 ) -> list[_Node]:
-        """Select and expand down ``deal``; the nodes passed through (the root excluded)."""
-        node = root
-        path: list[_Node] = []
+    def _confident(self, known: Action, legal: Any) -> Action:
+        """The heuristic's choice ``known``, unless another root action beat it on the same
+        imagined deals by more than ``confidence`` standard errors of the paired
+        differences (the one that beat it by most on average)."""
+        base = self._paired.get(known)
+        if base is None:
+            return known
+        best, best_gain = known, 0.0
+        z = self.confidence
+        for a, got in self._paired.items():
+            if a is known or a == known or a not in legal:
+                continue
+            diffs = [v - base[k] for k, v in got.items() if k in base]
+            n = len(diffs)
+            if n < 2:
+                continue
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean > best_gain and mean > z * math.sqrt(var / n):
+                best, best_gain = a, mean
+        return best
+
+    def _candidates(self, deal: Deal, node: _Node, *, root_node: bool = False
+                    ) -> list[Action]:
+        """The actions a walk through ``node`` may take in ``deal``: its children legal here,
+        and one more while the node may widen (every legal action at a root of at most
+        :data:`WIDE`)."""
+        legal = deal.legal_actions()
+        kids = node.children
+        if root_node and len(legal) <= WIDE:
+            return list(legal)
+        cands = [a for a in kids if a in legal]
+        # widen while the node holds fewer than 1 + sqrt(visits) children, and whenever
+        # none of them is legal in this deal
+        if not cands or len(kids) < 1 + math.isqrt(node.visits):
+            new = self._widen(deal, legal, kids)
+            if new is not None:
+                cands.append(new)
+        return cands
+
+    def _descend(self, deal: Deal, node: _Node, path: list[_Node], lo: float, hi: float,
+                 c: float) -> None:
+        """Select and expand down ``deal`` from ``node``, adding the nodes passed through
+        to ``path``."""
         span = hi - lo if hi > lo else 1.0
-        rng = self._rng
         while deal.to_act is not None:
-            legal = deal.legal_actions()
-            n = len(legal)
-            if n == 1:
+            if deal.legal_count() == 1:
                 deal.apply_index(0)
                 continue
             seat = deal.to_act
             kids = node.children
-            if n > WIDE:
-                cands = [a for a in kids if a in legal]
-                # widen while the node holds fewer than 1 + sqrt(visits) children, and
-                # whenever none of them is legal in this deal
-                if not cands or len(kids) < 1 + math.isqrt(node.visits):
-                    new = self._widen(deal, legal, kids)
-                    if new is not None:
-                        cands.append(new)
-            else:
-                cands = list(legal)
-            fresh = [a for a in cands if a not in kids]
+            cands = self._candidates(deal, node)
             for a in cands:
                 child = kids.get(a)
                 if child is not None:
                     child.avail += 1
+            fresh = [a for a in cands if a not in kids]
             if fresh:
-                a = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
+                a = fresh[0]
                 child = kids[a] = _Node(seat)
                 child.avail = 1
                 deal.apply(a)
                 path.append(child)
-                return path
+                return
             best: Action = cands[0]
             best_v = -math.inf
             for a in cands:
@@ -269,7 +323,6 @@ class ISMCTSBot:
             node = kids[best]
             deal.apply(best)
             path.append(node)
-        return path
 
     def _widen(self, deal: Deal, legal: Any, kids: dict[Action, _Node]) -> Action | None:
         """A new candidate at a wide decision: the heuristic's choice if the node lacks it,
