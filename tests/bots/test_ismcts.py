@@ -138,7 +138,7 @@ def test_observation_determinizer_is_declared_and_not_part_of_the_view() -> None
     assert copy.hand(1) == deal.hand(1) and copy is not deal
     bare = attrs.evolve(obs, determinizer=None)
     assert bare == obs and not bare.can_imagine
-    with pytest.raises(NoDeterminizer, match="not made by deal.observe"):
+    with pytest.raises(NoDeterminizer, match=r"not made by deal.observe"):
         bare.imagine(random.Random(1))
     with pytest.raises(StopsError, match="needs an observation that can imagine"):
         ISMCTSBot(0, iterations=2).act(bare)
@@ -166,13 +166,13 @@ def test_bot_specs() -> None:
     with pytest.raises(ValueError, match="no bot named 'oracle'; bots: random, heuristic, "
                                          "ismcts"):
         make_bot("oracle")
-    with pytest.raises(ValueError, match="no parameter 'depth'.*iterations, seconds"):
+    with pytest.raises(ValueError, match=r"no parameter 'depth'.*iterations, seconds"):
         make_bot("ismcts:depth=3")
-    with pytest.raises(ValueError, match="heuristic has no parameter 'iterations'.*no param"):
+    with pytest.raises(ValueError, match=r"heuristic has no parameter 'iterations'.*no param"):
         make_bot("heuristic:iterations=3")
     with pytest.raises(ValueError, match="iterations='lots' is not a whole number"):
         make_bot("ismcts:iterations=lots")
-    with pytest.raises(ValueError, match="ismcts: iterations must be .* at least 1, got 0"):
+    with pytest.raises(ValueError, match=r"ismcts: iterations must be .* at least 1, got 0"):
         make_bot("ismcts:iterations=0")
 
 

@@ -22,8 +22,8 @@ Three bots ship with the library:
 
 :func:`make_bot` builds any of them from a *bot spec*: its name, then any parameters as
 ``:key=value`` (``"ismcts:iterations=400:exploration=0.5"``; :data:`PARAMETERS` lists them).
-A spec is a plain string, so a simulation's workers rebuild the same bot from it. And :func:`play_deal` drives a deal to its end with one
-bot per seat through observations only.
+A spec is a plain string, so a simulation's workers rebuild the same bot from it.
+:func:`play_deal` drives a deal to its end with one bot per seat through observations only.
 
 >>> import stops
 >>> from stops.bots import make_bot, play_deal
@@ -51,8 +51,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BOTS",
-    "Bot",
     "PARAMETERS",
+    "Bot",
     "BotFactory",
     "BotParameterError",
     "HeuristicBot",
