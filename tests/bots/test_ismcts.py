@@ -102,9 +102,11 @@ def test_finds_the_lead_that_goes_out() -> None:
     deal = boodle_deal(["TD", "JD", "QD", "KD", "AD", "2C"], ["3C", "4C"])
     obs = deal.observe(1)
     assert {str(x.card) for x in obs.legal_actions} == {"2C", "TD"}
+    # the search alone (confidence 0: its best mean, not the heuristic's choice unless beaten)
     for seed in range(3):
-        bot = ISMCTSBot(seed, iterations=30, rollout="random")
-        assert str(bot.act(obs).card) == "TD"
+        for rollout in ("random", "heuristic"):
+            bot = ISMCTSBot(seed, iterations=30, rollout=rollout, confidence=0)
+            assert str(bot.act(obs).card) == "TD"
     deal.apply(ISMCTSBot(0, iterations=30).act(obs))
     while not deal.is_terminal:
         deal.apply(ISMCTSBot(0, iterations=4).act(deal.observe(deal.current_seat or 0)))
@@ -152,6 +154,7 @@ def test_observation_determinizer_is_declared_and_not_part_of_the_view() -> None
     ({"iterations": 2.5}, "iterations"), ({"seconds": 0}, "seconds"),
     ({"seconds": -1.0}, "seconds"), ({"seconds": float("nan")}, "seconds"),
     ({"exploration": -0.1}, "exploration"), ({"rollout": "oracle"}, "rollout"),
+    ({"confidence": float("inf")}, "confidence"),
 ])
 def test_bad_parameters_are_refused(kwargs: dict[str, object], named: str) -> None:
     with pytest.raises(BotParameterError, match=f"ismcts: {named}"):

@@ -67,11 +67,11 @@ if TYPE_CHECKING:
     from stops.engine.observation import Observation
     from stops.rules.variant import Variant
 
-DEFAULT_ITERATIONS: Final = 200
+DEFAULT_ITERATIONS: Final = 100
 """Iterations per decision when no budget is given (see docs/bots.md for how it was chosen)."""
 DEFAULT_EXPLORATION: Final = 0.7
 """UCB's exploration constant ``c``, on chips normalised into [0, 1]."""
-DEFAULT_CONFIDENCE: Final = 1.0
+DEFAULT_CONFIDENCE: Final = 2.0
 """How sure the search must be to overrule the heuristic: the paired gain of another action
 over the heuristic's choice, in standard errors (0: the root's best mean, whatever)."""
 ROLLOUTS: Final = ("heuristic", "random")
