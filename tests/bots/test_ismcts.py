@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import pickle
 import random
 from concurrent.futures import ProcessPoolExecutor
 
@@ -140,6 +141,9 @@ def test_observation_determinizer_is_declared_and_not_part_of_the_view() -> None
     assert copy.hand(1) == deal.hand(1) and copy is not deal
     bare = attrs.evolve(obs, determinizer=None)
     assert bare == obs and not bare.can_imagine
+    # pickled (sent elsewhere), an observation arrives without the deal behind it
+    sent = pickle.loads(pickle.dumps(obs))
+    assert sent == obs and not sent.can_imagine
     with pytest.raises(NoDeterminizer, match=r"not made by deal.observe"):
         bare.imagine(random.Random(1))
     with pytest.raises(StopsError, match="needs an observation that can imagine"):

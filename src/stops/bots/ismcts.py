@@ -13,34 +13,45 @@ them; each node keeps the chips won by the seat whose decision led to it, and th
 choice at the node above is made by UCB on its own chips. Other seats thus play as well as
 the search can make them, not as a fixed policy would. Why not a tree per seat
 (multi-observer): it costs a walk of every tree each iteration, and the bot's budget is
-small (a few hundred iterations per decision at most); what it buys, keeping a decision the
+small (a hundred iterations per decision by default); what it buys, keeping a decision the
 searching seat cannot see (a spare-hand swap, a hand chosen in secret) from telling the
 search more than the seat would know, matters only below the root, where the few visits
 carry little weight. The root, where the bot's own decision is made, is exact: every
 determinization is one of the seat's deals.
 
-An iteration:
+A round of the search:
 
-1. **Determinize**: ``obs.imagine(rng)``.
-2. **Select**: from the root, at each decision with more than one legal action (a forced one
-   is played without a node), the candidates are the actions legal *in this deal*; every
-   existing child that is a candidate has its *availability* counted (so an action that is
-   often illegal is not penalised for it), and UCB picks among them:
+1. **Determinize**: ``obs.imagine(rng)``; if no deal fits what the seat knows (clone_for's
+   bounded tries fail), the round is lost and the budget spent; with no deal at all, the
+   heuristic's choice is played.
+2. **Sweep the root**: each of the seat's actions is tried on a copy of that *same* deal, one
+   iteration each (common random numbers: the root's actions are compared on the same
+   imagined deals, so the difference between two leads is measured, not two noisy totals).
+3. **Select** below the root: at each decision with more than one legal action (a forced
+   one is played without a node), the candidates are the node's children legal *in this
+   deal* (each has its *availability* counted, so an action that is often illegal is not
+   penalised for it), and UCB picks among them:
    ``mean + c * sqrt(ln(availability) / visits)``, the mean of that seat's chips normalised
    into [0, 1] by the least and most any seat has won in the search so far.
-3. **Expand**: the first candidate with no child gets one (in random order), and the walk
-   stops there.
-4. **Roll out**: the heuristic bot (or uniform random: ``rollout="random"``) plays every seat
+4. **Expand** (progressive widening): a node holds at most ``1 + sqrt(visits)`` children,
+   and one more may be added when it holds fewer (or none legal here): the heuristic bot's
+   choice for the deal at hand first (a phase's aids give it:
+   :meth:`~stops.phases.aids.PhaseAids.advise`), then legal actions drawn at random. The
+   walk stops at the new node. So another seat plays its heuristic move until the search
+   has visits enough to try others, and a large family (the 1,287 poker hands of five cards
+   from thirteen, a long bid range: more than :data:`WIDE` actions) is never listed, at the
+   root too.
+5. **Roll out**: the heuristic bot (or uniform random: ``rollout="random"``) plays every seat
    to the end of the deal.
-5. **Back up**: each node on the path adds the chips its seat won (``deal.returns()``).
+6. **Back up**: each node on the path adds the chips its seat won (``deal.returns()``).
 
-The decision is the root's most-visited child (mean chips on a tie).
-
-**Large families are never listed.** Where a seat has more than :data:`WIDE` decisions (the
-1,287 poker hands of five cards from thirteen, a long bid or stake range), the node widens
-progressively: it may hold ``1 + sqrt(visits)`` children, the heuristic bot's choice for the
-deal at hand first (a phase's aids give it: :meth:`~stops.phases.aids.PhaseAids.advise`),
-then legal actions drawn at random.
+**The decision** is the heuristic's choice unless another root action beat it on the same
+imagined deals by more than ``confidence`` standard errors of the paired differences (then
+the one that beat it by most). Why: at a budget of about a hundred iterations the root's
+means differ by less than their noise in most positions, and a search that follows its
+noisy best mean plays worse than the heuristic it rolls out with (measured: docs/bots.md);
+it wins where one action is clearly better, which is where the search finds it. With
+``confidence=0`` the decision is the best mean among the root's well-visited actions.
 
 **Budget**: ``iterations`` (deterministic: the same seed and the same observations give the
 same decisions) and/or ``seconds`` of CPU time per decision (stops at the first reached).

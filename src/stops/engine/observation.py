@@ -51,12 +51,22 @@ class Determinizer:
         self._seat = seat
         self._at = len(deal.events)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the deal stays with its host: an observation pickled (sent to another process or
+        # machine) arrives without a determinizer, as a remote view should
+        return (_dropped, ())
+
     def __call__(self, rng: Any) -> Deal:
         deal = self._deal
         if len(deal.events) != self._at:
             raise NoDeterminizer(f"seat {self._seat}'s observation is out of date: the deal "
                                  "has moved on since it was made; observe the deal again")
         return deal.clone_for(self._seat, rng)
+
+
+def _dropped() -> None:
+    """What a pickled :class:`Determinizer` becomes: nothing (see its ``__reduce__``)."""
+    return None
 
 
 @attrs.frozen
@@ -87,8 +97,9 @@ class Observation:
     is_terminal: bool
     determinizer: Determinizer | None = attrs.field(default=None, eq=False, repr=False)
     """How this seat's information set is dealt again (:meth:`imagine`); ``None`` where the
-    observation was not made by ``deal.observe`` (a record's, a remote host's). Not part of
-    the view: left out of equality, ``repr`` and :meth:`to_dict`."""
+    observation was not made by ``deal.observe`` (a record's, a remote host's) or was
+    pickled (the deal never travels with it). Not part of the view: left out of equality,
+    ``repr`` and :meth:`to_dict`."""
 
     @property
     def can_imagine(self) -> bool:
