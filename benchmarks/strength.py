@@ -62,7 +62,7 @@ class Timed:
 
 def one_deal(game: str, i: int, players: int, seed: int, spec: str) -> tuple[float, ...]:
     """Deal ``i`` of ``game`` played twice; (hero's chips with the search, with the
-    heuristic, search seconds, searched decisions, iterations)."""
+    heuristic, search seconds, searched decisions, iterations, CPU seconds of both plays)."""
     variant = stops.load_variant(game)
     table = stops.Table(variant, seats=players, seed=derive_seed(seed, game, i),
                         keep_records=False)
@@ -79,10 +79,11 @@ def one_deal(game: str, i: int, players: int, seed: int, spec: str) -> tuple[flo
 
     timed = Timed(make_bot(spec, int(derive_seed(seed, game, i, "search") % 2**31),
                            variant=variant))
+    t = time.process_time()
     play_deal(deal, bots(timed))
     play_deal(again, bots(None))
     return (deal.returns()[hero], again.returns()[hero], timed.seconds, timed.decisions,
-            timed.iterations)
+            timed.iterations, time.process_time() - t)
 
 
 def _job(args: tuple[str, int, int, int, str]) -> tuple[float, ...]:
@@ -130,24 +131,28 @@ def main(argv: list[str] | None = None) -> None:
                     else [_job(j) for j in jobs])
             s = summarise(rows)
             s["wall_seconds"] = time.perf_counter() - t
+            s["cpu_seconds"] = sum(r[5] for r in rows)
             out["games"][game] = s
-            if not args.json:
-                print(f"{game:13} {s['deals']:5d} deals  gain {s['gain']:+7.3f} "
-                      f"± {s['ci95']:.3f} chips/deal  (search {s['search_mean']:+.3f}, "
-                      f"heuristic {s['heuristic_mean']:+.3f})  "
-                      f"{s['iterations_per_second']:7.0f} it/s  "
-                      f"{s['decisions_per_second']:6.1f} dec/s  "
-                      f"{s['wall_seconds']:6.1f} s", flush=True)
+            # with --json, the per-game lines go to standard error (progress)
+            print(f"{game:13} {s['deals']:5d} deals  gain {s['gain']:+7.3f} "
+                  f"± {s['ci95']:.3f} chips/deal  (search {s['search_mean']:+.3f}, "
+                  f"heuristic {s['heuristic_mean']:+.3f})  "
+                  f"{s['iterations_per_second']:7.0f} it/s  "
+                  f"{s['decisions_per_second']:6.1f} dec/s  "
+                  f"{s['wall_seconds']:6.1f} s", flush=True,
+                  file=sys.stderr if args.json else sys.stdout)
     finally:
         if pool is not None:
             pool.close()
     out["wall_seconds"] = time.perf_counter() - start
+    out["cpu_seconds"] = sum(g["cpu_seconds"] for g in out["games"].values())
     if args.json:
         json.dump(out, sys.stdout, indent=1)
         print()
     else:
         print(f"{args.bot}, {args.players} players, seed {args.seed}, {out['build']} build, "
-              f"{args.workers} worker(s): {out['wall_seconds']:.0f} s")
+              f"{args.workers} worker(s): {out['wall_seconds']:.0f} s, "
+              f"{out['cpu_seconds']:.0f} CPU seconds of play")
 
 
 def _compiled() -> bool:
