@@ -13,7 +13,7 @@ them; each node keeps the chips won by the seat whose decision led to it, and th
 choice at the node above is made by UCB on its own chips. Other seats thus play as well as
 the search can make them, not as a fixed policy would. Why not a tree per seat
 (multi-observer): it costs a walk of every tree each iteration, and the bot's budget is
-small (a hundred iterations per decision by default); what it buys, keeping a decision the
+small (150 iterations per decision by default); what it buys, keeping a decision the
 searching seat cannot see (a spare-hand swap, a hand chosen in secret) from telling the
 search more than the seat would know, matters only below the root, where the few visits
 carry little weight. The root, where the bot's own decision is made, is exact: every
@@ -47,7 +47,7 @@ A round of the search:
 
 **The decision** is the heuristic's choice unless another root action beat it on the same
 imagined deals by more than ``confidence`` standard errors of the paired differences (then
-the one that beat it by most). Why: at a budget of about a hundred iterations the root's
+the one that beat it by most). Why: at a budget of 100 to 200 iterations the root's
 means differ by less than their noise in most positions, and a search that follows its
 noisy best mean plays worse than the heuristic it rolls out with (measured: docs/bots.md);
 it wins where one action is clearly better, which is where the search finds it. With
@@ -78,11 +78,11 @@ if TYPE_CHECKING:
     from stops.engine.observation import Observation
     from stops.rules.variant import Variant
 
-DEFAULT_ITERATIONS: Final = 100
+DEFAULT_ITERATIONS: Final = 150
 """Iterations per decision when no budget is given (see docs/bots.md for how it was chosen)."""
 DEFAULT_EXPLORATION: Final = 0.7
 """UCB's exploration constant ``c``, on chips normalised into [0, 1]."""
-DEFAULT_CONFIDENCE: Final = 2.0
+DEFAULT_CONFIDENCE: Final = 2.5
 """How sure the search must be to overrule the heuristic: the paired gain of another action
 over the heuristic's choice, in standard errors (0: the root's best mean, whatever)."""
 ROLLOUTS: Final = ("heuristic", "random")
