@@ -228,12 +228,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         _, note = worker_count(args.workers, -(-total // (1 if args.sessions else CHUNK)))
         if note:
             _say(f"stops: {note}", file=sys.stderr)
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    from stops.bots import BOTS
-
-    bad = [b for b in bots if b not in BOTS]
-    if bad or not bots:
-        raise StopsError(f"unknown bot {bad[0] if bad else ''!r}; bots: {', '.join(BOTS)}")
+    bots = _bot_specs(args.bots)
     other = None
     if args.compare:
         other = _load(args.compare, args.option, registry)
@@ -371,9 +366,24 @@ def _with_options(rec: Any, options: dict[str, Any]) -> Any:
     return out
 
 
+def _bot_specs(text: str) -> list[str]:
+    """``--bots``: bot specs separated by commas, each checked (an unknown bot lists the
+    bots; a bad parameter is named), before anything is played."""
+    from stops.bots import BOTS, check_bot
+
+    bots = [b.strip() for b in text.split(",") if b.strip()]
+    if not bots:
+        raise StopsError(f"--bots names no bot; bots: {', '.join(BOTS)}")
+    for b in bots:
+        try:
+            check_bot(b)
+        except ValueError as e:
+            raise StopsError(f"--bots: {e}") from None
+    return bots
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from stops.apps.terminal import play_terminal
-    from stops.bots import BOTS
 
     v = _load(args.variant, args.option, _registry(args))
     lo, hi = v.players
@@ -383,9 +393,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < args.players:
         raise StopsError(f"--seat must be 0..{args.players - 1}, not {args.seat}")
     _check_chips(args.chips)
-    bad = [b.strip() for b in args.bots.split(",") if b.strip() and b.strip() not in BOTS]
-    if bad:
-        raise StopsError(f"unknown bot {bad[0]!r}; bots: {', '.join(BOTS)}")
+    _bot_specs(args.bots)
     return play_terminal(v, players=args.players,
                          seat=args.seat, seed=args.seed, chips=args.chips,
                          deals=args.deals, bots=args.bots, record=args.record)
@@ -438,7 +446,7 @@ def build_parser() -> argparse.ArgumentParser:
     opt(sp)
     sp.set_defaults(fn=cmd_check)
 
-    sp = sub.add_parser("simulate", help="play many deals with random bots and report")
+    sp = sub.add_parser("simulate", help="play many deals with bots and report")
     sp.add_argument("variant", help="built-in name or variant file")
     sp.add_argument("--players", "-p", type=int, default=None,
                     help="seats at the table (default 4, or the nearest the game allows)")
@@ -450,7 +458,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--sessions", type=int, default=None,
                     help="play this many whole sessions instead of --deals deals")
     sp.add_argument("--bots", default="random",
-                    help="bot per seat, cycled: e.g. 'heuristic,random' (random, heuristic)")
+                    help="bot per seat, cycled: e.g. 'ismcts,heuristic' (random, heuristic, "
+                    "ismcts); parameters follow the name after colons, e.g. "
+                    "'ismcts:iterations=400:exploration=0.5' (docs/bots.md)")
     sp.add_argument("--workers", type=int, default=1,
                     help="parallel processes (results are identical for any number)")
     sp.add_argument("--compare", metavar="VARIANT2",
@@ -479,7 +489,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="starting stack per seat (default: the variant's own)")
     sp.add_argument("--deals", type=int, default=None, help="stop after this many deals")
     sp.add_argument("--bots", default="heuristic",
-                    help="the other seats' bots, cycled: e.g. 'heuristic,random'")
+                    help="the other seats' bots, cycled: e.g. 'ismcts,heuristic' (random, "
+                    "heuristic, ismcts; parameters after colons: 'ismcts:seconds=2')")
     sp.add_argument("--record", metavar="FILE",
                     help="write the session's record to FILE after every deal (.json for "
                     "JSON, else YAML), for stops replay; r during play saves the deal as it "

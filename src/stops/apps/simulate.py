@@ -581,7 +581,7 @@ def _whole(x: object) -> bool:
 def _check_arguments(v: Variant, players: Any, deals: Any, seed: Any, chips: Any,
                      bots: Sequence[str], workers: Any, sessions: Any, progress: Any) -> None:
     """Every argument of :func:`simulate`, checked before any work: a StopsError naming it."""
-    from stops.bots import BOTS
+    from stops.bots import BOTS, check_bot
     from stops.engine.chips import MAX_CHIPS, chips_ok
     from stops.engine.table import MAX_SEED_TEXT
     from stops.engine.text import shown
@@ -601,9 +601,13 @@ def _check_arguments(v: Variant, players: Any, deals: Any, seed: Any, chips: Any
     if not chips_ok(chips):
         raise StopsError(f"chips must be a whole number of at most {MAX_CHIPS:,}, got "
                          f"{shown(chips)}")
-    if not bots or not all(isinstance(b, str) and b in BOTS for b in bots):
-        bad = next((b for b in bots if not (isinstance(b, str) and b in BOTS)), "")
-        raise StopsError(f"unknown bot {shown(bad)}; bots: {', '.join(BOTS)}")
+    if not bots:
+        raise StopsError(f"bots names no bot; bots: {', '.join(BOTS)}")
+    for b in bots:
+        try:
+            check_bot(b)
+        except ValueError as e:
+            raise StopsError(str(e)) from None
     if not (_whole(workers) and workers >= 1):
         raise StopsError(f"workers must be a whole number >= 1, got {shown(workers)}")
     if progress is not None and not callable(progress):
@@ -751,7 +755,8 @@ def simulate(variant: Variant | str, players: int, deals: int = 1000, seed: int 
     Every seat starts each session with ``chips``; by default the variant's own
     ``starting_chips`` (what ``stops play`` and ``stops rules`` use: 200 in Tripoley), so that
     session lengths and win shares describe the game as it is played. The report states them.
-    ``bots`` names a bot per seat (cycled): ``random`` or ``heuristic``. ``workers > 1`` runs
+    ``bots`` names a bot per seat (cycled): ``random``, ``heuristic`` or ``ismcts``, each a
+    bot spec (:func:`stops.bots.parse_bot`: ``"ismcts:iterations=400"``). ``workers > 1`` runs
     chunks in that many processes (at most the chunks, and :data:`WORKERS_PER_CORE` per
     core); ``executor`` runs them on any Executor instead (its workers must be able to import
     ``stops``; the variant's resolved rules and the source of its ``.py`` plug-ins are sent

@@ -2,6 +2,12 @@
 
 Nothing here reads another seat's hand or the spare hand's cards, except through events the
 seat may see; the no-leak property test holds this module to that.
+
+An observation made by :meth:`Deal.observe` also carries a :class:`Determinizer`: the one
+declared way for a search bot (ISMCTS) to sample full deals that agree with what its seat
+knows (:meth:`Observation.imagine`), without being handed the deal. An observation built any
+other way (from a record, from a remote host) has none, and :attr:`Observation.can_imagine`
+says so.
 """
 
 from __future__ import annotations
@@ -13,11 +19,54 @@ import attrs
 
 from stops.engine.actions import Action
 from stops.engine.cards import CARDS, Card
+from stops.engine.errors import StopsError
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+
+
+class NoDeterminizer(StopsError):
+    """An observation was asked to imagine a deal it cannot: it was not made by
+    ``deal.observe(seat)`` (a record's, a remote host's), or the deal has moved on since."""
+
+
+class Determinizer:
+    """Deals ``seat``'s information set again: ``deal.clone_for(seat, rng)``, bound by
+    :meth:`Deal.observe` to the deal as it stood when observed.
+
+    It is how a search bot gets the deals it might be in while seeing only its observation:
+    every copy is made from the seat's own view (:func:`stops.engine.determinize.clone_for`
+    promises that two deals that look the same to the seat give the same copies), so the
+    bot learns nothing the seat could not know. It refuses once the deal has moved on
+    (another decision made, another event logged): a kept observation must not become a
+    window onto a later deal.
+    """
+
+    __slots__ = ("_at", "_deal", "_seat")
+
+    def __init__(self, deal: Deal, seat: int) -> None:
+        self._deal = deal
+        self._seat = seat
+        self._at = len(deal.events)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the deal stays with its host: an observation pickled (sent to another process or
+        # machine) arrives without a determinizer, as a remote view should
+        return (_dropped, ())
+
+    def __call__(self, rng: Any) -> Deal:
+        deal = self._deal
+        if len(deal.events) != self._at:
+            raise NoDeterminizer(f"seat {self._seat}'s observation is out of date: the deal "
+                                 "has moved on since it was made; observe the deal again")
+        return deal.clone_for(self._seat, rng)
+
+
+def _dropped() -> None:
+    """What a pickled :class:`Determinizer` becomes: nothing (see its ``__reduce__``)."""
+    return None
 
 
 @attrs.frozen
@@ -46,6 +95,27 @@ class Observation:
     so a large family such as the 1,287 ways to choose 5 cards of 13 costs nothing until indexed."""
     events: tuple[Event, ...]
     is_terminal: bool
+    determinizer: Determinizer | None = attrs.field(default=None, eq=False, repr=False)
+    """How this seat's information set is dealt again (:meth:`imagine`); ``None`` where the
+    observation was not made by ``deal.observe`` (a record's, a remote host's) or was
+    pickled (the deal never travels with it). Not part of the view: left out of equality,
+    ``repr`` and :meth:`to_dict`."""
+
+    @property
+    def can_imagine(self) -> bool:
+        """Whether :meth:`imagine` can deal this seat's information set again."""
+        return self.determinizer is not None
+
+    def imagine(self, rng: Any) -> Deal:
+        """A full deal as this seat might imagine it now: ``deal.clone_for(seat, rng)``
+        (``rng``: a :class:`random.Random` or :class:`stops.engine.rng.Rng`), the cards the
+        seat cannot see dealt again. Raises :class:`NoDeterminizer` where this observation
+        has no determinizer (:attr:`can_imagine`) or the deal has moved on since."""
+        if self.determinizer is None:
+            raise NoDeterminizer(f"seat {self.seat}'s observation cannot imagine deals: it "
+                                 "was not made by deal.observe (a record's or a remote "
+                                 "host's view has no deal behind it)")
+        return self.determinizer(rng)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -105,4 +175,5 @@ def observe(deal: Deal, seat: int) -> Observation:
         stacks=tuple(deal.ledger.stacks), layout=dict(deal.ledger.layout),
         retired=frozenset(deal.retired), plays=tuple(deal.plays), sequence=plays_in_seq,
         legal_actions=legal, events=events, is_terminal=deal.to_act is None,
+        determinizer=Determinizer(deal, seat),
     )
