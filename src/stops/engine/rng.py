@@ -12,6 +12,7 @@ import hashlib
 import random
 import struct
 from collections.abc import MutableSequence, Sequence
+from operator import itemgetter
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -38,7 +39,7 @@ def keyed_shuffle(items: MutableSequence[T], *parts: object) -> None:
     order = _key_order(stream, n)
     if isinstance(items, list):  # the usual case: the compiled build indexes a list natively
         got: list[T] = items
-        got[:] = [got[i] for i in order]
+        got[:] = itemgetter(*order)(got)  # n >= 2: a tuple, built in C
     else:
         items[:] = [items[i] for i in order]
 

@@ -198,6 +198,13 @@ class PokerPhase(Phase):
         super().__init__(variant)
         self.settings: PokerSettings = variant.settings("poker")
         self.pot = variant.pot
+        # read once here: the compiled build then reads native attributes on every decision,
+        # not the settings' slots
+        self._selection: str = self.settings.selection
+        self._hand_size: int = self.settings.hand_size
+        self._no_limit: bool = self.settings.betting == "no_limit"
+        self._bet_limit: int = self.settings.bet_limit
+        self._call_short: bool = self.settings.short_call == "all_in_no_side_pot"
         self._menus: dict[tuple[object, ...], LegalActions] = {}
         self._seen_by: dict[int, tuple[Event, frozenset[int]]] = {}
 
@@ -213,9 +220,9 @@ class PokerPhase(Phase):
 
     # -- selection ------------------------------------------------------------------------
     def _next_select(self, deal: Deal, st: PokerState) -> bool:
-        if st.queue and self.settings.selection == "auto":
+        if st.queue and self._selection == "auto":
             for seat in st.queue:  # every hand plays its best cards: no decision
-                st.hands[seat] = _best_cards(deal, seat, self.settings.hand_size)
+                st.hands[seat] = _best_cards(deal, seat, self._hand_size)
             st.queue.clear()
         if st.queue:
             deal.to_act = st.queue[0]
@@ -224,8 +231,8 @@ class PokerPhase(Phase):
 
     def _choices(self, deal: Deal, seat: int) -> LegalSet:
         hand = deal.hand(seat)
-        k = min(self.settings.hand_size, len(hand))
-        if self.settings.selection == "free":
+        k = min(self._hand_size, len(hand))
+        if self._selection == "free":
             return LegalActions(Selections(seat, hand, k, "select"))
         best = None
         found: list[tuple[int, ...]] = []
@@ -240,9 +247,9 @@ class PokerPhase(Phase):
     # -- betting --------------------------------------------------------------------------
     def _limit(self, stack: int) -> int:
         """The largest bet or raise: ``bet_limit``, or with ``no_limit`` the player's stack."""
-        if self.settings.betting == "no_limit":
+        if self._no_limit:
             return max(0, stack)
-        return self.settings.bet_limit
+        return self._bet_limit
 
     def _start_betting(self, deal: Deal, st: PokerState) -> bool:
         st.step = "bet"
@@ -326,7 +333,7 @@ class PokerPhase(Phase):
             key: tuple[object, ...] = ("open", seat, max(0, min(limit, stack)))
         else:
             to_call = self._to_call(st, seat)
-            can_call = to_call <= stack or self.settings.short_call == "all_in_no_side_pot"
+            can_call = to_call <= stack or self._call_short
             key = ("facing", seat, can_call, max(0, min(limit, stack - to_call)))
         # the choices depend only on that key, and legal sets are immutable: share them
         legal = self._menus.get(key)

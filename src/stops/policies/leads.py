@@ -331,6 +331,8 @@ def _lowest_each(deal: Deal, seat: int, suits: tuple[int, ...]) -> list[int]:
 
 
 ALL_SUITS: Final = (0, 1, 2, 3)
+_OTHER_SUITS: Final = tuple(tuple(s for s in ALL_SUITS if s != b) for b in ALL_SUITS)
+"""The suits other than each one (no tuple built per lead)."""
 
 
 def any_suit(deal: Deal, seat: int, broken: int | None, params: None) -> list[int]:
@@ -356,7 +358,7 @@ def must_change_suit(deal: Deal, seat: int, broken: int | None,
     ``fallback`` decides: lead it anyway, or pass the lead to the left."""
     if broken is None:
         return _lowest_each(deal, seat, ALL_SUITS)
-    opts = _lowest_each(deal, seat, tuple(s for s in ALL_SUITS if s != broken))
+    opts = _lowest_each(deal, seat, _OTHER_SUITS[broken])
     if opts or params.fallback != "same_suit":
         return opts
     return _lowest_each(deal, seat, (broken,))
