@@ -138,9 +138,8 @@ class PokerPhase(Phase):
         ``auto``) proves that he held no card that would have made a better one."""
         if self.settings.selection == "free":
             return
-        for e in deal.events:
-            if e.kind is not K_SHOWDOWN or e.seat is None or e.seat == seat or \
-                    not e.visible(seat):
+        for e in deal.seen_by(seat):
+            if e.kind is not K_SHOWDOWN or e.seat is None or e.seat == seat:
                 continue
             shown = tuple(sorted(int(c) for c in e.cards))
             known.lack(e.seat, remembered(deal, ("best hand", shown),
