@@ -47,6 +47,7 @@ COMPILED = [
     "stops/phases/rotation.py",
     "stops/games/comet.py",
     "stops/games/nain_jaune.py",
+    "stops/engine/determinize.py",
 ]
 
 #: What mypy needs to type-check the compiled modules (and what they import).

@@ -133,6 +133,9 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
     "stops/apps/playout.py": ("apps/test_simulate.py", "engine/test_speed_paths.py"),
     "stops/games/comet.py": ("games/test_comet.py", "games/test_variations_g8.py"),
     "stops/games/nain_jaune.py": ("games/test_nain_jaune.py", "games/test_variations_g8.py"),
+    "stops/engine/determinize.py": ("engine/test_clone.py", "engine/test_determinize.py",
+                                    "games/test_poch.py", "games/test_royal_rummy.py",
+                                    "phases/test_held_bonus.py"),
 }
 
 

@@ -283,12 +283,21 @@ class _View:
         held = self.held = dict(known.held)
         hidden = self.hidden = hidden_cards(work, known)
         holders = sorted(places)
-        lacks = known.lacks
-        allowed = self.allowed = {c: [h for h in holders if c not in lacks.get(h, ())]
-                                  for c in hidden}
-        everywhere = len(places)
-        self.free = [c for c in hidden if len(allowed[c]) == everywhere]
-        self.order = [c for c in hidden if len(allowed[c]) < everywhere]
+        lacks = {h: got for h, got in known.lacks.items() if h in places and got}
+        ruled_out: set[int] = set()
+        for got in lacks.values():
+            ruled_out |= got
+        allowed: dict[int, list[int]] = {}
+        free: list[int] = []
+        order: list[int] = []
+        for c in hidden:
+            if c in ruled_out:
+                allowed[c] = [h for h in holders if c not in lacks.get(h, ())]
+                order.append(c)
+            else:  # may go anywhere: one list for them all
+                allowed[c] = holders
+                free.append(c)
+        self.allowed, self.free, self.order = allowed, free, order
         self.events = _blanked(deal, seat)
         # the copy's hands with only the known cards in them
         n = deal.n
