@@ -75,8 +75,9 @@ class Deal:
     """One deal of a variant at a table. Create it with :meth:`stops.Table.new_deal`."""
 
     __slots__ = (
-        "_given_hands", "_given_spare", "_legal", "_on_end", "_pay_what_you_can", "_phases",
-        "_imagined", "_shuffle", "_views", "ace_low", "actions", "active", "counts", "deal_index", "dealer",
+        "_given_hands", "_given_spare", "_imagined", "_legal", "_on_end", "_pay_what_you_can",
+        "_phases", "_shuffle", "_views", "ace_low", "actions", "active", "counts", "deal_index",
+        "dealer",
         "dealt_hands", "dealt_spare", "emit", "events", "exempt", "last_dealt", "ledger",
         "masks", "n",
         "next_deal", "outcome", "owner", "phase_idx", "played_by", "plays", "results",
