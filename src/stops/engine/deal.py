@@ -142,9 +142,10 @@ class Deal:
         self.events: list[Event] = []
         self.emit = self.events.append
         self._views: dict[int, tuple[list[Event], int, tuple[Event, ...]]] = {}
-        self._imagined: dict[Any, Any] = {}
+        self._imagined: dict[Any, Any] | None = None
         """``clone_for``'s memory of what each seat knows at the point reached (kept by
-        :mod:`stops.engine.determinize`; never copied: a copy works it out afresh)."""
+        :mod:`stops.engine.determinize`, made on its first call; never copied: a copy works
+        it out afresh)."""
         self.actions: list[Action] = []
         # cards: owner table and per-seat suit bitmasks (bit r of masks[s][suit] = rank r held)
         self.owner: list[int] = [ABSENT] * 52
@@ -744,7 +745,7 @@ class Deal:
         self.spare_known = frozenset(spare_known)
         self.results = dict(results)  # the values are immutable
         self._views = {}
-        self._imagined = {}
+        self._imagined = None
         self._given_hands = given_hands
         self._given_spare = given_spare
         self._shuffle = shuffle

@@ -246,7 +246,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
         return work  # nothing dealt yet: the copy deals from its own seed
     if view is None:
         view = _View(deal, work, seat)
-        deal._imagined[seat] = view
+        _kept(deal)[seat] = view
     to_act = deal.to_act
     phases = work.variant.phases
     order, free, allowed = view.order, view.free, view.allowed
@@ -359,7 +359,8 @@ def _key(deal: Deal) -> tuple[int, ...]:
 
 def _cached(deal: Deal, seat: int) -> _View | None:
     """The view of ``seat`` kept on ``deal``, if the deal has not moved on since."""
-    got = deal._imagined.get(seat)
+    kept = deal._imagined
+    got = None if kept is None else kept.get(seat)
     if got is None or got.key != _key(deal):
         return None
     view: _View = got
@@ -380,17 +381,31 @@ def _blanked(deal: Deal, seat: int) -> list[Any]:
     amount. Kept on the deal per seat and extended by the events logged since (the log only
     grows), so a copy at each decision of a deal pays for each event once."""
     events = deal.events
-    got = deal._imagined.get(("log", seat))
+    seen = deal.seen_by(seat)  # the same filter of the same log, in order
+    kept = _kept(deal)
+    got = kept.get(("log", seat))
     out: list[Any]
     if got is not None and got[0] is events and got[1] <= len(events):
-        upto, out = got[1], got[2]
+        upto, out, j = got[1], got[2], got[3]
     else:  # first asked, or the log was replaced
-        upto, out = 0, []
+        upto, out, j = 0, [], 0
     for e in events[upto:]:
-        out.append(e if e.visible(seat) or (not e.cards and e.card is None and not e.chips)
-                   else _hidden_event(e))
-    deal._imagined[("log", seat)] = (events, len(events), out)
+        if j < len(seen) and seen[j] is e:
+            out.append(e)
+            j += 1
+        else:
+            out.append(e if not e.cards and e.card is None and not e.chips
+                       else _hidden_event(e))
+    kept[("log", seat)] = (events, len(events), out, j)
     return out[:len(events)]
+
+
+def _kept(deal: Deal) -> dict[Any, Any]:
+    """What ``clone_for`` keeps on ``deal`` (made on first use)."""
+    kept = deal._imagined
+    if kept is None:
+        kept = deal._imagined = {}
+    return kept
 
 
 def _hidden_event(e: Any) -> Any:
