@@ -257,6 +257,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
             order, free = [], view.hidden
             continue
         _place(work, view, at)
+        work._views[seat] = (work.events, len(work.events), view.seen)  # the same log
         ok = True
         for phase in phases:  # the state a phase keeps about hidden cards
             if phase.after_redeal(work, seat, rng) is False:
