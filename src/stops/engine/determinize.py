@@ -34,6 +34,14 @@ secret and sealed offers the seat has not seen are chosen again. What is still d
 act (that it can lead at all, that it holds the card it must play in turn) is checked on
 the imagined deal, and another is dealt if it fails, a bounded number of times.
 
+What the seat knows, the places the hidden cards may go and the copy's hands and record
+before they are dealt are worked out once per (seat, point reached) and kept on the deal
+(``Deal._imagined``, never copied): a search that samples many copies of one position pays
+for each copy a ``clone()``, a draw per hidden card and the phases' ``after_redeal``
+checks. The log as the seat sees it is read from ``Deal.seen_by`` (kept per seat) and its
+copy with nothing hidden is kept per seat and extended, so neither is read again from the
+start at each decision.
+
 Events the seat may not see keep no cards and no amounts, so the copy cannot leak the real
 hands. Not inferred: that a companion card's holder was asked to decide (no event shows it,
 so another seat's plain follows are left out of the copy's decisions).
