@@ -49,6 +49,7 @@ COMPILED = [
     "stops/games/nain_jaune.py",
     "stops/engine/observation.py",
     "stops/interop/encoding.py",
+    "stops/engine/determinize.py",
 ]
 
 #: What mypy needs to type-check the compiled modules (and what they import).

@@ -75,8 +75,9 @@ class Deal:
     """One deal of a variant at a table. Create it with :meth:`stops.Table.new_deal`."""
 
     __slots__ = (
-        "_given_hands", "_given_spare", "_legal", "_on_end", "_pay_what_you_can", "_phases",
-        "_shuffle", "_views", "ace_low", "actions", "active", "counts", "deal_index", "dealer",
+        "_given_hands", "_given_spare", "_imagined", "_legal", "_on_end", "_pay_what_you_can",
+        "_phases", "_shuffle", "_views", "ace_low", "actions", "active", "counts", "deal_index",
+        "dealer",
         "dealt_hands", "dealt_spare", "emit", "events", "exempt", "last_dealt", "ledger",
         "masks", "n",
         "next_deal", "outcome", "owner", "phase_idx", "played_by", "plays", "results",
@@ -141,6 +142,10 @@ class Deal:
         self.events: list[Event] = []
         self.emit = self.events.append
         self._views: dict[int, tuple[list[Event], int, tuple[Event, ...]]] = {}
+        self._imagined: dict[Any, Any] | None = None
+        """``clone_for``'s memory of what each seat knows at the point reached (kept by
+        :mod:`stops.engine.determinize`, made on its first call; never copied: a copy works
+        it out afresh)."""
         self.actions: list[Action] = []
         # cards: owner table and per-seat suit bitmasks (bit r of masks[s][suit] = rank r held)
         self.owner: list[int] = [ABSENT] * 52
@@ -740,6 +745,7 @@ class Deal:
         self.spare_known = frozenset(spare_known)
         self.results = dict(results)  # the values are immutable
         self._views = {}
+        self._imagined = None
         self._given_hands = given_hands
         self._given_spare = given_spare
         self._shuffle = shuffle

@@ -34,6 +34,14 @@ secret and sealed offers the seat has not seen are chosen again. What is still d
 act (that it can lead at all, that it holds the card it must play in turn) is checked on
 the imagined deal, and another is dealt if it fails, a bounded number of times.
 
+What the seat knows, the places the hidden cards may go and the copy's hands and record
+before they are dealt are worked out once per (seat, point reached) and kept on the deal
+(``Deal._imagined``, never copied): a search that samples many copies of one position pays
+for each copy a ``clone()``, a draw per hidden card and the phases' ``after_redeal``
+checks. The log as the seat sees it is read from ``Deal.seen_by`` (kept per seat) and its
+copy with nothing hidden is kept per seat and extended, so neither is read again from the
+start at each decision.
+
 Events the seat may not see keep no cards and no amounts, so the copy cannot leak the real
 hands. Not inferred: that a companion card's holder was asked to decide (no event shows it,
 so another seat's plain follows are left out of the copy's decisions).
@@ -43,11 +51,10 @@ the copy is detached from the table.
 
 from __future__ import annotations
 
-import contextlib
 import random
 import struct
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from stops.engine.cards import CARDS
 from stops.engine.errors import StopsError
@@ -66,6 +73,9 @@ MAX_CACHED = 20_000
 """What a rule proves, remembered per variant (bounded: cleared when full)."""
 
 R = TypeVar("R")
+
+_SUIT: Final = tuple(c // 13 for c in range(52))
+_BIT: Final = tuple(1 << (c % 13) for c in range(52))
 
 
 def draw(rng: Rng | random.Random, n: int) -> int:
@@ -96,6 +106,31 @@ def shuffle_with(rng: Any, items: list[int]) -> None:
 def _below(rng: Rng | random.Random) -> Callable[[int], int]:
     """``rng``'s own draw of a whole number in ``range(n)`` (read once for many draws)."""
     return rng.below if isinstance(rng, Rng) else rng.randrange
+
+
+def _shuffle_fast(rng: Rng | random.Random, items: list[int]) -> None:
+    """Shuffle ``items`` in place with ``rng``: its own shuffle for a ``stops`` Rng; for a
+    ``random.Random``, Fisher-Yates on its C-level ``random()`` (for the few dozen cards
+    ``clone_for`` deals, cheaper than the sort by random keys of :func:`shuffle_with`;
+    the float biases a draw below 52 by less than one part in 2**47)."""
+    if isinstance(rng, Rng):
+        rng.shuffle(items)
+        return
+    unit = rng.random
+    for i in range(len(items) - 1, 0, -1):
+        j = int(unit() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+
+
+def _below_fast(rng: Rng | random.Random) -> Callable[[int], int]:
+    """A draw of a whole number in ``range(n)`` for a small ``n`` (a place's share of the
+    room left): ``rng``'s own for a ``stops`` Rng; for a ``random.Random``, its C-level
+    ``random()`` scaled, several times cheaper than ``randrange`` in pure Python (the
+    53-bit float biases a draw below 52 by less than one part in 2**47)."""
+    if isinstance(rng, Rng):
+        return rng.below
+    unit = rng.random
+    return lambda n: int(unit() * n)
 
 
 class Knowledge:
@@ -158,8 +193,12 @@ class Probe:
         deal.masks = [[0, 0, 0, 0] for _ in range(deal.n)]
         deal.counts = [0] * deal.n
         deal.spare = set()
-        for c, s in where.items():
-            self.move(c, s)
+        owner, masks, counts = deal.owner, deal.masks, deal.counts
+        for c, s in where.items():  # as move() would, inline: a probe may place every card
+            owner[c] = s
+            if s >= 0:
+                masks[s][_SUIT[c]] |= _BIT[c]
+                counts[s] += 1
 
     def move(self, card: int, holder: int) -> None:
         deal = self.deal
@@ -203,71 +242,179 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
         raise StopsError(f"clone_for: no seat {seat!r} at a table of {deal.n}")
     if not isinstance(rng, Rng | random.Random):
         raise StopsError("clone_for: rng must be a random.Random or a stops Rng")
-    to_act = deal.to_act
+    view = _cached(deal, seat)
     work = deal.clone()
-    _forget(work, seat, rng)  # from here on only `work`, which holds nothing hidden
+    # from here on only `work`, which must keep nothing hidden: the table's seed (every card
+    # follows from it) and the shuffle made from it, stacked hands not yet dealt, and the
+    # last card dealt unless it was turned up for all to see
+    work.reseed(draw(rng, 1 << 62))  # dealt hands are imagined: no seed deals them
+    if not (_shown_last(deal, seat) if view is None else view.keep_last):
+        work.last_dealt = -1
     if not work.dealt_hands:
         return work  # nothing dealt yet: the copy deals from its own seed
-    view = _view(deal, work, seat)
-    allowed = view.allowed
+    if view is None:
+        view = _View(deal, work, seat)
+        _kept(deal)[seat] = view
+    to_act = deal.to_act
+    phases = work.variant.phases
+    order, free, allowed = view.order, view.free, view.allowed
     for _ in range(MAX_TRIES):
-        where = _deal_hidden(view.hidden, view.places, allowed, rng)
-        if where is None:
+        at = _deal_hidden(order, free, view.places, allowed, rng)
+        if at is None:
             # facts that contradict each other: keep only the sure ones
-            allowed = {c: sorted(view.places) for c in view.hidden}
+            order, free = [], view.hidden
             continue
-        _place(work, {**view.held, **where})
+        _place(work, view, at)
+        work._views[seat] = (work.events, len(work.events), view.seen)  # the same log
         ok = True
-        for phase in work.variant.phases:  # the state a phase keeps about hidden cards
+        for phase in phases:  # the state a phase keeps about hidden cards
             if phase.after_redeal(work, seat, rng) is False:
                 ok = False
         if not ok or work.to_act != to_act or (
                 to_act is not None and to_act != seat and not work.legal_count()):
             continue  # the seat to act could not be where it is in this deal
-        _finish(work, seat, view.events)
+        _finish(work, seat, view, at)
         return work
     raise StopsError(f"clone_for: found no deal consistent with seat {seat}'s view in "
                      f"{MAX_TRIES} tries")
 
 
 class _View:
-    """One seat's view of a deal at one point, as ``clone_for`` deals from it: where the
-    cards it knows lie, the others with where each may go, and the log as it sees it."""
+    """One seat's view of a deal at one point, as ``clone_for`` deals from it, worked out
+    once and kept on the deal (``Deal._imagined``) until the deal moves on: a search
+    samples many copies of one position, and each then costs a copy of the deal, a draw
+    per hidden card and the phases' checks.
 
-    __slots__ = ("allowed", "events", "held", "hidden", "known", "places")
+    What it keeps: where the cards the seat knows lie (``held``), the others with where
+    each may go (``hidden``, split into ``order``, the cards some fact constrains, and
+    ``free``, those that may go anywhere), how many each place must get (``places``); the
+    copy's hands before the hidden cards are dealt (``owner``, ``masks``, ``counts``,
+    ``spare``); for its record, the cards each place was dealt that are not hidden
+    (``dealt``, the swaps undone) and where each place's hand was dealt (``undo``); the log
+    as the seat sees it (``events``: those it may not see without cards or amounts)."""
 
-    def __init__(self, work: Deal, seat: int, known: Knowledge) -> None:
-        self.known = known
-        self.places = _places(work, seat, known)
-        self.held = dict(known.held)
-        self.hidden = hidden_cards(work, known)
-        holders = sorted(self.places)
-        lacks = known.lacks
-        self.allowed = {c: [h for h in holders if c not in lacks.get(h, ())]
-                        for c in self.hidden}
-        self.events = [e if e.visible(seat) or (not e.cards and e.card is None and not e.chips)
-                       else _hidden_event(e) for e in work.events]
+    __slots__ = ("allowed", "counts", "dealt", "events", "free", "held", "hidden", "keep_last",
+                 "key", "known", "masks", "order", "owner", "places", "seen", "spare", "undo")
+
+    def __init__(self, deal: Deal, work: Deal, seat: int) -> None:
+        self.key = _key(deal)
+        self.keep_last = work.last_dealt >= 0
+        seen = self.seen = deal.seen_by(seat)
+        work._views[seat] = (work.events, len(work.events), seen)  # the same log: shared
+        known = self.known = _knowledge(work, deal, seat, seen)
+        places = self.places = _places(work, seat, known)
+        held = self.held = dict(known.held)
+        hidden = self.hidden = hidden_cards(work, known)
+        holders = sorted(places)
+        lacks = {h: got for h, got in known.lacks.items() if h in places and got}
+        ruled_out: set[int] = set()
+        for got in lacks.values():
+            ruled_out |= got
+        allowed: dict[int, list[int]] = {}
+        free: list[int] = []
+        order: list[int] = []
+        for c in hidden:
+            if c in ruled_out:
+                allowed[c] = [h for h in holders if c not in lacks.get(h, ())]
+                order.append(c)
+            else:  # may go anywhere: one list for them all
+                allowed[c] = holders
+                free.append(c)
+        self.allowed, self.free = allowed, free
+        alike: dict[tuple[int, ...], list[int]] = {}
+        for c in order:
+            alike.setdefault(tuple(allowed[c]), []).append(c)
+        self.order = [(list(k), alike[k]) for k in sorted(alike, key=len)]
+        self.events = _blanked(deal, seat)
+        # the copy's hands with only the known cards in them
+        n = deal.n
+        owner = self.owner = list(work.owner)
+        masks = self.masks = [[0, 0, 0, 0] for _ in range(n)]
+        counts = self.counts = [0] * n
+        spare: set[int] = set()
+        self.spare = spare
+        for c, h in held.items():
+            owner[c] = h
+            if h == SPARE:
+                spare.add(c)
+            else:
+                masks[h][_SUIT[c]] |= _BIT[c]
+                counts[h] += 1
+        # the hands as dealt: every card played back with its player, every swap undone
+        labels: dict[int, int] = {p: p for p in range(n)}
+        labels[SPARE] = SPARE  # labels[d]: the place whose cards now were dealt to d
+        for e in reversed(seen):
+            if e.kind in SWAPS_SPARE and e.visible_to is None and e.seat is not None:
+                labels[e.seat], labels[SPARE] = labels[SPARE], labels[e.seat]
+        undo = self.undo = {f: d for d, f in labels.items()}
+        dealt: dict[int, list[int]] = {p: [] for p in labels}
+        played_by = work.played_by
+        for c in range(52):
+            p = played_by[c]
+            if p >= 0:
+                dealt[undo[p]].append(c)
+            else:
+                at = held.get(c)
+                if at is not None:
+                    dealt[undo[at]].append(c)
+        self.dealt = dealt
 
 
-MAX_VIEWS = 32
-_VIEWS: dict[tuple[int, ...], tuple[Deal, _View]] = {}
-"""The last views worked out, so that sampling many copies of one deal (a search from one
-position) works out what the seat knows once. Keyed by the deal and how far it has got;
-each entry keeps its deal, so an id is never mistaken for another's."""
+def _key(deal: Deal) -> tuple[int, ...]:
+    """How far ``deal`` has got: a view is kept only while this stays the same."""
+    return (len(deal.events), len(deal.actions), deal.phase_idx,
+            -1 if deal.to_act is None else deal.to_act)
 
 
-def _view(deal: Deal, work: Deal, seat: int) -> _View:
-    key = (id(deal), seat, len(deal.events), len(deal.actions), deal.phase_idx,
-           -1 if deal.to_act is None else deal.to_act)
-    got = _VIEWS.get(key)
-    if got is not None and got[0] is deal:
-        return got[1]
-    view = _View(work, seat, _knowledge(work, deal, seat))
-    if len(_VIEWS) >= MAX_VIEWS:
-        with contextlib.suppress(RuntimeError, StopIteration):  # another thread was first
-            _VIEWS.pop(next(iter(_VIEWS)), None)
-    _VIEWS[key] = (deal, view)
+def _cached(deal: Deal, seat: int) -> _View | None:
+    """The view of ``seat`` kept on ``deal``, if the deal has not moved on since."""
+    kept = deal._imagined
+    got = None if kept is None else kept.get(seat)
+    if got is None or got.key != _key(deal):
+        return None
+    view: _View = got
     return view
+
+
+def _shown_last(deal: Deal, seat: int) -> bool:
+    """The last card dealt was turned up where ``seat`` saw it (else the copy forgets it)."""
+    last = deal.last_dealt
+    if last < 0:
+        return False
+    return any(e.kind is EventKind.TURNED_UP and e.card is not None and int(e.card) == last
+               for e in deal.seen_by(seat))
+
+
+def _blanked(deal: Deal, seat: int) -> list[Any]:
+    """The log as ``seat`` may keep it: an event it may not see keeps no cards and no
+    amount. Kept on the deal per seat and extended by the events logged since (the log only
+    grows), so a copy at each decision of a deal pays for each event once."""
+    events = deal.events
+    seen = deal.seen_by(seat)  # the same filter of the same log, in order
+    kept = _kept(deal)
+    got = kept.get(("log", seat))
+    out: list[Any]
+    if got is not None and got[0] is events and got[1] <= len(events):
+        upto, out, j = got[1], got[2], got[3]
+    else:  # first asked, or the log was replaced
+        upto, out, j = 0, [], 0
+    for e in events[upto:]:
+        if j < len(seen) and seen[j] is e:
+            out.append(e)
+            j += 1
+        else:
+            out.append(e if not e.cards and e.card is None and not e.chips
+                       else _hidden_event(e))
+    kept[("log", seat)] = (events, len(events), out, j)
+    return out[:len(events)]
+
+
+def _kept(deal: Deal) -> dict[Any, Any]:
+    """What ``clone_for`` keeps on ``deal`` (made on first use)."""
+    kept = deal._imagined
+    if kept is None:
+        kept = deal._imagined = {}
+    return kept
 
 
 def _hidden_event(e: Any) -> Any:
@@ -281,18 +428,23 @@ def knowledge(deal: Deal, seat: int) -> Knowledge:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.n:
         raise StopsError(f"knowledge: no seat {seat!r} at a table of {deal.n}")
     work = deal.clone()
-    _forget(work, seat, random.Random(0))
+    work.reseed(0)
+    if not _shown_last(deal, seat):
+        work.last_dealt = -1
     if not work.dealt_hands:
         return Knowledge(seat)
-    return _knowledge(work, deal, seat)
+    seen = deal.seen_by(seat)
+    work._views[seat] = (work.events, len(work.events), seen)
+    return _knowledge(work, deal, seat, seen)
 
 
-def _knowledge(work: Deal, real: Deal, seat: int) -> Knowledge:
+def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...]) -> Knowledge:
     """What ``seat`` knows of the cards it cannot see. ``work`` is a copy of ``real``
     whose cards ``seat`` cannot see are taken out of the hands here; the phases read only
-    it (of ``real``, only the seat's hand and a spare hand it knows are read)."""
+    it (of ``real``, only the seat's hand and a spare hand it knows are read; ``seen`` is
+    the log as the seat sees it)."""
     known = Knowledge(seat)
-    _engine_facts(work, real, seat, known)
+    _engine_facts(work, real, seat, known, seen)
     _blank_hidden(work, seat)
     for phase in work.variant.phases:
         phase.infer(work, seat, known)
@@ -305,27 +457,15 @@ def _knowledge(work: Deal, real: Deal, seat: int) -> Knowledge:
     return known
 
 
-def _forget(work: Deal, seat: int, rng: Any) -> None:
-    """What the copy must not keep whatever the seat knows: the table's seed (every card
-    follows from it), the shuffle made from it, stacked hands not yet dealt, and the last
-    card dealt unless it was turned up for all to see."""
-    work.reseed(draw(rng, 1 << 62))  # dealt hands are imagined: no seed deals them
-    shown = {int(e.card) for e in work.events
-             if e.kind is EventKind.TURNED_UP and e.card is not None and e.visible(seat)}
-    if work.last_dealt not in shown:
-        work.last_dealt = -1
-
-
-def _engine_facts(work: Deal, real: Deal, seat: int, known: Knowledge) -> None:
+def _engine_facts(work: Deal, real: Deal, seat: int, known: Knowledge,
+                  seen: tuple[Any, ...]) -> None:
     """The engine's part of what ``seat`` knows (its hand, the spare hand if it knows it,
     cards shown to it and a turned-up card), read before the copy's hidden cards are
     blanked: of the real deal, only what this seat may see is read."""
     known.hold(seat, (int(c) for c in real.hand(seat)))
     if seat in real.spare_known:
         known.hold(SPARE, real.spare)
-    for e in work.events:
-        if not e.visible(seat):
-            continue
+    for e in seen:
         if e.kind in SHOWS and e.seat is not None:  # cards the seat showed (vocabulary)
             known.hold(e.seat, (c for c in e.cards if work.played_by[c] < 0))
         elif e.kind is EventKind.TURNED_UP and e.card is not None:
@@ -365,47 +505,56 @@ def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
     return {h: k for h, k in places.items() if k > 0}
 
 
-def _deal_hidden(hidden: list[int], places: dict[int, int], allowed: dict[int, list[int]],
-                 rng: Any) -> dict[int, int] | None:
-    """Deal ``hidden`` to ``places`` (place -> how many), each card only where ``allowed``
-    says it may go; ``None`` if no such deal exists.
+def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
+                 places: dict[int, int], allowed: dict[int, list[int]],
+                 rng: Any) -> dict[int, list[int]] | None:
+    """Deal the hidden cards to ``places`` (place -> how many), each card only where
+    ``allowed`` says it may go: ``order`` are those some fact constrains, as (places, cards
+    that may go to just those places), fewest places first; ``free`` those that may go
+    anywhere. The cards each place gets; ``None`` if no such deal exists.
 
     The most constrained cards go first, each to a place drawn in proportion to the room
     it has left; a card with nowhere left to go makes room by moving a dealt card along a
     chain of places that may take it. The cards that may go anywhere come last and fill the
     room left as a shuffled pack is dealt (which is what drawing each in proportion to the
     room left would give, in one draw a card rather than two)."""
-    everywhere = len(places)
-    free = [c for c in hidden if len(allowed[c]) == everywhere]
-    order = [c for c in hidden if len(allowed[c]) < everywhere]
-    shuffle_with(rng, order)
-    order.sort(key=lambda c: len(allowed[c]))  # stable: random among equals
-    below = _below(rng)
     room = dict(places)
     at: dict[int, list[int]] = {h: [] for h in places}
-    for c in order:
-        opts = [h for h in allowed[c] if room[h] > 0]
-        if opts:
-            total = sum(room[h] for h in opts)
-            r = below(total)
-            for h in opts:
-                r -= room[h]
-                if r < 0:
-                    break
-        else:
-            freed = _make_room(c, allowed, at, room)
-            if freed is None:
-                return None
-            h = freed
-        at[h].append(c)
-        room[h] -= 1
+    if order:
+        below = _below_fast(rng)
+        for where, group in order:  # the most constrained first
+            # the cards that may go to the same places, dealt together: each to a place
+            # drawn in proportion to the room it has left, as one draw of slots, without
+            # putting back, from the room left there
+            pool: list[int] = []
+            for h in where:
+                if room[h] > 0:
+                    pool += [h] * room[h]
+            cards = list(group)
+            n, m = len(pool), len(cards)
+            if m > n:
+                _shuffle_fast(rng, cards)  # which are left without room: any of them
+            for i in range(min(n, m)):
+                j = i + below(n - i)
+                h = pool[j]
+                pool[j] = pool[i]
+                at[h].append(cards[i])
+                room[h] -= 1
+            for c in cards[n:]:  # nowhere left to go: make room along a chain
+                freed = _make_room(c, allowed, at, room)
+                if freed is None:
+                    return None
+                at[freed].append(c)
+                room[freed] -= 1
     if free:
-        shuffle_with(rng, free)
+        cards = list(free)
+        _shuffle_fast(rng, cards)
         i = 0
         for h, k in room.items():
-            at[h] += free[i:i + k]
-            i += k
-    return {c: h for h, cards in at.items() for c in cards}
+            if k:
+                at[h] += cards[i:i + k]
+                i += k
+    return at
 
 
 def _make_room(card: int, allowed: dict[int, list[int]], at: dict[int, list[int]],
@@ -441,43 +590,41 @@ def _make_room(card: int, allowed: dict[int, list[int]], at: dict[int, list[int]
     return None
 
 
-def _place(new: Deal, where: dict[int, int]) -> None:
-    """Put every card in ``where`` with its holder, rebuilding masks, counts and the spare."""
-    n = new.n
-    masks = new.masks = [[0, 0, 0, 0] for _ in range(n)]
-    counts = new.counts = [0] * n
-    spare = new.spare = set()
-    owner = new.owner
-    for c, w in where.items():
-        owner[c] = w
-        if w == SPARE:
-            spare.add(c)
+def _place(new: Deal, view: _View, at: dict[int, list[int]]) -> None:
+    """The copy's hands: the known cards where they lie (as the view has them), each hidden
+    card where ``at`` deals it; masks, counts and the spare hand to match."""
+    owner = new.owner = list(view.owner)
+    masks = new.masks = [list(m) for m in view.masks]
+    counts = new.counts = list(view.counts)
+    spare = new.spare = set(view.spare)
+    for h, cards in at.items():
+        if h == SPARE:
+            spare.update(cards)
+            for c in cards:
+                owner[c] = SPARE
         else:
-            masks[w][c // 13] |= 1 << (c % 13)
-            counts[w] += 1
+            m = masks[h]
+            for c in cards:
+                owner[c] = h
+                m[_SUIT[c]] |= _BIT[c]
+            counts[h] += len(cards)
     new.forget_offer()
 
 
-def _finish(new: Deal, seat: int, events: list[Any]) -> None:
-    """The copy's record of the imagined deal, and its log with nothing hidden in it."""
-    n = new.n
-    # the hands as dealt: every card played back with its player, every swap undone
-    owner, played_by = new.owner, new.played_by
-    hands: list[set[int]] = [set() for _ in range(n)]
-    for c in range(52):
-        h = owner[c] if played_by[c] < 0 else played_by[c]
-        if h >= 0:
-            hands[h].add(c)
-    spare = set(new.spare)
-    for e in reversed(new.events):
-        if e.kind in SWAPS_SPARE and e.visible_to is None and e.seat is not None:
-            hands[e.seat], spare = spare, hands[e.seat]
+def _finish(new: Deal, seat: int, view: _View, at: dict[int, list[int]]) -> None:
+    """The copy's record of the imagined deal (the hands as dealt: every card played back
+    with its player, every swap undone), and its log with nothing hidden in it."""
+    undo = view.undo
+    hands = {d: list(cards) for d, cards in view.dealt.items()}
+    for h, cards in at.items():
+        hands[undo[h]] += cards
     dealt = list(new.dealt_hands)
-    for s in range(n):
-        if s != seat and s < len(dealt):
-            dealt[s] = tuple(CARDS[c] for c in sorted(hands[s]))
-    new.dealt_hands = tuple(tuple(h) for h in dealt)
-    new.dealt_spare = tuple(CARDS[c] for c in sorted(spare))
-    new.events = list(events)
+    for s in range(min(new.n, len(dealt))):
+        if s != seat:
+            dealt[s] = tuple([CARDS[c] for c in sorted(hands[s])])
+    new.dealt_hands = tuple(dealt)
+    new.dealt_spare = tuple([CARDS[c] for c in sorted(hands[SPARE])])
+    new.events = list(view.events)
     new.emit = new.events.append
+    new._views = {}
     new.forget_offer()

@@ -546,7 +546,7 @@ class PlayPhase(Phase):
         before it, and before it is played, that no seat holds one that would open instead
         of the seat to open. A stop "in the spare hand" puts its next card there, and a card
         due from a companion's holder is his, with the companion."""
-        events = [e for e in deal.events if e.visible(seat)]
+        events = deal.seen_by(seat)  # kept per seat: clone_for shares the real deal's
         start = len(events)
         for i, e in enumerate(events):
             if e.kind is K_LED or e.kind is K_LEAD_PASSED:

@@ -138,9 +138,8 @@ class PokerPhase(Phase):
         ``auto``) proves that he held no card that would have made a better one."""
         if self.settings.selection == "free":
             return
-        for e in deal.events:
-            if e.kind is not K_SHOWDOWN or e.seat is None or e.seat == seat or \
-                    not e.visible(seat):
+        for e in deal.seen_by(seat):
+            if e.kind is not K_SHOWDOWN or e.seat is None or e.seat == seat:
                 continue
             shown = tuple(sorted(int(c) for c in e.cards))
             known.lack(e.seat, remembered(deal, ("best hand", shown),
@@ -150,7 +149,8 @@ class PokerPhase(Phase):
         """Other seats' selections that ``seat`` has not seen shown are picked again from
         their new hands: in the poker state, and in the copy's ``select`` decisions (a
         folded hand is never shown, so its real cards must not stay there either)."""
-        shown = {e.seat for e in deal.events if e.kind is K_SHOWDOWN and e.visible(seat)}
+        seen = deal.seen_by(seat)  # clone_for shares the real deal's, kept per seat
+        shown = {e.seat for e in seen if e.kind is K_SHOWDOWN}
         st = deal.peek_state(PokerState)
         picked: dict[int, tuple[int, ...]] = {}
         if st is not None:
@@ -165,9 +165,9 @@ class PokerPhase(Phase):
                 st.hands[s] = picked[s] = tuple(sorted(mine[:len(chosen)]))
         if self.settings.selection != "free":
             # a hand shown as its holder's best must still be his best in this deal
-            for e in deal.events:
+            for e in seen:
                 if e.kind is K_SHOWDOWN and e.seat is not None and e.seat != seat and \
-                        e.visible(seat) and not self._still_best(deal, e.seat, e.cards):
+                        not self._still_best(deal, e.seat, e.cards):
                     return False
         actions = deal.actions
         for i, a in enumerate(actions):

@@ -15,6 +15,7 @@ out) and finding a leader. This module only decides whose turn it is and what th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
@@ -437,7 +438,7 @@ class RotationTurns:
                              f"{_rank_name(st.need)}", rule="a sequence goes up one rank")
 
     # -- what the turns prove to one seat (deal.clone_for) --------------------------------
-    def infer(self, deal: Deal, seat: int, events: list[Event], known: Knowledge) -> None:
+    def infer(self, deal: Deal, seat: int, events: Sequence[Event], known: Knowledge) -> None:
         """What the turns so far prove to ``seat`` (``events``: the play's, those it may
         see): a player passed over holds no card that continues the sequence, nor the wild
         card; so does one whose turn ended without laying on ("sans 8"), or who was passed

@@ -613,8 +613,7 @@ class SparePhase(Phase):
         st = deal.peek_state(SpareState)
         if st is None or not st.bids:
             return True
-        seen = {e.seat for e in deal.events
-                if e.kind is BID and e.chips and e.visible(seat)}
+        seen = {e.seat for e in deal.seen_by(seat) if e.kind is BID and e.chips}
         for b in list(st.bids):
             if b == seat or b in seen:
                 continue

@@ -1,0 +1,169 @@
+"""Issue 24: ``clone_for`` from a view kept per position (both builds run these).
+
+What the seat knows is worked out once per (seat, point reached) and kept on the deal; the
+hidden cards are dealt by classes of cards that may go to the same places. These tests hold
+the kept view to the contract: a copy from it is the copy a cold call makes, it is never
+served once the deal has moved on, and the constraints still force where a card goes.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import stops
+from stops.engine.determinize import SPARE, _deal_hidden
+
+RANKS = "23456789TJQKA"
+
+
+def _snapshot(d: stops.Deal) -> tuple[Any, ...]:
+    """Everything a copy holds that could carry a secret."""
+    return (d.seed, [list(d.hand(s)) for s in range(d.n)], sorted(d.spare), d.dealt_hands,
+            d.dealt_spare, d.events, [a.to_dict() for a in d.actions], d.current_seat,
+            [a.to_dict() for a in d.legal_actions()], d.states, d.last_dealt, d.results,
+            d.record())
+
+
+def _midway(name: str, seed: int, steps: int) -> stops.Deal:
+    rng = random.Random(seed)
+    deal = stops.Table(name, seats=4, chips=40, seed=seed).new_deal()
+    for _ in range(steps):
+        if deal.is_terminal:
+            break
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
+    return deal
+
+
+@pytest.mark.parametrize("name", ["boodle", "three-in-one", "tripoley", "nain-jaune",
+                                  "newmarket", "royal-rummy", "comet", "pope-joan"])
+def test_a_kept_view_gives_the_copy_a_cold_call_gives(name: str) -> None:
+    # The second call at one position reads the kept view; a fresh clone of the deal has
+    # none and works it out again. With the same rng both must give the same copy, and a
+    # third call after the deal moved on must give what a cold call there gives (a view kept
+    # from before the decision would put cards already played back into hands).
+    for seed in range(4):
+        deal = _midway(name, seed, 6 + seed)
+        while not deal.is_terminal:
+            seat = deal.current_seat
+            assert seat is not None
+            for k in range(2):
+                warm = deal.clone_for(seat, random.Random(k))
+                cold = deal.clone().clone_for(seat, random.Random(k))
+                assert _snapshot(warm) == _snapshot(cold)
+                for c in range(52):  # what was played stays played, in no hand
+                    if deal.played_by[c] >= 0:
+                        assert warm.played_by[c] == deal.played_by[c]
+                        assert all(c not in {int(x) for x in warm.hand(s)}
+                                   for s in range(warm.n))
+                assert len(warm.events) == len(deal.events)
+            legal = deal.legal_actions()
+            deal.apply(legal[random.Random(seed).randrange(len(legal))])
+
+
+def test_a_kept_view_is_not_served_after_the_log_grows() -> None:
+    # Boodle, seed 3, four random decisions in: seat s asks for a copy (its view is kept),
+    # then one decision is made. The next copy must show that decision's events, and the
+    # view kept must be a new one (a different point reached).
+    deal = _midway("boodle", 3, 4)
+    seat = deal.current_seat
+    assert seat is not None
+    deal.clone_for(seat, random.Random(1))
+    kept = deal._imagined[seat]
+    assert deal.clone_for(seat, random.Random(2)) is not None
+    assert deal._imagined[seat] is kept  # same point: the view is reused
+    before = len(deal.events)
+    legal = deal.legal_actions()
+    deal.apply(legal[0])
+    assert len(deal.events) > before
+    copy_ = deal.clone_for(seat, random.Random(1))
+    assert deal._imagined[seat] is not kept
+    assert len(copy_.events) == len(deal.events)
+    assert [e.kind for e in copy_.events] == [e.kind for e in deal.events]
+
+
+def test_a_copy_keeps_no_view_of_the_real_deal() -> None:
+    # The views kept on the real deal were worked out from its real hands (each seat's from
+    # its own); a copy, whether a clone or an imagined deal, starts with none.
+    deal = _midway("three-in-one", 2, 8)
+    for s in range(deal.n):
+        deal.clone_for(s, random.Random(s))
+    assert deal._imagined
+    assert not deal.clone()._imagined
+    assert not deal.clone_for(0, random.Random(9))._imagined
+
+
+def _colour_deal() -> stops.Deal:
+    """Tripoley-colours at four seats, dealer 0 (as in test_clone.py): seat 1 holds only
+    red cards (2D-8D, 2H-5H), seat 2 the low black cards (2C-8C, 2S-5S), seat 3 9C-QC and
+    9D-AD, seat 0 KC, AC and 6S-KS; 6H-AH and AS lie in the spare hand. Seat 1 bets in the
+    poker stage, the others fold; seat 1 then fails the opening (no black card)."""
+    hands: list[list[str]] = [[], [], [], []]
+    dead = []
+    rows = {"C": "2222222333300", "D": "1111111333333", "H": "1111xxxxxxxxx",
+            "S": "22220000000x0"}
+    for suit, row in rows.items():
+        for rank, who in zip(RANKS, row, strict=True):
+            if who == "x":
+                dead.append(rank + suit)
+            else:
+                hands[int(who)].append(rank + suit)
+    table = stops.Table("tripoley-colours", seats=4, chips=200, seed=1, dealer=0)
+    deal = table.new_deal(hands=hands, spare=dead)
+    deal.apply({"seat": 0, "action": "auction"})
+    for s in (1, 2, 3):
+        deal.apply({"seat": s, "action": "pass"})
+    deal.apply({"seat": 1, "action": "bet", "chips": 1})
+    for s in (2, 3, 0):
+        deal.apply({"seat": s, "action": "fold"})
+    assert deal.phase == "play"
+    return deal
+
+
+def test_the_facts_force_where_cards_go_in_every_copy() -> None:
+    # Seat 0's view of the colour deal, by hand: it holds KC, AC, 6S-KS (10 cards). The
+    # heart honours TH-AH pay whoever holds them and nobody was paid: they are in no hand,
+    # so all five lie in the spare hand. Seat 1 passed the opening: he holds no black card.
+    # The spare holds 10 cards, so beside the five honours it has room for five more.
+    # Seat 1's 11 cards are red, none an honour. Every copy, whatever the rng, from a cold
+    # call and from the kept view alike, must deal so; and no black card goes to seat 1.
+    deal = _colour_deal()
+    assert deal.current_seat == 2
+    honours = {stops.parse_card(r + "H") for r in "TJQKA"}
+    black = {stops.parse_card(r + s) for r in RANKS for s in "CS"}
+    for k in range(12):
+        copy_ = deal.clone_for(0, random.Random(k))
+        assert honours <= copy_.spare
+        assert len(copy_.spare) == 10
+        hand1 = set(copy_.hand(1))
+        assert len(hand1) == 11 and not hand1 & black and not hand1 & honours
+        assert copy_.current_seat == 2
+        assert sorted(map(str, copy_.hand(0))) == sorted(map(str, deal.hand(0)))
+
+
+def test_dealing_by_classes_is_forced_by_room_and_chains() -> None:
+    # By hand. Places: seat 0 takes 2 cards, seat 1 one, the spare one. Cards 10 and 11 may
+    # go only to seat 0: they fill it. Card 12 may go to seat 0 or 1: seat 0 is full, so 1.
+    # Card 13 may go anywhere: only the spare has room left.
+    order = [([0], [10, 11]), ([0, 1], [12])]
+    allowed = {10: [0], 11: [0], 12: [0, 1], 13: [0, 1, SPARE]}
+    for k in range(20):
+        at = _deal_hidden(order, [13], {0: 2, 1: 1, SPARE: 1}, allowed, random.Random(k))
+        assert at is not None
+        assert {h: sorted(c) for h, c in at.items()} == {0: [10, 11], 1: [12], SPARE: [13]}
+    # A chain. Three places of one card each. Card 20 may go to seat 0 or 2 (dealt first,
+    # its class comes first); cards 21 and 22 only to seat 0 or 1. If 20 took seat 0, only
+    # seat 1 has room for 21 and 22: one of them makes room by moving 20 on to seat 2. So
+    # in every deal 20 ends at seat 2 and 21, 22 share seats 0 and 1.
+    order = [([0, 2], [20]), ([0, 1], [21, 22])]
+    allowed = {20: [0, 2], 21: [0, 1], 22: [0, 1]}
+    for k in range(20):
+        at = _deal_hidden(order, [], {0: 1, 1: 1, 2: 1}, allowed, random.Random(k))
+        assert at is not None
+        assert at[2] == [20] and sorted(at[0] + at[1]) == [21, 22]
+    # No deal at all: two cards that may go only to a place with room for one.
+    assert _deal_hidden([([0], [30, 31])], [], {0: 1, 1: 1}, {30: [0], 31: [0]},
+                        random.Random(0)) is None
