@@ -67,8 +67,17 @@ if TYPE_CHECKING:
 
 SPARE = -1
 ABSENT = -3
-MAX_TRIES = 200
-"""Imagined deals tried before giving up (each is a few dozen microseconds: no copy)."""
+MAX_TRIES = 600
+"""Imagined deals tried before giving up, whole deals and steps of the walk alike (each is a few dozen microseconds: no copy)."""
+WHOLE_TRIES = 10
+"""Whole deals dealt before ``clone_for`` walks instead from the last one, a swap of a hidden
+card at a time out of the hands the phases found at fault
+(:meth:`~stops.phases.base.Phase.misfits`), keeping each swap that leaves no more of them:
+exact while whole deals fit often enough, and a copy still found where they seldom do
+(Tripoley after its showdown, where every hand shown as its holder's best must stay his best:
+three such hands fit a whole deal about once in three hundred). The walk's copies are
+not drawn exactly evenly from the deals the seat cannot tell apart, but every one of them is
+such a deal."""
 MAX_CACHED = 20_000
 """What a rule proves, remembered per variant (bounded: cleared when full)."""
 
@@ -258,8 +267,15 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     to_act = deal.to_act
     phases = work.variant.phases
     order, free, allowed = view.order, view.free, view.allowed
-    for _ in range(MAX_TRIES):
-        at = _deal_hidden(order, free, view.places, allowed, rng)
+    at: dict[int, list[int]] | None = None
+    best: dict[int, list[int]] | None = None  # the walk's deal, once whole deals fail
+    best_misfits: set[int] = set()
+    best_bad = 0
+    for tries in range(MAX_TRIES):
+        if best is not None:
+            at = _swap(best, best_misfits, allowed, rng)
+        else:
+            at = _deal_hidden(order, free, view.places, allowed, rng)
         if at is None:
             # facts that contradict each other: keep only the sure ones
             order, free = [], view.hidden
@@ -267,14 +283,22 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
         _place(work, view, at)
         work._views[seat] = (work.events, len(work.events), view.seen)  # the same log
         ok = True
+        misfits: set[int] = set()
         for phase in phases:  # the state a phase keeps about hidden cards
             if phase.after_redeal(work, seat, rng) is False:
                 ok = False
-        if not ok or work.to_act != to_act or (
-                to_act is not None and to_act != seat and not work.legal_count()):
+                misfits |= phase.misfits(work, seat)
+        if ok and (work.to_act != to_act or (
+                to_act is not None and to_act != seat and not work.legal_count())):
             continue  # the seat to act could not be where it is in this deal
-        _finish(work, seat, view, at)
-        return work
+        if ok:
+            _finish(work, seat, view, at)
+            return work
+        if not misfits:
+            continue
+        # whole deals seldom fit: walk from this one, a swap at a time, towards one that does
+        if (tries + 1 >= WHOLE_TRIES if best is None else len(misfits) <= best_bad):
+            best, best_misfits, best_bad = at, misfits, len(misfits)
     raise StopsError(f"clone_for: found no deal consistent with seat {seat}'s view in "
                      f"{MAX_TRIES} tries")
 
@@ -555,6 +579,32 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
                 at[h] += cards[i:i + k]
                 i += k
     return at
+
+
+def _swap(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[int]],
+          rng: Any) -> dict[int, list[int]]:
+    """``at`` with one hidden card of a seat in ``misfits`` swapped with one of another
+    place that may take it (and may go where it came from): a step of the walk
+    ``clone_for`` takes when whole deals seldom fit (:data:`WHOLE_TRIES`)."""
+    out = {h: list(cs) for h, cs in at.items()}
+    seats = sorted(h for h in misfits if out.get(h))
+    places = sorted(out)
+    for _ in range(8):
+        s = seats[int(rng.random() * len(seats))]
+        mine = out[s]
+        i = int(rng.random() * len(mine))
+        x = mine[i]
+        others = [h for h in places if h != s and h in allowed[x] and out[h]]
+        if not others:
+            continue
+        p = others[int(rng.random() * len(others))]
+        theirs = [j for j, y in enumerate(out[p]) if s in allowed[y]]
+        if not theirs:
+            continue
+        j = theirs[int(rng.random() * len(theirs))]
+        mine[i], out[p][j] = out[p][j], x
+        return out
+    return out
 
 
 def _make_room(card: int, allowed: dict[int, list[int]], at: dict[int, list[int]],

@@ -71,6 +71,14 @@ class Phase:
         ``False`` if this imagined deal could not have come about (another is dealt)."""
         return True
 
+    def misfits(self, deal: Deal, seat: int) -> frozenset[int]:
+        """After :meth:`after_redeal` said no: the seats whose imagined hands this phase's
+        facts rule out (a hand shown as its holder's best that his other cards would
+        better). ``clone_for`` then deals just their hidden cards again, with the spare
+        hand's, rather than the whole deal, where whole deals seldom fit. Empty (the
+        default): the whole deal is dealt again."""
+        return frozenset()
+
     title: ClassVar[str] = ""
     """The heading of this phase's section in ``stops rules``."""
 

@@ -182,6 +182,14 @@ class PokerPhase(Phase):
             actions[i] = select(s, cards)
         return True
 
+    def misfits(self, deal: Deal, seat: int) -> frozenset[int]:
+        """The seats whose hand shown as their best another of their cards would better."""
+        if self.settings.selection == "free":
+            return frozenset()
+        return frozenset(e.seat for e in deal.seen_by(seat)
+                         if e.kind is K_SHOWDOWN and e.seat is not None and e.seat != seat
+                         and not self._still_best(deal, e.seat, e.cards))
+
     def _still_best(self, deal: Deal, s: int, shown: tuple[Card, ...]) -> bool:
         """``shown`` is as good as the best hand ``s`` held (his hand now, with the cards
         he has played since)."""
