@@ -187,7 +187,7 @@ def test_a_copy_is_found_where_whole_deals_seldom_fit() -> None:
         assert s is not None
         deal.apply(bots[s].act(deal.observe(s)))
     shown = {e.seat: e.cards for e in deal.seen_by(0) if e.kind == "showdown"}
-    assert str(sorted(shown[1])) == str(sorted(stops.parse_cards("JC AC 5D AH 5S".split())))
+    assert str(sorted(shown[1])) == str(sorted(stops.parse_cards(["JC", "AC", "5D", "AH", "5S"])))
     poker = next(p for p in deal.variant.phases if p.name == "poker")
     for k in range(12):
         copy = deal.clone_for(0, random.Random(k))

@@ -68,7 +68,8 @@ if TYPE_CHECKING:
 SPARE = -1
 ABSENT = -3
 MAX_TRIES = 600
-"""Imagined deals tried before giving up, whole deals and steps of the walk alike (each is a few dozen microseconds: no copy)."""
+"""Imagined deals tried before giving up, whole deals and steps of the walk alike (each is a
+few dozen microseconds: no copy)."""
 WHOLE_TRIES = 10
 """Whole deals dealt before ``clone_for`` walks instead from the last one, a swap of a hidden
 card at a time out of the hands the phases found at fault
