@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from stops.rules.variant import Variant
 
 from stops.bots.base import legal_of
+from stops.bots.judgement import hand_quality, mean_quality, pay_table
 
 ACE: Final = 12
 """Rank index of the ace: always a stop, since nothing follows it."""
@@ -230,48 +231,6 @@ def _run_from(card: int, hand: frozenset[int] | set[int]) -> list[int]:
     return run
 
 
-def _groups(hand: Iterable[int]) -> list[list[int]]:
-    """The hand split into maximal runs of consecutive cards of one suit."""
-    out: list[list[int]] = []
-    for c in sorted(hand):
-        if out and out[-1][-1] + 1 == c and c % 13 != 0:
-            out[-1].append(c)
-        else:
-            out.append([c])
-    return out
-
-
-# Hand-quality weights, in rough chip units. Each group of consecutive cards needs one lead
-# (or another player's run into it) to leave the hand, so fewer groups is better; an ace
-# ends a run with a sure stop and so gives back the lead; every card left costs at the end.
-Q_PAY: Final = 0.8
-Q_ACE: Final = 1.0
-Q_GROUP: Final = 1.0
-Q_CARD: Final = 0.2
-Q_LOW: Final = 0.3
-
-
-def hand_quality(hand: Iterable[int], pay: dict[int, int] | None = None) -> float:
-    """A quick score of a stops hand: higher is better.
-
-    It rewards pay cards held (``pay`` maps card -> chips on its space) and aces, and
-    penalises the number of separate runs, isolated low cards (2-5: only their holder can
-    ever lead them out) and sheer size. It is deliberately cheap, because the spare-hand
-    decisions compare it against dozens of sampled hands.
-    """
-    cards = list(hand)
-    pay = pay or {}
-    score = -Q_CARD * len(cards)
-    for g in _groups(cards):
-        score -= Q_GROUP
-        if g[-1] % 13 == ACE:
-            score += Q_ACE
-        if len(g) == 1 and g[0] % 13 <= 3:
-            score -= Q_LOW
-    score += Q_PAY * sum(pay.get(c, 0) for c in cards)
-    return score
-
-
 def _certain_out(hand: frozenset[int], dead: frozenset[int], broken: int | None,
                  depth: int) -> bool:
     """Can this hand go out by leads that each end in a sure stop (an ace or a dead card)?
@@ -370,7 +329,7 @@ class _View:
     the bot's generator, and its judgement of a hand, from the facts of one observation
     (worked out once, when first asked)."""
 
-    __slots__ = ("_board", "_kn", "_readers", "legal", "obs", "rng", "verbs")
+    __slots__ = ("_board", "_kn", "_pay", "_readers", "legal", "obs", "rng", "verbs")
 
     def __init__(self, obs: Observation, legal: Sequence[Action], verbs: frozenset[str],
                  rng: random.Random, readers: Readers, board: Board | None = None) -> None:
@@ -381,6 +340,7 @@ class _View:
         self._readers = readers
         self._board = board
         self._kn: _Knowledge | None = None
+        self._pay: list[int] | None = None
 
     def knowledge(self) -> _Knowledge:
         if self._kn is None:
@@ -389,6 +349,11 @@ class _View:
 
     def hand_value(self, cards: Iterable[int]) -> float:
         return hand_quality(cards, self.knowledge().pay)
+
+    def mean_value(self, pool: Sequence[int], size: int, samples: int) -> float:
+        if self._pay is None:
+            self._pay = pay_table(self.knowledge().pay)
+        return mean_quality(self.rng, pool, size, samples, self._pay)
 
     def unseen(self) -> list[int]:
         kn = self.knowledge()

@@ -144,10 +144,7 @@ def _gain(view: BotView) -> float:
     pool = view.unseen()
     if size <= 0 or size > len(pool):
         return float("-inf")
-    total = 0.0
-    for _ in range(SAMPLES):
-        total += view.hand_value(view.rng.sample(pool, size))
-    expected = total / SAMPLES
+    expected = view.mean_value(pool, size, SAMPLES)
     if any(e.kind == SPARE_SWAPPED and e.seat != obs.seat for e in obs.events):
         expected -= REJECT_PENALTY
     return expected - mine
