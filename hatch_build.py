@@ -47,6 +47,8 @@ COMPILED = [
     "stops/phases/rotation.py",
     "stops/games/comet.py",
     "stops/games/nain_jaune.py",
+    "stops/bots/judgement.py",
+    "stops/bots/heuristic.py",
 ]
 
 #: What mypy needs to type-check the compiled modules (and what they import).

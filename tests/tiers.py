@@ -133,6 +133,9 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
     "stops/apps/playout.py": ("apps/test_simulate.py", "engine/test_speed_paths.py"),
     "stops/games/comet.py": ("games/test_comet.py", "games/test_variations_g8.py"),
     "stops/games/nain_jaune.py": ("games/test_nain_jaune.py", "games/test_variations_g8.py"),
+    "stops/bots/judgement.py": ("bots/test_judgement.py", "bots/test_bots.py"),
+    "stops/bots/heuristic.py": ("bots/test_bots.py", "bots/test_judgement.py",
+                                "phases/test_phase_aids.py"),
 }
 
 

@@ -35,7 +35,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from stops.bots.base import Bot, BotFactory, play_deal
-from stops.bots.heuristic import HeuristicBot, board_of, hand_quality
+from stops.bots.heuristic import HeuristicBot, board_of
+from stops.bots.judgement import hand_quality
 from stops.bots.random_bot import RandomBot
 
 if TYPE_CHECKING:

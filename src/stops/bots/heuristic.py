@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, with_chips
 from stops.engine.cards import RANKS, parse_card
 from stops.engine.eventkind import EventKind
@@ -112,7 +113,6 @@ def _board_of_ids(layout: dict[str, int]) -> Board:
                  pot=POT if POT in layout else None)
 
 
-@attrs.frozen
 class _Knowledge:
     """The facts about the cards and the layout the heuristics use, all from one observation.
 
@@ -121,17 +121,24 @@ class _Knowledge:
     from another hand (as a phase's events tell, :class:`~stops.phases.aids.Notes`) and still
     unplayed: another player holds them, so they are *not* in the spare. ``p_spare`` is the
     chance that a card the seat knows nothing about lies in the spare hand, which is the
-    chance it is a stop.
+    chance it is a stop. (A plain slotted class: one is made per decision.)
     """
 
-    hand: frozenset[int]
-    dead: frozenset[int]
-    held_elsewhere: frozenset[int]
-    p_spare: float
-    pay: dict[int, int]
-    suit_runs: tuple[tuple[tuple[int, ...], int], ...]
-    run_prize: int
-    kitty: int
+    __slots__ = ("dead", "hand", "held_elsewhere", "kitty", "p_spare", "pay", "run_prize",
+                 "suit_runs")
+
+    def __init__(self, hand: frozenset[int], dead: frozenset[int],
+                 held_elsewhere: frozenset[int], p_spare: float, pay: dict[int, int],
+                 suit_runs: tuple[tuple[tuple[int, ...], int], ...], run_prize: int,
+                 kitty: int) -> None:
+        self.hand = hand
+        self.dead = dead
+        self.held_elsewhere = held_elsewhere
+        self.p_spare = p_spare
+        self.pay = pay
+        self.suit_runs = suit_runs
+        self.run_prize = run_prize
+        self.kitty = kitty
 
     def p_dead(self, card: int) -> float:
         """How likely ``card`` is out of play (a stop for whoever plays the card below)."""
@@ -196,9 +203,8 @@ def _knowledge(obs: Observation, readers: Readers, board: Board | None = None) -
         run_prize = obs.layout.get(pot, 0)
     kitty = (0 if b.kitty is None or b.kitty in obs.retired
              else obs.layout.get(b.kitty, 0))
-    return _Knowledge(hand=hand, dead=frozenset(dead), held_elsewhere=frozenset(shown),
-                      p_spare=p_spare, pay=pay, suit_runs=tuple(runs), run_prize=run_prize,
-                      kitty=kitty)
+    return _Knowledge(hand, frozenset(dead), frozenset(shown), p_spare, pay, tuple(runs),
+                      run_prize, kitty)
 
 
 def _best_card(legal: Sequence[Action], value: Callable[[int], float]) -> Action:
@@ -360,6 +366,7 @@ class _View:
         return sorted(set(range(52)) - kn.hand - kn.dead)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a search bot may build on it
 class HeuristicBot:
     """A bot that plays every built-in variant sensibly from its observation alone.
 

@@ -179,11 +179,12 @@ def _bid(view: BotView) -> Action:
         gain -= REJECT_PENALTY  # the dealer's discarded hand
     stack = obs.stacks[obs.seat]
     limit = min(int(gain * BID_SHARE), stack // 4)
-    bids = [a for a in view.legal if a.action == "bid" and a.chips is not None]
-    if gain > SWAP_MARGIN and bids:
-        low = min(bids, key=lambda a: a.chips or 0)
-        if low.chips is not None and low.chips <= limit:
-            return low
+    if gain > SWAP_MARGIN:  # only then are the bids on offer listed
+        bids = [a for a in view.legal if a.action == "bid" and a.chips is not None]
+        if bids:
+            low = min(bids, key=lambda a: a.chips or 0)
+            if low.chips is not None and low.chips <= limit:
+                return low
     return simple(obs.seat, "pass")
 
 
