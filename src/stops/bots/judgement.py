@@ -47,9 +47,9 @@ _SUIT_SHAPES: Final[dict[int, int]] = {}
 a run (a code above), lowest run in the highest bits, and above them a 1 bit, which says
 where the steps start."""
 
-_SCORES: Final[dict[int, float]] = {}
-"""The score of a hand (pay cards aside) by its shape: the runs' steps in card order, and its
-size in the low 6 bits."""
+_SCORES: Final[dict[int, dict[int, float]]] = {}
+"""For each size of hand, the score of a hand (pay cards aside) by its shape
+(:func:`_shape_key`)."""
 
 
 def _suit_shape(ranks: int) -> int:
@@ -74,12 +74,22 @@ def _suit_shape(ranks: int) -> int:
     return shape
 
 
-def _score(shape: int, size: int) -> float:
-    """Work out a shape's score, step by step in card order, as the bot always has."""
+def _new_shape(ranks: int) -> int:
+    """:func:`_suit_shape`, remembered."""
+    got = _SUIT_SHAPES[ranks] = _suit_shape(ranks)
+    return got
+
+
+def _score(key: int, size: int) -> float:
+    """Work out the score of a hand of ``size`` cards from its shape (:func:`_shape_key`),
+    step by step in card order, as the bot always has."""
     codes: list[int] = []
-    while shape > 1:
-        codes.append(shape & 3)
-        shape >>= 2
+    for suit in range(4):
+        shape = key >> (15 * suit) & 0x7FFF
+        while shape > 1:
+            codes.append(shape & 3)
+            shape >>= 2
+    # the lowest suit sits in the highest bits: the codes were read from the last step back
     score = -Q_CARD * size
     for code in reversed(codes):
         score -= Q_GROUP
@@ -90,24 +100,34 @@ def _score(shape: int, size: int) -> float:
     return score
 
 
-def _shape_score(mask: int, size: int) -> float:
-    """The score (pay cards aside) of the hand whose cards are the bits of ``mask``."""
-    shapes = _SUIT_SHAPES
-    key = 1
-    for suit in range(4):
-        ranks = (mask >> (13 * suit)) & 0x1FFF
-        s = shapes.get(ranks, 0)
-        if not s:
-            s = shapes[ranks] = _suit_shape(ranks)
-        # the suit's steps follow the lower suits' (drop its leading 1 bit)
-        width = s.bit_length() - 1
-        key = (key << width) | (s ^ (1 << width))
-    key = key << 6 | size
-    got = _SCORES.get(key)
+def _shape_key(mask: int) -> int:
+    """The shape of the hand whose cards are the bits of ``mask``: the four suits' shapes,
+    15 bits each (at most seven runs of two bits in a suit, behind its leading 1 bit), the
+    lowest suit highest; under 2**60, so a small int in the compiled build too."""
+    sh = _SUIT_SHAPES
+    a = mask & 0x1FFF
+    b = mask >> 13 & 0x1FFF
+    c = mask >> 26 & 0x1FFF
+    d = mask >> 39 & 0x1FFF
+    return ((((sh.get(a) or _new_shape(a)) << 15 | (sh.get(b) or _new_shape(b))) << 15
+             | (sh.get(c) or _new_shape(c))) << 15 | (sh.get(d) or _new_shape(d)))
+
+
+def _scores(size: int) -> dict[int, float]:
+    """The remembered scores of hands of ``size`` cards, by shape."""
+    got = _SCORES.get(size)
+    if got is None or len(got) > 100_000:  # bound the memory of a very long run
+        got = _SCORES[size] = {}
+    return got
+
+
+def _shape_score(mask: int, size: int, scores: dict[int, float]) -> float:
+    """The score (pay cards aside) of the hand of ``size`` cards whose cards are the bits of
+    ``mask``; ``scores``: :func:`_scores` of that size."""
+    key = _shape_key(mask)
+    got = scores.get(key)
     if got is None:
-        if len(_SCORES) > 200_000:  # bound the memory of a very long run
-            _SCORES.clear()
-        got = _SCORES[key] = _score(key >> 6, size)
+        got = scores[key] = _score(key, size)
     return got
 
 
@@ -137,7 +157,7 @@ def hand_quality(hand: Iterable[int], pay: dict[int, int] | None = None) -> floa
         size += 1
         if pay:
             paid += pay.get(card, 0)
-    return _shape_score(mask, size) + Q_PAY * paid
+    return _shape_score(mask, size, _scores(size)) + Q_PAY * paid
 
 
 def _set_size(k: int) -> int:
@@ -166,26 +186,34 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
                  pay: list[int]) -> float:
     """The sum of the scores of ``samples`` hands drawn as ``random.sample`` draws from a
     list (its "pool" branch, which CPython takes for ``len(pool) <= _set_size(size)``):
-    index ``randbelow(n - i)`` of the cards left, whose place the last one left takes."""
+    index ``randbelow(n - i)`` of the cards left, whose place the last one left takes;
+    ``randbelow(m)`` takes ``getrandbits(m.bit_length())`` until it is below ``m``. The
+    cards are kept as their bits, so a hand is the or of its draws."""
     n = len(pool)
-    total = 0.0
+    bits_of: list[int] = [1 << int(c) for c in pool]
+    steps = [(n - i, (n - i).bit_length(), n - i - 1) for i in range(size)]
+    paying = [(1 << c, chips) for c, chips in enumerate(pay) if chips]
+    pay_mask = 0
+    for bit, _ in paying:
+        pay_mask |= bit
     getrandbits = rng.getrandbits
-    cards: list[int] = [int(c) for c in pool]
+    scores = _scores(size)
+    total = 0.0
     for _ in range(samples):
-        left = list(cards)
+        left = list(bits_of)
         mask = 0
-        paid = 0
-        for i in range(size):
-            m = n - i
-            bits = m.bit_length()
+        for m, bits, last in steps:
             j = getrandbits(bits)
             while j >= m:
                 j = getrandbits(bits)
-            c = left[j]
-            left[j] = left[m - 1]
-            mask |= 1 << c
-            paid += pay[c]
-        total += _shape_score(mask, size) + Q_PAY * paid
+            mask |= left[j]
+            left[j] = left[last]
+        paid = 0
+        if mask & pay_mask:
+            for bit, chips in paying:
+                if mask & bit:
+                    paid += chips
+        total += _shape_score(mask, size, scores) + Q_PAY * paid
     return total
 
 
@@ -195,7 +223,8 @@ def _quality_of(cards: list[int], pay: list[int]) -> float:
     for c in cards:
         mask |= 1 << c
         paid += pay[c]
-    return _shape_score(mask, len(cards)) + Q_PAY * paid
+    size = len(cards)
+    return _shape_score(mask, size, _scores(size)) + Q_PAY * paid
 
 
 def _same_draws() -> bool:
