@@ -94,3 +94,32 @@ def test_a_generator_of_its_own_is_sampled_as_it_samples() -> None:
     for _ in range(8):
         total += reference_quality(theirs.sample(pool, 6))
     assert mean_quality(mine, pool, 6, 8, pay_table(None)) == total / 8
+
+
+def test_notes_read_on_from_the_last_observation_are_the_notes_read_afresh() -> None:
+    """One reader for every seat of several Three-in-One deals (the poker stage shows hands
+    and plays for the pot): after each observation its notes are those of a fresh reading
+    of that observation's events, whether it read on or started again."""
+    import stops
+    from stops.bots import HeuristicBot
+    from stops.bots.heuristic import _Reader, readers
+    from stops.rules.registry import default_registry
+
+    known = readers(default_registry())
+    shared = _Reader(known)
+    table = stops.Table("three-in-one", seats=4, chips=50, seed=3)
+    bots = [HeuristicBot(s) for s in range(4)]
+    shown = 0
+    for _ in range(4):
+        deal = table.new_deal()
+        while not deal.is_terminal:
+            seat = deal.current_seat
+            assert seat is not None
+            for s in {seat, (seat + 1) % 4}:  # the seat to act, and another one now and then
+                obs = deal.observe(s)
+                got = shared.notes_of(obs)
+                fresh = _Reader(known).notes_of(obs)
+                assert got == fresh
+                shown += bool(got.held_elsewhere)
+            deal.apply(bots[seat].act(deal.observe(seat)))
+    assert shown  # some hand was shown to another seat: the notes were not all empty

@@ -23,6 +23,7 @@ from stops.rules.contracts import RUN_RULE
 from stops.rules.registry import Registry, default_registry
 
 if TYPE_CHECKING:
+    from stops.engine.events import Event
     from stops.engine.observation import Observation
     from stops.rules.variant import Variant
 
@@ -163,19 +164,53 @@ def readers(registry: Registry) -> Readers:
     return {k: tuple(v) for k, v in out.items()}
 
 
-def _knowledge(obs: Observation, readers: Readers, board: Board | None = None) -> _Knowledge:
-    hand = frozenset(int(c) for c in obs.hand)
-    played = {int(c) for _, c in obs.plays}
+class _Reader:
+    """What one seat has learned from the events so far (:class:`~stops.phases.aids.Notes`),
+    each event read once: a bot is handed its seat's observations in turn, each with the
+    events of the one before and more, so only the new ones are read. Reading is a function
+    of the events in order (:meth:`~stops.phases.aids.PhaseAids.read`), so notes carried on
+    over the same first events are the notes read afresh; other events (a new deal, another
+    seat) are read from the start."""
+
+    __slots__ = ("events", "notes", "readers", "seat")
+
+    def __init__(self, readers: Readers) -> None:
+        self.readers = readers
+        self.seat = -1
+        self.events: Sequence[Event] = ()
+        self.notes = Notes()
+
+    def notes_of(self, obs: Observation) -> Notes:
+        events = obs.events
+        done = self.events
+        start = len(done)
+        seat = obs.seat
+        if seat != self.seat or len(events) < start or events[:start] != done:
+            self.notes = Notes()
+            self.seat = seat
+            start = 0
+        notes = self.notes
+        readers = self.readers
+        self.events = ()  # until every event is read: a failed read starts afresh
+        for i in range(start, len(events)):
+            e = events[i]
+            got = readers.get(e.kind)
+            if got is not None:
+                for aids in got:
+                    aids.read(e, seat, notes)
+        self.events = events
+        return notes
+
+
+def _knowledge(obs: Observation, readers: Readers, board: Board | None = None,
+               reader: _Reader | None = None) -> _Knowledge:
+    # cards are ints (a Card is one): kept as they come
+    hand: frozenset[int] = frozenset(obs.hand)
+    played = {c for _, c in obs.plays}
     dead = set(played)
     if obs.spare is not None:
-        dead.update(int(c) for c in obs.spare)
-    notes = Notes()
-    seat = obs.seat
-    for e in obs.events:
-        got = readers.get(e.kind)
-        if got is not None:
-            for aids in got:
-                aids.read(e, seat, notes)
+        dead.update(obs.spare)
+    notes = (reader if reader is not None else _Reader(readers)).notes_of(obs)
     shown = notes.held_elsewhere - played
     unknown = 52 - len(hand) - len(dead) - len(shown)
     in_spare = 0 if obs.spare is not None else obs.spare_size
@@ -330,27 +365,32 @@ def _lead_value(card: int, kn: _Knowledge) -> float:
 
 # -- the heuristic bot ----------------------------------------------------------------------
 
+_CARD_VERBS: Final = frozenset({"lead", "play"})
+
 class _View:
     """What a phase's advice is handed (:class:`stops.phases.aids.BotView`): the observation,
     the bot's generator, and its judgement of a hand, from the facts of one observation
     (worked out once, when first asked)."""
 
-    __slots__ = ("_board", "_kn", "_pay", "_readers", "legal", "obs", "rng", "verbs")
+    __slots__ = ("_board", "_kn", "_pay", "_reader", "_readers", "legal", "obs", "rng",
+                 "verbs")
 
     def __init__(self, obs: Observation, legal: Sequence[Action], verbs: frozenset[str],
-                 rng: random.Random, readers: Readers, board: Board | None = None) -> None:
+                 rng: random.Random, readers: Readers, board: Board | None = None,
+                 reader: _Reader | None = None) -> None:
         self.obs = obs
         self.legal = legal
         self.verbs = verbs
         self.rng = rng
         self._readers = readers
         self._board = board
+        self._reader = reader
         self._kn: _Knowledge | None = None
         self._pay: list[int] | None = None
 
     def knowledge(self) -> _Knowledge:
         if self._kn is None:
-            self._kn = _knowledge(self.obs, self._readers, self._board)
+            self._kn = _knowledge(self.obs, self._readers, self._board, self._reader)
         return self._kn
 
     def hand_value(self, cards: Iterable[int]) -> float:
@@ -401,6 +441,7 @@ class HeuristicBot:
         self._board = board_of(variant) if variant is not None else None
         self._aids: dict[str, PhaseAids] = {}
         self._readers: Readers | None = None
+        self._reader: _Reader | None = None
 
     def __repr__(self) -> str:
         return f"HeuristicBot(seed={self.seed})"
@@ -420,6 +461,11 @@ class HeuristicBot:
             self._readers = readers(self._rules())
         return self._readers
 
+    def _notes_reader(self) -> _Reader:
+        if self._reader is None:
+            self._reader = _Reader(self._reading())
+        return self._reader
+
     def act(self, obs: Observation) -> Action:
         legal = legal_of(obs)
         if len(legal) == 1:
@@ -427,12 +473,13 @@ class HeuristicBot:
         # the verbs on offer, without listing a large family (1,287 poker hands) to find them
         verbs = frozenset(legal.verbs if isinstance(legal, LegalActions | FixedActions) else
                           (a.action for a in legal))
-        view = _View(obs, legal, verbs, self._rng, self._reading(), self._board)
+        view = _View(obs, legal, verbs, self._rng, self._reading(), self._board,
+                     self._notes_reader())
         advised = self._phase_aids(obs.phase).advise(view)
         if advised is not None:
             return advised
-        if verbs & {"lead", "play"} and any(a.cards is not None for a in legal
-                                             if a.action in ("lead", "play")):
+        if not verbs.isdisjoint(_CARD_VERBS) and any(a.cards is not None for a in legal
+                                                     if a.action in _CARD_VERBS):
             return self._group(obs, legal)
         if "follow" in verbs:
             return self._follow(legal)

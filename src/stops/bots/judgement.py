@@ -43,9 +43,10 @@ _LONE_LOW: Final = 3
 """``- Q_GROUP - Q_LOW``: a lone low card (2 to 5)."""
 
 _SUIT_SHAPES: Final[dict[int, int]] = {}
-"""By 13-bit set of ranks of one suit (worked out when first met), its runs' steps, two bits
-a run (a code above), lowest run in the highest bits, and above them a 1 bit, which says
-where the steps start."""
+"""By 13-bit set of ranks of one suit (worked out when first met), its runs' steps: two bits
+a run (a code above, never 0), lowest run in the highest bits, shifted left 5 bits; then a
+16 (so that no entry is 0) and, in the low 4 bits, the steps' width (twice the runs, at most
+14)."""
 
 _SCORES: Final[dict[int, dict[int, float]]] = {}
 """For each size of hand, the score of a hand (pay cards aside) by its shape
@@ -53,8 +54,10 @@ _SCORES: Final[dict[int, dict[int, float]]] = {}
 
 
 def _suit_shape(ranks: int) -> int:
-    """The steps of the runs of one suit's ranks (a 13-bit set), behind a leading 1 bit."""
-    shape = 1
+    """The steps of the runs of one suit's ranks (a 13-bit set), as :data:`_SUIT_SHAPES`
+    keeps them."""
+    steps = 0
+    width = 0
     r = 0
     while r < 13:
         if not ranks >> r & 1:
@@ -70,8 +73,9 @@ def _suit_shape(ranks: int) -> int:
             code = _LONE_LOW
         else:
             code = _PLAIN
-        shape = shape << 2 | code
-    return shape
+        steps = steps << 2 | code
+        width += 2
+    return steps << 5 | 16 | width
 
 
 def _new_shape(ranks: int) -> int:
@@ -84,12 +88,10 @@ def _score(key: int, size: int) -> float:
     """Work out the score of a hand of ``size`` cards from its shape (:func:`_shape_key`),
     step by step in card order, as the bot always has."""
     codes: list[int] = []
-    for suit in range(4):
-        shape = key >> (15 * suit) & 0x7FFF
-        while shape > 1:
-            codes.append(shape & 3)
-            shape >>= 2
-    # the lowest suit sits in the highest bits: the codes were read from the last step back
+    while key:
+        codes.append(key & 3)
+        key >>= 2
+    # the first run sits in the highest bits: the codes were read from the last step back
     score = -Q_CARD * size
     for code in reversed(codes):
         score -= Q_GROUP
@@ -101,16 +103,21 @@ def _score(key: int, size: int) -> float:
 
 
 def _shape_key(mask: int) -> int:
-    """The shape of the hand whose cards are the bits of ``mask``: the four suits' shapes,
-    15 bits each (at most seven runs of two bits in a suit, behind its leading 1 bit), the
-    lowest suit highest; under 2**60, so a small int in the compiled build too."""
+    """The shape of the hand whose cards are the bits of ``mask``: the steps of all its runs
+    in card order, two bits a run (none is 0, so the number says which steps, and how many),
+    first run highest; at most 28 runs, so under 2**56, a small int in the compiled build
+    too. Two hands of a size with the same steps have the same score."""
     sh = _SUIT_SHAPES
     a = mask & 0x1FFF
     b = mask >> 13 & 0x1FFF
     c = mask >> 26 & 0x1FFF
     d = mask >> 39 & 0x1FFF
-    return ((((sh.get(a) or _new_shape(a)) << 15 | (sh.get(b) or _new_shape(b))) << 15
-             | (sh.get(c) or _new_shape(c))) << 15 | (sh.get(d) or _new_shape(d)))
+    va = sh.get(a) or _new_shape(a)
+    vb = sh.get(b) or _new_shape(b)
+    vc = sh.get(c) or _new_shape(c)
+    vd = sh.get(d) or _new_shape(d)
+    return (((va >> 5 << (vb & 15) | vb >> 5) << (vc & 15) | vc >> 5) << (vd & 15)
+            | vd >> 5)
 
 
 def _scores(size: int) -> dict[int, float]:
