@@ -145,8 +145,11 @@ def _gain(view: BotView) -> float:
     if size <= 0 or size > len(pool):
         return float("-inf")
     expected = view.mean_value(pool, size, SAMPLES)
-    if any(e.kind == SPARE_SWAPPED and e.seat != obs.seat for e in obs.events):
-        expected -= REJECT_PENALTY
+    seat = obs.seat
+    for e in obs.events:
+        if e.kind == SPARE_SWAPPED and e.seat != seat:
+            expected -= REJECT_PENALTY
+            break
     return expected - mine
 
 
@@ -175,8 +178,10 @@ def _bid(view: BotView) -> Action:
     """The lowest bid worth making, or a pass."""
     obs = view.obs
     gain = _gain(view)
-    if any(e.kind == AUCTION_OPENED and e.note == "old_hand" for e in obs.events):
-        gain -= REJECT_PENALTY  # the dealer's discarded hand
+    for e in obs.events:
+        if e.kind == AUCTION_OPENED and e.note == "old_hand":
+            gain -= REJECT_PENALTY  # the dealer's discarded hand
+            break
     stack = obs.stacks[obs.seat]
     limit = min(int(gain * BID_SHARE), stack // 4)
     if gain > SWAP_MARGIN:  # only then are the bids on offer listed
