@@ -42,8 +42,9 @@ _TO_ACE: Final = 2
 _LONE_LOW: Final = 3
 """``- Q_GROUP - Q_LOW``: a lone low card (2 to 5)."""
 
-_SUIT_SHAPES: Final[dict[int, int]] = {}
-"""By 13-bit set of ranks of one suit (worked out when first met), its runs' steps: two bits
+_SUIT_SHAPES: Final[list[int]] = [0] * (1 << 13)
+"""By 13-bit set of ranks of one suit (worked out when first met; 0 until then), its runs'
+steps: two bits
 a run (a code above, never 0), lowest run in the highest bits, shifted left 5 bits; then a
 16 (so that no entry is 0) and, in the low 4 bits, the steps' width (twice the runs, at most
 14)."""
@@ -112,10 +113,10 @@ def _shape_key(mask: int) -> int:
     b = mask >> 13 & 0x1FFF
     c = mask >> 26 & 0x1FFF
     d = mask >> 39 & 0x1FFF
-    va = sh.get(a) or _new_shape(a)
-    vb = sh.get(b) or _new_shape(b)
-    vc = sh.get(c) or _new_shape(c)
-    vd = sh.get(d) or _new_shape(d)
+    va = sh[a] or _new_shape(a)
+    vb = sh[b] or _new_shape(b)
+    vc = sh[c] or _new_shape(c)
+    vd = sh[d] or _new_shape(d)
     return (((va >> 5 << (vb & 15) | vb >> 5) << (vc & 15) | vc >> 5) << (vd & 15)
             | vd >> 5)
 
@@ -195,9 +196,9 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
     list (its "pool" branch, which CPython takes for ``len(pool) <= _set_size(size)``):
     index ``randbelow(n - i)`` of the cards left, whose place the last one left takes;
     ``randbelow(m)`` takes ``getrandbits(m.bit_length())`` until it is below ``m``. The
-    cards are kept as their bits, so a hand is the or of its draws."""
+    hand is the or of its cards' bits."""
     n = len(pool)
-    bits_of: list[int] = [1 << int(c) for c in pool]
+    cards: list[int] = [int(c) for c in pool]  # small ints: no allocation as they move
     steps = [(n - i, (n - i).bit_length(), n - i - 1) for i in range(size)]
     paying = [(1 << c, chips) for c, chips in enumerate(pay) if chips]
     pay_mask = 0
@@ -207,13 +208,13 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
     scores = _scores(size)
     total = 0.0
     for _ in range(samples):
-        left = list(bits_of)
+        left = list(cards)
         mask = 0
         for m, bits, last in steps:
             j = getrandbits(bits)
             while j >= m:
                 j = getrandbits(bits)
-            mask |= left[j]
+            mask |= 1 << left[j]
             left[j] = left[last]
         paid = 0
         if mask & pay_mask:
