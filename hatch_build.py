@@ -50,6 +50,8 @@ COMPILED = [
     "stops/engine/observation.py",
     "stops/interop/encoding.py",
     "stops/engine/determinize.py",
+    "stops/bots/judgement.py",
+    "stops/bots/heuristic.py",
 ]
 
 #: What mypy needs to type-check the compiled modules (and what they import).

@@ -140,6 +140,9 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
     "stops/engine/determinize.py": ("engine/test_clone.py", "engine/test_determinize.py",
                                     "games/test_poch.py", "games/test_royal_rummy.py",
                                     "phases/test_held_bonus.py"),
+    "stops/bots/judgement.py": ("bots/test_judgement.py", "bots/test_bots.py"),
+    "stops/bots/heuristic.py": ("bots/test_bots.py", "bots/test_judgement.py",
+                                "phases/test_phase_aids.py"),
 }
 
 

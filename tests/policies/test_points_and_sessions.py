@@ -87,6 +87,26 @@ def test_until_short_with_a_fixed_threshold() -> None:
             assert "seat 0" in t.end_reason()
 
 
+def test_until_short_prices_each_position_of_the_session() -> None:
+    """The stakes due are priced once per position and remembered per variant: the price
+    still follows the dealer and the retired spaces. Boodle's stakes on the rotation table's
+    four spaces: the dealer 2 on each (8), the others 1 on each (4). Seat 0 holds 7 chips:
+    short when he deals (7 < 8), not when seat 1 deals (7 >= 4); when he deals with AH and
+    KC retired he stakes 2 x 2 = 4, not short. Asked again, each answer is the same."""
+    options = {"match_end": {"use": "until_short"}}
+
+    def table(dealer: int, retired: tuple[str, ...] = ()) -> stops.Table:
+        return stops.Table(ROTATION, seats=3, chips=[7, 50, 50], seed=1, dealer=dealer,
+                           retired=retired, options=options)
+
+    for _ in range(2):
+        assert table(0).is_over
+        assert table(0).end_reason() == "seat 0 cannot pay the stake for the next deal"
+        assert not table(1).is_over
+        assert not table(0, ("AH", "KC")).is_over
+        assert not table(2).is_over
+
+
 def test_until_short_refuses_to_start_but_a_replay_is_not_judged() -> None:
     """Before the first deal a stack of 14 (Nain Jaune's stake is 15) ends the session at
     once; a deal record with such stacks still replays (it is one deal, not a session)."""

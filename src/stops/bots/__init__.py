@@ -41,8 +41,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from stops.bots.base import Bot, BotFactory, play_deal
-from stops.bots.heuristic import HeuristicBot, board_of, hand_quality
+from stops.bots.heuristic import HeuristicBot, board_of
 from stops.bots.ismcts import BotParameterError, ISMCTSBot
+from stops.bots.judgement import hand_quality
 from stops.bots.random_bot import RandomBot
 
 if TYPE_CHECKING:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, with_chips
 from stops.engine.cards import RANKS, parse_card
 from stops.engine.eventkind import EventKind
@@ -22,10 +23,12 @@ from stops.rules.contracts import RUN_RULE
 from stops.rules.registry import Registry, default_registry
 
 if TYPE_CHECKING:
+    from stops.engine.events import Event
     from stops.engine.observation import Observation
     from stops.rules.variant import Variant
 
 from stops.bots.base import legal_of
+from stops.bots.judgement import hand_quality, mean_quality, pay_table
 
 ACE: Final = 12
 """Rank index of the ace: always a stop, since nothing follows it."""
@@ -111,7 +114,6 @@ def _board_of_ids(layout: dict[str, int]) -> Board:
                  pot=POT if POT in layout else None)
 
 
-@attrs.frozen
 class _Knowledge:
     """The facts about the cards and the layout the heuristics use, all from one observation.
 
@@ -120,17 +122,24 @@ class _Knowledge:
     from another hand (as a phase's events tell, :class:`~stops.phases.aids.Notes`) and still
     unplayed: another player holds them, so they are *not* in the spare. ``p_spare`` is the
     chance that a card the seat knows nothing about lies in the spare hand, which is the
-    chance it is a stop.
+    chance it is a stop. (A plain slotted class: one is made per decision.)
     """
 
-    hand: frozenset[int]
-    dead: frozenset[int]
-    held_elsewhere: frozenset[int]
-    p_spare: float
-    pay: dict[int, int]
-    suit_runs: tuple[tuple[tuple[int, ...], int], ...]
-    run_prize: int
-    kitty: int
+    __slots__ = ("dead", "hand", "held_elsewhere", "kitty", "p_spare", "pay", "run_prize",
+                 "suit_runs")
+
+    def __init__(self, hand: frozenset[int], dead: frozenset[int],
+                 held_elsewhere: frozenset[int], p_spare: float, pay: dict[int, int],
+                 suit_runs: tuple[tuple[tuple[int, ...], int], ...], run_prize: int,
+                 kitty: int) -> None:
+        self.hand = hand
+        self.dead = dead
+        self.held_elsewhere = held_elsewhere
+        self.p_spare = p_spare
+        self.pay = pay
+        self.suit_runs = suit_runs
+        self.run_prize = run_prize
+        self.kitty = kitty
 
     def p_dead(self, card: int) -> float:
         """How likely ``card`` is out of play (a stop for whoever plays the card below)."""
@@ -155,19 +164,53 @@ def readers(registry: Registry) -> Readers:
     return {k: tuple(v) for k, v in out.items()}
 
 
-def _knowledge(obs: Observation, readers: Readers, board: Board | None = None) -> _Knowledge:
-    hand = frozenset(int(c) for c in obs.hand)
-    played = {int(c) for _, c in obs.plays}
+class _Reader:
+    """What one seat has learned from the events so far (:class:`~stops.phases.aids.Notes`),
+    each event read once: a bot is handed its seat's observations in turn, each with the
+    events of the one before and more, so only the new ones are read. Reading is a function
+    of the events in order (:meth:`~stops.phases.aids.PhaseAids.read`), so notes carried on
+    over the same first events are the notes read afresh; other events (a new deal, another
+    seat) are read from the start."""
+
+    __slots__ = ("events", "notes", "readers", "seat")
+
+    def __init__(self, readers: Readers) -> None:
+        self.readers = readers
+        self.seat = -1
+        self.events: Sequence[Event] = ()
+        self.notes = Notes()
+
+    def notes_of(self, obs: Observation) -> Notes:
+        events = obs.events
+        done = self.events
+        start = len(done)
+        seat = obs.seat
+        if seat != self.seat or len(events) < start or events[:start] != done:
+            self.notes = Notes()
+            self.seat = seat
+            start = 0
+        notes = self.notes
+        readers = self.readers
+        self.events = ()  # until every event is read: a failed read starts afresh
+        for i in range(start, len(events)):
+            e = events[i]
+            got = readers.get(e.kind)
+            if got is not None:
+                for aids in got:
+                    aids.read(e, seat, notes)
+        self.events = events
+        return notes
+
+
+def _knowledge(obs: Observation, readers: Readers, board: Board | None = None,
+               reader: _Reader | None = None) -> _Knowledge:
+    # cards are ints (a Card is one): kept as they come
+    hand: frozenset[int] = frozenset(obs.hand)
+    played = {c for _, c in obs.plays}
     dead = set(played)
     if obs.spare is not None:
-        dead.update(int(c) for c in obs.spare)
-    notes = Notes()
-    seat = obs.seat
-    for e in obs.events:
-        got = readers.get(e.kind)
-        if got is not None:
-            for aids in got:
-                aids.read(e, seat, notes)
+        dead.update(obs.spare)
+    notes = (reader if reader is not None else _Reader(readers)).notes_of(obs)
     shown = notes.held_elsewhere - played
     unknown = 52 - len(hand) - len(dead) - len(shown)
     in_spare = 0 if obs.spare is not None else obs.spare_size
@@ -195,9 +238,8 @@ def _knowledge(obs: Observation, readers: Readers, board: Board | None = None) -
         run_prize = obs.layout.get(pot, 0)
     kitty = (0 if b.kitty is None or b.kitty in obs.retired
              else obs.layout.get(b.kitty, 0))
-    return _Knowledge(hand=hand, dead=frozenset(dead), held_elsewhere=frozenset(shown),
-                      p_spare=p_spare, pay=pay, suit_runs=tuple(runs), run_prize=run_prize,
-                      kitty=kitty)
+    return _Knowledge(hand, frozenset(dead), frozenset(shown), p_spare, pay, tuple(runs),
+                      run_prize, kitty)
 
 
 def _best_card(legal: Sequence[Action], value: Callable[[int], float]) -> Action:
@@ -228,48 +270,6 @@ def _run_from(card: int, hand: frozenset[int] | set[int]) -> list[int]:
         card += 1
         run.append(card)
     return run
-
-
-def _groups(hand: Iterable[int]) -> list[list[int]]:
-    """The hand split into maximal runs of consecutive cards of one suit."""
-    out: list[list[int]] = []
-    for c in sorted(hand):
-        if out and out[-1][-1] + 1 == c and c % 13 != 0:
-            out[-1].append(c)
-        else:
-            out.append([c])
-    return out
-
-
-# Hand-quality weights, in rough chip units. Each group of consecutive cards needs one lead
-# (or another player's run into it) to leave the hand, so fewer groups is better; an ace
-# ends a run with a sure stop and so gives back the lead; every card left costs at the end.
-Q_PAY: Final = 0.8
-Q_ACE: Final = 1.0
-Q_GROUP: Final = 1.0
-Q_CARD: Final = 0.2
-Q_LOW: Final = 0.3
-
-
-def hand_quality(hand: Iterable[int], pay: dict[int, int] | None = None) -> float:
-    """A quick score of a stops hand: higher is better.
-
-    It rewards pay cards held (``pay`` maps card -> chips on its space) and aces, and
-    penalises the number of separate runs, isolated low cards (2-5: only their holder can
-    ever lead them out) and sheer size. It is deliberately cheap, because the spare-hand
-    decisions compare it against dozens of sampled hands.
-    """
-    cards = list(hand)
-    pay = pay or {}
-    score = -Q_CARD * len(cards)
-    for g in _groups(cards):
-        score -= Q_GROUP
-        if g[-1] % 13 == ACE:
-            score += Q_ACE
-        if len(g) == 1 and g[0] % 13 <= 3:
-            score -= Q_LOW
-    score += Q_PAY * sum(pay.get(c, 0) for c in cards)
-    return score
 
 
 def _certain_out(hand: frozenset[int], dead: frozenset[int], broken: int | None,
@@ -365,36 +365,48 @@ def _lead_value(card: int, kn: _Knowledge) -> float:
 
 # -- the heuristic bot ----------------------------------------------------------------------
 
+_CARD_VERBS: Final = frozenset({"lead", "play"})
+
 class _View:
     """What a phase's advice is handed (:class:`stops.phases.aids.BotView`): the observation,
     the bot's generator, and its judgement of a hand, from the facts of one observation
     (worked out once, when first asked)."""
 
-    __slots__ = ("_board", "_kn", "_readers", "legal", "obs", "rng", "verbs")
+    __slots__ = ("_board", "_kn", "_pay", "_reader", "_readers", "legal", "obs", "rng",
+                 "verbs")
 
     def __init__(self, obs: Observation, legal: Sequence[Action], verbs: frozenset[str],
-                 rng: random.Random, readers: Readers, board: Board | None = None) -> None:
+                 rng: random.Random, readers: Readers, board: Board | None = None,
+                 reader: _Reader | None = None) -> None:
         self.obs = obs
         self.legal = legal
         self.verbs = verbs
         self.rng = rng
         self._readers = readers
         self._board = board
+        self._reader = reader
         self._kn: _Knowledge | None = None
+        self._pay: list[int] | None = None
 
     def knowledge(self) -> _Knowledge:
         if self._kn is None:
-            self._kn = _knowledge(self.obs, self._readers, self._board)
+            self._kn = _knowledge(self.obs, self._readers, self._board, self._reader)
         return self._kn
 
     def hand_value(self, cards: Iterable[int]) -> float:
         return hand_quality(cards, self.knowledge().pay)
+
+    def mean_value(self, pool: Sequence[int], size: int, samples: int) -> float:
+        if self._pay is None:
+            self._pay = pay_table(self.knowledge().pay)
+        return mean_quality(self.rng, pool, size, samples, self._pay)
 
     def unseen(self) -> list[int]:
         kn = self.knowledge()
         return sorted(set(range(52)) - kn.hand - kn.dead)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a search bot may build on it
 class HeuristicBot:
     """A bot that plays every built-in variant sensibly from its observation alone.
 
@@ -429,6 +441,7 @@ class HeuristicBot:
         self._board = board_of(variant) if variant is not None else None
         self._aids: dict[str, PhaseAids] = {}
         self._readers: Readers | None = None
+        self._reader: _Reader | None = None
 
     def __repr__(self) -> str:
         return f"HeuristicBot(seed={self.seed})"
@@ -448,6 +461,11 @@ class HeuristicBot:
             self._readers = readers(self._rules())
         return self._readers
 
+    def _notes_reader(self) -> _Reader:
+        if self._reader is None:
+            self._reader = _Reader(self._reading())
+        return self._reader
+
     def act(self, obs: Observation) -> Action:
         legal = legal_of(obs)
         if len(legal) == 1:
@@ -455,12 +473,13 @@ class HeuristicBot:
         # the verbs on offer, without listing a large family (1,287 poker hands) to find them
         verbs = frozenset(legal.verbs if isinstance(legal, LegalActions | FixedActions) else
                           (a.action for a in legal))
-        view = _View(obs, legal, verbs, self._rng, self._reading(), self._board)
+        view = _View(obs, legal, verbs, self._rng, self._reading(), self._board,
+                     self._notes_reader())
         advised = self._phase_aids(obs.phase).advise(view)
         if advised is not None:
             return advised
-        if verbs & {"lead", "play"} and any(a.cards is not None for a in legal
-                                             if a.action in ("lead", "play")):
+        if not verbs.isdisjoint(_CARD_VERBS) and any(a.cards is not None for a in legal
+                                                     if a.action in _CARD_VERBS):
             return self._group(obs, legal)
         if "follow" in verbs:
             return self._follow(legal)

@@ -144,12 +144,12 @@ def _gain(view: BotView) -> float:
     pool = view.unseen()
     if size <= 0 or size > len(pool):
         return float("-inf")
-    total = 0.0
-    for _ in range(SAMPLES):
-        total += view.hand_value(view.rng.sample(pool, size))
-    expected = total / SAMPLES
-    if any(e.kind == SPARE_SWAPPED and e.seat != obs.seat for e in obs.events):
-        expected -= REJECT_PENALTY
+    expected = view.mean_value(pool, size, SAMPLES)
+    seat = obs.seat
+    for e in obs.events:
+        if e.kind == SPARE_SWAPPED and e.seat != seat:
+            expected -= REJECT_PENALTY
+            break
     return expected - mine
 
 
@@ -178,15 +178,18 @@ def _bid(view: BotView) -> Action:
     """The lowest bid worth making, or a pass."""
     obs = view.obs
     gain = _gain(view)
-    if any(e.kind == AUCTION_OPENED and e.note == "old_hand" for e in obs.events):
-        gain -= REJECT_PENALTY  # the dealer's discarded hand
+    for e in obs.events:
+        if e.kind == AUCTION_OPENED and e.note == "old_hand":
+            gain -= REJECT_PENALTY  # the dealer's discarded hand
+            break
     stack = obs.stacks[obs.seat]
     limit = min(int(gain * BID_SHARE), stack // 4)
-    bids = [a for a in view.legal if a.action == "bid" and a.chips is not None]
-    if gain > SWAP_MARGIN and bids:
-        low = min(bids, key=lambda a: a.chips or 0)
-        if low.chips is not None and low.chips <= limit:
-            return low
+    if gain > SWAP_MARGIN:  # only then are the bids on offer listed
+        bids = [a for a in view.legal if a.action == "bid" and a.chips is not None]
+        if bids:
+            low = min(bids, key=lambda a: a.chips or 0)
+            if low.chips is not None and low.chips <= limit:
+                return low
     return simple(obs.seat, "pass")
 
 

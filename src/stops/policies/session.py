@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from stops.engine.table import Table
     from stops.rules.registry import Registry
 
@@ -47,16 +49,35 @@ class UntilShortParams:
         "the stake rule asks of that player for the next deal."})
 
 
-def stakes_due(table: Table) -> list[int]:
+def stakes_due(table: Table) -> Sequence[int]:
     """What the variant's stake rule asks of each seat before the table's next deal (fixed
-    stakes plus any stake it must place by choice), from one blank view of that deal: the
-    check runs before every deal, so it builds one view for all seats, not one a seat."""
+    stakes plus any stake it must place by choice).
+
+    The check runs before every deal, so the answer is priced once and kept in the variant's
+    cache, by the seats, the dealer, the retired spaces and the seats out of the session:
+    all a stake plan may depend on (a stake rule reads who plays, who deals and which spaces
+    are live, never the chips; :mod:`stops.policies.stakes`). Only a position not met before
+    builds the one blank view of that deal the rule is asked about, for all seats at once."""
+    v = table.variant
+    n = table.n
+    if (v.rules.stake_frequency == "once_per_match" and table.deals_played) or \
+            "stake" not in v.flow:
+        return (0,) * n
+    retired, out = table.retired, table.eliminated
+    key = ("stakes due", n, table.dealer, frozenset(retired) if retired else None,
+           frozenset(out) if out else None)
+    cache = v.cache
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = _price_stakes(table)
+    return got  # type: ignore[return-value]
+
+
+def _price_stakes(table: Table) -> tuple[int, ...]:
+    """Every seat's stake for the table's next deal, from one blank view of that deal."""
     from stops.engine.deal import Deal
 
     v = table.variant
-    if (v.rules.stake_frequency == "once_per_match" and table.deals_played) or \
-            "stake" not in v.flow:
-        return [0] * table.n
     view = Deal(v, players=table.n, dealer=table.dealer, stacks=table.stacks,
                 layout=table.layout, retired=table.retired,
                 active=[s for s in range(table.n) if s not in table.eliminated], _blank=True)
@@ -65,16 +86,18 @@ def stakes_due(table: Table) -> list[int]:
     for seat in range(table.n):
         plan = rule.impl(view, seat, rule.params)
         due.append(int(sum(c for _, c in plan.fixed) + plan.choose_amount + plan.free_chips))
-    return due
+    return tuple(due)
 
 
 def short_seats(table: Table, params: UntilShortParams) -> list[int]:
     """The seats whose stack is below what the next deal asks of them."""
-    live = [s for s in range(table.n) if s not in table.eliminated]
+    stacks = table.stacks
+    out = table.eliminated
     if params.chips:
-        return [s for s in live if table.stacks[s] < params.chips]
+        least = params.chips
+        return [s for s in range(table.n) if s not in out and stacks[s] < least]
     due = stakes_due(table)
-    return [s for s in live if table.stacks[s] < due[s]]
+    return [s for s in range(table.n) if s not in out and stacks[s] < due[s]]
 
 
 def until_short(table: Table, params: UntilShortParams) -> bool:

@@ -4,6 +4,10 @@ A stake rule is a function ``(deal, seat, params) -> StakePlan``. The plan lists
 stakes the engine places by itself and at most one *choice* the seat must make: one space out
 of several (``choose_one``), or a free placement of N chips (``free_chips``). Retired spaces
 are never offered; the rule sees ``deal.is_live``.
+
+A plan depends on who plays (the seats, those out of the session, the exempt), who deals and
+which spaces are live, never on the chips anyone holds: the ``until_short`` session check
+prices a position's stakes once and remembers them (:func:`stops.policies.session.stakes_due`).
 """
 
 from __future__ import annotations

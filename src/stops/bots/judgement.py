@@ -1,0 +1,267 @@
+"""The heuristic bot's judgement of a stops hand, and its mean over sampled hands: the numeric
+core of :mod:`stops.bots.heuristic`, kept apart so that the compiled build compiles it.
+
+The spare-hand advice weighs a hand against some thirty hands drawn from the unseen cards, on
+most decisions of a deal with a spare hand; that loop is most of what the bot costs. Two
+things make it cheap without changing one choice:
+
+* **The same draws.** :func:`mean_quality` draws each hand with the bot's generator exactly as
+  ``rng.sample(pool, size)`` does (same calls of ``getrandbits``, same picks, same state after),
+  but without building the sample list; :func:`_same_draws` checks that at import against the
+  running Python's own ``random.sample`` and falls back to it should they ever differ.
+* **The same score.** :func:`hand_quality` adds the same numbers in the same order as the bot
+  always has (a float sum depends on its order): the hand's runs in card order, each
+  contributing the same steps. Which steps, and so the sum, depends only on the hand's size
+  and the shape of its runs, so each suit's shape comes from a table and the score of a whole
+  shape is worked out once and remembered.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+ACE: Final = 12
+"""Rank index of the ace (card codes rank the two lowest: index 0 is the two)."""
+
+# Hand-quality weights, in rough chip units. Each group of consecutive cards needs one lead
+# (or another player's run into it) to leave the hand, so fewer groups is better; an ace
+# ends a run with a sure stop and so gives back the lead; every card left costs at the end.
+Q_PAY: Final = 0.8
+Q_ACE: Final = 1.0
+Q_GROUP: Final = 1.0
+Q_CARD: Final = 0.2
+Q_LOW: Final = 0.3
+
+_PLAIN: Final = 1
+"""A run's steps: ``- Q_GROUP``."""
+_TO_ACE: Final = 2
+"""``- Q_GROUP + Q_ACE``: a run ending in the ace."""
+_LONE_LOW: Final = 3
+"""``- Q_GROUP - Q_LOW``: a lone low card (2 to 5)."""
+
+_SUIT_SHAPES: Final[list[int]] = [0] * (1 << 13)
+"""By 13-bit set of ranks of one suit (worked out when first met; 0 until then), its runs'
+steps: two bits
+a run (a code above, never 0), lowest run in the highest bits, shifted left 5 bits; then a
+16 (so that no entry is 0) and, in the low 4 bits, the steps' width (twice the runs, at most
+14)."""
+
+_SCORES: Final[dict[int, dict[int, float]]] = {}
+"""For each size of hand, the score of a hand (pay cards aside) by its shape
+(:func:`_shape_key`)."""
+
+
+def _suit_shape(ranks: int) -> int:
+    """The steps of the runs of one suit's ranks (a 13-bit set), as :data:`_SUIT_SHAPES`
+    keeps them."""
+    steps = 0
+    width = 0
+    r = 0
+    while r < 13:
+        if not ranks >> r & 1:
+            r += 1
+            continue
+        start = r
+        while r < 13 and ranks >> r & 1:
+            r += 1
+        top = r - 1
+        if top == ACE:
+            code = _TO_ACE
+        elif top == start and start <= 3:
+            code = _LONE_LOW
+        else:
+            code = _PLAIN
+        steps = steps << 2 | code
+        width += 2
+    return steps << 5 | 16 | width
+
+
+def _new_shape(ranks: int) -> int:
+    """:func:`_suit_shape`, remembered."""
+    got = _SUIT_SHAPES[ranks] = _suit_shape(ranks)
+    return got
+
+
+def _score(key: int, size: int) -> float:
+    """Work out the score of a hand of ``size`` cards from its shape (:func:`_shape_key`),
+    step by step in card order, as the bot always has."""
+    codes: list[int] = []
+    while key:
+        codes.append(key & 3)
+        key >>= 2
+    # the first run sits in the highest bits: the codes were read from the last step back
+    score = -Q_CARD * size
+    for code in reversed(codes):
+        score -= Q_GROUP
+        if code == _TO_ACE:
+            score += Q_ACE
+        elif code == _LONE_LOW:
+            score -= Q_LOW
+    return score
+
+
+def _shape_key(mask: int) -> int:
+    """The shape of the hand whose cards are the bits of ``mask``: the steps of all its runs
+    in card order, two bits a run (none is 0, so the number says which steps, and how many),
+    first run highest; at most 28 runs, so under 2**56, a small int in the compiled build
+    too. Two hands of a size with the same steps have the same score."""
+    sh = _SUIT_SHAPES
+    a = mask & 0x1FFF
+    b = mask >> 13 & 0x1FFF
+    c = mask >> 26 & 0x1FFF
+    d = mask >> 39 & 0x1FFF
+    va = sh[a] or _new_shape(a)
+    vb = sh[b] or _new_shape(b)
+    vc = sh[c] or _new_shape(c)
+    vd = sh[d] or _new_shape(d)
+    return (((va >> 5 << (vb & 15) | vb >> 5) << (vc & 15) | vc >> 5) << (vd & 15)
+            | vd >> 5)
+
+
+def _scores(size: int) -> dict[int, float]:
+    """The remembered scores of hands of ``size`` cards, by shape."""
+    got = _SCORES.get(size)
+    if got is None or len(got) > 100_000:  # bound the memory of a very long run
+        got = _SCORES[size] = {}
+    return got
+
+
+def _shape_score(mask: int, size: int, scores: dict[int, float]) -> float:
+    """The score (pay cards aside) of the hand of ``size`` cards whose cards are the bits of
+    ``mask``; ``scores``: :func:`_scores` of that size."""
+    key = _shape_key(mask)
+    got = scores.get(key)
+    if got is None:
+        got = scores[key] = _score(key, size)
+    return got
+
+
+def pay_table(pay: dict[int, int] | None) -> list[int]:
+    """``pay`` (card -> chips on its space) as a list indexed by card."""
+    table = [0] * 52
+    if pay:
+        for c, chips in pay.items():
+            table[c] = chips
+    return table
+
+
+def hand_quality(hand: Iterable[int], pay: dict[int, int] | None = None) -> float:
+    """A quick score of a stops hand: higher is better.
+
+    It rewards pay cards held (``pay`` maps card -> chips on its space) and aces, and
+    penalises the number of separate runs, isolated low cards (2-5: only their holder can
+    ever lead them out) and sheer size. It is deliberately cheap, because the spare-hand
+    decisions compare it against dozens of sampled hands.
+    """
+    mask = 0
+    size = 0
+    paid = 0
+    for c in hand:
+        card = int(c)
+        mask |= 1 << card
+        size += 1
+        if pay:
+            paid += pay.get(card, 0)
+    return _shape_score(mask, size, _scores(size)) + Q_PAY * paid
+
+
+def _set_size(k: int) -> int:
+    """The population size up to which ``random.sample`` draws from a list (CPython's rule)."""
+    setsize = 21
+    if k > 5:
+        setsize += 4 ** math.ceil(math.log(k * 3, 4))
+    return setsize
+
+
+def mean_quality(rng: random.Random, pool: Sequence[int], size: int, samples: int,
+                 pay: list[int]) -> float:
+    """The mean :func:`hand_quality` of ``samples`` hands, each ``rng.sample(pool, size)``
+    in turn (``pay``: chips by card, :func:`pay_table`): the same draws, the same scores,
+    the same sum."""
+    n = len(pool)
+    if _FAST and type(rng) is random.Random and 0 <= size <= n <= _set_size(size):
+        return _drawn_total(rng, pool, size, samples, pay) / samples
+    total = 0.0
+    for _ in range(samples):
+        total += _quality_of(rng.sample(pool, size), pay)
+    return total / samples
+
+
+def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: int,
+                 pay: list[int]) -> float:
+    """The sum of the scores of ``samples`` hands drawn as ``random.sample`` draws from a
+    list (its "pool" branch, which CPython takes for ``len(pool) <= _set_size(size)``):
+    index ``randbelow(n - i)`` of the cards left, whose place the last one left takes;
+    ``randbelow(m)`` takes ``getrandbits(m.bit_length())`` until it is below ``m``. The
+    hand is the or of its cards' bits."""
+    n = len(pool)
+    cards: list[int] = [int(c) for c in pool]  # small ints: no allocation as they move
+    steps = [(n - i, (n - i).bit_length(), n - i - 1) for i in range(size)]
+    paying = [(1 << c, chips) for c, chips in enumerate(pay) if chips]
+    pay_mask = 0
+    for bit, _ in paying:
+        pay_mask |= bit
+    getrandbits = rng.getrandbits
+    scores = _scores(size)
+    total = 0.0
+    for _ in range(samples):
+        left = list(cards)
+        mask = 0
+        for m, bits, last in steps:
+            j = getrandbits(bits)
+            while j >= m:
+                j = getrandbits(bits)
+            mask |= 1 << left[j]
+            left[j] = left[last]
+        paid = 0
+        if mask & pay_mask:
+            for bit, chips in paying:
+                if mask & bit:
+                    paid += chips
+        # _shape_score inline: two calls fewer per hand drawn
+        sh = _SUIT_SHAPES
+        a = mask & 0x1FFF
+        b = mask >> 13 & 0x1FFF
+        c = mask >> 26 & 0x1FFF
+        d = mask >> 39 & 0x1FFF
+        va = sh[a] or _new_shape(a)
+        vb = sh[b] or _new_shape(b)
+        vc = sh[c] or _new_shape(c)
+        vd = sh[d] or _new_shape(d)
+        key = ((va >> 5 << (vb & 15) | vb >> 5) << (vc & 15) | vc >> 5) << (vd & 15) | vd >> 5
+        got = scores.get(key)
+        if got is None:
+            got = scores[key] = _score(key, size)
+        total += got + Q_PAY * paid
+    return total
+
+
+def _quality_of(cards: list[int], pay: list[int]) -> float:
+    mask = 0
+    paid = 0
+    for c in cards:
+        mask |= 1 << c
+        paid += pay[c]
+    size = len(cards)
+    return _shape_score(mask, size, _scores(size)) + Q_PAY * paid
+
+
+def _same_draws() -> bool:
+    """Do this Python's ``random.sample`` draws match :func:`_drawn_total`'s own?"""
+    pay = [c % 3 for c in range(52)]
+    for seed in (1, 2, 3):
+        for n, k in ((42, 10), (30, 8), (20, 13), (12, 5)):
+            pool = list(range(52 - n, 52))
+            a, b = random.Random(seed), random.Random(seed)
+            fast = _drawn_total(a, pool, k, 4, pay) / 4
+            slow = sum(_quality_of(b.sample(pool, k), pay) for _ in range(4)) / 4
+            if fast != slow or a.getstate() != b.getstate():
+                return False
+    return True
+
+
+_FAST: Final = _same_draws()
+"""Draw as ``random.sample`` does, without calling it (checked once, at import)."""
