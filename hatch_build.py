@@ -49,6 +49,7 @@ COMPILED = [
     "stops/games/nain_jaune.py",
     "stops/engine/observation.py",
     "stops/interop/encoding.py",
+    "stops/interop/codec.py",
     "stops/engine/determinize.py",
     "stops/bots/judgement.py",
     "stops/bots/heuristic.py",

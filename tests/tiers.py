@@ -137,6 +137,7 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
                                     "engine/test_speed_paths.py", "engine/test_saving.py",
                                     "phases/test_phase_aids.py", "interop/test_pettingzoo.py"),
     "stops/interop/encoding.py": ("interop/test_pettingzoo.py",),
+    "stops/interop/codec.py": ("interop/test_pettingzoo.py", "interop/test_openspiel.py"),
     "stops/engine/determinize.py": ("engine/test_clone.py", "engine/test_determinize.py",
                                     "games/test_poch.py", "games/test_royal_rummy.py",
                                     "phases/test_held_bonus.py"),

@@ -188,6 +188,21 @@ class ActionCodec:
             return self.stake_base + self._space[action.space] * self.stake_cap + k - 1
         return None
 
+    def legal_indices(self, legal: Any, where: dict[int, int] | None) -> list[int]:
+        """The indices of the decisions in ``legal`` that have one (``try_encode``), and in
+        ``where`` (when given) each index's position in ``legal`` where the action there is
+        exactly what :meth:`decode` gives for it (no fields the index does not carry), so
+        that the host can play it by position."""
+        on: list[int] = []
+        for pos, a in enumerate(legal):
+            i = self.try_encode(a)
+            if i is not None:
+                on.append(i)
+                if (where is not None and not a.flags and a.as_rank is None
+                        and a.cards is None and i not in where):
+                    where[i] = pos
+        return on
+
     def encode_select(self, action: Action) -> list[int]:
         """A choice of several cards (a ``select``) as the card picks that make it, in card
         order."""

@@ -153,6 +153,10 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self._zeros: npt.NDArray[np.int8] = np.zeros(self.codec.n_actions, dtype=np.int8)
         """All 0: copied for every mask of a seat not to act."""
         self._mask: npt.NDArray[np.int8] = self._zeros.copy()
+        self._idle: npt.NDArray[np.int8] = self._zeros.copy()
+        self._idle.flags.writeable = False
+        """The mask of every agent not to act (all 0), shared and read-only: one array for
+        them all, not a copy per agent per step."""
         self._where: dict[int, int] = {}
         """Action index -> its position in ``legal_actions()`` (from the last mask)."""
         self._last_stacks: tuple[int, ...] = ()
@@ -235,9 +239,9 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         else:
             assert self.deal is not None and self.deal.current_seat is not None
             self.agent_selection = self.possible_agents[self.deal.current_seat]
-        zeros = self._zeros
+        idle = self._idle
         chosen = None if self.episode_over else self.agent_selection
-        self.infos = {a: {"action_mask": self._mask.copy() if a == chosen else zeros.copy()}
+        self.infos = {a: {"action_mask": self._mask.copy() if a == chosen else idle}
                       for a in self.agents}
 
     def step(self, action: int | None) -> None:
@@ -252,8 +256,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             raise IllegalAction("masked_action", f"{agent} must act; None is only for agents "
                                 "that are done")
         try:
-            # a numpy boolean (known by its dtype: numpy is optional, so not imported here)
-            if isinstance(action, bool) or str(getattr(action, "dtype", "")) == "bool":
+            if isinstance(action, bool | np.bool_):
                 raise TypeError("a boolean is not an action index")
             index = operator.index(action)
         except TypeError:
@@ -272,13 +275,13 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
                 picked, self._picked = self._picked, []
                 deal.apply(with_cards(seat, choosing, picked))
         else:
-            legal = deal.legal_actions()
-            chosen = self.codec.decode(seat, index, legal)
             where = self._where.get(index)
-            if where is not None and legal[where] == chosen:
-                deal.apply_index(where)  # the mask saw where it is among legal_actions()
+            if where is not None:
+                # the mask saw where it is among legal_actions(), an action that is just
+                # what decode(index) gives, and the deal has not moved since
+                deal.apply_index(where)
             else:
-                deal.apply(chosen)
+                deal.apply(self.codec.decode(seat, index, deal.legal_actions()))
         self._advance()
         now = self._stacks_now()
         self.rewards = {a: float(now[self._seat_of[a]] - self._last_stacks[self._seat_of[a]])
@@ -337,15 +340,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         if any(v in codec.cards_verbs for v in legal.verbs):
             on.extend(self._pickable(deal, seat, legal))
         elif len(legal) <= 2 * codec.n_actions:
-            encode = codec.try_encode
-            for pos, a in enumerate(legal):
-                i = encode(a)
-                if i is not None:
-                    on.append(i)
-                    # exactly what decode(i) gives: no fields the index does not carry
-                    if (where is not None and not a.flags and a.as_rank is None
-                            and a.cards is None):
-                        where.setdefault(i, pos)
+            on = codec.legal_indices(legal, where)
         else:  # a long family (a bid up to a big stack): ask about each index instead
             on.extend(i for i in range(codec.n_actions)
                       if i < codec.play_base and codec.decode(seat, i) in legal)
@@ -376,15 +371,16 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         deal = self.deal
         assert deal is not None
         mask = (self._mask.copy() if agent == self.agent_selection and not self.episode_over
-                else self._zeros.copy())
+                else self._idle)
         return {"observation": self._vector(deal, seat), "action_mask": mask}
 
     def _vector(self, deal: Deal, seat: int) -> npt.NDArray[np.float32]:
         """The observation vector of ``seat``: what :meth:`stops.Deal.observe` shows it, as
-        :class:`~stops.interop.encoding.VectorEncoder` writes it (one copy into numpy)."""
+        :class:`~stops.interop.encoding.VectorEncoder` writes it (a new ``array('f')`` each
+        time, which the numpy array then owns: no copy)."""
         v = self._encoder.encode(deal, seat, self._picked,
                                  float(self.deals_per_episode - self.deals_started))
-        return np.frombuffer(v, dtype=np.float32).copy()
+        return np.frombuffer(v, dtype=np.float32)
 
     # -- display --------------------------------------------------------------------------
     def render(self) -> str | None:
