@@ -101,7 +101,7 @@ def test_end_of_input_and_bad_arguments() -> None:
     code, text = run("boodle", "", players=2, seed=1)
     assert code == 1
     code, text = run("boodle", "", players=3, seed=1, bots="genius")
-    assert code == 1 and "unknown bot" in text
+    assert code == 1 and "--bots: no bot named 'genius'; bots: random, heuristic" in text
 
 
 def test_the_command_works_with_a_pipe() -> None:

@@ -369,17 +369,12 @@ def _with_options(rec: Any, options: dict[str, Any]) -> Any:
 def _bot_specs(text: str) -> list[str]:
     """``--bots``: bot specs separated by commas, each checked (an unknown bot lists the
     bots; a bad parameter is named), before anything is played."""
-    from stops.bots import BOTS, check_bot
+    from stops.bots import check_bots
 
-    bots = [b.strip() for b in text.split(",") if b.strip()]
-    if not bots:
-        raise StopsError(f"--bots names no bot; bots: {', '.join(BOTS)}")
-    for b in bots:
-        try:
-            check_bot(b)
-        except ValueError as e:
-            raise StopsError(f"--bots: {e}") from None
-    return bots
+    try:
+        return check_bots(text.split(","))
+    except ValueError as e:
+        raise StopsError(f"--bots: {e}") from None
 
 
 def cmd_play(args: argparse.Namespace) -> int:

@@ -581,7 +581,7 @@ def _whole(x: object) -> bool:
 def _check_arguments(v: Variant, players: Any, deals: Any, seed: Any, chips: Any,
                      bots: Sequence[str], workers: Any, sessions: Any, progress: Any) -> None:
     """Every argument of :func:`simulate`, checked before any work: a StopsError naming it."""
-    from stops.bots import BOTS, check_bot
+    from stops.bots import check_bots
     from stops.engine.chips import MAX_CHIPS, chips_ok
     from stops.engine.table import MAX_SEED_TEXT
     from stops.engine.text import shown
@@ -601,13 +601,10 @@ def _check_arguments(v: Variant, players: Any, deals: Any, seed: Any, chips: Any
     if not chips_ok(chips):
         raise StopsError(f"chips must be a whole number of at most {MAX_CHIPS:,}, got "
                          f"{shown(chips)}")
-    if not bots:
-        raise StopsError(f"bots names no bot; bots: {', '.join(BOTS)}")
-    for b in bots:
-        try:
-            check_bot(b)
-        except ValueError as e:
-            raise StopsError(str(e)) from None
+    try:
+        check_bots(bots)
+    except ValueError as e:
+        raise StopsError(f"bots: {e}") from None
     if not (_whole(workers) and workers >= 1):
         raise StopsError(f"workers must be a whole number >= 1, got {shown(workers)}")
     if progress is not None and not callable(progress):

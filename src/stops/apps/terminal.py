@@ -957,15 +957,13 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
     if not lo <= players <= hi:
         out.write(f"{sanitise(variant.name)} is for {players_text(lo, hi)}\n")
         return 1
-    from stops.bots import check_bot, make_bot
+    from stops.bots import check_bots, make_bot
 
-    names = [b.strip() for b in bots.split(",") if b.strip()] or ["heuristic"]
-    for b in names:
-        try:
-            check_bot(b)
-        except ValueError as e:
-            out.write(f"unknown bot or bad parameter: {e}\n")
-            return 1
+    try:
+        names = check_bots(bots.split(",")) if bots.strip(", ") else ["heuristic"]
+    except ValueError as e:
+        out.write(f"--bots: {e}\n")
+        return 1
     record_path = Path(record) if record is not None else None
     where = Path(save_dir) if save_dir is not None else Path.cwd()
     kept: dict[str, Any] = {"keep_records": True} if record_path is not None else {}

@@ -37,7 +37,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from stops.bots.base import Bot, BotFactory, play_deal
@@ -61,6 +61,7 @@ __all__ = [
     "RandomBot",
     "board_of",
     "check_bot",
+    "check_bots",
     "hand_quality",
     "make_bot",
     "parse_bot",
@@ -119,6 +120,18 @@ def check_bot(spec: str) -> None:
     """Raise :class:`ValueError` (naming the bot, the parameter) if ``spec`` cannot be
     made into a bot; make nothing else."""
     make_bot(spec)
+
+
+def check_bots(specs: Iterable[str]) -> list[str]:
+    """``specs`` (blank ones dropped, the rest stripped) once each is known to make a bot;
+    :class:`ValueError` naming the bot or parameter otherwise, or listing the bots if
+    ``specs`` names none. What every command that takes ``--bots`` checks first."""
+    got = [s.strip() for s in specs if s.strip()]
+    if not got:
+        raise ValueError(f"names no bot; bots: {', '.join(BOTS)}")
+    for spec in got:
+        check_bot(spec)
+    return got
 
 
 def make_bot(name: str, seed: int = 0, registry: Registry | None = None, *,
