@@ -749,3 +749,18 @@ def test_match_end_deals_two_and_carry_over() -> None:
     assert board(table.layout) == {"TD": 16, "JC": 96, "QS": 144}
     assert sum(table.stacks) + sum(dict(table.layout).values()) == 400
     assert table.is_over
+
+
+def test_the_stakes_priced_per_position_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    # what until_short prices is kept per (seats, dealer, retired spaces, seats out): a long
+    # run of positions never met before must not grow the variant's memory without end
+    from stops.policies import session
+
+    monkeypatch.setattr(session, "MAX_PRICED", 3)
+    v = stops.load_variant("nain-jaune")
+    v.cache.pop("stakes due", None)
+    for dealer in range(6):
+        table = stops.Table(v, seats=6, chips=50, seed=1, dealer=dealer)
+        assert list(session.stakes_due(table)) == list(session._price_stakes(table))
+        priced = v.cache["stakes due"]
+        assert isinstance(priced, dict) and 1 <= len(priced) <= 3

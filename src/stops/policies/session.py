@@ -49,6 +49,10 @@ class UntilShortParams:
         "the stake rule asks of that player for the next deal."})
 
 
+MAX_PRICED = 4096
+"""Positions whose stakes :func:`stakes_due` keeps per variant (cleared when full)."""
+
+
 def stakes_due(table: Table) -> Sequence[int]:
     """What the variant's stake rule asks of each seat before the table's next deal (fixed
     stakes plus any stake it must place by choice).
@@ -64,13 +68,17 @@ def stakes_due(table: Table) -> Sequence[int]:
             "stake" not in v.flow:
         return (0,) * n
     retired, out = table.retired, table.eliminated
-    key = ("stakes due", n, table.dealer, frozenset(retired) if retired else None,
+    key = (n, table.dealer, frozenset(retired) if retired else None,
            frozenset(out) if out else None)
-    cache = v.cache
-    got = cache.get(key)
+    priced = v.cache.get("stakes due")
+    if not isinstance(priced, dict):
+        priced = v.cache["stakes due"] = {}
+    got = priced.get(key)
     if got is None:
-        got = cache[key] = _price_stakes(table)
-    return got  # type: ignore[return-value]
+        if len(priced) >= MAX_PRICED:  # bounded: a long run of odd positions starts afresh
+            priced.clear()
+        got = priced[key] = _price_stakes(table)
+    return got
 
 
 def _price_stakes(table: Table) -> tuple[int, ...]:
