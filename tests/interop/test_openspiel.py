@@ -385,3 +385,34 @@ def test_openspiel_bots_example_runs() -> None:
     out = subprocess.run([sys.executable, str(root / "examples" / "openspiel_bots.py")],
                          capture_output=True, text=True, timeout=300, check=True).stdout
     assert "returns" in out and "ISMCTS" in out
+
+
+def test_a_resampling_draws_again_where_clone_for_finds_no_deal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """clone_for can exhaust its tries (about one call in a thousand in Tripoley after the
+    showdown): the resampling draws again from the same rng, and after RESAMPLE_TRIES failed
+    calls raises OpenSpiel's error, never a stops traceback."""
+    from stops.engine.errors import StopsError
+
+    game = game_of("boodle")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    real = ospiel.clone_for
+    calls = {"n": 0, "fail": 2}
+
+    def flaky(deal: stops.Deal, seat: int, rng: Any) -> stops.Deal:
+        calls["n"] += 1
+        if calls["n"] <= calls["fail"]:
+            raise StopsError("clone_for: found no deal consistent with the view")
+        return real(deal, seat, rng)
+
+    monkeypatch.setattr(ospiel, "clone_for", flaky)
+    other = state.resample_from_infostate(1, sampler)
+    assert calls["n"] == 3
+    assert other.information_state_string(1) == state.information_state_string(1)
+    calls.update(n=0, fail=10**6)
+    with pytest.raises(pyspiel.SpielError, match="no deal fitting seat 1's view"):
+        state.resample_from_infostate(1, sampler)
+    assert calls["n"] == ospiel.RESAMPLE_TRIES

@@ -88,6 +88,8 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 from stops.engine.actions import with_cards
 from stops.engine.cards import CARDS
 from stops.engine.deal import SPARE, Deal
+from stops.engine.determinize import clone_for
+from stops.engine.errors import StopsError
 from stops.engine.table import Table
 from stops.engine.text import players_text
 from stops.interop.codec import CHIP_BOUND, ActionCodec
@@ -99,6 +101,9 @@ __all__ = ["PREFIX", "StopsGame", "StopsObserver", "StopsState", "game_name", "l
            "register", "register_builtins", "registered"]
 
 PREFIX: Final = "python_stops_"
+RESAMPLE_TRIES: Final = 4
+"""Calls of ``clone_for`` a resampling makes before it gives up (each already tries hundreds
+of imagined deals)."""
 """Every stops game's OpenSpiel short name starts with this."""
 DEFAULT_PLAYERS: Final = 4
 DEFAULT_CHIPS: Final = 50
@@ -464,7 +469,18 @@ class StopsState(pyspiel.State):  # type: ignore[misc]
             for a in deal.actions:
                 new.deal.apply(a)
             return new
-        imagined = deal.clone_for(player_id, rng)
+        imagined = None
+        for _ in range(RESAMPLE_TRIES):
+            try:
+                imagined = clone_for(deal, player_id, rng)
+                break
+            except StopsError:
+                # clone_for's bounded tries all failed (Tripoley after its showdown can be
+                # that tight, about one call in a thousand): draw again from the same rng
+                continue
+        if imagined is None:
+            raise pyspiel.SpielError(f"no deal fitting seat {player_id}'s view was found in "
+                                     f"{RESAMPLE_TRIES} draws of clone_for")
         new.dealt = self._dealing_order(imagined)
         new.deal = imagined
         # a choice of several cards in progress is the chooser's secret: kept only for him
