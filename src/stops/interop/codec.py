@@ -203,6 +203,15 @@ class ActionCodec:
                     where[i] = pos
         return on
 
+    @staticmethod
+    def mask_bytes(size: int, on: list[int]) -> bytearray:
+        """``size`` bytes, 1 at each index in ``on`` and 0 elsewhere: an action mask that
+        numpy reads without a copy (``np.frombuffer(..., np.int8)``)."""
+        out = bytearray(size)
+        for i in on:
+            out[i] = 1
+        return out
+
     def encode_select(self, action: Action) -> list[int]:
         """A choice of several cards (a ``select``) as the card picks that make it, in card
         order."""

@@ -330,10 +330,9 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     def _mask_of(self, seat: int, where: dict[int, int] | None) -> npt.NDArray[np.int8]:
         """:meth:`action_mask`; fills ``where`` (when given) with each index's position in
         ``legal_actions()``, so that :meth:`step` can play it with ``apply_index``."""
-        mask = self._zeros.copy()
         deal = self.deal
         if deal is None or deal.current_seat != seat:
-            return mask
+            return self._zeros.copy()
         legal = deal.legal_actions()
         codec = self.codec
         on: list[int] = []
@@ -344,12 +343,10 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         else:  # a long family (a bid up to a big stack): ask about each index instead
             on.extend(i for i in range(codec.n_actions)
                       if i < codec.play_base and codec.decode(seat, i) in legal)
-        if on:
-            mask[on] = 1
-        else:
+        if not on:
             raise RuntimeError(f"no legal decision of seat {seat} has an index in the action "
                                f"space ({legal!r}); raise the codec's caps")
-        return mask
+        return np.frombuffer(codec.mask_bytes(codec.n_actions, list(on)), dtype=np.int8)
 
     def _pickable(self, deal: Deal, seat: int, legal: Any) -> set[int]:
         """Cards that keep the picks so far completable to a legal ``select``."""
