@@ -179,3 +179,33 @@ def test_a_seats_view_of_the_log_grows_with_it(name: str) -> None:
         step += 1
     for seat in range(4):
         assert deal.observe(seat).events == tuple(e for e in deal.events if e.visible(seat))
+
+
+def test_observation_fields_in_order() -> None:
+    # observe() builds the Observation by position (keywords cost more than the rest of it):
+    # the fields' order is held here, and each field is checked against the deal it shows
+    import attrs
+
+    from stops.engine.observation import Observation, sequence_of
+
+    assert [f.name for f in attrs.fields(Observation)] == [
+        "seat", "players", "dealer", "phase", "current_seat", "hand", "hand_sizes",
+        "spare_size", "spare", "stacks", "layout", "retired", "plays", "sequence",
+        "legal_actions", "events", "is_terminal", "determinizer"]
+    table = stops.Table("three-in-one", seats=4, chips=50, seed=3)
+    deal = table.new_deal()
+    while deal.phase != "play" or len(deal.plays) < 3:
+        deal.apply(deal.legal_actions()[0])
+    seat = deal.current_seat
+    assert seat is not None
+    obs = deal.observe(seat)
+    assert (obs.seat, obs.players, obs.dealer, obs.phase, obs.current_seat) == (
+        seat, 4, deal.dealer, "play", seat)
+    assert obs.hand == tuple(deal.hand(seat)) and obs.hand_sizes == tuple(deal.counts)
+    assert obs.spare_size == len(deal.spare) and obs.spare is None
+    assert obs.stacks == deal.stacks and obs.layout == deal.layout
+    assert obs.plays == tuple(deal.plays) and obs.retired == frozenset(deal.retired)
+    assert obs.sequence and obs.sequence == sequence_of(obs.events)
+    assert list(obs.legal_actions) == list(deal.legal_actions())
+    assert obs.events == deal.seen_by(seat) and obs.is_terminal is False
+    assert obs.can_imagine
