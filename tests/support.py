@@ -18,6 +18,7 @@ Cards are written as in the records: rank then suit, e.g. ``"TD"``.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -406,3 +407,42 @@ def poker_winners(deal: stops.Deal) -> tuple[int, ...]:
     """Who won the poker pot (the poker phase's published result), or ``()``."""
     result = deal.result(PokerResult)
     return result.winners if result is not None else ()
+
+
+def colour_deal_after_the_poker(rows: Mapping[str, str], seats: Mapping[str, int]
+                                ) -> stops.Deal:
+    """A stacked Tripoley-colours deal at four seats, dealer 0, brought to play: ``rows``
+    gives, per suit letter, one character per rank (2 to A) naming where the card lies
+    (a key of ``seats``, or ``x`` for the dead hand). The dealer auctions the dead hand and
+    everyone passes; in the poker seat 1 bets 1 and the others fold (no hand is shown)."""
+    hands: list[list[str]] = [[], [], [], []]
+    dead: list[str] = []
+    for suit, row in rows.items():
+        for rank, who in zip(RANKS_HIGH, row, strict=True):
+            if who == "x":
+                dead.append(rank + suit)
+            else:
+                hands[seats[who]].append(rank + suit)
+    table = stops.Table("tripoley-colours", seats=4, chips=200, seed=1, dealer=0)
+    deal = table.new_deal(hands=hands, spare=dead)
+    deal.apply({"seat": 0, "action": "auction"})
+    for s in (1, 2, 3):
+        deal.apply({"seat": s, "action": "pass"})
+    deal.apply({"seat": 1, "action": "bet", "chips": 1})
+    for s in (2, 3, 0):
+        deal.apply({"seat": s, "action": "fold"})
+    assert deal.phase == "play"
+    return deal
+
+
+def midway(name: str, seed: int, steps: int, seats: int = 4) -> stops.Deal:
+    """A deal of ``name`` after ``steps`` uniformly random decisions (fewer if it ends
+    first), seeded by ``seed``: a position partway through, for copies and saves."""
+    rng = random.Random(seed)
+    deal = stops.Table(name, seats=seats, chips=40, seed=seed).new_deal()
+    for _ in range(steps):
+        if deal.is_terminal:
+            break
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
+    return deal

@@ -16,23 +16,13 @@ from hypothesis import strategies as st
 import stops
 from stops.engine.errors import RecordError, StopsError
 from stops.phases.play import PlayState
+from support import colour_deal_after_the_poker, midway
 from tiers import campaign
 
 GAMES = ["boodle", "three-in-one", "pot-and-kitty", "pope-joan", "spinado", "nain-jaune",
          "comet", "newmarket", "tripoley", "newmarket-peel", "play-or-pay", "spin",
          "pope-joan-foster", "royal-rummy", "rummoli", "pink-nines"]
 FUZZ = campaign(300)
-
-
-def midway(name: str, seed: int, steps: int, seats: int = 4) -> stops.Deal:
-    rng = random.Random(seed)
-    deal = stops.Table(name, seats=seats, chips=40, seed=seed).new_deal()
-    for _ in range(steps):
-        if deal.is_terminal:
-            break
-        legal = deal.legal_actions()
-        deal.apply(legal[rng.randrange(len(legal))])
-    return deal
 
 
 def play_out(deal: stops.Deal, rng: random.Random) -> None:
@@ -559,27 +549,9 @@ def test_a_copy_does_not_show_who_was_asked_to_follow() -> None:
 # way round or the other.
 
 def _colour_deal(black: int, red: int) -> stops.Deal:
-    hands: list[list[str]] = [[], [], [], []]
-    dead = []
     rows = {"C": "BBBBBBB333300", "D": "RRRRRRR333333", "H": "RRRRxxxxxxxxx",
             "S": "BBBB00000000x"}
-    seats = {"B": black, "R": red, "0": 0, "3": 3}
-    for suit, row in rows.items():
-        for rank, who in zip(RANKS, row, strict=True):
-            if who == "x":
-                dead.append(rank + suit)
-            else:
-                hands[seats[who]].append(rank + suit)
-    table = stops.Table("tripoley-colours", seats=4, chips=200, seed=1, dealer=0)
-    deal = table.new_deal(hands=hands, spare=dead)
-    deal.apply({"seat": 0, "action": "auction"})
-    for s in (1, 2, 3):
-        deal.apply({"seat": s, "action": "pass"})
-    deal.apply({"seat": 1, "action": "bet", "chips": 1})
-    for s in (2, 3, 0):
-        deal.apply({"seat": s, "action": "fold"})
-    assert deal.phase == "play"
-    return deal
+    return colour_deal_after_the_poker(rows, {"B": black, "R": red, "0": 0, "3": 3})
 
 
 BLACK = {stops.parse_card(r + s) for r in RANKS for s in "CS"}

@@ -15,6 +15,7 @@ import pytest
 
 import stops
 from stops.engine.determinize import SPARE, _deal_hidden
+from support import colour_deal_after_the_poker, midway
 
 RANKS = "23456789TJQKA"
 
@@ -27,17 +28,6 @@ def _snapshot(d: stops.Deal) -> tuple[Any, ...]:
             d.record())
 
 
-def _midway(name: str, seed: int, steps: int) -> stops.Deal:
-    rng = random.Random(seed)
-    deal = stops.Table(name, seats=4, chips=40, seed=seed).new_deal()
-    for _ in range(steps):
-        if deal.is_terminal:
-            break
-        legal = deal.legal_actions()
-        deal.apply(legal[rng.randrange(len(legal))])
-    return deal
-
-
 @pytest.mark.parametrize("name", ["boodle", "three-in-one", "tripoley", "nain-jaune",
                                   "newmarket", "royal-rummy", "comet", "pope-joan"])
 def test_a_kept_view_gives_the_copy_a_cold_call_gives(name: str) -> None:
@@ -46,7 +36,7 @@ def test_a_kept_view_gives_the_copy_a_cold_call_gives(name: str) -> None:
     # third call after the deal moved on must give what a cold call there gives (a view kept
     # from before the decision would put cards already played back into hands).
     for seed in range(4):
-        deal = _midway(name, seed, 6 + seed)
+        deal = midway(name, seed, 6 + seed)
         while not deal.is_terminal:
             seat = deal.current_seat
             assert seat is not None
@@ -68,7 +58,7 @@ def test_a_kept_view_is_not_served_after_the_log_grows() -> None:
     # Boodle, seed 3, four random decisions in: seat s asks for a copy (its view is kept),
     # then one decision is made. The next copy must show that decision's events, and the
     # view kept must be a new one (a different point reached).
-    deal = _midway("boodle", 3, 4)
+    deal = midway("boodle", 3, 4)
     seat = deal.current_seat
     assert seat is not None
     deal.clone_for(seat, random.Random(1))
@@ -88,7 +78,7 @@ def test_a_kept_view_is_not_served_after_the_log_grows() -> None:
 def test_a_copy_keeps_no_view_of_the_real_deal() -> None:
     # The views kept on the real deal were worked out from its real hands (each seat's from
     # its own); a copy, whether a clone or an imagined deal, starts with none.
-    deal = _midway("three-in-one", 2, 8)
+    deal = midway("three-in-one", 2, 8)
     for s in range(deal.n):
         deal.clone_for(s, random.Random(s))
     assert deal._imagined
@@ -101,26 +91,9 @@ def _colour_deal() -> stops.Deal:
     red cards (2D-8D, 2H-5H), seat 2 the low black cards (2C-8C, 2S-5S), seat 3 9C-QC and
     9D-AD, seat 0 KC, AC and 6S-KS; 6H-AH and AS lie in the spare hand. Seat 1 bets in the
     poker stage, the others fold; seat 1 then fails the opening (no black card)."""
-    hands: list[list[str]] = [[], [], [], []]
-    dead = []
     rows = {"C": "2222222333300", "D": "1111111333333", "H": "1111xxxxxxxxx",
             "S": "22220000000x0"}
-    for suit, row in rows.items():
-        for rank, who in zip(RANKS, row, strict=True):
-            if who == "x":
-                dead.append(rank + suit)
-            else:
-                hands[int(who)].append(rank + suit)
-    table = stops.Table("tripoley-colours", seats=4, chips=200, seed=1, dealer=0)
-    deal = table.new_deal(hands=hands, spare=dead)
-    deal.apply({"seat": 0, "action": "auction"})
-    for s in (1, 2, 3):
-        deal.apply({"seat": s, "action": "pass"})
-    deal.apply({"seat": 1, "action": "bet", "chips": 1})
-    for s in (2, 3, 0):
-        deal.apply({"seat": s, "action": "fold"})
-    assert deal.phase == "play"
-    return deal
+    return colour_deal_after_the_poker(rows, {str(s): s for s in range(4)})
 
 
 def test_the_facts_force_where_cards_go_in_every_copy() -> None:
