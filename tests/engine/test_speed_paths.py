@@ -209,3 +209,25 @@ def test_observation_fields_in_order() -> None:
     assert list(obs.legal_actions) == list(deal.legal_actions())
     assert obs.events == deal.seen_by(seat) and obs.is_terminal is False
     assert obs.can_imagine
+
+
+def test_stacked_hands_given_out_of_order_are_dealt_in_card_order() -> None:
+    # Boodle, 3 seats, stacked. Seat 0 is given 9S 2C KH 5D ... in no order; by hand, card
+    # order is suit by suit (clubs, diamonds, hearts, spades: index = suit * 13 + rank),
+    # lowest rank first, so its dealt hand (and the "dealt" event it sees) must read
+    # 2C 7C AC 5D TD KH 3S 9S QS; the spare is sorted the same way.
+    hands = [["9S", "2C", "KH", "5D", "QS", "AC", "3S", "TD", "7C"]]
+    rest = [c for c in (r + s for s in "CDHS" for r in "23456789TJQKA")
+            if c not in hands[0]]
+    hands += [rest[0:9][::-1], rest[9:18][::-1]]
+    spare = rest[18:][::-1]
+    table = stops.Table("boodle", seats=3, chips=50, seed=1, dealer=2)
+    deal = table.new_deal(hands=hands, spare=spare)
+    assert [str(c) for c in deal.dealt_hands[0]] == [
+        "2C", "7C", "AC", "5D", "TD", "KH", "3S", "9S", "QS"]
+    for s in range(3):
+        assert list(deal.dealt_hands[s]) == sorted(deal.dealt_hands[s])
+        assert list(deal.dealt_hands[s]) == deal.hand(s)
+        seen = [e for e in deal.events if e.kind == "dealt" and e.seat == s]
+        assert len(seen) == 1 and seen[0].cards == deal.dealt_hands[s]
+    assert list(deal.dealt_spare) == sorted(deal.dealt_spare)

@@ -819,14 +819,6 @@ def _suit_cards(suit: int, m: int) -> tuple[Card, ...]:
     return got
 
 
-def sorted_cards(masks: list[int]) -> tuple[Card, ...]:
-    """The cards whose bits are set in the four suit ``masks`` (bit r of ``masks[suit]``:
-    rank r), in card order: ``tuple(sorted(cards))`` without comparing Card objects (each
-    suit's tuple is memoised)."""
-    return (_suit_cards(0, masks[0]) + _suit_cards(1, masks[1]) + _suit_cards(2, masks[2])
-            + _suit_cards(3, masks[3]))
-
-
 def _deal_over() -> IllegalAction:
     return IllegalAction("deal_over", "the deal is over; no more decisions are taken",
                          rule="a deal ends when someone goes out or play is blocked")

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
 from stops._mypyc import mypyc_attr
 from stops.engine.cards import CARDS, Card
-from stops.engine.deal import SPARE, sorted_cards
+from stops.engine.deal import SPARE
 from stops.engine.eventkind import EventKind
 from stops.engine.events import event, shared
 from stops.phases.base import Phase
@@ -209,27 +208,20 @@ class DealPhase(Phase):
                     deal.last_dealt = built[SPARE][-1]
             hands = [built.get(s, []) for s in range(deal.n)]
             spare = built.get(SPARE, [])
+        deal.dealt_hands = tuple(tuple(sorted(h)) for h in hands)
+        deal.dealt_spare = tuple(sorted(spare or ()))
         owner = deal.owner
         log = deal.events
-        active = deal.active
-        dealt: list[tuple[Card, ...]] = []
-        for seat, h in enumerate(hands):
+        for seat, h in enumerate(deal.dealt_hands):
+            if not h and seat not in deal.active:
+                continue
             masks = deal.masks[seat]
-            ints: Sequence[int] = h  # a Card is an int: the compiled loop indexes natively
+            ints: tuple[int, ...] = h  # a Card is an int: the compiled loop indexes natively
             for ci in ints:
                 owner[ci] = seat
                 masks[_SUIT[ci]] |= _BIT[ci]
-            # the hand in card order, read from its suit masks (memoised tuples): sorting
-            # the Card objects compared each pair through int's generic comparison
-            held = sorted_cards(masks)
-            dealt.append(held)
-            if not held and seat not in active:
-                continue
-            deal.counts[seat] = len(held)
-            log.append(event(K_DEALT, seat, None, len(held), None, None, held, "",
-                             _ONLY[seat]))
-        deal.dealt_hands = tuple(dealt)
-        deal.dealt_spare = tuple(sorted(spare or ()))
+            deal.counts[seat] = len(h)
+            log.append(event(K_DEALT, seat, None, len(h), None, None, h, "", _ONLY[seat]))
         for c in deal.dealt_spare:
             deal.owner[c] = SPARE
         deal.spare = set(deal.dealt_spare)
