@@ -109,10 +109,13 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs n > 0")
         k = n.bit_length()
-        getbits = self._r.getrandbits
-        r = getbits(k)
+        # a method call each time, not a bound method kept: Python's method-call path (and
+        # the compiled build's) makes no bound-method object, which cost an allocation per
+        # decision of random play (the draws are the same calls in the same order)
+        gen = self._r
+        r = gen.getrandbits(k)
         while r >= n:
-            r = getbits(k)
+            r = gen.getrandbits(k)
         return r
 
     def shuffle(self, items: MutableSequence[T]) -> None:

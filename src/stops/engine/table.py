@@ -409,7 +409,9 @@ class Table:
             if self.variant.rules.dealer_rotation == "clockwise" or \
                     self.dealer in self.eliminated:
                 self._next_dealer()
-        policy = self.variant.policy("match_end")
+        # the bound policy read from the variant's dict: ``Variant.policy`` is interpreted
+        # Python, a frame per deal on the compiled build's path
+        policy = self.variant.policies["match_end"]
         if self.n - len(self.eliminated) < 2 or policy.impl(self, policy.params):
             self._over = True
             if self.variant.rules.leftover_at_match_end == "share":
