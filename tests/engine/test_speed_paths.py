@@ -231,3 +231,21 @@ def test_stacked_hands_given_out_of_order_are_dealt_in_card_order() -> None:
         seen = [e for e in deal.events if e.kind == "dealt" and e.seat == s]
         assert len(seen) == 1 and seen[0].cards == deal.dealt_hands[s]
     assert list(deal.dealt_spare) == sorted(deal.dealt_spare)
+
+
+def test_below_draws_as_it_always_has() -> None:
+    # Rng.below is rejection sampling on getrandbits(n.bit_length()): a draw >= n is thrown
+    # away and drawn again. A seeded Random making those very calls must give the same
+    # numbers, draw after draw (so each leaves the generator where the reference is).
+    import random
+
+    sizes = [1, 2, 3, 5, 7, 12, 13, 52, 100, 1287, 2**20 + 1]
+    rng, ref = Rng(2024), random.Random(2024)
+    for n in sizes * 20:
+        k = n.bit_length()
+        want = ref.getrandbits(k)
+        while want >= n:
+            want = ref.getrandbits(k)
+        assert rng.below(n) == want
+    with pytest.raises(ValueError):
+        rng.below(0)
