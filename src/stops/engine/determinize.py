@@ -56,6 +56,7 @@ import struct
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
+from stops._mypyc import mypyc_attr
 from stops.engine.cards import CARDS
 from stops.engine.errors import StopsError
 from stops.engine.eventkind import EventKind
@@ -64,6 +65,7 @@ from stops.engine.vocabulary import SHOWS, SWAPS_SPARE
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.engine.events import Event
 
 SPARE = -1
 ABSENT = -3
@@ -171,6 +173,18 @@ class Knowledge:
             got = self.lacks[holder] = set()
         got.update(int(c) for c in cards)
 
+    def add(self, other: Knowledge) -> None:
+        """Everything ``other`` knows, added (its places win, as later holds do): how a
+        :class:`Reading` puts what it has read so far into one position's knowledge (the
+        sets are copied, so the position's clean-up leaves the reading's alone)."""
+        self.held.update(other.held)
+        for h, cards in other.lacks.items():
+            got = self.lacks.get(h)
+            if got is None:
+                self.lacks[h] = set(cards)
+            else:
+                got |= cards
+
     def swap(self, a: int, b: int) -> None:
         """The hands of ``a`` and ``b`` changed places (a seat and the spare hand)."""
         for c, h in self.held.items():
@@ -183,6 +197,32 @@ class Knowledge:
             self.lacks[b] = la
         if lb is not None:
             self.lacks[a] = lb
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Reading:
+    """One phase's reading of one seat's log, kept on the real deal from one decision to
+    the next: a resumable :meth:`~stops.phases.base.Phase.infer`.
+
+    The log only grows, so what its events prove is read once: :meth:`see` is told each
+    event the seat may see, once and in order, as the deal goes on, and keeps what it
+    proves (and any state it needs to read the next one); :meth:`now` adds it to one
+    position's :class:`Knowledge`, with what depends on the position itself (the seat to
+    act, an opening still due) worked out there. ``deal`` is, as for ``infer``, the copy
+    with every card the seat cannot see taken out of the hands (the copy of the position
+    where the event was first read, for ``see``): read events and public state only, and
+    keep nothing of it between calls. What ``now`` adds must be exactly what ``infer``,
+    reading the whole log at this position, would add (a test holds every built-in to it).
+
+    The base class reads nothing and adds nothing."""
+
+    def see(self, deal: Deal, e: Event) -> None:
+        """The next event the seat sees (the first one, the first time)."""
+        return None
+
+    def now(self, deal: Deal, known: Knowledge) -> None:
+        """Add to ``known`` what the events read so far prove, at this position."""
+        return None
 
 
 class Probe:
@@ -332,19 +372,15 @@ class _View:
         hidden = self.hidden = hidden_cards(work, known)
         holders = sorted(places)
         lacks = {h: got for h, got in known.lacks.items() if h in places and got}
-        ruled_out: set[int] = set()
-        for got in lacks.values():
-            ruled_out |= got
-        allowed: dict[int, list[int]] = {}
-        free: list[int] = []
-        order: list[int] = []
-        for c in hidden:
-            if c in ruled_out:
+        ruled_out: set[int] = set().union(*lacks.values()) if lacks else set()
+        allowed: dict[int, list[int]] = dict.fromkeys(hidden, holders)
+        if ruled_out:  # the others may go anywhere: one list for them all
+            free = [c for c in hidden if c not in ruled_out]
+            order = [c for c in hidden if c in ruled_out]
+            for c in order:
                 allowed[c] = [h for h in holders if c not in lacks.get(h, ())]
-                order.append(c)
-            else:  # may go anywhere: one list for them all
-                allowed[c] = holders
-                free.append(c)
+        else:
+            free, order = list(hidden), []
         self.allowed, self.free = allowed, free
         alike: dict[tuple[int, ...], list[int]] = {}
         for c in order:
@@ -368,20 +404,18 @@ class _View:
         # the hands as dealt: every card played back with its player, every swap undone
         labels: dict[int, int] = {p: p for p in range(n)}
         labels[SPARE] = SPARE  # labels[d]: the place whose cards now were dealt to d
-        for e in reversed(seen):
-            if e.kind in SWAPS_SPARE and e.visible_to is None and e.seat is not None:
-                labels[e.seat], labels[SPARE] = labels[SPARE], labels[e.seat]
+        for s in reversed(_kept(deal)[("read", seat)].swaps):  # the public swaps it saw
+            labels[s], labels[SPARE] = labels[SPARE], labels[s]
         undo = self.undo = {f: d for d, f in labels.items()}
         dealt: dict[int, list[int]] = {p: [] for p in labels}
         played_by = work.played_by
-        for c in range(52):
-            p = played_by[c]
+        for c, p in enumerate(played_by):
             if p >= 0:
                 dealt[undo[p]].append(c)
-            else:
-                at = held.get(c)
-                if at is not None:
-                    dealt[undo[at]].append(c)
+        for c, h in held.items():  # none of them played (see _knowledge)
+            dealt[undo[h]].append(c)
+        for cards in dealt.values():
+            cards.sort()
         self.dealt = dealt
 
 
@@ -452,6 +486,12 @@ def knowledge(deal: Deal, seat: int) -> Knowledge:
     (for tests, and bots that reason about the hidden cards themselves)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.n:
         raise StopsError(f"knowledge: no seat {seat!r} at a table of {deal.n}")
+    return _known(deal, seat, True)
+
+
+def _known(deal: Deal, seat: int, resume: bool) -> Knowledge:
+    """:func:`knowledge`, read on from the seat's kept reading (``resume``) or from the
+    start of the log, every phase's ``infer`` asked (what the tests compare it with)."""
     work = deal.clone()
     work.reseed(0)
     if not _shown_last(deal, seat):
@@ -460,26 +500,113 @@ def knowledge(deal: Deal, seat: int) -> Knowledge:
         return Knowledge(seat)
     seen = deal.seen_by(seat)
     work._views[seat] = (work.events, len(work.events), seen)
-    return _knowledge(work, deal, seat, seen)
+    return _knowledge(work, deal, seat, seen, resume)
 
 
-def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...]) -> Knowledge:
+def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
+               resume: bool = True) -> Knowledge:
     """What ``seat`` knows of the cards it cannot see. ``work`` is a copy of ``real``
     whose cards ``seat`` cannot see are taken out of the hands here; the phases read only
     it (of ``real``, only the seat's hand and a spare hand it knows are read; ``seen`` is
-    the log as the seat sees it)."""
+    the log as the seat sees it).
+
+    With ``resume`` (what ``clone_for`` does), the log is read through the seat's
+    :class:`_Reader` kept on ``real``: only the events logged since its last position are
+    read (a phase with a :class:`Reading`), so a search that meets a new position at every
+    decision pays for the new events, not for the whole log again. Without it, every phase
+    reads the whole log (:meth:`~stops.phases.base.Phase.infer`): what a resumed reading
+    must equal (a test compares them at every decision of every built-in)."""
     known = Knowledge(seat)
-    _engine_facts(work, real, seat, known, seen)
-    _blank_hidden(work, seat)
-    for phase in work.variant.phases:
-        phase.infer(work, seat, known)
-    for c in [c for c in known.held if work.played_by[c] >= 0 or work.owner[c] == ABSENT]:
+    phases = work.variant.phases
+    if resume:
+        _blank_hidden(work, seat)
+        reader = _reader(real, work, seat, seen)
+        known.held.update(dict.fromkeys(_cards_in(real.masks[seat]), seat))
+        if seat in real.spare_known:
+            known.hold(SPARE, real.spare)
+        known.held.update(reader.shown)
+        for phase, reading in zip(phases, reader.readings):
+            if reading is None:
+                phase.infer(work, seat, known)
+            else:
+                reading.now(work, known)
+    else:
+        _engine_facts(work, real, seat, known, seen)
+        _blank_hidden(work, seat)
+        for phase in phases:
+            phase.infer(work, seat, known)
+    played_by, owner = work.played_by, work.owner
+    for c in [c for c in known.held if played_by[c] >= 0 or owner[c] == ABSENT]:
         del known.held[c]  # played since it was seen
-    for c in work.hand(seat):
-        known.held[int(c)] = seat
+    known.held.update(dict.fromkeys(_cards_in(work.masks[seat]), seat))
     for cards in known.lacks.values():
-        cards.difference_update([c for c in cards if work.played_by[c] >= 0])
+        cards.difference_update([c for c in cards if played_by[c] >= 0])
     return known
+
+
+def _cards_in(mask: list[int]) -> list[int]:
+    """The cards of a hand's suit masks (as ``Deal.masks`` keeps them), lowest first: the
+    hand without making a card object of each."""
+    out: list[int] = []
+    for suit in range(4):
+        m = mask[suit]
+        while m:
+            low = m & -m
+            out.append(suit * 13 + low.bit_length() - 1)
+            m ^= low
+    return out
+
+
+class _Reader:
+    """What one seat has read so far of a deal's log, kept on the deal (``Deal._imagined``,
+    never copied: a copy starts cold) and read on from where it stopped: the cards shown to
+    it (``shown``: the last place each was seen, a turned-up card on the spare hand), the
+    seats whose public swaps with the spare hand it saw (``swaps``, in order), and each
+    phase's :class:`Reading` (``None`` for a phase that reads the whole log each time).
+    ``upto`` is how many of the seat's events have been read, of the log ``events``."""
+
+    __slots__ = ("events", "phases", "readings", "shown", "swaps", "upto")
+
+    def __init__(self, real: Deal, work: Deal, seat: int) -> None:
+        self.events = real.events
+        self.phases = work.variant.phases
+        self.upto = 0
+        self.shown: dict[int, int] = {}
+        self.swaps: list[int] = []
+        self.readings = [phase.reading(work, seat) for phase in self.phases]
+
+    def read(self, work: Deal, seen: tuple[Any, ...]) -> None:
+        """Read the events ``seen`` holds beyond those already read."""
+        shown, swaps = self.shown, self.swaps
+        readings = [r for r in self.readings if r is not None]
+        for i in range(self.upto, len(seen)):
+            e = seen[i]
+            k = e.kind
+            if k in SHOWS and e.seat is not None:  # cards the seat showed (vocabulary)
+                for c in e.cards:
+                    shown[int(c)] = e.seat
+            elif k is EventKind.TURNED_UP and e.card is not None:
+                shown[int(e.card)] = SPARE  # a turned-up card lies face up on the spare
+            if k in SWAPS_SPARE and e.visible_to is None and e.seat is not None:
+                swaps.append(e.seat)
+            for r in readings:
+                r.see(work, e)
+        self.upto = len(seen)
+
+
+def _reader(real: Deal, work: Deal, seat: int, seen: tuple[Any, ...]) -> _Reader:
+    """``seat``'s reader kept on ``real``, read up to ``seen`` (a new one if none is kept, or
+    the log was replaced)."""
+    kept = _kept(real)
+    got = kept.get(("read", seat))
+    reader: _Reader
+    if got is not None and got.events is real.events and got.upto <= len(seen) and \
+            got.phases is work.variant.phases:
+        reader = got
+    else:
+        reader = kept[("read", seat)] = _Reader(real, work, seat)
+    reader.read(work, seen)
+    return reader
 
 
 def _engine_facts(work: Deal, real: Deal, seat: int, known: Knowledge,
@@ -500,12 +627,14 @@ def _engine_facts(work: Deal, real: Deal, seat: int, known: Knowledge,
 def _blank_hidden(work: Deal, seat: int) -> None:
     """Take every card ``seat`` cannot see out of the copy's hands (into the spare hand)
     until it is dealt again; the counts, which every seat sees, stay."""
-    known_spare = seat in work.spare_known
-    for c in range(52):
-        o = work.owner[c]
-        if (o >= 0 and o != seat) or (o == SPARE and not known_spare):
-            work.owner[c] = SPARE
-            work.spare.add(c)
+    owner = work.owner
+    if seat in work.spare_known:
+        moved = [c for c, o in enumerate(owner) if o >= 0 and o != seat]
+    else:
+        moved = [c for c, o in enumerate(owner) if o != seat and (o >= 0 or o == SPARE)]
+    for c in moved:
+        owner[c] = SPARE
+    work.spare.update(moved)
     for s in range(work.n):
         if s != seat:
             work.masks[s] = [0, 0, 0, 0]
@@ -517,7 +646,7 @@ def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
     holds, less what ``known`` puts there."""
     places = {s: work.counts[s] for s in range(work.n) if s != seat}
     # the spare's size: every card not played, not out of the pack and in no hand
-    live = sum(1 for c in range(52) if work.played_by[c] < 0 and work.owner[c] != ABSENT)
+    live = work.played_by.count(-1) - work.owner.count(ABSENT)  # no card out is played
     places[SPARE] = live - sum(work.counts)
     for h in known.held.values():
         if h in places:
