@@ -171,7 +171,10 @@ class Knowledge:
         got = self.lacks.get(holder)
         if got is None:
             got = self.lacks[holder] = set()
-        got.update(int(c) for c in cards)
+        if isinstance(cards, frozenset):  # what a rule proves, remembered: plain ints
+            got |= cards
+        else:
+            got.update(int(c) for c in cards)
 
     def add(self, other: Knowledge) -> None:
         """Everything ``other`` knows, added (its places win, as later holds do): how a
@@ -283,8 +286,8 @@ def remembered(deal: Deal, key: tuple[Any, ...], work: Callable[[], R]) -> R:
 def hidden_cards(deal: Deal, known: Knowledge) -> list[int]:
     """The cards still in a hand or the spare hand whose place ``known`` does not fix, in
     card order (the pack, less the cards played or out of it: the same for every seat)."""
-    return [c for c in range(52) if deal.played_by[c] < 0 and deal.owner[c] != ABSENT
-            and c not in known.held]
+    played_by, owner, held = deal.played_by, deal.owner, known.held
+    return [c for c in range(52) if played_by[c] < 0 and owner[c] != ABSENT and c not in held]
 
 
 def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
@@ -440,8 +443,25 @@ def _shown_last(deal: Deal, seat: int) -> bool:
     last = deal.last_dealt
     if last < 0:
         return False
-    return any(e.kind is EventKind.TURNED_UP and e.card is not None and int(e.card) == last
-               for e in deal.seen_by(seat))
+    return last in _turned_up(deal, seat)
+
+
+def _turned_up(deal: Deal, seat: int) -> set[int]:
+    """The cards ``seat`` saw turned up, kept on the deal per seat and extended by the
+    events logged since (the log only grows)."""
+    seen = deal.seen_by(seat)
+    kept = _kept(deal)
+    got = kept.get(("turned", seat))
+    if got is not None and got[0] is deal.events and got[1] <= len(seen):
+        upto, cards = got[1], got[2]
+    else:
+        upto, cards = 0, set()
+    for i in range(upto, len(seen)):
+        e = seen[i]
+        if e.kind is EventKind.TURNED_UP and e.card is not None:
+            cards.add(int(e.card))
+    kept[("turned", seat)] = (deal.events, len(seen), cards)
+    return cards
 
 
 def _blanked(deal: Deal, seat: int) -> list[Any]:
@@ -521,7 +541,8 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
     if resume:
         _blank_hidden(work, seat)
         reader = _reader(real, work, seat, seen)
-        known.held.update(dict.fromkeys(_cards_in(real.masks[seat]), seat))
+        hand = _cards_in(real.masks[seat])
+        known.held.update(dict.fromkeys(hand, seat))
         if seat in real.spare_known:
             known.hold(SPARE, real.spare)
         known.held.update(reader.shown)
@@ -535,12 +556,14 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
         _blank_hidden(work, seat)
         for phase in phases:
             phase.infer(work, seat, known)
+        hand = _cards_in(work.masks[seat])
     played_by, owner = work.played_by, work.owner
     for c in [c for c in known.held if played_by[c] >= 0 or owner[c] == ABSENT]:
         del known.held[c]  # played since it was seen
-    known.held.update(dict.fromkeys(_cards_in(work.masks[seat]), seat))
+    known.held.update(dict.fromkeys(hand, seat))  # the phases leave the seat's hand alone
+    played = {c for c, p in enumerate(played_by) if p >= 0}
     for cards in known.lacks.values():
-        cards.difference_update([c for c in cards if played_by[c] >= 0])
+        cards -= played
     return known
 
 

@@ -140,9 +140,17 @@ class ClaimHeldPhase(Phase):
 
         # what a card wins may depend on the turn-up (a trump honour): it is in the key
         key = ("held", deal.dealer, deal.active, deal.last_dealt)
-        for x, d, claims in remembered(deal, key, work):
-            if any(sid in got.live and (sid, s) not in got.claims for sid, s in claims):
-                known.lack(x, (d,))
+
+        def unclaimed() -> tuple[tuple[int, frozenset[int]], ...]:
+            out: dict[int, list[int]] = {}
+            for x, d, claims in remembered(deal, key, work):
+                if any(sid in got.live and (sid, s) not in got.claims for sid, s in claims):
+                    out.setdefault(x, []).append(d)
+            return tuple((x, frozenset(ds)) for x, ds in out.items())
+
+        # the same claims prove the same to every seat: worked out once for them all
+        for x, cards in remembered(deal, (*key, got.live, got.claims), unclaimed):
+            known.lack(x, cards)
 
     def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
         """An imagined deal whose hands, as they were at this stage, would have made other
