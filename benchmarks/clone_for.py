@@ -90,7 +90,8 @@ def measure(deal: Any, rounds: int, calls: int) -> dict[str, float]:
         c = per_call(lambda i: deal.clone(), calls)
         f = per_call(lambda i: deal.clone_for(seat, rng), calls)
         g = per_call(lambda i, copies=copies: copies[i].clone_for(seat, rng), calls)
-        h = per_call(lambda i, moved=moved: moved[i].clone_for(to_act[i], rng), calls)
+        h = per_call(lambda i, moved=moved, to_act=to_act: moved[i].clone_for(to_act[i], rng),
+                     calls)
         clone_t.append(c)
         for_t.append(f)
         first_t.append(g)

@@ -40,7 +40,11 @@ before they are dealt are worked out once per (seat, point reached) and kept on 
 for each copy a ``clone()``, a draw per hidden card and the phases' ``after_redeal``
 checks. The log as the seat sees it is read from ``Deal.seen_by`` (kept per seat) and its
 copy with nothing hidden is kept per seat and extended, so neither is read again from the
-start at each decision.
+start at each decision. Nor is what the log proves: each seat's reading of it (the cards
+shown to it, the swaps it saw, each phase's :class:`Reading`, a resumable ``infer``) is
+kept on the deal too and read on by the events logged since, so a search that meets a new
+position at every decision pays for the new events and for what depends on the position
+itself, not for the whole log again. A copy of the deal keeps none of it and starts cold.
 
 Events the seat may not see keep no cards and no amounts, so the copy cannot leak the real
 hands. Not inferred: that a companion card's holder was asked to decide (no event shows it,
@@ -390,33 +394,31 @@ class _View:
             alike.setdefault(tuple(allowed[c]), []).append(c)
         self.order = [(list(k), alike[k]) for k in sorted(alike, key=len)]
         self.events = _blanked(deal, seat)
-        # the copy's hands with only the known cards in them
+        # the copy's hands with only the known cards in them, and the hands as dealt: every
+        # card played back with its player, every swap undone
         n = deal.n
         owner = self.owner = list(work.owner)
         masks = self.masks = [[0, 0, 0, 0] for _ in range(n)]
         counts = self.counts = [0] * n
         spare: set[int] = set()
         self.spare = spare
-        for c, h in held.items():
-            owner[c] = h
-            if h == SPARE:
-                spare.add(c)
-            else:
-                masks[h][_SUIT[c]] |= _BIT[c]
-                counts[h] += 1
-        # the hands as dealt: every card played back with its player, every swap undone
         labels: dict[int, int] = {p: p for p in range(n)}
         labels[SPARE] = SPARE  # labels[d]: the place whose cards now were dealt to d
         for s in reversed(_kept(deal)[("read", seat)].swaps):  # the public swaps it saw
             labels[s], labels[SPARE] = labels[SPARE], labels[s]
         undo = self.undo = {f: d for d, f in labels.items()}
         dealt: dict[int, list[int]] = {p: [] for p in labels}
-        played_by = work.played_by
-        for c, p in enumerate(played_by):
+        for c, h in held.items():  # none of them played (see _knowledge)
+            owner[c] = h
+            dealt[undo[h]].append(c)
+            if h == SPARE:
+                spare.add(c)
+            else:
+                masks[h][_SUIT[c]] |= _BIT[c]
+                counts[h] += 1
+        for c, p in enumerate(work.played_by):
             if p >= 0:
                 dealt[undo[p]].append(c)
-        for c, h in held.items():  # none of them played (see _knowledge)
-            dealt[undo[h]].append(c)
         for cards in dealt.values():
             cards.sort()
         self.dealt = dealt
@@ -452,6 +454,7 @@ def _turned_up(deal: Deal, seat: int) -> set[int]:
     seen = deal.seen_by(seat)
     kept = _kept(deal)
     got = kept.get(("turned", seat))
+    cards: set[int]
     if got is not None and got[0] is deal.events and got[1] <= len(seen):
         upto, cards = got[1], got[2]
     else:
@@ -546,7 +549,7 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
         if seat in real.spare_known:
             known.hold(SPARE, real.spare)
         known.held.update(reader.shown)
-        for phase, reading in zip(phases, reader.readings):
+        for phase, reading in zip(phases, reader.readings, strict=True):
             if reading is None:
                 phase.infer(work, seat, known)
             else:
@@ -600,6 +603,8 @@ class _Reader:
 
     def read(self, work: Deal, seen: tuple[Any, ...]) -> None:
         """Read the events ``seen`` holds beyond those already read."""
+        if self.upto == len(seen):
+            return
         shown, swaps = self.shown, self.swaps
         readings = [r for r in self.readings if r is not None]
         for i in range(self.upto, len(seen)):

@@ -592,8 +592,9 @@ class PlayPhase(Phase):
                         deal, seek, e.seat, self._seek_restriction(deal, opening, at.passes),
                         c))
                 elif at.first and not at.passes and self._opens(deal, e.seat, c):
-                    for x, d in self._opening_proves(deal, e.seat, c):
-                        known.lack(x, (d,))
+                    for x, ruled in self._opening_proves(deal, e.seat, c):
+                        if ruled:
+                            known.lack(x, ruled)
                 else:
                     known.lack(e.seat, self._lead_proves(
                         deal, e.seat, self._restriction(deal, at.broken, at.passes), c))
@@ -710,21 +711,23 @@ class PlayPhase(Phase):
         return remembered(deal, ("opens", deal.dealer, deal.active, seat, card), work)
 
     def _opening_proves(self, deal: Deal, seat: int, card: int
-                        ) -> tuple[tuple[int, int], ...]:
-        """The (holder, card) pairs that ``seat``'s opening with ``card`` rules out: a card
-        that, held there beside it, would have opened instead."""
-        def work() -> tuple[tuple[int, int], ...]:
+                        ) -> tuple[tuple[int, frozenset[int]], ...]:
+        """What ``seat``'s opening with ``card`` rules out, by holder: the cards that, held
+        there beside it, would have opened instead."""
+        def work() -> tuple[tuple[int, frozenset[int]], ...]:
             out = []
             probe = Probe(deal, {card: seat})
             try:
                 for x in deal.active:
+                    ruled: list[int] = []
                     for d in _pack(deal):
                         if d == card:
                             continue
                         probe.move(d, x)
                         if not self._first_is(deal, seat, card):
-                            out.append((x, d))
+                            ruled.append(d)
                         probe.move(d, SPARE)
+                    out.append((x, frozenset(ruled)))
             finally:
                 probe.close()
             return tuple(out)
@@ -857,6 +860,7 @@ class _PlayReading(Reading):
         self.broken: int | None = None
         self.passes = 0
         self.segment: list[Event] = []
+        self.segment_known: Knowledge | None = None
         self.known = Knowledge(seat)
 
     def see(self, deal: Deal, e: Event) -> None:
@@ -876,11 +880,23 @@ class _PlayReading(Reading):
         phase = self.phase
         if self.segment:
             opening = phase.first.impl(deal, phase.first.params)
-            again = _PlayReading(phase, self.seat, None)
-            for e in self.segment:
-                phase._read(deal, again, e, known, opening)
+            if (opening is None or opening.seek is None) and not self.first:
+                # the opening rule does not go round as a lead: what the segment proves
+                # does not depend on it, and the segment is complete: read it once
+                if self.segment_known is None:
+                    self.segment_known = Knowledge(self.seat)
+                    self._again(deal, self.segment_known, opening)
+                known.add(self.segment_known)
+            else:
+                self._again(deal, known, opening)
         known.add(self.known)
         if self.turns is not None:
             self.turns.now(deal, known)
         phase._now(deal, self.seat, known)
+
+    def _again(self, deal: Deal, known: Knowledge, opening: FirstLead | None) -> None:
+        """The segment read again, by the opening rule as it stands (``opening``)."""
+        again = _PlayReading(self.phase, self.seat, None)
+        for e in self.segment:
+            self.phase._read(deal, again, e, known, opening)
 
