@@ -221,7 +221,11 @@ class Reading:
     keep nothing of it between calls. What ``now`` adds must be exactly what ``infer``,
     reading the whole log at this position, would add (a test holds every built-in to it).
 
-    The base class reads nothing and adds nothing."""
+    ``kinds`` names the kinds of event :meth:`see` reads (``None``, the default: every
+    event); the others are not shown to it, which saves a call per event where a phase
+    reads few. The base class reads nothing and adds nothing."""
+
+    kinds: frozenset[str] | None = None
 
     def see(self, deal: Deal, e: Event) -> None:
         """The next event the seat sees (the first one, the first time)."""
@@ -591,7 +595,7 @@ class _Reader:
     phase's :class:`Reading` (``None`` for a phase that reads the whole log each time).
     ``upto`` is how many of the seat's events have been read, of the log ``events``."""
 
-    __slots__ = ("events", "phases", "readings", "shown", "swaps", "upto")
+    __slots__ = ("by_kind", "events", "every", "phases", "readings", "shown", "swaps", "upto")
 
     def __init__(self, real: Deal, work: Deal, seat: int) -> None:
         self.events = real.events
@@ -600,13 +604,25 @@ class _Reader:
         self.shown: dict[int, int] = {}
         self.swaps: list[int] = []
         self.readings = [phase.reading(work, seat) for phase in self.phases]
+        # who reads which events, in the phases' order for each kind
+        self.every: list[Reading] = []
+        self.by_kind: dict[str, list[Reading]] = {}
+        for r in self.readings:
+            if r is None:
+                continue
+            if r.kinds is None:
+                self.every.append(r)
+                for got in self.by_kind.values():
+                    got.append(r)
+            else:
+                for k in r.kinds:
+                    self.by_kind.setdefault(k, list(self.every)).append(r)
 
     def read(self, work: Deal, seen: tuple[Any, ...]) -> None:
         """Read the events ``seen`` holds beyond those already read."""
         if self.upto == len(seen):
             return
-        shown, swaps = self.shown, self.swaps
-        readings = [r for r in self.readings if r is not None]
+        shown, swaps, every, by_kind = self.shown, self.swaps, self.every, self.by_kind
         for i in range(self.upto, len(seen)):
             e = seen[i]
             k = e.kind
@@ -617,7 +633,7 @@ class _Reader:
                 shown[int(e.card)] = SPARE  # a turned-up card lies face up on the spare
             if k in SWAPS_SPARE and e.visible_to is None and e.seat is not None:
                 swaps.append(e.seat)
-            for r in readings:
+            for r in by_kind.get(k, every):
                 r.see(work, e)
         self.upto = len(seen)
 

@@ -843,6 +843,10 @@ def _pays_nothing(variant: object) -> tuple[str, ...]:
     return ()
 
 
+_PLAY_KINDS: Final = frozenset((K_LED, K_LEAD_PASSED, K_STOP))
+"""The events the play's own reading reads (its turns, if any, read every event)."""
+
+
 class _PlayReading(Reading):
     """The play read for one seat, event by event (:meth:`PlayPhase.infer`): from the
     first lead or pass of the lead on, each event proves what the rule in force then
@@ -852,6 +856,8 @@ class _PlayReading(Reading):
     events."""
 
     def __init__(self, phase: PlayPhase, seat: int, turns: Reading | None) -> None:
+        # without turns, only the leads, passes of the lead and stops prove anything here
+        self.kinds = None if turns is not None else _PLAY_KINDS
         self.phase = phase
         self.seat = seat
         self.turns = turns
@@ -864,12 +870,15 @@ class _PlayReading(Reading):
         self.known = Knowledge(seat)
 
     def see(self, deal: Deal, e: Event) -> None:
+        k = e.kind
         if not self.started:
-            if e.kind is not K_LED and e.kind is not K_LEAD_PASSED:
+            if k is not K_LED and k is not K_LEAD_PASSED:
                 return
             self.started = True
         if self.turns is not None:
             self.turns.see(deal, e)
+        if k is not K_LED and k is not K_LEAD_PASSED and k is not K_STOP:
+            return  # the cards played in sequence prove nothing here (the turns read them)
         if self.first:
             self.segment.append(e)
             self.phase._read(deal, self, e, None, None)

@@ -675,6 +675,7 @@ class _ShownBest(Reading):
     what each proves is kept, and added at every position."""
 
     def __init__(self, seat: int) -> None:
+        self.kinds = frozenset((K_SHOWDOWN,))
         self.seat = seat
         self.known = Knowledge(seat)
 

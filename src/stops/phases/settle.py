@@ -212,6 +212,7 @@ class _HeldReading(Reading):
     play, the turn-up), and added at every later position."""
 
     def __init__(self, phase: ClaimHeldPhase, seat: int) -> None:
+        self.kinds = frozenset()  # it reads no event: the claims are published
         self.phase = phase
         self.seat = seat
         self.got: HeldClaims | None = None

@@ -863,6 +863,10 @@ def _spare_steps(deal: Deal, seat: int | None) -> Iterator[tuple[int, Event, int
             yield i, e, e.seat, took == 1
 
 
+_SPARE_KINDS: Final = frozenset((AUCTION_OPENED, SOLD, BID, SPARE_SWAPPED))
+"""The events :class:`_SpareSteps` reads."""
+
+
 class _SpareSteps:
     """The walk of :func:`_spare_steps`, one event at a time: what is on offer and whether
     the spare hand was just sold."""
@@ -898,6 +902,7 @@ class _SpareReading(Reading):
     seats, bidding or taking the spare hand where a pay card forbids it, held none."""
 
     def __init__(self, phase: SparePhase, deal: Deal, seat: int) -> None:
+        self.kinds = _SPARE_KINDS
         self.phase = phase
         self.seat = seat
         self.steps = _SpareSteps(deal.dealer)
