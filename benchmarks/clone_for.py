@@ -11,10 +11,15 @@ speed, which wanders from minute to minute, weighs on every figure alike:
 * ``clone_for``: ``deal.clone_for(seat, rng)`` again and again from one position (a search
   from one position: what the seat knows is worked out once and kept);
 * ``first``: ``clone_for`` from a position met for the first time (a copy of the deal each
-  time, made untimed), so what the seat knows is worked out every time.
+  time, made untimed), so what the seat knows is worked out every time, from the start of
+  the log (a copy keeps nothing of the real deal's);
+* ``next``: ``clone_for`` at a new position one decision on in the same deal (a copy where
+  every seat had asked for a copy, then one decision made, untimed): what a search pays at
+  each new decision, its seats' readings of the log read on by the events logged since.
 
 Printed: the median microseconds per call of each over the rounds, and the ratios
-``clone_for / clone`` and ``first / clone`` (the median of each round's ratio). Times are
+``clone_for / clone``, ``first / clone`` and ``next / clone`` (the median of each round's
+ratio). Times are
 this process's CPU time. No test asserts these numbers.
 """
 
@@ -66,23 +71,39 @@ def measure(deal: Any, rounds: int, calls: int) -> dict[str, float]:
     clone_t: list[float] = []
     for_t: list[float] = []
     first_t: list[float] = []
+    next_t: list[float] = []
     ratio_for: list[float] = []
     ratio_first: list[float] = []
+    ratio_next: list[float] = []
     deal.clone_for(seat, rng)  # warm: the variant's caches of what rules prove
+    legal = deal.legal_actions()
+    step = legal[random.Random(2).randrange(len(legal))]  # the same decision in every copy
     for _ in range(rounds):
         gc.collect()
         copies = [deal.clone() for _ in range(calls)]
+        moved = [deal.clone() for _ in range(calls)]
+        for m in moved:
+            for s in range(m.n):
+                m.clone_for(s, rng)
+            m.apply(step)
+        to_act = [m.current_seat if m.current_seat is not None else seat for m in moved]
         c = per_call(lambda i: deal.clone(), calls)
         f = per_call(lambda i: deal.clone_for(seat, rng), calls)
         g = per_call(lambda i, copies=copies: copies[i].clone_for(seat, rng), calls)
+        h = per_call(lambda i, moved=moved, to_act=to_act: moved[i].clone_for(to_act[i], rng),
+                     calls)
         clone_t.append(c)
         for_t.append(f)
         first_t.append(g)
+        next_t.append(h)
         ratio_for.append(f / c)
         ratio_first.append(g / c)
+        ratio_next.append(h / c)
     return {"clone": statistics.median(clone_t), "clone_for": statistics.median(for_t),
-            "first": statistics.median(first_t), "ratio": statistics.median(ratio_for),
-            "ratio_first": statistics.median(ratio_first)}
+            "first": statistics.median(first_t), "next": statistics.median(next_t),
+            "ratio": statistics.median(ratio_for),
+            "ratio_first": statistics.median(ratio_first),
+            "ratio_next": statistics.median(ratio_next)}
 
 
 def main() -> None:
@@ -93,9 +114,10 @@ def main() -> None:
     ap.add_argument("--games", nargs="*", default=None)
     args = ap.parse_args()
     names = args.games or list_variants()
-    print(f"{'game':28} {'clone us':>9} {'clone_for':>10} {'first':>9} "
-          f"{'for/clone':>10} {'first/clone':>12}")
+    print(f"{'game':28} {'clone us':>9} {'clone_for':>10} {'first':>9} {'next':>9} "
+          f"{'for/clone':>10} {'first/clone':>12} {'next/clone':>11}")
     ratios = []
+    nexts = []
     for name in names:
         deal = mid_deal(name, args.seed)
         try:
@@ -104,10 +126,13 @@ def main() -> None:
             print(f"{name:28} clone_for failed: {e}")
             continue
         ratios.append(r["ratio"])
+        nexts.append(r["ratio_next"])
         print(f"{name:28} {r['clone']:9.1f} {r['clone_for']:10.1f} {r['first']:9.1f} "
-              f"{r['ratio']:10.2f} {r['ratio_first']:12.2f}  ({deal.phase})")
+              f"{r['next']:9.1f} {r['ratio']:10.2f} {r['ratio_first']:12.2f} "
+              f"{r['ratio_next']:11.2f}  ({deal.phase})")
     if ratios:
-        print(f"median clone_for/clone over the games: {statistics.median(ratios):.2f}")
+        print(f"median clone_for/clone over the games: {statistics.median(ratios):.2f}; "
+              f"next/clone: {statistics.median(nexts):.2f}")
 
 
 if __name__ == "__main__":

@@ -40,7 +40,11 @@ before they are dealt are worked out once per (seat, point reached) and kept on 
 for each copy a ``clone()``, a draw per hidden card and the phases' ``after_redeal``
 checks. The log as the seat sees it is read from ``Deal.seen_by`` (kept per seat) and its
 copy with nothing hidden is kept per seat and extended, so neither is read again from the
-start at each decision.
+start at each decision. Nor is what the log proves: each seat's reading of it (the cards
+shown to it, the swaps it saw, each phase's :class:`Reading`, a resumable ``infer``) is
+kept on the deal too and read on by the events logged since, so a search that meets a new
+position at every decision pays for the new events and for what depends on the position
+itself, not for the whole log again. A copy of the deal keeps none of it and starts cold.
 
 Events the seat may not see keep no cards and no amounts, so the copy cannot leak the real
 hands. Not inferred: that a companion card's holder was asked to decide (no event shows it,
@@ -56,6 +60,7 @@ import struct
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
+from stops._mypyc import mypyc_attr
 from stops.engine.cards import CARDS
 from stops.engine.errors import StopsError
 from stops.engine.eventkind import EventKind
@@ -64,6 +69,7 @@ from stops.engine.vocabulary import SHOWS, SWAPS_SPARE
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
+    from stops.engine.events import Event
 
 SPARE = -1
 ABSENT = -3
@@ -169,7 +175,22 @@ class Knowledge:
         got = self.lacks.get(holder)
         if got is None:
             got = self.lacks[holder] = set()
-        got.update(int(c) for c in cards)
+        if isinstance(cards, frozenset):  # what a rule proves, remembered: plain ints
+            got |= cards
+        else:
+            got.update(int(c) for c in cards)
+
+    def add(self, other: Knowledge) -> None:
+        """Everything ``other`` knows, added (its places win, as later holds do): how a
+        :class:`Reading` puts what it has read so far into one position's knowledge (the
+        sets are copied, so the position's clean-up leaves the reading's alone)."""
+        self.held.update(other.held)
+        for h, cards in other.lacks.items():
+            got = self.lacks.get(h)
+            if got is None:
+                self.lacks[h] = set(cards)
+            else:
+                got |= cards
 
     def swap(self, a: int, b: int) -> None:
         """The hands of ``a`` and ``b`` changed places (a seat and the spare hand)."""
@@ -183,6 +204,36 @@ class Knowledge:
             self.lacks[b] = la
         if lb is not None:
             self.lacks[a] = lb
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Reading:
+    """One phase's reading of one seat's log, kept on the real deal from one decision to
+    the next: a resumable :meth:`~stops.phases.base.Phase.infer`.
+
+    The log only grows, so what its events prove is read once: :meth:`see` is told each
+    event the seat may see, once and in order, as the deal goes on, and keeps what it
+    proves (and any state it needs to read the next one); :meth:`now` adds it to one
+    position's :class:`Knowledge`, with what depends on the position itself (the seat to
+    act, an opening still due) worked out there. ``deal`` is, as for ``infer``, the copy
+    with every card the seat cannot see taken out of the hands (the copy of the position
+    where the event was first read, for ``see``): read events and public state only, and
+    keep nothing of it between calls. What ``now`` adds must be exactly what ``infer``,
+    reading the whole log at this position, would add (a test holds every built-in to it).
+
+    ``kinds`` names the kinds of event :meth:`see` reads (``None``, the default: every
+    event); the others are not shown to it, which saves a call per event where a phase
+    reads few. The base class reads nothing and adds nothing."""
+
+    kinds: frozenset[str] | None = None
+
+    def see(self, deal: Deal, e: Event) -> None:
+        """The next event the seat sees (the first one, the first time)."""
+        return None
+
+    def now(self, deal: Deal, known: Knowledge) -> None:
+        """Add to ``known`` what the events read so far prove, at this position."""
+        return None
 
 
 class Probe:
@@ -243,8 +294,8 @@ def remembered(deal: Deal, key: tuple[Any, ...], work: Callable[[], R]) -> R:
 def hidden_cards(deal: Deal, known: Knowledge) -> list[int]:
     """The cards still in a hand or the spare hand whose place ``known`` does not fix, in
     card order (the pack, less the cards played or out of it: the same for every seat)."""
-    return [c for c in range(52) if deal.played_by[c] < 0 and deal.owner[c] != ABSENT
-            and c not in known.held]
+    played_by, owner, held = deal.played_by, deal.owner, known.held
+    return [c for c in range(52) if played_by[c] < 0 and owner[c] != ABSENT and c not in held]
 
 
 def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
@@ -332,56 +383,48 @@ class _View:
         hidden = self.hidden = hidden_cards(work, known)
         holders = sorted(places)
         lacks = {h: got for h, got in known.lacks.items() if h in places and got}
-        ruled_out: set[int] = set()
-        for got in lacks.values():
-            ruled_out |= got
-        allowed: dict[int, list[int]] = {}
-        free: list[int] = []
-        order: list[int] = []
-        for c in hidden:
-            if c in ruled_out:
+        ruled_out: set[int] = set().union(*lacks.values()) if lacks else set()
+        allowed: dict[int, list[int]] = dict.fromkeys(hidden, holders)
+        if ruled_out:  # the others may go anywhere: one list for them all
+            free = [c for c in hidden if c not in ruled_out]
+            order = [c for c in hidden if c in ruled_out]
+            for c in order:
                 allowed[c] = [h for h in holders if c not in lacks.get(h, ())]
-                order.append(c)
-            else:  # may go anywhere: one list for them all
-                allowed[c] = holders
-                free.append(c)
+        else:
+            free, order = list(hidden), []
         self.allowed, self.free = allowed, free
         alike: dict[tuple[int, ...], list[int]] = {}
         for c in order:
             alike.setdefault(tuple(allowed[c]), []).append(c)
         self.order = [(list(k), alike[k]) for k in sorted(alike, key=len)]
         self.events = _blanked(deal, seat)
-        # the copy's hands with only the known cards in them
+        # the copy's hands with only the known cards in them, and the hands as dealt: every
+        # card played back with its player, every swap undone
         n = deal.n
         owner = self.owner = list(work.owner)
         masks = self.masks = [[0, 0, 0, 0] for _ in range(n)]
         counts = self.counts = [0] * n
         spare: set[int] = set()
         self.spare = spare
-        for c, h in held.items():
+        labels: dict[int, int] = {p: p for p in range(n)}
+        labels[SPARE] = SPARE  # labels[d]: the place whose cards now were dealt to d
+        for s in reversed(_kept(deal)[("read", seat)].swaps):  # the public swaps it saw
+            labels[s], labels[SPARE] = labels[SPARE], labels[s]
+        undo = self.undo = {f: d for d, f in labels.items()}
+        dealt: dict[int, list[int]] = {p: [] for p in labels}
+        for c, h in held.items():  # none of them played (see _knowledge)
             owner[c] = h
+            dealt[undo[h]].append(c)
             if h == SPARE:
                 spare.add(c)
             else:
                 masks[h][_SUIT[c]] |= _BIT[c]
                 counts[h] += 1
-        # the hands as dealt: every card played back with its player, every swap undone
-        labels: dict[int, int] = {p: p for p in range(n)}
-        labels[SPARE] = SPARE  # labels[d]: the place whose cards now were dealt to d
-        for e in reversed(seen):
-            if e.kind in SWAPS_SPARE and e.visible_to is None and e.seat is not None:
-                labels[e.seat], labels[SPARE] = labels[SPARE], labels[e.seat]
-        undo = self.undo = {f: d for d, f in labels.items()}
-        dealt: dict[int, list[int]] = {p: [] for p in labels}
-        played_by = work.played_by
-        for c in range(52):
-            p = played_by[c]
+        for c, p in enumerate(work.played_by):
             if p >= 0:
                 dealt[undo[p]].append(c)
-            else:
-                at = held.get(c)
-                if at is not None:
-                    dealt[undo[at]].append(c)
+        for cards in dealt.values():
+            cards.sort()
         self.dealt = dealt
 
 
@@ -406,8 +449,26 @@ def _shown_last(deal: Deal, seat: int) -> bool:
     last = deal.last_dealt
     if last < 0:
         return False
-    return any(e.kind is EventKind.TURNED_UP and e.card is not None and int(e.card) == last
-               for e in deal.seen_by(seat))
+    return last in _turned_up(deal, seat)
+
+
+def _turned_up(deal: Deal, seat: int) -> set[int]:
+    """The cards ``seat`` saw turned up, kept on the deal per seat and extended by the
+    events logged since (the log only grows)."""
+    seen = deal.seen_by(seat)
+    kept = _kept(deal)
+    got = kept.get(("turned", seat))
+    cards: set[int]
+    if got is not None and got[0] is deal.events and got[1] <= len(seen):
+        upto, cards = got[1], got[2]
+    else:
+        upto, cards = 0, set()
+    for i in range(upto, len(seen)):
+        e = seen[i]
+        if e.kind is EventKind.TURNED_UP and e.card is not None:
+            cards.add(int(e.card))
+    kept[("turned", seat)] = (deal.events, len(seen), cards)
+    return cards
 
 
 def _blanked(deal: Deal, seat: int) -> list[Any]:
@@ -452,6 +513,12 @@ def knowledge(deal: Deal, seat: int) -> Knowledge:
     (for tests, and bots that reason about the hidden cards themselves)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.n:
         raise StopsError(f"knowledge: no seat {seat!r} at a table of {deal.n}")
+    return _known(deal, seat, True)
+
+
+def _known(deal: Deal, seat: int, resume: bool) -> Knowledge:
+    """:func:`knowledge`, read on from the seat's kept reading (``resume``) or from the
+    start of the log, every phase's ``infer`` asked (what the tests compare it with)."""
     work = deal.clone()
     work.reseed(0)
     if not _shown_last(deal, seat):
@@ -460,26 +527,130 @@ def knowledge(deal: Deal, seat: int) -> Knowledge:
         return Knowledge(seat)
     seen = deal.seen_by(seat)
     work._views[seat] = (work.events, len(work.events), seen)
-    return _knowledge(work, deal, seat, seen)
+    return _knowledge(work, deal, seat, seen, resume)
 
 
-def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...]) -> Knowledge:
+def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
+               resume: bool = True) -> Knowledge:
     """What ``seat`` knows of the cards it cannot see. ``work`` is a copy of ``real``
     whose cards ``seat`` cannot see are taken out of the hands here; the phases read only
     it (of ``real``, only the seat's hand and a spare hand it knows are read; ``seen`` is
-    the log as the seat sees it)."""
+    the log as the seat sees it).
+
+    With ``resume`` (what ``clone_for`` does), the log is read through the seat's
+    :class:`_Reader` kept on ``real``: only the events logged since its last position are
+    read (a phase with a :class:`Reading`), so a search that meets a new position at every
+    decision pays for the new events, not for the whole log again. Without it, every phase
+    reads the whole log (:meth:`~stops.phases.base.Phase.infer`): what a resumed reading
+    must equal (a test compares them at every decision of every built-in)."""
     known = Knowledge(seat)
-    _engine_facts(work, real, seat, known, seen)
-    _blank_hidden(work, seat)
-    for phase in work.variant.phases:
-        phase.infer(work, seat, known)
-    for c in [c for c in known.held if work.played_by[c] >= 0 or work.owner[c] == ABSENT]:
+    phases = work.variant.phases
+    if resume:
+        _blank_hidden(work, seat)
+        reader = _reader(real, work, seat, seen)
+        hand = _cards_in(real.masks[seat])
+        known.held.update(dict.fromkeys(hand, seat))
+        if seat in real.spare_known:
+            known.hold(SPARE, real.spare)
+        known.held.update(reader.shown)
+        for phase, reading in zip(phases, reader.readings, strict=True):
+            if reading is None:
+                phase.infer(work, seat, known)
+            else:
+                reading.now(work, known)
+    else:
+        _engine_facts(work, real, seat, known, seen)
+        _blank_hidden(work, seat)
+        for phase in phases:
+            phase.infer(work, seat, known)
+        hand = _cards_in(work.masks[seat])
+    played_by, owner = work.played_by, work.owner
+    for c in [c for c in known.held if played_by[c] >= 0 or owner[c] == ABSENT]:
         del known.held[c]  # played since it was seen
-    for c in work.hand(seat):
-        known.held[int(c)] = seat
+    known.held.update(dict.fromkeys(hand, seat))  # the phases leave the seat's hand alone
+    played = {c for c, p in enumerate(played_by) if p >= 0}
     for cards in known.lacks.values():
-        cards.difference_update([c for c in cards if work.played_by[c] >= 0])
+        cards -= played
     return known
+
+
+def _cards_in(mask: list[int]) -> list[int]:
+    """The cards of a hand's suit masks (as ``Deal.masks`` keeps them), lowest first: the
+    hand without making a card object of each."""
+    out: list[int] = []
+    for suit in range(4):
+        m = mask[suit]
+        while m:
+            low = m & -m
+            out.append(suit * 13 + low.bit_length() - 1)
+            m ^= low
+    return out
+
+
+class _Reader:
+    """What one seat has read so far of a deal's log, kept on the deal (``Deal._imagined``,
+    never copied: a copy starts cold) and read on from where it stopped: the cards shown to
+    it (``shown``: the last place each was seen, a turned-up card on the spare hand), the
+    seats whose public swaps with the spare hand it saw (``swaps``, in order), and each
+    phase's :class:`Reading` (``None`` for a phase that reads the whole log each time).
+    ``upto`` is how many of the seat's events have been read, of the log ``events``."""
+
+    __slots__ = ("by_kind", "events", "every", "phases", "readings", "shown", "swaps", "upto")
+
+    def __init__(self, real: Deal, work: Deal, seat: int) -> None:
+        self.events = real.events
+        self.phases = work.variant.phases
+        self.upto = 0
+        self.shown: dict[int, int] = {}
+        self.swaps: list[int] = []
+        self.readings = [phase.reading(work, seat) for phase in self.phases]
+        # who reads which events, in the phases' order for each kind
+        self.every: list[Reading] = []
+        self.by_kind: dict[str, list[Reading]] = {}
+        for r in self.readings:
+            if r is None:
+                continue
+            if r.kinds is None:
+                self.every.append(r)
+                for got in self.by_kind.values():
+                    got.append(r)
+            else:
+                for k in r.kinds:
+                    self.by_kind.setdefault(k, list(self.every)).append(r)
+
+    def read(self, work: Deal, seen: tuple[Any, ...]) -> None:
+        """Read the events ``seen`` holds beyond those already read."""
+        if self.upto == len(seen):
+            return
+        shown, swaps, every, by_kind = self.shown, self.swaps, self.every, self.by_kind
+        for i in range(self.upto, len(seen)):
+            e = seen[i]
+            k = e.kind
+            if k in SHOWS and e.seat is not None:  # cards the seat showed (vocabulary)
+                for c in e.cards:
+                    shown[int(c)] = e.seat
+            elif k is EventKind.TURNED_UP and e.card is not None:
+                shown[int(e.card)] = SPARE  # a turned-up card lies face up on the spare
+            if k in SWAPS_SPARE and e.visible_to is None and e.seat is not None:
+                swaps.append(e.seat)
+            for r in by_kind.get(k, every):
+                r.see(work, e)
+        self.upto = len(seen)
+
+
+def _reader(real: Deal, work: Deal, seat: int, seen: tuple[Any, ...]) -> _Reader:
+    """``seat``'s reader kept on ``real``, read up to ``seen`` (a new one if none is kept, or
+    the log was replaced)."""
+    kept = _kept(real)
+    got = kept.get(("read", seat))
+    reader: _Reader
+    if got is not None and got.events is real.events and got.upto <= len(seen) and \
+            got.phases is work.variant.phases:
+        reader = got
+    else:
+        reader = kept[("read", seat)] = _Reader(real, work, seat)
+    reader.read(work, seen)
+    return reader
 
 
 def _engine_facts(work: Deal, real: Deal, seat: int, known: Knowledge,
@@ -500,12 +671,14 @@ def _engine_facts(work: Deal, real: Deal, seat: int, known: Knowledge,
 def _blank_hidden(work: Deal, seat: int) -> None:
     """Take every card ``seat`` cannot see out of the copy's hands (into the spare hand)
     until it is dealt again; the counts, which every seat sees, stay."""
-    known_spare = seat in work.spare_known
-    for c in range(52):
-        o = work.owner[c]
-        if (o >= 0 and o != seat) or (o == SPARE and not known_spare):
-            work.owner[c] = SPARE
-            work.spare.add(c)
+    owner = work.owner
+    if seat in work.spare_known:
+        moved = [c for c, o in enumerate(owner) if o >= 0 and o != seat]
+    else:
+        moved = [c for c, o in enumerate(owner) if o != seat and (o >= 0 or o == SPARE)]
+    for c in moved:
+        owner[c] = SPARE
+    work.spare.update(moved)
     for s in range(work.n):
         if s != seat:
             work.masks[s] = [0, 0, 0, 0]
@@ -517,7 +690,7 @@ def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
     holds, less what ``known`` puts there."""
     places = {s: work.counts[s] for s in range(work.n) if s != seat}
     # the spare's size: every card not played, not out of the pack and in no hand
-    live = sum(1 for c in range(52) if work.played_by[c] < 0 and work.owner[c] != ABSENT)
+    live = work.played_by.count(-1) - work.owner.count(ABSENT)  # no card out is played
     places[SPARE] = live - sum(work.counts)
     for h in known.held.values():
         if h in places:

@@ -14,7 +14,7 @@ from stops.phases.aids import NO_AIDS, PhaseAids
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
-    from stops.engine.determinize import Knowledge
+    from stops.engine.determinize import Knowledge, Reading
     from stops.rules.variant import Variant
 
 
@@ -62,7 +62,19 @@ class Phase:
         see from this phase's events (those it may see): add it to ``known``, where a card
         is or which cards a holder cannot hold. ``deal`` is already the copy, with every
         card ``seat`` cannot see taken out of the hands: read the events and the public
-        state only (nothing by default)."""
+        state only (nothing by default).
+
+        This is all a phase needs to declare what its events prove. ``clone_for`` asks it
+        again at each new position a seat meets, reading the whole log each time; a phase
+        that reads it event by event says so with :meth:`reading` instead."""
+        return None
+
+    def reading(self, deal: Deal, seat: int) -> Reading | None:
+        """A resumable :meth:`infer` for ``seat`` (a :class:`~stops.engine.determinize.Reading`
+        that ``clone_for`` keeps on the real deal and tells each new event once), or ``None``
+        (the default): :meth:`infer` is asked again at each new position. A reading must add
+        exactly what :meth:`infer` adds at every position; a search that meets a new position
+        at every decision then pays for the events logged since, not for the whole log."""
         return None
 
     def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:

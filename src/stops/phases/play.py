@@ -17,10 +17,10 @@ from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, leads_of
 from stops.engine.cards import CARDS, SUIT_NAMES
 from stops.engine.deal import ABSENT, PLAYED, SPARE
-from stops.engine.determinize import Probe, hidden_cards, remembered
+from stops.engine.determinize import Knowledge, Probe, Reading, hidden_cards, remembered
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
-from stops.engine.events import event, play_events, play_pairs, stop_event
+from stops.engine.events import Event, event, play_events, play_pairs, stop_event
 from stops.engine.legal import FixedActions, LegalSet
 from stops.engine.vocabulary import FOLLOW, LEAD, PASS, PLAY
 from stops.phases.base import Phase
@@ -42,7 +42,6 @@ from stops.rules.contracts import (
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
-    from stops.engine.determinize import Knowledge
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
@@ -545,56 +544,68 @@ class PlayPhase(Phase):
         rules); an opening card proves that no seat held a card that would have opened
         before it, and before it is played, that no seat holds one that would open instead
         of the seat to open. A stop "in the spare hand" puts its next card there, and a card
-        due from a companion's holder is his, with the companion."""
-        events = deal.seen_by(seat)  # kept per seat: clone_for shares the real deal's
-        start = len(events)
-        for i, e in enumerate(events):
-            if e.kind is K_LED or e.kind is K_LEAD_PASSED:
-                start = i
-                break
-        play = events[start:]
-        rotation = self.turns is not None
-        spare_why = self.stop_why[SPARE]
-        broken: int | None = None
-        passes = 0
-        first = True
-        # an opening that goes round as a lead (G.0 3) proves by its own rule, not after_stop's
-        opening = self.first.impl(deal, self.first.params) if play else None
+        due from a companion's holder is his, with the companion. Read event by event
+        (:class:`_PlayReading`), here the whole log at once."""
+        reading = self.reading(deal, seat)
+        for e in deal.seen_by(seat):  # kept per seat: clone_for shares the real deal's
+            reading.see(deal, e)
+        reading.now(deal, known)
+
+    def reading(self, deal: Deal, seat: int) -> _PlayReading:
+        """The play read event by event for ``seat`` (``clone_for`` keeps it between
+        decisions): see :meth:`infer`."""
+        turns: Reading | None = self.turns.reading(deal, seat) if self.turns is not None \
+            else None
+        return _PlayReading(self, seat, turns)
+
+    def _read(self, deal: Deal, at: _PlayReading, e: Event, known: Knowledge | None,
+              opening: FirstLead | None) -> None:
+        """One event of the play read from ``at``'s state (``first``, ``broken``,
+        ``passes``), what it proves added to ``known`` (``None``: the state only). Before
+        the first lead or stop, a pass or lead proves by the opening rule as it stands at
+        the position asked (``opening``), so those events are read again at each one."""
+        k = e.kind
         seek = opening.seek if opening is not None else None
-        for e in play:
-            k = e.kind
-            if k is K_STOP and e.card is not None:
-                c = int(e.card)
-                nxt = self.next_card[c]
-                if e.note == spare_why and nxt >= 0:
-                    known.hold(SPARE, (nxt,))
-                broken = None if rotation else c // 13
-                passes = 0
-                first = False
-            elif k is K_LEAD_PASSED and e.seat is not None:
-                if first and seek is not None and opening is not None:
+        if k is K_STOP and e.card is not None:
+            c = int(e.card)
+            nxt = self.next_card[c]
+            if known is not None and e.note == self.stop_why[SPARE] and nxt >= 0:
+                known.hold(SPARE, (nxt,))
+            at.broken = None if self.turns is not None else c // 13
+            at.passes = 0
+            at.first = False
+        elif k is K_LEAD_PASSED and e.seat is not None:
+            if known is not None:
+                if at.first and seek is not None and opening is not None:
                     known.lack(e.seat, self._seek_proves(
-                        deal, seek, e.seat, self._seek_restriction(deal, opening, passes), -1))
+                        deal, seek, e.seat, self._seek_restriction(deal, opening, at.passes),
+                        -1))
                 else:
                     known.lack(e.seat, self._pass_proves(
-                        deal, e.seat, self._restriction(deal, broken, passes)))
-                passes += 1
-            elif k is K_LED and e.seat is not None and e.card is not None:
-                c = int(e.card)
-                if first and seek is not None and opening is not None:
+                        deal, e.seat, self._restriction(deal, at.broken, at.passes)))
+            at.passes += 1
+        elif k is K_LED and e.seat is not None and e.card is not None:
+            c = int(e.card)
+            if known is not None:
+                if at.first and seek is not None and opening is not None:
                     known.lack(e.seat, self._seek_proves(
-                        deal, seek, e.seat, self._seek_restriction(deal, opening, passes), c))
-                elif first and not passes and self._opens(deal, e.seat, c):
-                    for x, d in self._opening_proves(deal, e.seat, c):
-                        known.lack(x, (d,))
+                        deal, seek, e.seat, self._seek_restriction(deal, opening, at.passes),
+                        c))
+                elif at.first and not at.passes and self._opens(deal, e.seat, c):
+                    for x, ruled in self._opening_proves(deal, e.seat, c):
+                        if ruled:
+                            known.lack(x, ruled)
                 else:
                     known.lack(e.seat, self._lead_proves(
-                        deal, e.seat, self._restriction(deal, broken, passes), c))
-                first = False
-                passes = 0
-                broken = None
-        if self.turns is not None:
-            self.turns.infer(deal, seat, play, known)
+                        deal, e.seat, self._restriction(deal, at.broken, at.passes), c))
+            at.first = False
+            at.passes = 0
+            at.broken = None
+
+    def _now(self, deal: Deal, seat: int, known: Knowledge) -> None:
+        """What the position itself proves: a card due from a companion's holder is his,
+        with the companion; an opening still due rules out the cards that would open
+        instead."""
         to_act = deal.to_act
         if to_act is None or deal.variant.phases[deal.phase_idx] is not self:
             return
@@ -700,21 +711,23 @@ class PlayPhase(Phase):
         return remembered(deal, ("opens", deal.dealer, deal.active, seat, card), work)
 
     def _opening_proves(self, deal: Deal, seat: int, card: int
-                        ) -> tuple[tuple[int, int], ...]:
-        """The (holder, card) pairs that ``seat``'s opening with ``card`` rules out: a card
-        that, held there beside it, would have opened instead."""
-        def work() -> tuple[tuple[int, int], ...]:
+                        ) -> tuple[tuple[int, frozenset[int]], ...]:
+        """What ``seat``'s opening with ``card`` rules out, by holder: the cards that, held
+        there beside it, would have opened instead."""
+        def work() -> tuple[tuple[int, frozenset[int]], ...]:
             out = []
             probe = Probe(deal, {card: seat})
             try:
                 for x in deal.active:
+                    ruled: list[int] = []
                     for d in _pack(deal):
                         if d == card:
                             continue
                         probe.move(d, x)
                         if not self._first_is(deal, seat, card):
-                            out.append((x, d))
+                            ruled.append(d)
                         probe.move(d, SPARE)
+                    out.append((x, frozenset(ruled)))
             finally:
                 probe.close()
             return tuple(out)
@@ -828,3 +841,71 @@ def register(reg: Registry) -> None:
 def _pays_nothing(variant: object) -> tuple[str, ...]:
     """This phase pays no layout space itself (its policies may)."""
     return ()
+
+
+_PLAY_KINDS: Final = frozenset((K_LED, K_LEAD_PASSED, K_STOP))
+"""The events the play's own reading reads (its turns, if any, read every event)."""
+
+
+class _PlayReading(Reading):
+    """The play read for one seat, event by event (:meth:`PlayPhase.infer`): from the
+    first lead or pass of the lead on, each event proves what the rule in force then
+    proves, kept in ``known``; the events up to the first lead or stop (``segment``) prove
+    by the opening rule as it stands at the position asked, so :meth:`now` reads them
+    again (a pass or two and a lead). The turns' own reading (``turns``) is told the same
+    events."""
+
+    def __init__(self, phase: PlayPhase, seat: int, turns: Reading | None) -> None:
+        # without turns, only the leads, passes of the lead and stops prove anything here
+        self.kinds = None if turns is not None else _PLAY_KINDS
+        self.phase = phase
+        self.seat = seat
+        self.turns = turns
+        self.started = False
+        self.first = True
+        self.broken: int | None = None
+        self.passes = 0
+        self.segment: list[Event] = []
+        self.segment_known: Knowledge | None = None
+        self.known = Knowledge(seat)
+
+    def see(self, deal: Deal, e: Event) -> None:
+        k = e.kind
+        if not self.started:
+            if k is not K_LED and k is not K_LEAD_PASSED:
+                return
+            self.started = True
+        if self.turns is not None:
+            self.turns.see(deal, e)
+        if k is not K_LED and k is not K_LEAD_PASSED and k is not K_STOP:
+            return  # the cards played in sequence prove nothing here (the turns read them)
+        if self.first:
+            self.segment.append(e)
+            self.phase._read(deal, self, e, None, None)
+        else:
+            self.phase._read(deal, self, e, self.known, None)
+
+    def now(self, deal: Deal, known: Knowledge) -> None:
+        phase = self.phase
+        if self.segment:
+            opening = phase.first.impl(deal, phase.first.params)
+            if (opening is None or opening.seek is None) and not self.first:
+                # the opening rule does not go round as a lead: what the segment proves
+                # does not depend on it, and the segment is complete: read it once
+                if self.segment_known is None:
+                    self.segment_known = Knowledge(self.seat)
+                    self._again(deal, self.segment_known, opening)
+                known.add(self.segment_known)
+            else:
+                self._again(deal, known, opening)
+        known.add(self.known)
+        if self.turns is not None:
+            self.turns.now(deal, known)
+        phase._now(deal, self.seat, known)
+
+    def _again(self, deal: Deal, known: Knowledge, opening: FirstLead | None) -> None:
+        """The segment read again, by the opening rule as it stands (``opening``)."""
+        again = _PlayReading(self.phase, self.seat, None)
+        for e in self.segment:
+            self.phase._read(deal, again, e, known, opening)
+

@@ -20,7 +20,7 @@ from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, simple, with_cards
 from stops.engine.cards import CARDS, Card
 from stops.engine.deal import ABSENT
-from stops.engine.determinize import remembered, shuffle_with
+from stops.engine.determinize import Knowledge, Reading, remembered, shuffle_with
 from stops.engine.errors import IllegalAction
 from stops.engine.events import Event, event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet, Selections
@@ -33,7 +33,6 @@ from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
-    from stops.engine.determinize import Knowledge
     from stops.phases.aids import PhaseAids
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
@@ -135,15 +134,17 @@ class PokerPhase(Phase):
 
     def infer(self, deal: Deal, seat: int, known: Knowledge) -> None:
         """A hand shown that had to be its holder's best (``poker_selection: best`` or
-        ``auto``) proves that he held no card that would have made a better one."""
-        if self.settings.selection == "free":
-            return
+        ``auto``) proves that he held no card that would have made a better one. Read
+        event by event (:class:`_ShownBest`), here the whole log at once."""
+        reading = self.reading(deal, seat)
         for e in deal.seen_by(seat):
-            if e.kind is not K_SHOWDOWN or e.seat is None or e.seat == seat:
-                continue
-            shown = tuple(sorted(int(c) for c in e.cards))
-            known.lack(e.seat, remembered(deal, ("best hand", shown),
-                                          functools.partial(_beaten_by, deal, shown)))
+            reading.see(deal, e)
+        reading.now(deal, known)
+
+    def reading(self, deal: Deal, seat: int) -> Reading:
+        """The hands shown, read event by event for ``seat`` (nothing to read when the
+        selection is free)."""
+        return Reading() if self.settings.selection == "free" else _ShownBest(seat)
 
     def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
         """Other seats' selections that ``seat`` has not seen shown are picked again from
@@ -667,3 +668,24 @@ def register(reg: Registry) -> None:
 def _poker_winner_text(q: FirstLeadParams | None) -> str:
     return first_lead_text("The winner of the poker pot", q)[:-1] + (
         "; if the pot was split, the first of the winners clockwise from the dealer's left.")
+
+
+class _ShownBest(Reading):
+    """The hands shown as their holders' best, read for one seat (:meth:`PokerPhase.infer`):
+    what each proves is kept, and added at every position."""
+
+    def __init__(self, seat: int) -> None:
+        self.kinds = frozenset((K_SHOWDOWN,))
+        self.seat = seat
+        self.known = Knowledge(seat)
+
+    def see(self, deal: Deal, e: Event) -> None:
+        if e.kind is not K_SHOWDOWN or e.seat is None or e.seat == self.seat:
+            return
+        shown = tuple(sorted(int(c) for c in e.cards))
+        self.known.lack(e.seat, remembered(deal, ("best hand", shown),
+                                           functools.partial(_beaten_by, deal, shown)))
+
+    def now(self, deal: Deal, known: Knowledge) -> None:
+        known.add(self.known)
+

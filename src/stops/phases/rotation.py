@@ -23,6 +23,7 @@ import attrs
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, leads_of, plays_of, simple
 from stops.engine.cards import CARDS, RANKS, Card
+from stops.engine.determinize import Knowledge, Reading
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event, stop_event
@@ -33,7 +34,6 @@ from stops.rules.registry import param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
-    from stops.engine.determinize import Knowledge
     from stops.phases.play import PlayPhase
     from stops.rules.registry import Registry
 
@@ -443,14 +443,17 @@ class RotationTurns:
         see): a player passed over holds no card that continues the sequence, nor the wild
         card; so does one whose turn ended without laying on ("sans 8"), or who was passed
         by silently when the turn came back round to him; one who passed with no voluntary
-        stop in the rules holds the wild card and no natural card that continues."""
-        walk = _Walk(self, deal, known)
+        stop in the rules holds the wild card and no natural card that continues. Read
+        event by event (:class:`_WalkReading`), here all at once."""
+        reading = self.reading(deal, seat)
         for e in events:
-            walk.see(e)
-        st = deal.peek_state(RotationState)
-        if deal.to_act is not None and st is not None and \
-                deal.variant.phases[deal.phase_idx] is self.phase:
-            walk.reach(deal.to_act)  # the seats passed by before the one on turn
+            reading.see(deal, e)
+        reading.now(deal, known)
+
+    def reading(self, deal: Deal, seat: int) -> _WalkReading:
+        """The turns read event by event for ``seat`` (the play's reading tells it the
+        play's events, and ``clone_for`` keeps it between decisions)."""
+        return _WalkReading(self, deal, seat)
 
     def consistent(self, deal: Deal) -> bool:
         """The seat on turn in an imagined deal can lay on, as the real one can (it would
@@ -481,6 +484,27 @@ class _Walk:
         self.fresh = False
         self.card_seat = -1
         """The seat of the last card seen while nothing else happened (the same turn)."""
+        self.wild_holders: list[int] = []
+        """The seats that passed offered only a wild card, in order: each held one, which
+        :meth:`held_wild` places once it is known which are not laid yet."""
+
+    def fork(self, deal: Deal, known: Knowledge) -> _Walk:
+        """A copy of the walk as it stands, reading ``deal`` and adding to ``known`` (to go
+        on to one position's seat on turn, leaving this walk as the log left it)."""
+        w = _Walk(self.t, deal, known)
+        w.need, w.suit, w.last, w.cur = self.need, self.suit, self.last, self.cur
+        w.fresh, w.card_seat = self.fresh, self.card_seat
+        return w
+
+    def held_wild(self, deal: Deal, known: Knowledge) -> None:
+        """A seat that passed offered only a wild card held one: the one not laid yet, if
+        only one is left now."""
+        if not self.wild_holders:
+            return
+        left = [w for w in self.t.wilds if deal.played_by[w] < 0]
+        if len(left) == 1:
+            for s in self.wild_holders:
+                known.hold(s, (left[0],))
 
     def continuing(self) -> list[int]:
         """The cards that would continue the sequence now, and the wild card."""
@@ -525,11 +549,9 @@ class _Walk:
             if k is EventKind.PASSED_OVER:
                 self.known.lack(s, cards)
             elif not t.params.voluntary_stop and t.wilds:
-                # offered only a wild card: he held one (the one not yet laid, if only one
-                # is left), and no natural card that continues
-                left = [w for w in t.wilds if self.deal.played_by[w] < 0]
-                if len(left) == 1:
-                    self.known.hold(s, (left[0],))
+                # offered only a wild card: he held one (placed by held_wild: the one not
+                # yet laid, if only one is left), and no natural card that continues
+                self.wild_holders.append(s)
                 self.known.lack(s, cards[:-len(t.wilds)])
             self.cur, self.fresh = t._next_seat(self.deal, s), False
 
@@ -695,3 +717,27 @@ def register(reg: Registry) -> None:
 
 
 __all__ = ["CARDS", "FINE_NOTE", "RotationParams", "RotationTurns", "WildCardPolicy", "rotation"]
+
+
+class _WalkReading(Reading):
+    """The turns read for one seat, event by event (:meth:`RotationTurns.infer`): the walk
+    kept as the log left it, with what it proved; :meth:`now` goes on, on a copy, to the
+    seat on turn at the position asked (the seats passed by before it)."""
+
+    def __init__(self, turns: RotationTurns, deal: Deal, seat: int) -> None:
+        self.t = turns
+        self.known = Knowledge(seat)
+        self.walk = _Walk(turns, deal, self.known)
+
+    def see(self, deal: Deal, e: Event) -> None:
+        self.walk.deal = deal
+        self.walk.see(e)
+
+    def now(self, deal: Deal, known: Knowledge) -> None:
+        known.add(self.known)
+        self.walk.held_wild(deal, known)
+        st = deal.peek_state(RotationState)
+        if deal.to_act is not None and st is not None and \
+                deal.variant.phases[deal.phase_idx] is self.t.phase:
+            self.walk.fork(deal, known).reach(deal.to_act)  # the seats passed by before it
+

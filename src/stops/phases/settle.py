@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from stops._mypyc import mypyc_attr
 from stops.engine.chips import Ledger
 from stops.engine.deal import ABSENT
-from stops.engine.determinize import Probe, remembered
+from stops.engine.determinize import Knowledge, Probe, Reading, remembered
 from stops.engine.eventkind import EventKind
 from stops.engine.events import MAX_SEATS, event
 from stops.phases.base import Phase
@@ -15,7 +15,6 @@ from stops.phases.turn_up import TrumpClaimPolicy
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
-    from stops.engine.determinize import Knowledge
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
 
@@ -117,8 +116,16 @@ class ClaimHeldPhase(Phase):
         """A card that would have won a space by being held, in a hand, and did not: it was
         in no hand then (each card is asked of the rule alone in each seat's hand)."""
         got = deal.result(HeldClaims)
-        if got is None:
-            return
+        if got is not None:
+            self._unclaimed(deal, got, known)
+
+    def reading(self, deal: Deal, seat: int) -> Reading:
+        """The claims by holding are made once, before play: what they prove is worked out
+        the first time it is asked and kept for the later positions (:class:`_HeldReading`)."""
+        return _HeldReading(self, seat)
+
+    def _unclaimed(self, deal: Deal, got: HeldClaims, known: Knowledge) -> None:
+        """What the claims by holding ``got`` prove (see :meth:`infer`), added to ``known``."""
         every = frozenset(deal.variant.space_ids)
 
         def work() -> tuple[tuple[int, int, frozenset[tuple[str, int]]], ...]:
@@ -133,9 +140,17 @@ class ClaimHeldPhase(Phase):
 
         # what a card wins may depend on the turn-up (a trump honour): it is in the key
         key = ("held", deal.dealer, deal.active, deal.last_dealt)
-        for x, d, claims in remembered(deal, key, work):
-            if any(sid in got.live and (sid, s) not in got.claims for sid, s in claims):
-                known.lack(x, (d,))
+
+        def unclaimed() -> tuple[tuple[int, frozenset[int]], ...]:
+            out: dict[int, list[int]] = {}
+            for x, d, claims in remembered(deal, key, work):
+                if any(sid in got.live and (sid, s) not in got.claims for sid, s in claims):
+                    out.setdefault(x, []).append(d)
+            return tuple((x, frozenset(ds)) for x, ds in out.items())
+
+        # the same claims prove the same to every seat: worked out once for them all
+        for x, cards in remembered(deal, (*key, got.live, got.claims), unclaimed):
+            known.lack(x, cards)
 
     def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
         """An imagined deal whose hands, as they were at this stage, would have made other
@@ -189,3 +204,29 @@ def register(reg: Registry) -> None:
 def _pays_nothing(variant: object) -> tuple[str, ...]:
     """This phase pays no layout space itself (its policies may)."""
     return ()
+
+
+class _HeldReading(Reading):
+    """What the claims by holding prove to one seat (:meth:`ClaimHeldPhase.infer`), worked
+    out once for the claims made and what the answer depends on (the dealer, the seats in
+    play, the turn-up), and added at every later position."""
+
+    def __init__(self, phase: ClaimHeldPhase, seat: int) -> None:
+        self.kinds = frozenset()  # it reads no event: the claims are published
+        self.phase = phase
+        self.seat = seat
+        self.got: HeldClaims | None = None
+        self.key: tuple[Any, ...] = ()
+        self.known = Knowledge(seat)
+
+    def now(self, deal: Deal, known: Knowledge) -> None:
+        got = deal.result(HeldClaims)
+        if got is None:
+            return
+        key = (deal.dealer, deal.active, deal.last_dealt)
+        if got is not self.got or key != self.key:
+            self.known = Knowledge(self.seat)
+            self.phase._unclaimed(deal, got, self.known)
+            self.got, self.key = got, key
+        known.add(self.known)
+

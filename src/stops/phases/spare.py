@@ -22,7 +22,7 @@ import attrs
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, simple
 from stops.engine.deal import ABSENT, SPARE
-from stops.engine.determinize import Knowledge, Probe, draw, remembered
+from stops.engine.determinize import Knowledge, Probe, Reading, draw, remembered
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import event, shared
@@ -542,24 +542,19 @@ class SparePhase(Phase):
         """Where the swaps moved what ``seat`` knew: whoever takes the spare hand takes what
         ``seat`` knew of it (its own old hand, once it has swapped), and leaves in the spare
         what ``seat`` knew of his hand. A seat that bid for the spare hand, or a dealer who
-        took it, where a pay card forbids that, held no card that alone is a pay card."""
+        took it, where a pay card forbids that, held no card that alone is a pay card. Read
+        event by event (:class:`_SpareReading`), here the whole log at once."""
         if not deal.dealt_hands or seat >= len(deal.dealt_hands):
             return
-        at = Knowledge(seat)
-        at.hold(seat, deal.dealt_hands[seat])
-        blocking = _blocking(deal)
-        for _, e, who, took in _spare_steps(deal, seat):
-            if took and blocking:
-                at.lack(who, self._pay_cards(deal, who))
-            if e.kind is SPARE_SWAPPED:
-                if e.visible_to is None:
-                    at.swap(who, SPARE)
-                elif e.seat == seat:
-                    at.hold(seat, e.cards)  # its new hand, card by card
-        for c, h in at.held.items():
-            known.held.setdefault(c, h)
-        for h, cards in at.lacks.items():
-            known.lack(h, cards)
+        reading = self.reading(deal, seat)
+        for e in deal.seen_by(seat):
+            reading.see(deal, e)
+        reading.now(deal, known)
+
+    def reading(self, deal: Deal, seat: int) -> _SpareReading:
+        """The bids and swaps read event by event for ``seat`` (``clone_for`` keeps it
+        between decisions): see :meth:`infer`."""
+        return _SpareReading(self, deal, seat)
 
     def _took(self, deal: Deal) -> list[tuple[int, int]]:
         """Each (event index, seat) where a seat bid for the spare hand or the dealer took
@@ -859,21 +854,91 @@ def _spare_steps(deal: Deal, seat: int | None) -> Iterator[tuple[int, Event, int
 
     The offer follows the auction (the spare, or the dealer's old hand after a swap); the
     dealer's own swap after a sale is the buyer's exchange, not his choice."""
-    offering = "spare"
-    sold = False
+    steps = _SpareSteps(deal.dealer)
     for i, e in enumerate(deal.events):
+        if e.seat is None or (seat is not None and not e.visible(seat)):
+            continue
+        took = steps.step(e)
+        if took >= 0:
+            yield i, e, e.seat, took == 1
+
+
+_SPARE_KINDS: Final = frozenset((AUCTION_OPENED, SOLD, BID, SPARE_SWAPPED))
+"""The events :class:`_SpareSteps` reads."""
+
+
+class _SpareSteps:
+    """The walk of :func:`_spare_steps`, one event at a time: what is on offer and whether
+    the spare hand was just sold."""
+
+    def __init__(self, dealer: int) -> None:
+        self.dealer = dealer
+        self.offering = "spare"
+        self.sold = False
+
+    def step(self, e: Event) -> int:
+        """For an event with a seat: -1 if it is no bid or swap; else 1 if its seat there
+        bid for the spare hand itself or, as dealer, took it, 0 if not."""
         k = e.kind
         who = e.seat
-        if who is None or (seat is not None and not e.visible(seat)):
-            continue
         if k is AUCTION_OPENED:
-            offering = e.note or ""
+            self.offering = e.note or ""
         elif k is SOLD:
-            sold = True
+            self.sold = True
         elif k is BID and (e.visible_to is None or e.note == "sealed bid"):
-            yield i, e, who, offering == "spare"
+            return 1 if self.offering == "spare" else 0
         elif k is SPARE_SWAPPED:
             public = e.visible_to is None
-            yield i, e, who, public and who == deal.dealer and not sold
+            took = public and who == self.dealer and not self.sold
             if public:
-                sold = False
+                self.sold = False
+            return 1 if took else 0
+        return -1
+
+
+class _SpareReading(Reading):
+    """The bids and swaps read for one seat, event by event (:meth:`SparePhase.infer`):
+    where what it knew of the hands has gone (``at``, from its hand as dealt), and which
+    seats, bidding or taking the spare hand where a pay card forbids it, held none."""
+
+    def __init__(self, phase: SparePhase, deal: Deal, seat: int) -> None:
+        self.kinds = _SPARE_KINDS
+        self.phase = phase
+        self.seat = seat
+        self.steps = _SpareSteps(deal.dealer)
+        self.blocking = _blocking(deal)
+        self.hand = deal.dealt_hands[seat] if seat < len(deal.dealt_hands) else None
+        self.at = Knowledge(seat)
+        if self.hand is not None:
+            self.at.hold(seat, self.hand)
+
+    def see(self, deal: Deal, e: Event) -> None:
+        who = e.seat
+        if who is None:
+            return
+        took = self.steps.step(e)
+        if took < 0:
+            return
+        at = self.at
+        if took and self.blocking:
+            at.lack(who, self.phase._pay_cards(deal, who))
+        if e.kind is SPARE_SWAPPED:
+            if e.visible_to is None:
+                at.swap(who, SPARE)
+            elif who == self.seat:
+                at.hold(self.seat, e.cards)  # its new hand, card by card
+
+    def now(self, deal: Deal, known: Knowledge) -> None:
+        seat = self.seat
+        if not deal.dealt_hands or seat >= len(deal.dealt_hands):
+            return
+        if deal.dealt_hands[seat] != self.hand:  # dealt since this reading began: read again
+            again = _SpareReading(self.phase, deal, seat)
+            for e in deal.seen_by(seat):
+                again.see(deal, e)
+            again.now(deal, known)
+            return
+        for c, h in self.at.held.items():
+            known.held.setdefault(c, h)
+        for h, cards in self.at.lacks.items():
+            known.lack(h, cards)

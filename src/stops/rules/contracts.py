@@ -202,7 +202,9 @@ class TurnOrder(Protocol):
     once, a forced run inside the play phase), or, built once per variant from the play
     phase, an object that runs the play as decisions (``legal / apply / explain``, like a
     phase), and for ``deal.clone_for`` says what its turns prove to a seat
-    (``infer(deal, seat, play_events, knowledge)``) and whether an imagined deal lets the
+    (``infer(deal, seat, play_events, knowledge)``, and the same read one event at a time:
+    ``reading(deal, seat)``, a :class:`~stops.engine.determinize.Reading` the play phase's
+    own reading tells the play's events) and whether an imagined deal lets the
     seat on turn be there (``consistent(deal) -> bool``). A turn order that plays turn by
     turn declares ``in_turn=True`` when registered, and ``direction(params)`` the way turns
     go (``PolicySpec``): the checks and the first lead read those, never its name."""
