@@ -145,6 +145,23 @@ class TrumpsHeld(TrumpClaimPolicy):
                            "holds the sequence " + "-".join(str(CARDS[c]) for c in run),
                            shown=run)
 
+    def held_groups(self, deal: Deal, params: Any) -> tuple[tuple[int, ...], ...] | None:
+        """The honour trumps one by one, each pair space's trumps and (``trump_run``) the
+        7, 8 and 9 of trumps: who holds each whole decides every claim. The best sequence
+        held (``best_held``) is decided by whole hands: ``None``."""
+        trumps = trump_suit(deal)
+        if trumps < 0:
+            return ()  # no trumps yet: nothing is claimed
+        if params.sequence_space and params.sequence_rule != "trump_run":
+            return None
+        base = trumps * 13
+        groups = [(base + RANKS.index(str(rank)),) for rank in params.honours.values()]
+        groups += [tuple(base + RANKS.index(str(r)) for r in ranks)
+                   for ranks in params.pairs.values()]
+        if params.sequence_space:
+            groups.append(tuple(base + r for r in _SEVEN_EIGHT_NINE))
+        return tuple(groups)
+
     def bound_cards(self, deal: Deal, params: Any) -> dict[str, tuple[int, ...]]:
         """The trumps each honour and pair space stands for, once the turn-up has made a
         suit trumps (none before); the sequence stands for no fixed cards."""

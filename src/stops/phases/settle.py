@@ -144,8 +144,29 @@ class ClaimHeldPhase(Phase):
         got = deal.result(HeldClaims)
         if got is None:
             return True
-        where = {c: (deal.played_by[c] if deal.played_by[c] >= 0 else deal.owner[c])
-                 for c in range(52) if deal.owner[c] != ABSENT}
+        played_by, owner = deal.played_by, deal.owner
+        groups = self.policy.impl.held_groups(deal, self.policy.params)
+        if groups is not None:  # the answer is the same for the same holders of the groups
+            whole: list[int] = []
+            for cards in groups:
+                c = cards[0]
+                h = played_by[c] if played_by[c] >= 0 else owner[c]
+                for c in cards:
+                    if (played_by[c] if played_by[c] >= 0 else owner[c]) != h:
+                        h = ABSENT  # split (or out of the pack): no place holds it whole
+                        break
+                whole.append(h)
+            key = ("held again", groups, tuple(whole), got.live, got.claims, deal.dealer,
+                   deal.active)
+            return remembered(deal, key, lambda: self._held_again(deal, got))
+        return self._held_again(deal, got)
+
+    def _held_again(self, deal: Deal, got: HeldClaims) -> bool:
+        """The claims by holding on the imagined hands as they were at this stage (every
+        card played back in its player's hand) are the real ones."""
+        played_by, owner = deal.played_by, deal.owner
+        where = {c: (played_by[c] if played_by[c] >= 0 else owner[c])
+                 for c in range(52) if owner[c] != ABSENT}
         return self._claims(deal, where, got.live) == got.claims
 
     def _claims(self, deal: Deal, where: dict[int, int],

@@ -111,6 +111,15 @@ class ClaimPolicy:
         display: none by default."""
         return {}
 
+    def held_groups(self, deal: Deal, params: Any) -> tuple[tuple[int, ...], ...] | None:
+        """Groups of cards such that what :meth:`held` claims in this deal depends only on
+        which place (a seat, the spare hand) holds each group whole, or that none does, the
+        layout's live spaces, the dealer and the seats taking part being given; ``None``
+        (the default): whole hands decide it. ``clone_for`` checks the claims by holding
+        against every imagined deal it deals; with these groups it remembers the answer
+        per their holders rather than running :meth:`held` on each imagined deal."""
+        return None
+
 
 def _run_cards(space: Space) -> list[list[int]]:
     """Each suit's cards for a suit_run space."""
@@ -228,6 +237,12 @@ class StageOne(ClaimPolicy):
                 if s >= 0:
                     deal.claim(s, sid, note, shown=cards)
 
+    def held_groups(self, deal: Deal, params: Any) -> tuple[tuple[int, ...], ...] | None:
+        """The plan's groups: a space pays the seat holding a whole group (a run's shared
+        by the seats' order from the dealer's left), a run the spare hand holds whole may
+        pay nobody (``dead_hand_blocks``)."""
+        return _plan_groups(deal)
+
 
 _Plan = list[tuple[str, str, list[tuple[int, ...]], str]]
 _STAGE_ONE = ("stage_one_plan",)
@@ -257,6 +272,21 @@ def _cached_plan(deal: Deal) -> _Plan:
         return cache[_STAGE_ONE]  # type: ignore[return-value]
     plan = cache[_STAGE_ONE] = _stage_one_plan(deal.variant)
     return plan
+
+
+def _plan_groups(deal: Deal) -> tuple[tuple[int, ...], ...]:
+    """Every card group of the stage-one plan, in the plan's order (once per variant)."""
+    cache = deal.variant.cache
+    got = cache.get(_PLAN_GROUPS)
+    if got is None:
+        got = cache[_PLAN_GROUPS] = tuple(tuple(int(c) for c in cards)
+                                          for _k, _s, groups, _n in _cached_plan(deal)
+                                          for cards in groups)
+    return got  # type: ignore[no-any-return]
+
+
+_PLAN_GROUPS = ("stage_one_groups",)
+"""Key of the stage-one plan's card groups in ``variant.cache``."""
 
 
 def holds_pay_card(deal: Deal, seat: int) -> bool:
