@@ -113,6 +113,40 @@ def shuffle_with(rng: Any, items: list[int]) -> None:
     items[:] = [items[i] for i in order]
 
 
+def pick(rng: Rng | random.Random, items: list[int], k: int) -> list[int]:
+    """``k`` of ``items`` (all of them if fewer), every choice of ``k`` alike likely: the
+    first ``k`` steps of a Fisher-Yates shuffle of ``items`` in place, drawn as
+    :func:`_shuffle_fast` draws (for a hand chosen in secret, picked again on every copy
+    ``clone_for`` deals: ``k`` draws rather than a shuffle of the whole hand)."""
+    n = len(items)
+    if k >= n:
+        return list(items)
+    if isinstance(rng, Rng):
+        below = rng.below
+        for i in range(k):
+            j = i + below(n - i)
+            items[i], items[j] = items[j], items[i]
+    else:
+        unit = rng.random
+        for i in range(k):
+            j = i + int(unit() * (n - i))
+            items[i], items[j] = items[j], items[i]
+    return items[:k]
+
+
+def cards_of(deal: Deal, seat: int) -> list[int]:
+    """The cards ``seat`` holds now, in card order, read from its suit masks (as card
+    indices: no ``Card`` made, for the phases' checks of imagined hands)."""
+    out: list[int] = []
+    for suit, m in enumerate(deal.masks[seat]):
+        base = suit * 13
+        while m:
+            low = m & -m
+            out.append(base + low.bit_length() - 1)
+            m ^= low
+    return out
+
+
 def _below(rng: Rng | random.Random) -> Callable[[int], int]:
     """``rng``'s own draw of a whole number in ``range(n)`` (read once for many draws)."""
     return rng.below if isinstance(rng, Rng) else rng.randrange
