@@ -155,7 +155,8 @@ class TrumpsHeld(TrumpClaimPolicy):
         if params.sequence_space and params.sequence_rule != "trump_run":
             return None
         base = trumps * 13
-        groups = [(base + RANKS.index(str(rank)),) for rank in params.honours.values()]
+        groups: list[tuple[int, ...]] = [(base + RANKS.index(str(rank)),)
+                                         for rank in params.honours.values()]
         groups += [tuple(base + RANKS.index(str(r)) for r in ranks)
                    for ranks in params.pairs.values()]
         if params.sequence_space:

@@ -277,12 +277,12 @@ def _cached_plan(deal: Deal) -> _Plan:
 def _plan_groups(deal: Deal) -> tuple[tuple[int, ...], ...]:
     """Every card group of the stage-one plan, in the plan's order (once per variant)."""
     cache = deal.variant.cache
-    got = cache.get(_PLAN_GROUPS)
-    if got is None:
-        got = cache[_PLAN_GROUPS] = tuple(tuple(int(c) for c in cards)
-                                          for _k, _s, groups, _n in _cached_plan(deal)
-                                          for cards in groups)
-    return got  # type: ignore[no-any-return]
+    if _PLAN_GROUPS in cache:
+        return cache[_PLAN_GROUPS]  # type: ignore[return-value]
+    got = cache[_PLAN_GROUPS] = tuple(tuple(int(c) for c in cards)
+                                      for _k, _s, groups, _n in _cached_plan(deal)
+                                      for cards in groups)
+    return got
 
 
 _PLAN_GROUPS = ("stage_one_groups",)
