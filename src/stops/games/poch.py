@@ -41,6 +41,7 @@ from stops.engine.vocabulary import EventType, Verb
 from stops.phases.aids import BotView, PhaseAids, Prompt, Teller, Telling
 from stops.phases.base import Phase, in_chips
 from stops.phases.turn_up import TrumpClaimPolicy, rank_word, trump_suit
+from stops.policies.claims import whole_holders
 from stops.policies.succession import pack_order, rank_order
 from stops.rules.model import RankName
 from stops.rules.registry import param
@@ -145,23 +146,23 @@ class TrumpsHeld(TrumpClaimPolicy):
                            "holds the sequence " + "-".join(str(CARDS[c]) for c in run),
                            shown=run)
 
-    def held_groups(self, deal: Deal, params: Any) -> tuple[tuple[int, ...], ...] | None:
-        """The honour trumps one by one, each pair space's trumps and (``trump_run``) the
-        7, 8 and 9 of trumps: who holds each whole decides every claim. The best sequence
-        held (``best_held``) is decided by whole hands: ``None``."""
+    def held_key(self, deal: Deal, params: Any, where: list[int]) -> tuple[object, ...] | None:
+        """Who holds each honour trump and each pair space's trumps whole, and who wins the
+        sequence space with which cards: every claim follows from these."""
         trumps = trump_suit(deal)
         if trumps < 0:
             return ()  # no trumps yet: nothing is claimed
-        if params.sequence_space and params.sequence_rule != "trump_run":
-            return None
-        base = trumps * 13
-        groups: list[tuple[int, ...]] = [(base + RANKS.index(str(rank)),)
-                                         for rank in params.honours.values()]
-        groups += [tuple(base + RANKS.index(str(r)) for r in ranks)
-                   for ranks in params.pairs.values()]
+        groups = _trump_groups(deal, params, trumps)
+        run: object = None
         if params.sequence_space:
-            groups.append(tuple(base + r for r in _SEVEN_EIGHT_NINE))
-        return tuple(groups)
+            if params.sequence_rule == "trump_run":
+                run = whole_holders(where, (tuple(trumps * 13 + r for r in _SEVEN_EIGHT_NINE),))
+            else:
+                run = best_run(where, deal.order(deal.dealer),
+                               pack_order(deal.variant.rules.ace, deal.variant.deck),
+                               params.sequence_min, params.sequence_rank == "length_first",
+                               trumps)
+        return (whole_holders(where, groups), run)
 
     def bound_cards(self, deal: Deal, params: Any) -> dict[str, tuple[int, ...]]:
         """The trumps each honour and pair space stands for, once the turn-up has made a
@@ -234,6 +235,53 @@ def best_sequence(deal: Deal, params: TrumpsHeldParams, trumps: int
                    (top, len(run), run[0] // 13 == trumps))
             if best is None or key > best:  # strictly better: the earlier seat keeps a tie
                 best, won = key, (seat, run)
+    return won
+
+
+def _trump_groups(deal: Deal, params: TrumpsHeldParams, trumps: int
+                  ) -> tuple[tuple[int, ...], ...]:
+    """The honour trumps one by one, then each pair space's trumps (once per variant and
+    trump suit)."""
+    key = ("poch trump groups", trumps)
+    cache = deal.variant.cache
+    if key in cache:
+        return cache[key]  # type: ignore[return-value]
+    base = trumps * 13
+    groups: list[tuple[int, ...]] = [(base + RANKS.index(str(rank)),)
+                                     for rank in params.honours.values()]
+    groups += [tuple(base + RANKS.index(str(r)) for r in ranks)
+               for ranks in params.pairs.values()]
+    got = cache[key] = tuple(groups)
+    return got
+
+
+def best_run(where: list[int], seats: Sequence[int], order: Sequence[int], shortest: int,
+             length_first: bool, trumps: int) -> tuple[int, tuple[int, ...]] | None:
+    """:func:`best_sequence` (``best_held``) were each card ``c`` held by ``where[c]``:
+    ``seats`` in the order that keeps a tie (from the dealer's left), ``order`` the rank
+    order low to high. A seat's maximal run in a suit is a stretch of that suit, in rank
+    order, all held by that seat: one pass over each suit finds every seat's runs (for
+    ``clone_for``'s check of the claims on each imagined deal)."""
+    rank = {s: i for i, s in enumerate(seats)}
+    best: tuple[tuple[int, int, bool], int, int, int] | None = None  # key, then the tie order
+    won: tuple[int, tuple[int, ...]] | None = None
+    n = len(order)
+    for suit in range(4):
+        base = suit * 13
+        start = 0
+        for p in range(1, n + 1):
+            h = where[base + order[start]]
+            if p < n and where[base + order[p]] == h:
+                continue
+            length = p - start
+            if length >= shortest and h in rank:
+                trump = suit == trumps
+                key = (length, p - 1, trump) if length_first else (p - 1, length, trump)
+                if best is None or key > best[0] or (key == best[0] and (
+                        rank[h], suit, start) < best[1:]):
+                    best = (key, rank[h], suit, start)
+                    won = (h, tuple(base + order[q] for q in range(start, p)))
+            start = p
     return won
 
 

@@ -145,29 +145,19 @@ class ClaimHeldPhase(Phase):
         if got is None:
             return True
         played_by, owner = deal.played_by, deal.owner
-        groups = self.policy.impl.held_groups(deal, self.policy.params)
-        if groups is not None:  # the answer is the same for the same holders of the groups
-            whole: list[int] = []
-            for cards in groups:
-                c = cards[0]
-                h = played_by[c] if played_by[c] >= 0 else owner[c]
-                for c in cards:
-                    if (played_by[c] if played_by[c] >= 0 else owner[c]) != h:
-                        h = ABSENT  # split (or out of the pack): no place holds it whole
-                        break
-                whole.append(h)
-            key = ("held again", groups, tuple(whole), got.live, got.claims, deal.dealer,
-                   deal.active)
-            return remembered(deal, key, lambda: self._held_again(deal, got))
-        return self._held_again(deal, got)
+        # the hands as they were at this stage: every card played back with its player
+        where = [played_by[c] if played_by[c] >= 0 else owner[c] for c in range(52)]
+        held = self.policy.impl.held_key(deal, self.policy.params, where)
 
-    def _held_again(self, deal: Deal, got: HeldClaims) -> bool:
-        """The claims by holding on the imagined hands as they were at this stage (every
-        card played back in its player's hand) are the real ones."""
-        played_by, owner = deal.played_by, deal.owner
-        where = {c: (played_by[c] if played_by[c] >= 0 else owner[c])
-                 for c in range(52) if owner[c] != ABSENT}
-        return self._claims(deal, where, got.live) == got.claims
+        def work() -> bool:
+            return self._claims(deal, {c: h for c, h in enumerate(where) if h != ABSENT},
+                                got.live) == got.claims
+
+        if held is None:
+            return work()
+        # the same key, the same claims: the answer is remembered per key
+        key = ("held again", held, got.live, got.claims, deal.dealer, deal.active)
+        return remembered(deal, key, work)
 
     def _claims(self, deal: Deal, where: dict[int, int],
                 live: frozenset[str]) -> frozenset[tuple[str, int]]:

@@ -21,7 +21,7 @@ import attrs
 
 from stops._mypyc import mypyc_attr
 from stops.engine.cards import CARDS, RANKS
-from stops.engine.deal import SPARE
+from stops.engine.deal import PLAYED, SPARE
 from stops.rules import card_below
 from stops.rules.contracts import Handler, Triggers
 from stops.rules.model import Space
@@ -111,13 +111,13 @@ class ClaimPolicy:
         display: none by default."""
         return {}
 
-    def held_groups(self, deal: Deal, params: Any) -> tuple[tuple[int, ...], ...] | None:
-        """Groups of cards such that what :meth:`held` claims in this deal depends only on
-        which place (a seat, the spare hand) holds each group whole, or that none does, the
-        layout's live spaces, the dealer and the seats taking part being given; ``None``
-        (the default): whole hands decide it. ``clone_for`` checks the claims by holding
-        against every imagined deal it deals; with these groups it remembers the answer
-        per their holders rather than running :meth:`held` on each imagined deal."""
+    def held_key(self, deal: Deal, params: Any, where: list[int]) -> tuple[object, ...] | None:
+        """What :meth:`held` would claim were each card ``c`` held by ``where[c]`` (a seat,
+        ``SPARE``, or out of the hands), reduced to a key: equal keys, the same claims, the
+        layout's live spaces, the dealer and the seats taking part being given. ``None``
+        (the default): no such key. ``clone_for`` checks the claims by holding against
+        every imagined deal it deals; with a key it remembers the answer per key rather
+        than running :meth:`held` on each imagined deal."""
         return None
 
 
@@ -237,11 +237,11 @@ class StageOne(ClaimPolicy):
                 if s >= 0:
                     deal.claim(s, sid, note, shown=cards)
 
-    def held_groups(self, deal: Deal, params: Any) -> tuple[tuple[int, ...], ...] | None:
-        """The plan's groups: a space pays the seat holding a whole group (a run's shared
-        by the seats' order from the dealer's left), a run the spare hand holds whole may
-        pay nobody (``dead_hand_blocks``)."""
-        return _plan_groups(deal)
+    def held_key(self, deal: Deal, params: Any, where: list[int]) -> tuple[object, ...] | None:
+        """Which place holds each group of the plan whole, if one does: a space pays the
+        seat holding a whole group (a run's shared by the seats' order from the dealer's
+        left), a run the spare hand holds whole may pay nobody (``dead_hand_blocks``)."""
+        return whole_holders(where, _plan_groups(deal))
 
 
 _Plan = list[tuple[str, str, list[tuple[int, ...]], str]]
@@ -287,6 +287,21 @@ def _plan_groups(deal: Deal) -> tuple[tuple[int, ...], ...]:
 
 _PLAN_GROUPS = ("stage_one_groups",)
 """Key of the stage-one plan's card groups in ``variant.cache``."""
+
+
+def whole_holders(where: list[int], groups: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """For each group of cards, the place ``where`` puts all of it (``where[c]``: card
+    ``c``'s holder), or ``PLAYED`` where its cards are split (a claim policy's key,
+    :meth:`ClaimPolicy.held_key`)."""
+    out: list[int] = []
+    for cards in groups:
+        h = where[cards[0]]
+        for c in cards:
+            if where[c] != h:
+                h = PLAYED
+                break
+        out.append(h)
+    return tuple(out)
 
 
 def holds_pay_card(deal: Deal, seat: int) -> bool:
