@@ -624,6 +624,9 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
     room = dict(places)
     at: dict[int, list[int]] = {h: [] for h in places}
     if order:
+        # a random.Random's C-level random() read once, called inline (no call through a
+        # wrapper per card: this loop runs for every constrained card of every copy)
+        unit = rng.random if isinstance(rng, random.Random) else None
         below = _below_fast(rng)
         for where, group in order:  # the most constrained first
             # the cards that may go to the same places, dealt together: each to a place
@@ -631,14 +634,15 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
             # putting back, from the room left there
             pool: list[int] = []
             for h in where:
-                if room[h] > 0:
-                    pool += [h] * room[h]
+                k = room[h]
+                if k > 0:
+                    pool += [h] * k
             cards = list(group)
             n, m = len(pool), len(cards)
             if m > n:
                 _shuffle_fast(rng, cards)  # which are left without room: any of them
             for i in range(min(n, m)):
-                j = i + below(n - i)
+                j = i + (int(unit() * (n - i)) if unit is not None else below(n - i))
                 h = pool[j]
                 pool[j] = pool[i]
                 at[h].append(cards[i])
