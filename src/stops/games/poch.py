@@ -34,6 +34,7 @@ import attrs
 
 from stops.engine.actions import Action, simple
 from stops.engine.cards import CARDS, RANKS
+from stops.engine.determinize import redeal_memo
 from stops.engine.errors import IllegalAction
 from stops.engine.events import Event, event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
@@ -57,6 +58,9 @@ HELD: Final = "held"
 VYING_SHOWDOWN: Final = "vying_showdown"
 K_PASSED: Final = "passed"
 K_CLAIMED: Final = "claimed"
+_REDEAL: Final = ("vying",)
+"""The vying phase's key in ``clone_for``'s per-view memo (``redeal_memo``): the other seats
+whose poch proves a pair."""
 
 _SEVEN_EIGHT_NINE: Final = (RANKS.index("7"), RANKS.index("8"), RANKS.index("9"))
 
@@ -158,8 +162,7 @@ class TrumpsHeld(TrumpClaimPolicy):
             if params.sequence_rule == "trump_run":
                 run = whole_holders(where, (tuple(trumps * 13 + r for r in _SEVEN_EIGHT_NINE),))
             else:
-                run = best_run(where, deal.order(deal.dealer),
-                               pack_order(deal.variant.rules.ace, deal.variant.deck),
+                run = best_run(where, deal.order(deal.dealer), _pack_order(deal.variant),
                                params.sequence_min, params.sequence_rank == "length_first",
                                trumps)
         return (whole_holders(where, groups), run)
@@ -236,6 +239,15 @@ def best_sequence(deal: Deal, params: TrumpsHeldParams, trumps: int
             if best is None or key > best:  # strictly better: the earlier seat keeps a tie
                 best, won = key, (seat, run)
     return won
+
+
+def _pack_order(variant: Variant) -> tuple[int, ...]:
+    """The variant's rank order over the ranks its pack has (once per variant)."""
+    key = ("poch pack order",)
+    got = variant.cache.get(key)
+    if got is None:
+        got = variant.cache[key] = pack_order(variant.rules.ace, variant.deck)
+    return got  # type: ignore[return-value]
 
 
 def _trump_groups(deal: Deal, params: TrumpsHeldParams, trumps: int
@@ -633,12 +645,17 @@ class VyingPhase(Phase):
         them)."""
         if self.any:
             return True
-        for e in deal.events:
-            if e.kind == POCHED and e.seat is not None and e.seat != seat:
-                s = e.seat
-                cards = [c for c in range(52) if deal.owner[c] == s or deal.played_by[c] == s]
-                if not has_pair(cards):
-                    return False
+        memo = redeal_memo(deal)  # the same for every copy of one view: read the log once
+        poched: tuple[int, ...] | None = memo.get(_REDEAL)
+        if poched is None:
+            poched = memo[_REDEAL] = tuple(
+                e.seat for e in deal.events
+                if e.kind == POCHED and e.seat is not None and e.seat != seat)
+        owner, played_by = deal.owner, deal.played_by
+        for s in poched:
+            cards = [c for c in range(52) if owner[c] == s or played_by[c] == s]
+            if not has_pair(cards):
+                return False
         return True
 
     # -- the rules text -------------------------------------------------------------------
