@@ -180,14 +180,19 @@ class PokerPhase(Phase):
             if not self._still_best(deal, s, cards):
                 return False
         actions = deal.actions
-        for i, a in enumerate(actions):
-            s = a.seat
-            if a.action != "select" or s == seat or s in shown or a.cards is None:
-                continue
+        # the selections to make again, found once per view (by the decisions' count: an
+        # earlier try's play phase may have dropped some follows)
+        redo: list[tuple[int, int, int]] | None = memo.get((_REDEAL, len(actions)))
+        if redo is None:
+            redo = memo[(_REDEAL, len(actions))] = [
+                (i, a.seat, len(a.cards)) for i, a in enumerate(actions)
+                if a.action == "select" and a.seat != seat and a.seat not in shown
+                and a.cards is not None]
+        for i, s, k in redo:
             again = picked.get(s)
             if again is None:  # made before play: from the hand it then held
                 mine = [c for c in range(52) if deal.owner[c] == s or deal.played_by[c] == s]
-                again = tuple(pick(rng, mine, len(a.cards)))
+                again = tuple(pick(rng, mine, k))
             actions[i] = select(s, again)
         return True
 
