@@ -23,7 +23,7 @@ from stops.engine.determinize import Probe, cards_of, pick, redeal_memo
 from stops.engine.vocabulary import SWAPS_SPARE
 from stops.games.poch import best_run, best_sequence
 from stops.phases.settle import ClaimHeldPhase, HeldClaims
-from stops.policies.claims import whole_holders
+from stops.policies.claims import holds_pay_card, pay_card_among, whole_holders
 from stops.policies.succession import pack_order
 from stops.rules.variant import list_variants
 from support import midway
@@ -195,3 +195,23 @@ def test_the_same_key_the_same_claims(name: str) -> None:
                                                  int(parse_card("QH"))),)) == (2,)
     assert whole_holders(_where((2, "KH"), (1, "QH")), ((int(parse_card("KH")),
                                                         int(parse_card("QH"))),)) == (-2,)
+
+
+def test_pay_card_among_is_holds_pay_card() -> None:
+    # Tripoley's pay cards: A K Q J T of hearts, K-Q of hearts, an 8-9-10 of one suit. A
+    # hand of 8 9 T of clubs holds one (the run); 8 9 of clubs and the J of spades none; the
+    # T of hearts alone is a pay card. Then random hands: the set test is the probe's.
+    deal = stops.Table("tripoley", seats=4, chips=50, seed=1).new_deal()
+    cards = [int(parse_card(t)) for t in ("8C", "9C", "TC")]
+    assert pay_card_among(deal, set(cards))
+    assert not pay_card_among(deal, {cards[0], cards[1], int(parse_card("JS"))})
+    assert pay_card_among(deal, {int(parse_card("TH"))})
+    rng = random.Random(2)
+    for _ in range(300):
+        hand = set(rng.sample(range(52), rng.randrange(1, 14)))
+        probe = Probe(deal, dict.fromkeys(hand, 1))
+        try:
+            expect = holds_pay_card(deal, 1)
+        finally:
+            probe.close()
+        assert pay_card_among(deal, hand) == expect

@@ -29,7 +29,7 @@ from stops.engine.events import event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
 from stops.engine.vocabulary import PASS, EventType, Verb
 from stops.phases.base import Phase, in_chips
-from stops.policies.claims import holds_pay_card
+from stops.policies.claims import holds_pay_card, pay_card_among
 from stops.rules.registry import param
 
 if TYPE_CHECKING:
@@ -637,12 +637,8 @@ class SparePhase(Phase):
                 if swap:
                     hands[s], hands[SPARE] = hands.get(SPARE, set()), hands.get(s, set())
                     continue
-                probe = Probe(deal, dict.fromkeys(hands.get(s, ()), s))
-                try:
-                    if _blocked(deal, s):
-                        return False
-                finally:
-                    probe.close()
+                if pay_card_among(deal, hands.get(s, set())):  # steps: only where blocking
+                    return False
         st = deal.peek_state(SpareState)
         if st is None or not st.bids:
             return True

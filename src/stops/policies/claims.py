@@ -317,6 +317,17 @@ def holds_pay_card(deal: Deal, seat: int) -> bool:
     return False
 
 
+def pay_card_among(deal: Deal, hand: set[int]) -> bool:
+    """Whether ``hand`` holds what :func:`holds_pay_card` looks for (a card space's card, a
+    whole combination, a whole run in one suit): the same test on a set of cards rather than
+    on a seat's hand in the deal (``clone_for``'s check of a hand as it was)."""
+    for _kind, _sid, groups, _note in _cached_plan(deal):
+        for cards in groups:
+            if all(c in hand for c in cards):
+                return True
+    return False
+
+
 def _sole_holder(owner: list[int], cards: tuple[int, ...]) -> int:
     """The seat holding every one of ``cards``, or -1 (split, or some in no hand)."""
     s = owner[cards[0]]
