@@ -758,7 +758,7 @@ def _finish(new: Deal, seat: int, view: _View, at: dict[int, list[int]]) -> None
     undo, fixed = view.undo, view.dealt
     codes = view.codes
     if codes is None:
-        codes = view.codes = {d: tuple(map(CARDS.__getitem__, sorted(cards)))
+        codes = view.codes = {d: tuple([CARDS[c] for c in sorted(cards)])
                               for d, cards in fixed.items()}
     dealt = list(new.dealt_hands)
     n = len(dealt)
@@ -770,7 +770,7 @@ def _finish(new: Deal, seat: int, view: _View, at: dict[int, list[int]]) -> None
         d = undo[h]
         if d == seat or d >= n:
             continue
-        hand = tuple(map(CARDS.__getitem__, sorted(fixed[d] + cards)))
+        hand = tuple([CARDS[c] for c in sorted(fixed[d] + cards)])  # native when compiled
         if d == SPARE:
             spare = hand
         else:
