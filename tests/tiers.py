@@ -139,6 +139,7 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
     "stops/interop/encoding.py": ("interop/test_pettingzoo.py",),
     "stops/interop/codec.py": ("interop/test_pettingzoo.py", "interop/test_openspiel.py"),
     "stops/engine/determinize.py": ("engine/test_clone.py", "engine/test_determinize.py",
+                                    "engine/test_clone_for_sample.py",
                                     "games/test_poch.py", "games/test_royal_rummy.py",
                                     "phases/test_held_bonus.py"),
     "stops/bots/judgement.py": ("bots/test_judgement.py", "bots/test_bots.py"),
