@@ -61,7 +61,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from stops._mypyc import mypyc_attr
-from stops.engine.cards import CARDS
+from stops.engine.cards import CARDS, Card
 from stops.engine.errors import StopsError
 from stops.engine.eventkind import EventKind
 from stops.engine.rng import Rng
@@ -117,6 +117,40 @@ def shuffle_with(rng: Any, items: list[int]) -> None:
     keys = struct.unpack(f">{n}Q", bits.to_bytes(8 * n, "big"))
     order = sorted(range(n), key=keys.__getitem__)
     items[:] = [items[i] for i in order]
+
+
+def pick(rng: Rng | random.Random, items: list[int], k: int) -> list[int]:
+    """``k`` of ``items`` (all of them if fewer), every choice of ``k`` alike likely: the
+    first ``k`` steps of a Fisher-Yates shuffle of ``items`` in place, drawn as
+    :func:`_shuffle_fast` draws (for a hand chosen in secret, picked again on every copy
+    ``clone_for`` deals: ``k`` draws rather than a shuffle of the whole hand)."""
+    n = len(items)
+    if k >= n:
+        return list(items)
+    if isinstance(rng, Rng):
+        below = rng.below
+        for i in range(k):
+            j = i + below(n - i)
+            items[i], items[j] = items[j], items[i]
+    else:
+        unit = rng.random
+        for i in range(k):
+            j = i + int(unit() * (n - i))
+            items[i], items[j] = items[j], items[i]
+    return items[:k]
+
+
+def cards_of(deal: Deal, seat: int) -> list[int]:
+    """The cards ``seat`` holds now, in card order, read from its suit masks (as card
+    indices: no ``Card`` made, for the phases' checks of imagined hands)."""
+    out: list[int] = []
+    for suit, m in enumerate(deal.masks[seat]):
+        base = suit * 13
+        while m:
+            low = m & -m
+            out.append(base + low.bit_length() - 1)
+            m ^= low
+    return out
 
 
 def _below(rng: Rng | random.Random) -> Callable[[int], int]:
@@ -304,7 +338,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     if not isinstance(rng, Rng | random.Random):
         raise StopsError("clone_for: rng must be a random.Random or a stops Rng")
     view = _cached(deal, seat)
-    work = deal.clone()
+    work = deal.clone() if view is None else _copy(deal, view)
     # from here on only `work`, which must keep nothing hidden: the table's seed (every card
     # follows from it) and the shuffle made from it, stacked hands not yet dealt, and the
     # last card dealt unless it was turned up for all to see
@@ -313,9 +347,12 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
         work.last_dealt = -1
     if not work.dealt_hands:
         return work  # nothing dealt yet: the copy deals from its own seed
+    fresh = view is not None  # `work` holds the view's hands and log already
     if view is None:
         view = _View(deal, work, seat)
         _kept(deal)[seat] = view
+        work.events = list(view.events)
+        work.emit = work.events.append
     to_act = deal.to_act
     phases = work.variant.phases
     order, free, allowed = view.order, view.free, view.allowed
@@ -332,14 +369,17 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
             # facts that contradict each other: keep only the sure ones
             order, free = [], view.hidden
             continue
-        _place(work, view, at)
-        work._views[seat] = (work.events, len(work.events), view.seen)  # the same log
+        _place(work, view, at, fresh)
+        fresh = False
+        work._views = {seat: (work.events, len(work.events), view.seen)}  # the same log
+        work._imagined = view.memo  # what the phases keep per view (see redeal_memo)
         ok = True
         misfits: set[int] = set()
         for phase in phases:  # the state a phase keeps about hidden cards
             if phase.after_redeal(work, seat, rng) is False:
                 ok = False
                 misfits |= phase.misfits(work, seat)
+        work._imagined = None
         if ok and (work.to_act != to_act or (
                 to_act is not None and to_act != seat and not work.legal_count())):
             continue  # the seat to act could not be where it is in this deal
@@ -353,6 +393,39 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
             best, best_misfits, best_bad = at, misfits, len(misfits)
     raise StopsError(f"clone_for: found no deal consistent with seat {seat}'s view in "
                      f"{MAX_TRIES} tries")
+
+
+def _copy(deal: Deal, view: _View) -> Deal:
+    """``deal.clone()`` with the view's hands (only the cards the seat knows in them) and
+    its log (what the seat may not see blanked) in place of the deal's own: each is copied
+    once, where a ``clone()`` would copy the real ones only for them to be replaced. The
+    real deal lends the clone its fields for the moment of the copy and gets its own back
+    (a probe does the same)."""
+    saved = (deal.owner, deal.masks, deal.counts, deal.spare, deal.events)
+    deal.owner, deal.masks, deal.counts = view.owner, view.masks, view.counts
+    deal.spare, deal.events = view.spare, view.events
+    try:
+        return deal.clone()
+    finally:
+        deal.owner, deal.masks, deal.counts, deal.spare, deal.events = saved
+
+
+def redeal_memo(deal: Deal) -> dict[Any, Any]:
+    """Where a phase's :meth:`~stops.phases.base.Phase.after_redeal` may keep what it works
+    out from the copy's public part (its log as the seat sees it, the decisions made),
+    which is the same for every copy ``clone_for`` deals from one view: kept with the view,
+    so a search that samples many copies of one position works it out once. Keys are the
+    phase's own (a tuple starting with its name). A deal that is not being dealt by
+    ``clone_for`` gets an empty dict, kept nowhere."""
+    memo = deal._imagined
+    if memo is None or _MEMO not in memo:
+        return {}
+    return memo
+
+
+_MEMO: Final = ("redeal memo",)
+"""The key that marks a view's memo (:func:`redeal_memo`) lent to the copy's ``_imagined``
+while the phases put it in line with its hands."""
 
 
 class _View:
@@ -369,8 +442,9 @@ class _View:
     (``dealt``, the swaps undone) and where each place's hand was dealt (``undo``); the log
     as the seat sees it (``events``: those it may not see without cards or amounts)."""
 
-    __slots__ = ("allowed", "counts", "dealt", "events", "free", "held", "hidden", "keep_last",
-                 "key", "known", "masks", "order", "owner", "places", "seen", "spare", "undo")
+    __slots__ = ("allowed", "codes", "counts", "dealt", "events", "free", "held", "hidden",
+                 "keep_last", "key", "known", "masks", "memo", "order", "owner", "places",
+                 "seen", "spare", "undo")
 
     def __init__(self, deal: Deal, work: Deal, seat: int) -> None:
         self.key = _key(deal)
@@ -426,6 +500,10 @@ class _View:
         for cards in dealt.values():
             cards.sort()
         self.dealt = dealt
+        # for the copies (clone_for's per-call path): the record's fixed hands as card
+        # codes, worked out at the first copy; what the phases keep per view (redeal_memo)
+        self.codes: dict[int, tuple[Card, ...]] | None = None
+        self.memo: dict[Any, Any] = {_MEMO: True}
 
 
 def _key(deal: Deal) -> tuple[int, ...]:
@@ -719,6 +797,9 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
     room = dict(places)
     at: dict[int, list[int]] = {h: [] for h in places}
     if order:
+        # a random.Random's C-level random() read once, called inline (no call through a
+        # wrapper per card: this loop runs for every constrained card of every copy)
+        unit = rng.random if isinstance(rng, random.Random) else None
         below = _below_fast(rng)
         for where, group in order:  # the most constrained first
             # the cards that may go to the same places, dealt together: each to a place
@@ -726,14 +807,15 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
             # putting back, from the room left there
             pool: list[int] = []
             for h in where:
-                if room[h] > 0:
-                    pool += [h] * room[h]
+                k = room[h]
+                if k > 0:
+                    pool += [h] * k
             cards = list(group)
             n, m = len(pool), len(cards)
             if m > n:
                 _shuffle_fast(rng, cards)  # which are left without room: any of them
             for i in range(min(n, m)):
-                j = i + below(n - i)
+                j = i + (int(unit() * (n - i)) if unit is not None else below(n - i))
                 h = pool[j]
                 pool[j] = pool[i]
                 at[h].append(cards[i])
@@ -814,13 +896,18 @@ def _make_room(card: int, allowed: dict[int, list[int]], at: dict[int, list[int]
     return None
 
 
-def _place(new: Deal, view: _View, at: dict[int, list[int]]) -> None:
+def _place(new: Deal, view: _View, at: dict[int, list[int]], fresh: bool) -> None:
     """The copy's hands: the known cards where they lie (as the view has them), each hidden
-    card where ``at`` deals it; masks, counts and the spare hand to match."""
-    owner = new.owner = list(view.owner)
-    masks = new.masks = [list(m) for m in view.masks]
-    counts = new.counts = list(view.counts)
-    spare = new.spare = set(view.spare)
+    card where ``at`` deals it; masks, counts and the spare hand to match. ``fresh``: the
+    copy holds the view's hands already (its first try), so the hidden cards are only
+    added; otherwise (another try) the hands are first put back to the view's."""
+    if fresh:
+        owner, masks, counts, spare = new.owner, new.masks, new.counts, new.spare
+    else:
+        owner = new.owner = list(view.owner)
+        masks = new.masks = [list(m) for m in view.masks]
+        counts = new.counts = list(view.counts)
+        spare = new.spare = set(view.spare)
     for h, cards in at.items():
         if h == SPARE:
             spare.update(cards)
@@ -837,18 +924,31 @@ def _place(new: Deal, view: _View, at: dict[int, list[int]]) -> None:
 
 def _finish(new: Deal, seat: int, view: _View, at: dict[int, list[int]]) -> None:
     """The copy's record of the imagined deal (the hands as dealt: every card played back
-    with its player, every swap undone), and its log with nothing hidden in it."""
-    undo = view.undo
-    hands = {d: list(cards) for d, cards in view.dealt.items()}
-    for h, cards in at.items():
-        hands[undo[h]] += cards
+    with its player, every swap undone): a place dealt no hidden card keeps the hand the
+    view worked out once (``codes``), the others are the view's part and the hidden cards
+    dealt there, sorted. The copy's log (the view's, nothing hidden in it) is in place
+    already."""
+    undo, fixed = view.undo, view.dealt
+    codes = view.codes
+    if codes is None:
+        codes = view.codes = {d: tuple([CARDS[c] for c in sorted(cards)])
+                              for d, cards in fixed.items()}
     dealt = list(new.dealt_hands)
-    for s in range(min(new.n, len(dealt))):
-        if s != seat:
-            dealt[s] = tuple([CARDS[c] for c in sorted(hands[s])])
+    n = len(dealt)
+    for d, hand in codes.items():
+        if d != seat and 0 <= d < n:
+            dealt[d] = hand
+    spare = codes[SPARE]
+    for h, cards in at.items():
+        d = undo[h]
+        if d == seat or d >= n:
+            continue
+        hand = tuple([CARDS[c] for c in sorted(fixed[d] + cards)])  # native when compiled
+        if d == SPARE:
+            spare = hand
+        else:
+            dealt[d] = hand
     new.dealt_hands = tuple(dealt)
-    new.dealt_spare = tuple([CARDS[c] for c in sorted(hands[SPARE])])
-    new.events = list(view.events)
-    new.emit = new.events.append
+    new.dealt_spare = spare
     new._views = {}
     new.forget_offer()

@@ -34,6 +34,7 @@ import attrs
 
 from stops.engine.actions import Action, simple
 from stops.engine.cards import CARDS, RANKS
+from stops.engine.determinize import redeal_memo
 from stops.engine.errors import IllegalAction
 from stops.engine.events import Event, event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
@@ -41,6 +42,7 @@ from stops.engine.vocabulary import EventType, Verb
 from stops.phases.aids import BotView, PhaseAids, Prompt, Teller, Telling
 from stops.phases.base import Phase, in_chips
 from stops.phases.turn_up import TrumpClaimPolicy, rank_word, trump_suit
+from stops.policies.claims import whole_holders
 from stops.policies.succession import pack_order, rank_order
 from stops.rules.model import RankName
 from stops.rules.registry import param
@@ -56,6 +58,9 @@ HELD: Final = "held"
 VYING_SHOWDOWN: Final = "vying_showdown"
 K_PASSED: Final = "passed"
 K_CLAIMED: Final = "claimed"
+_REDEAL: Final = ("vying",)
+"""The vying phase's key in ``clone_for``'s per-view memo (``redeal_memo``): the other seats
+whose poch proves a pair."""
 
 _SEVEN_EIGHT_NINE: Final = (RANKS.index("7"), RANKS.index("8"), RANKS.index("9"))
 
@@ -145,6 +150,23 @@ class TrumpsHeld(TrumpClaimPolicy):
                            "holds the sequence " + "-".join(str(CARDS[c]) for c in run),
                            shown=run)
 
+    def held_key(self, deal: Deal, params: Any, where: list[int]) -> tuple[object, ...] | None:
+        """Who holds each honour trump and each pair space's trumps whole, and who wins the
+        sequence space with which cards: every claim follows from these."""
+        trumps = trump_suit(deal)
+        if trumps < 0:
+            return ()  # no trumps yet: nothing is claimed
+        groups = _trump_groups(deal, params, trumps)
+        run: object = None
+        if params.sequence_space:
+            if params.sequence_rule == "trump_run":
+                run = whole_holders(where, (tuple(trumps * 13 + r for r in _SEVEN_EIGHT_NINE),))
+            else:
+                run = best_run(where, deal.order(deal.dealer), _pack_order(deal.variant),
+                               params.sequence_min, params.sequence_rank == "length_first",
+                               trumps)
+        return (whole_holders(where, groups), run)
+
     def bound_cards(self, deal: Deal, params: Any) -> dict[str, tuple[int, ...]]:
         """The trumps each honour and pair space stands for, once the turn-up has made a
         suit trumps (none before); the sequence stands for no fixed cards."""
@@ -216,6 +238,62 @@ def best_sequence(deal: Deal, params: TrumpsHeldParams, trumps: int
                    (top, len(run), run[0] // 13 == trumps))
             if best is None or key > best:  # strictly better: the earlier seat keeps a tie
                 best, won = key, (seat, run)
+    return won
+
+
+def _pack_order(variant: Variant) -> tuple[int, ...]:
+    """The variant's rank order over the ranks its pack has (once per variant)."""
+    key = ("poch pack order",)
+    got = variant.cache.get(key)
+    if got is None:
+        got = variant.cache[key] = pack_order(variant.rules.ace, variant.deck)
+    return got  # type: ignore[return-value]
+
+
+def _trump_groups(deal: Deal, params: TrumpsHeldParams, trumps: int
+                  ) -> tuple[tuple[int, ...], ...]:
+    """The honour trumps one by one, then each pair space's trumps (once per variant and
+    trump suit)."""
+    key = ("poch trump groups", trumps)
+    cache = deal.variant.cache
+    if key in cache:
+        return cache[key]  # type: ignore[return-value]
+    base = trumps * 13
+    groups: list[tuple[int, ...]] = [(base + RANKS.index(str(rank)),)
+                                     for rank in params.honours.values()]
+    groups += [tuple(base + RANKS.index(str(r)) for r in ranks)
+               for ranks in params.pairs.values()]
+    got = cache[key] = tuple(groups)
+    return got
+
+
+def best_run(where: list[int], seats: Sequence[int], order: Sequence[int], shortest: int,
+             length_first: bool, trumps: int) -> tuple[int, tuple[int, ...]] | None:
+    """:func:`best_sequence` (``best_held``) were each card ``c`` held by ``where[c]``:
+    ``seats`` in the order that keeps a tie (from the dealer's left), ``order`` the rank
+    order low to high. A seat's maximal run in a suit is a stretch of that suit, in rank
+    order, all held by that seat: one pass over each suit finds every seat's runs (for
+    ``clone_for``'s check of the claims on each imagined deal)."""
+    rank = {s: i for i, s in enumerate(seats)}
+    best: tuple[tuple[int, int, bool], int, int, int] | None = None  # key, then the tie order
+    won: tuple[int, tuple[int, ...]] | None = None
+    n = len(order)
+    for suit in range(4):
+        base = suit * 13
+        start = 0
+        for p in range(1, n + 1):
+            h = where[base + order[start]]
+            if p < n and where[base + order[p]] == h:
+                continue
+            length = p - start
+            if length >= shortest and h in rank:
+                trump = suit == trumps
+                key = (length, p - 1, trump) if length_first else (p - 1, length, trump)
+                if best is None or key > best[0] or (key == best[0] and (
+                        rank[h], suit, start) < best[1:]):
+                    best = (key, rank[h], suit, start)
+                    won = (h, tuple(base + order[q] for q in range(start, p)))
+            start = p
     return won
 
 
@@ -567,12 +645,17 @@ class VyingPhase(Phase):
         them)."""
         if self.any:
             return True
-        for e in deal.events:
-            if e.kind == POCHED and e.seat is not None and e.seat != seat:
-                s = e.seat
-                cards = [c for c in range(52) if deal.owner[c] == s or deal.played_by[c] == s]
-                if not has_pair(cards):
-                    return False
+        memo = redeal_memo(deal)  # the same for every copy of one view: read the log once
+        poched: tuple[int, ...] | None = memo.get(_REDEAL)
+        if poched is None:
+            poched = memo[_REDEAL] = tuple(
+                e.seat for e in deal.events
+                if e.kind == POCHED and e.seat is not None and e.seat != seat)
+        owner, played_by = deal.owner, deal.played_by
+        for s in poched:
+            cards = [c for c in range(52) if owner[c] == s or played_by[c] == s]
+            if not has_pair(cards):
+                return False
         return True
 
     # -- the rules text -------------------------------------------------------------------

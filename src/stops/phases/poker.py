@@ -20,7 +20,14 @@ from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, simple, with_cards
 from stops.engine.cards import CARDS, Card
 from stops.engine.deal import ABSENT
-from stops.engine.determinize import Knowledge, Reading, remembered, shuffle_with
+from stops.engine.determinize import (
+    Knowledge,
+    Reading,
+    cards_of,
+    pick,
+    redeal_memo,
+    remembered,
+)
 from stops.engine.errors import IllegalAction
 from stops.engine.events import Event, event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet, Selections
@@ -53,6 +60,11 @@ K_FOLDED: Final = FOLDED
 K_RAISED: Final = RAISED
 K_SELECTED: Final = SELECTED
 K_SHOWDOWN: Final = SHOWDOWN
+
+
+_REDEAL: Final = ("poker",)
+"""The poker phase's key in ``clone_for``'s per-view memo (``redeal_memo``): the seats whose
+hands the seat saw shown, and each other hand shown as its holder's best."""
 
 
 def select(seat: int, cards: Iterable[int]) -> Action:
@@ -150,8 +162,16 @@ class PokerPhase(Phase):
         """Other seats' selections that ``seat`` has not seen shown are picked again from
         their new hands: in the poker state, and in the copy's ``select`` decisions (a
         folded hand is never shown, so its real cards must not stay there either)."""
-        seen = deal.seen_by(seat)  # clone_for shares the real deal's, kept per seat
-        shown = {e.seat for e in seen if e.kind is K_SHOWDOWN}
+        memo = redeal_memo(deal)  # the same for every copy of one view: worked out once
+        got = memo.get(_REDEAL)
+        if got is None:
+            seen = deal.seen_by(seat)  # clone_for shares the real deal's, kept per seat
+            got = memo[_REDEAL] = (
+                frozenset(e.seat for e in seen if e.kind is K_SHOWDOWN),
+                () if self.settings.selection == "free" else tuple(
+                    (e.seat, e.cards) for e in seen if e.kind is K_SHOWDOWN
+                    and e.seat is not None and e.seat != seat))
+        shown, best = got
         st = deal.peek_state(PokerState)
         picked: dict[int, tuple[int, ...]] = {}
         if st is not None:
@@ -161,26 +181,27 @@ class PokerPhase(Phase):
                 if self.settings.selection == "auto":
                     st.hands[s] = picked[s] = _best_cards(deal, s, self.settings.hand_size)
                     continue
-                mine = [int(c) for c in deal.hand(s)]
-                shuffle_with(rng, mine)
-                st.hands[s] = picked[s] = tuple(sorted(mine[:len(chosen)]))
-        if self.settings.selection != "free":
-            # a hand shown as its holder's best must still be his best in this deal
-            for e in seen:
-                if e.kind is K_SHOWDOWN and e.seat is not None and e.seat != seat and \
-                        not self._still_best(deal, e.seat, e.cards):
-                    return False
+                st.hands[s] = picked[s] = tuple(sorted(pick(rng, cards_of(deal, s),
+                                                            len(chosen))))
+        # a hand shown as its holder's best must still be his best in this deal
+        for s, cards in best:
+            if not self._still_best(deal, s, cards):
+                return False
         actions = deal.actions
-        for i, a in enumerate(actions):
-            s = a.seat
-            if a.action != "select" or s == seat or s in shown or a.cards is None:
-                continue
-            cards = picked.get(s)
-            if cards is None:  # made before play: from the hand it then held
+        # the selections to make again, found once per view (by the decisions' count: an
+        # earlier try's play phase may have dropped some follows)
+        redo: list[tuple[int, int, int]] | None = memo.get((_REDEAL, len(actions)))
+        if redo is None:
+            redo = memo[(_REDEAL, len(actions))] = [
+                (i, a.seat, len(a.cards)) for i, a in enumerate(actions)
+                if a.action == "select" and a.seat != seat and a.seat not in shown
+                and a.cards is not None]
+        for i, s, k in redo:
+            again = picked.get(s)
+            if again is None:  # made before play: from the hand it then held
                 mine = [c for c in range(52) if deal.owner[c] == s or deal.played_by[c] == s]
-                shuffle_with(rng, mine)
-                cards = tuple(mine[:len(a.cards)])
-            actions[i] = select(s, cards)
+                again = tuple(pick(rng, mine, k))
+            actions[i] = select(s, again)
         return True
 
     def misfits(self, deal: Deal, seat: int) -> frozenset[int]:

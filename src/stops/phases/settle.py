@@ -159,9 +159,20 @@ class ClaimHeldPhase(Phase):
         got = deal.result(HeldClaims)
         if got is None:
             return True
-        where = {c: (deal.played_by[c] if deal.played_by[c] >= 0 else deal.owner[c])
-                 for c in range(52) if deal.owner[c] != ABSENT}
-        return self._claims(deal, where, got.live) == got.claims
+        played_by, owner = deal.played_by, deal.owner
+        # the hands as they were at this stage: every card played back with its player
+        where = [played_by[c] if played_by[c] >= 0 else owner[c] for c in range(52)]
+        held = self.policy.impl.held_key(deal, self.policy.params, where)
+
+        def work() -> bool:
+            return self._claims(deal, {c: h for c, h in enumerate(where) if h != ABSENT},
+                                got.live) == got.claims
+
+        if held is None:
+            return work()
+        # the same key, the same claims: the answer is remembered per key
+        key = ("held again", held, got.live, got.claims, deal.dealer, deal.active)
+        return remembered(deal, key, work)
 
     def _claims(self, deal: Deal, where: dict[int, int],
                 live: frozenset[str]) -> frozenset[tuple[str, int]]:

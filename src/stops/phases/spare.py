@@ -22,14 +22,14 @@ import attrs
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, simple
 from stops.engine.deal import ABSENT, SPARE
-from stops.engine.determinize import Knowledge, Probe, Reading, draw, remembered
+from stops.engine.determinize import Knowledge, Probe, Reading, draw, redeal_memo, remembered
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
 from stops.engine.vocabulary import PASS, EventType, Verb
 from stops.phases.base import Phase, in_chips
-from stops.policies.claims import holds_pay_card
+from stops.policies.claims import holds_pay_card, pay_card_among
 from stops.rules.registry import param
 
 if TYPE_CHECKING:
@@ -45,6 +45,8 @@ K_PASSED: Final = EventKind.PASSED
 
 # The kinds of event this phase logs: plain strings, registered with the phase (SPARE_EVENTS,
 # below) with what their fields mean and how to tell them.
+_REDEAL: Final = ("spare_hand",)
+"""The spare-hand phase's key in ``clone_for``'s per-view memo (``redeal_memo``)."""
 SPARE_SWAPPED: Final = "spare_swapped"
 AUCTION_OPENED: Final = "auction_opened"
 BID: Final = "bid"
@@ -556,6 +558,30 @@ class SparePhase(Phase):
         between decisions): see :meth:`infer`."""
         return _SpareReading(self, deal, seat)
 
+    def _redeal_plan(self, deal: Deal, seat: int
+                     ) -> tuple[list[tuple[bool, int]], frozenset[int | None]]:
+        """What :meth:`after_redeal` reads of a copy's log, the same for every copy of one
+        view: from the last event back, each public swap with the spare hand (``True``, its
+        seat) and each decision a pay card forbids (``False``, the seat that made it: a bid
+        for the spare hand, a dealer's taking it), none after the earliest of those; and the
+        seats whose sealed bids ``seat`` saw."""
+        steps: list[tuple[bool, int]] = []
+        took = self._took(deal) if deal.dealt_hands and _blocking(deal) else []
+        if took:
+            due = dict(took)
+            events = deal.events
+            for i in range(len(events) - 1, -1, -1):
+                e = events[i]
+                if e.kind is SPARE_SWAPPED and e.visible_to is None and e.seat is not None:
+                    steps.append((True, e.seat))
+                s = due.get(i)
+                if s is not None:
+                    steps.append((False, s))
+            while steps and steps[-1][0]:
+                steps.pop()  # swaps before the first such decision change nothing checked
+        seen = frozenset(e.seat for e in deal.seen_by(seat) if e.kind is BID and e.chips)
+        return steps, seen
+
     def _took(self, deal: Deal) -> list[tuple[int, int]]:
         """Each (event index, seat) where a seat bid for the spare hand or the dealer took
         it: decisions a pay card in his hand forbids. Every one is public."""
@@ -583,32 +609,34 @@ class SparePhase(Phase):
         have come about. Sealed bids ``seat`` has not seen are imagined afresh (a whole
         number of chips up to the bidder's stack), in the auction's state and in the copy's
         decisions."""
-        took = self._took(deal) if deal.dealt_hands and _blocking(deal) else []
-        if took:
-            # the hands as they were, going back through the swaps
+        memo = redeal_memo(deal)  # the same for every copy of one view: worked out once
+        plan: tuple[list[tuple[bool, int]], frozenset[int | None]] | None = memo.get(_REDEAL)
+        if plan is None:
+            plan = memo[_REDEAL] = self._redeal_plan(deal, seat)
+        steps, seen = plan
+        if steps:
+            # the hands as they are, every card played back with its player; then, going
+            # back through the swaps, as they were at each decision a pay card forbids
             hands: dict[int, set[int]] = {}
+            owner, played_by = deal.owner, deal.played_by
             for c in range(52):
-                if deal.owner[c] != ABSENT:
-                    h = deal.played_by[c] if deal.played_by[c] >= 0 else deal.owner[c]
-                    hands.setdefault(h, set()).add(c)
-            due = dict(took)
-            for i in range(len(deal.events) - 1, -1, -1):
-                e = deal.events[i]
-                if e.kind is SPARE_SWAPPED and e.visible_to is None and e.seat is not None:
-                    hands[e.seat], hands[SPARE] = (hands.get(SPARE, set()),
-                                                   hands.get(e.seat, set()))
-                s = due.get(i)
-                if s is not None:
-                    probe = Probe(deal, dict.fromkeys(hands.get(s, ()), s))
-                    try:
-                        if _blocked(deal, s):
-                            return False
-                    finally:
-                        probe.close()
+                o = owner[c]
+                if o != ABSENT:
+                    h = played_by[c] if played_by[c] >= 0 else o
+                    got = hands.get(h)
+                    if got is None:
+                        hands[h] = {c}
+                    else:
+                        got.add(c)
+            for swap, s in steps:
+                if swap:
+                    hands[s], hands[SPARE] = hands.get(SPARE, set()), hands.get(s, set())
+                    continue
+                if pay_card_among(deal, hands.get(s, set())):  # steps: only where blocking
+                    return False
         st = deal.peek_state(SpareState)
         if st is None or not st.bids:
             return True
-        seen = {e.seat for e in deal.seen_by(seat) if e.kind is BID and e.chips}
         for b in list(st.bids):
             if b == seat or b in seen:
                 continue

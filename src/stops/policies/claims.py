@@ -21,7 +21,7 @@ import attrs
 
 from stops._mypyc import mypyc_attr
 from stops.engine.cards import CARDS, RANKS
-from stops.engine.deal import SPARE
+from stops.engine.deal import PLAYED, SPARE
 from stops.rules import card_below
 from stops.rules.contracts import Handler, Triggers
 from stops.rules.model import Space
@@ -110,6 +110,15 @@ class ClaimPolicy:
         spaces (Pope Joan's trump compartments, once the trump suit is turned up), for a
         display: none by default."""
         return {}
+
+    def held_key(self, deal: Deal, params: Any, where: list[int]) -> tuple[object, ...] | None:
+        """What :meth:`held` would claim were each card ``c`` held by ``where[c]`` (a seat,
+        ``SPARE``, or out of the hands), reduced to a key: equal keys, the same claims, the
+        layout's live spaces, the dealer and the seats taking part being given. ``None``
+        (the default): no such key. ``clone_for`` checks the claims by holding against
+        every imagined deal it deals; with a key it remembers the answer per key rather
+        than running :meth:`held` on each imagined deal."""
+        return None
 
 
 def _run_cards(space: Space) -> list[list[int]]:
@@ -228,6 +237,12 @@ class StageOne(ClaimPolicy):
                 if s >= 0:
                     deal.claim(s, sid, note, shown=cards)
 
+    def held_key(self, deal: Deal, params: Any, where: list[int]) -> tuple[object, ...] | None:
+        """Which place holds each group of the plan whole, if one does: a space pays the
+        seat holding a whole group (a run's shared by the seats' order from the dealer's
+        left), a run the spare hand holds whole may pay nobody (``dead_hand_blocks``)."""
+        return whole_holders(where, _plan_groups(deal))
+
 
 _Plan = list[tuple[str, str, list[tuple[int, ...]], str]]
 _STAGE_ONE = ("stage_one_plan",)
@@ -259,6 +274,36 @@ def _cached_plan(deal: Deal) -> _Plan:
     return plan
 
 
+def _plan_groups(deal: Deal) -> tuple[tuple[int, ...], ...]:
+    """Every card group of the stage-one plan, in the plan's order (once per variant)."""
+    cache = deal.variant.cache
+    if _PLAN_GROUPS in cache:
+        return cache[_PLAN_GROUPS]  # type: ignore[return-value]
+    got = cache[_PLAN_GROUPS] = tuple(tuple(int(c) for c in cards)
+                                      for _k, _s, groups, _n in _cached_plan(deal)
+                                      for cards in groups)
+    return got
+
+
+_PLAN_GROUPS = ("stage_one_groups",)
+"""Key of the stage-one plan's card groups in ``variant.cache``."""
+
+
+def whole_holders(where: list[int], groups: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """For each group of cards, the place ``where`` puts all of it (``where[c]``: card
+    ``c``'s holder), or ``PLAYED`` where its cards are split (a claim policy's key,
+    :meth:`ClaimPolicy.held_key`)."""
+    out: list[int] = []
+    for cards in groups:
+        h = where[cards[0]]
+        for c in cards:
+            if where[c] != h:
+                h = PLAYED
+                break
+        out.append(h)
+    return tuple(out)
+
+
 def holds_pay_card(deal: Deal, seat: int) -> bool:
     """Whether ``seat`` holds, right now, cards that would win a layout space by holding: a
     card space's card, a whole combination, or a whole run in one suit (Tripoley's "pay
@@ -268,6 +313,17 @@ def holds_pay_card(deal: Deal, seat: int) -> bool:
     for _kind, _sid, groups, _note in plan:
         for cards in groups:
             if all(owner[c] == seat for c in cards):
+                return True
+    return False
+
+
+def pay_card_among(deal: Deal, hand: set[int]) -> bool:
+    """Whether ``hand`` holds what :func:`holds_pay_card` looks for (a card space's card, a
+    whole combination, a whole run in one suit): the same test on a set of cards rather than
+    on a seat's hand in the deal (``clone_for``'s check of a hand as it was)."""
+    for _kind, _sid, groups, _note in _cached_plan(deal):
+        for cards in groups:
+            if all(c in hand for c in cards):
                 return True
     return False
 

@@ -1,0 +1,217 @@
+"""Issue 24: what a repeated ``clone_for`` at one position pays (both builds run these).
+
+A copy from a kept view is cloned with the view's hands and log in place, its record's
+fixed hands come from codes worked out once per view, the phases keep per view what is the
+same for every copy (``redeal_memo``), and the claims by holding are checked per key of the
+imagined hands (``ClaimPolicy.held_key``). These tests hold each shortcut to what the long
+way gives.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import attrs
+import pytest
+
+import stops
+from stops.engine.cards import CARDS, parse_card
+from stops.engine.deal import ABSENT, SPARE
+from stops.engine.determinize import Probe, cards_of, pick, redeal_memo
+from stops.engine.vocabulary import SWAPS_SPARE
+from stops.games.poch import best_run, best_sequence
+from stops.phases.settle import ClaimHeldPhase, HeldClaims
+from stops.policies.claims import holds_pay_card, pay_card_among, whole_holders
+from stops.policies.succession import pack_order
+from stops.rules.variant import list_variants
+from support import midway
+
+
+def _eager_dealt(copy: stops.Deal, seat: int) -> dict[int, tuple[Any, ...]]:
+    """The copy's hands as dealt, worked out the long way from its cards and its log: every
+    card played back with its player, every public swap with the spare hand undone (the
+    seat's own hand is the real one's: not compared)."""
+    hands: dict[int, set[int]] = {p: set() for p in range(copy.n)}
+    hands[SPARE] = set()
+    for c in range(52):
+        if copy.played_by[c] >= 0:
+            hands[copy.played_by[c]].add(c)
+        elif copy.owner[c] >= 0 or copy.owner[c] == SPARE:
+            hands[copy.owner[c]].add(c)
+    for e in reversed(copy.events):
+        if e.kind in SWAPS_SPARE and e.visible_to is None and e.seat is not None:
+            hands[e.seat], hands[SPARE] = hands[SPARE], hands[e.seat]
+    return {p: tuple(CARDS[c] for c in sorted(cs)) for p, cs in hands.items() if p != seat}
+
+
+@pytest.mark.parametrize("name", list_variants())
+def test_a_copys_record_is_the_eager_one(name: str) -> None:
+    # Every built-in, three points of a deal, the first copy at a position (no view kept)
+    # and three more from the kept view: the copy's dealt hands, as its record gives them,
+    # are its cards with the plays and the public swaps undone, and every card of the pack
+    # lies in exactly one of them.
+    lo, hi = stops.load_variant(name).players
+    for seed, steps in ((1, 3), (2, 9), (3, 17)):
+        deal = midway(name, seed, steps, seats=min(max(4, lo), hi))
+        if deal.is_terminal or not deal.dealt_hands:
+            continue
+        seat = deal.current_seat
+        assert seat is not None
+        rng = random.Random(seed)
+        for _ in range(4):
+            copy = deal.clone_for(seat, rng)
+            eager = _eager_dealt(copy, seat)
+            for p, hand in eager.items():
+                got = copy.dealt_spare if p == SPARE else copy.dealt_hands[p]
+                assert tuple(got) == hand, (name, seed, p)
+            rec = copy.record()
+            every = [c for h in rec["hands"] for c in h] + list(rec["spare"])
+            assert sorted(every) == sorted(str(c) for c in copy.variant.deck)
+            assert copy._imagined is None  # the view's memo is not left on the copy
+
+
+def test_pick_draws_every_choice_alike() -> None:
+    # Two of four cards: six choices, each drawn about 6000 / 6 = 1000 times (a binomial
+    # with sd about 29: 850 to 1150 is over five sd). The pick is k distinct cards of the
+    # hand; fewer cards than asked give all of them.
+    rng = random.Random(5)
+    counts = Counter(tuple(sorted(pick(rng, [3, 8, 21, 40], 2))) for _ in range(6000))
+    assert len(counts) == 6
+    assert all(850 < n < 1150 for n in counts.values()), counts
+    assert sorted(pick(rng, [7, 9], 5)) == [7, 9]
+    assert pick(rng, [7, 9, 11], 0) == []
+
+
+def test_cards_of_reads_the_masks() -> None:
+    deal = midway("boodle", 4, 5)
+    for s in range(deal.n):
+        assert cards_of(deal, s) == [int(c) for c in deal.hand(s)]
+
+
+def test_redeal_memo_outside_clone_for_is_a_throwaway() -> None:
+    # A phase's after_redeal called on a deal clone_for is not dealing keeps nothing.
+    deal = midway("three-in-one", 1, 6)
+    memo = redeal_memo(deal)
+    memo["x"] = 1
+    assert redeal_memo(deal) == {}
+    assert deal._imagined is None
+
+
+def _where(*held: tuple[int, str]) -> list[int]:
+    """Every card in the spare hand but the ones given, as (seat, "9C 10C ...")."""
+    where = [SPARE] * 52
+    for s, cards in held:
+        for t in cards.split():
+            where[int(parse_card(t))] = s
+    return where
+
+
+def test_best_run_by_hand() -> None:
+    # Poch's pack, ace high: 7 8 9 T J Q K A, positions 0..7. Dealer 0: ties go to the
+    # seat first from his left, seats 1, 2, 3, 0.
+    order = pack_order("high", stops.load_variant("poch").deck)
+    seats = [1, 2, 3, 0]
+    # seat 1 holds 7-8-9 of hearts (3 cards, top 9 at position 2), seat 2 9-T-J of clubs
+    # (3 cards, top J at position 4), seat 3 Q-K of spades (2 cards: no sequence). Both
+    # rankings: equal length, the higher top wins: seat 2's run.
+    where = _where((1, "7H 8H 9H"), (2, "9C TC JC"), (3, "QS KS"))
+    for length_first in (True, False):
+        assert best_run(where, seats, order, 3, length_first, -1) == (
+            2, tuple(int(parse_card(t)) for t in ("9C", "TC", "JC")))
+    # seat 0 adds 7-8-9-T of diamonds (4 cards, top T at 3): longest first, seat 0's run;
+    # highest top first, seat 2's still (J at 4 over T at 3).
+    where = _where((1, "7H 8H 9H"), (2, "9C TC JC"), (3, "QS KS"), (0, "7D 8D 9D TD"))
+    assert best_run(where, seats, order, 3, True, -1)[0] == 0  # type: ignore[index]
+    assert best_run(where, seats, order, 3, False, -1)[0] == 2  # type: ignore[index]
+    # seats 1 and 2 both hold 9-T-J (hearts, clubs): a tie goes to seat 1, first from the
+    # dealer's left; with clubs trumps, seat 2's run in trumps wins it.
+    where = _where((1, "9H TH JH"), (2, "9C TC JC"))
+    assert best_run(where, seats, order, 3, True, -1)[0] == 1  # type: ignore[index]
+    assert best_run(where, seats, order, 3, True, 0)[0] == 2  # type: ignore[index]
+    # a card of the stretch held elsewhere (the 8 in the spare hand) breaks the run in two
+    where = _where((1, "7H 9H TH JH"))
+    assert best_run(where, seats, order, 3, True, -1) == (
+        1, tuple(int(parse_card(t)) for t in ("9H", "TH", "JH")))
+
+
+@pytest.mark.parametrize("rank", ["length_first", "height_first"])
+def test_best_run_is_best_sequence(rank: str) -> None:
+    # On random deals of Poch's pack among four seats and the spare hand, the one pass per
+    # suit finds the run the probe of whole hands finds.
+    variant = stops.load_variant("poch")
+    params = attrs.evolve(variant.policy("pay_collection").params, sequence_rank=rank)
+    deal = stops.Table("poch", seats=4, chips=50, seed=3).new_deal()
+    order = pack_order(variant.rules.ace, variant.deck)
+    rng = random.Random(9)
+    pack = [int(c) for c in variant.deck]
+    for trial in range(300):
+        where = [ABSENT] * 52
+        for c in pack:
+            where[c] = rng.choice((0, 1, 2, 3, SPARE))
+        trumps = trial % 5 - 1
+        probe = Probe(deal, {c: h for c, h in enumerate(where) if h != ABSENT})
+        try:
+            expect = best_sequence(deal, params, trumps)
+        finally:
+            probe.close()
+        assert best_run(where, deal.order(deal.dealer), order, params.sequence_min,
+                        rank == "length_first", trumps) == expect
+
+
+@pytest.mark.parametrize("name", ["three-in-one", "tripoley", "tripoley-colours", "poch"])
+def test_the_same_key_the_same_claims(name: str) -> None:
+    # The claims by holding run on a probe of random hands (each card of the pack in a
+    # random seat or the spare hand, every space live): hands with equal keys make equal
+    # claims. And the check clone_for runs on a copy, remembered per key, says what the
+    # probe of the whole hands says.
+    deal = stops.Table(name, seats=4, chips=50, seed=2).new_deal()
+    while "claim_held" in deal.variant.flow and deal.result(HeldClaims) is None:
+        legal = deal.legal_actions()
+        deal.apply(legal[0])
+    phase = next(p for p in deal.variant.phases if isinstance(p, ClaimHeldPhase))
+    pol = phase.policy
+    live = frozenset(deal.variant.space_ids)
+    rng = random.Random(4)
+    pack = [int(c) for c in deal.variant.deck]
+    seen: dict[Any, Any] = {}
+    keys = 0
+    for _ in range(400):
+        where = [ABSENT] * 52
+        for c in pack:
+            where[c] = rng.choice((0, 1, 2, 3, SPARE))
+        key = pol.impl.held_key(deal, pol.params, where)
+        assert key is not None
+        claims = phase._claims(deal, {c: h for c, h in enumerate(where) if h != ABSENT}, live)
+        if key in seen:
+            assert seen[key] == claims, (key, seen[key], claims)
+        else:
+            seen[key] = claims
+            keys += 1
+    assert keys > 3  # the keys told some hands apart
+    # a key of Three-in-One's kind: whole holders of each group, PLAYED-marked when split
+    assert whole_holders(_where((2, "KH QH")), ((int(parse_card("KH")),
+                                                 int(parse_card("QH"))),)) == (2,)
+    assert whole_holders(_where((2, "KH"), (1, "QH")), ((int(parse_card("KH")),
+                                                        int(parse_card("QH"))),)) == (-2,)
+
+
+def test_pay_card_among_is_holds_pay_card() -> None:
+    # Tripoley's pay cards: A K Q J T of hearts, K-Q of hearts, an 8-9-10 of one suit. A
+    # hand of 8 9 T of clubs holds one (the run); 8 9 of clubs and the J of spades none; the
+    # T of hearts alone is a pay card. Then random hands: the set test is the probe's.
+    deal = stops.Table("tripoley", seats=4, chips=50, seed=1).new_deal()
+    cards = [int(parse_card(t)) for t in ("8C", "9C", "TC")]
+    assert pay_card_among(deal, set(cards))
+    assert not pay_card_among(deal, {cards[0], cards[1], int(parse_card("JS"))})
+    assert pay_card_among(deal, {int(parse_card("TH"))})
+    rng = random.Random(2)
+    for _ in range(300):
+        hand = set(rng.sample(range(52), rng.randrange(1, 14)))
+        probe = Probe(deal, dict.fromkeys(hand, 1))
+        try:
+            expect = holds_pay_card(deal, 1)
+        finally:
+            probe.close()
+        assert pay_card_among(deal, hand) == expect
