@@ -203,6 +203,14 @@ class ActionCodec:
                     where[i] = pos
         return on
 
+    def cards_verb(self, verbs: tuple[str, ...]) -> str | None:
+        """The first of ``verbs`` (the verbs on offer) that chooses several cards at once
+        (see ``cards_verbs``), if any: while one is on offer a card index is a pick."""
+        for verb in verbs:
+            if verb in self.cards_verbs:
+                return verb
+        return None
+
     @staticmethod
     def mask_bytes(size: int, on: list[int]) -> bytearray:
         """``size`` bytes, 1 at each index in ``on`` and 0 elsewhere: an action mask that

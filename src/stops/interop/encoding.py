@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from stops.engine.cards import Card
+from stops.engine.eventkind import EventKind
 from stops.engine.events import Event
-from stops.engine.observation import sequence_of
 from stops.interop.codec import CHIP_BOUND
 
 if TYPE_CHECKING:
@@ -31,8 +31,28 @@ if TYPE_CHECKING:
     from stops.phases.aids import PhaseAids
     from stops.rules.variant import Variant
 
+K_LED: Final = EventKind.LED
+K_PLAYED: Final = EventKind.PLAYED
+
 _SUIT_ROWS: Final[dict[int, array[float]]] = {}
 """A suit's 13 values (1.0 where a rank of the mask is held) per 13-bit rank mask."""
+
+
+def last_laid(events: tuple[Event, ...]) -> int:
+    """The card (as an int) that ends the sequence :func:`stops.engine.observation.sequence_of`
+    reads from ``events``, or -1 if that sequence is empty. Only its last card is wanted, so
+    the scan stops at the first lead or play from the end (one or two events), not at the
+    lead that began the sequence (a sequence can be most of a deal long)."""
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        k = e.kind
+        if k in (K_LED, K_PLAYED):
+            card = e.card
+            if e.seat is not None and card is not None:
+                return int(card)
+            if k == K_LED:
+                return -1
+    return -1
 
 
 def _suit_row(m: int) -> array[float]:
@@ -135,9 +155,9 @@ class VectorEncoder:
                 v[at + c] = 1.0
         events = deal.seen_by(seat)
         if plays:
-            laid = sequence_of(events)
-            if laid:
-                v[self.last_card + int(laid[-1][1])] = 1.0
+            last = last_laid(events)
+            if last >= 0:
+                v[self.last_card + last] = 1.0
         to_act = deal.to_act
         if to_act == seat and picked:
             at = self.picked
