@@ -55,6 +55,13 @@ def last_laid(events: tuple[Event, ...]) -> int:
     return -1
 
 
+def _brings(events: tuple[Event, ...], start: int, kinds: frozenset[str] | None) -> bool:
+    """Whether ``events[start:]`` hold an event of one of ``kinds`` (``None``: any event)."""
+    if kinds is None:
+        return start < len(events)
+    return any(events[i].kind in kinds for i in range(start, len(events)))
+
+
 def _suit_row(m: int) -> array[float]:
     row = _SUIT_ROWS.get(m)
     if row is None:
@@ -99,6 +106,17 @@ class VectorEncoder:
         self.space_ids = space_ids
         self.aids = list(aids)
         self.folding = all(a.folds_events for a in aids)
+        kinds: set[str] = set()
+        any_kind = False
+        for a in aids:
+            read = a.fold_kinds
+            if read is None:
+                any_kind = True
+            else:
+                kinds |= read
+        self.fold_kinds: frozenset[str] | None = None if any_kind else frozenset(kinds)
+        """The event kinds any phase's ``fold`` reads (``None``: any may): the folds are
+        called only when a seat's new events bring one (see ``PhaseAids.fold_kinds``)."""
         self.named: list[dict[str, tuple[int, bool]]] = [
             {name: (start, chips) for name, start, _size, chips in segs} for segs in features]
         """Per phase: each feature's first index, and whether it counts chips."""
@@ -168,10 +186,17 @@ class VectorEncoder:
         stacks = deal.ledger.stacks
         at = self.hand_sizes
         o = self.stacks
+        b = self.bound  # ``clip`` written out: a call per value is most of these loops
+        # the vector starts at 0.0: a 0 is not written (the writes are most of the cost)
         for i in range(n):
-            v[at + i] = counts[i]
-            v[o + i] = self.clip(stacks[i])
-        v[self.spare_size] = len(deal.spare)
+            k = counts[i]
+            if k:
+                v[at + i] = k
+            x: float = stacks[i]
+            if x:
+                v[o + i] = b if x > b else -b if x < -b else x
+        if deal.spare:
+            v[self.spare_size] = len(deal.spare)
         ids = self.space_ids
         if ids:
             layout = deal.ledger.layout
@@ -179,7 +204,9 @@ class VectorEncoder:
             at = self.layout
             o = self.retired
             for i, sid in enumerate(ids):
-                v[at + i] = self.clip(layout.get(sid, 0))
+                x = layout.get(sid, 0)
+                if x:
+                    v[at + i] = b if x > b else -b if x < -b else x
                 if sid in retired:
                     v[o + i] = 1.0
         phase = "over" if to_act is None else deal.variant.flow[deal.phase_idx]
@@ -193,7 +220,8 @@ class VectorEncoder:
                 self._fill_features(v, deal, seat, events)
             else:
                 self._fill_views(v, deal, seat)
-        v[self.deals_left] = deals_left
+        if deals_left:
+            v[self.deals_left] = deals_left
         return v
 
     def _fill_played(self, plays: list[tuple[int, Card]]) -> None:
@@ -217,8 +245,9 @@ class VectorEncoder:
         else:
             upto = seen.upto
         if upto < len(events):
-            for k, aids in enumerate(self.aids):
-                aids.fold(events, upto, seen.values[k])
+            if _brings(events, upto, self.fold_kinds):
+                for k, aids in enumerate(self.aids):
+                    aids.fold(events, upto, seen.values[k])
             seen.upto = len(events)
             seen.last = events[-1]
         for k, slots in enumerate(self.slots):
