@@ -192,7 +192,7 @@ class VectorEncoder:
             k = counts[i]
             if k:
                 v[at + i] = k
-            x: float = stacks[i]
+            x = float(stacks[i])
             if x:
                 v[o + i] = b if x > b else -b if x < -b else x
         if deal.spare:
@@ -204,7 +204,7 @@ class VectorEncoder:
             at = self.layout
             o = self.retired
             for i, sid in enumerate(ids):
-                x = layout.get(sid, 0)
+                x = float(layout.get(sid, 0))
                 if x:
                     v[at + i] = b if x > b else -b if x < -b else x
                 if sid in retired:
