@@ -38,28 +38,22 @@ _SUIT_ROWS: Final[dict[int, array[float]]] = {}
 """A suit's 13 values (1.0 where a rank of the mask is held) per 13-bit rank mask."""
 
 
-def last_laid(events: tuple[Event, ...]) -> int:
+def last_laid(events: Sequence[Event], seat: int) -> int:
     """The card (as an int) that ends the sequence :func:`stops.engine.observation.sequence_of`
-    reads from ``events``, or -1 if that sequence is empty. Only its last card is wanted, so
-    the scan stops at the first lead or play from the end (one or two events), not at the
-    lead that began the sequence (a sequence can be most of a deal long)."""
+    reads from the events of ``events`` that ``seat`` sees, or -1 if that sequence is empty.
+    Only its last card is wanted, so the scan stops at the first lead or play from the end
+    (one or two events), not at the lead that began the sequence (a sequence can be most of
+    a deal long); and only a lead or a play is asked whether the seat sees it."""
     for i in range(len(events) - 1, -1, -1):
         e = events[i]
         k = e.kind
-        if k in (K_LED, K_PLAYED):
+        if k in (K_LED, K_PLAYED) and e.visible(seat):
             card = e.card
             if e.seat is not None and card is not None:
                 return int(card)
             if k == K_LED:
                 return -1
     return -1
-
-
-def _brings(events: tuple[Event, ...], start: int, kinds: frozenset[str] | None) -> bool:
-    """Whether ``events[start:]`` hold an event of one of ``kinds`` (``None``: any event)."""
-    if kinds is None:
-        return start < len(events)
-    return any(events[i].kind in kinds for i in range(start, len(events)))
 
 
 def _suit_row(m: int) -> array[float]:
@@ -70,8 +64,9 @@ def _suit_row(m: int) -> array[float]:
 
 
 class _Seen:
-    """What one seat's features were folded over: the deal's log, how many of the seat's
-    events, the last of them, and the values."""
+    """What one seat's features were folded over: the deal's log, how many of the events
+    read (the seat's own, or the log's: see ``VectorEncoder._fill_features``), the last of
+    them, and the values."""
 
     __slots__ = ("events", "last", "upto", "values")
 
@@ -171,9 +166,12 @@ class VectorEncoder:
             at = self.spare_known
             for c in deal.spare:
                 v[at + c] = 1.0
-        events = deal.seen_by(seat)
+        # the seat's events as the deal keeps them, only where a phase's fold may read any
+        # kind; otherwise the deal's log is read, each event the encoder needs asked whether
+        # the seat sees it (most events are of no use here: asking each costs more)
+        events = deal.seen_by(seat) if self.fold_kinds is None else None
         if plays:
-            last = last_laid(events)
+            last = last_laid(deal.events if events is None else events, seat)
             if last >= 0:
                 v[self.last_card + last] = 1.0
         to_act = deal.to_act
@@ -235,21 +233,36 @@ class VectorEncoder:
         self._played_upto = len(plays)
 
     def _fill_features(self, v: array[float], deal: Deal, seat: int,
-                       events: tuple[Event, ...]) -> None:
+                       events: tuple[Event, ...] | None) -> None:
+        """The phases' features of ``seat``, folded over what it has seen since it was last
+        encoded. ``events``: the seat's events, where some phase's fold may read any kind;
+        ``None``: the folds read only ``fold_kinds``, and get only the events of those kinds
+        the seat sees, in order, out of the deal's log."""
         seen = self._seen.get(seat)
         log = deal.events
+        read: Sequence[Event] = log if events is None else events
         upto = 0
-        if (seen is None or seen.events is not log or seen.upto > len(events)
-                or (seen.upto and events[seen.upto - 1] is not seen.last)):
+        if (seen is None or seen.events is not log or seen.upto > len(read)
+                or (seen.upto and read[seen.upto - 1] is not seen.last)):
             seen = self._seen[seat] = _Seen(log, [len(s) for s in self.slots])
         else:
             upto = seen.upto
-        if upto < len(events):
-            if _brings(events, upto, self.fold_kinds):
+        if upto < len(read):
+            kinds = self.fold_kinds
+            if kinds is None:
                 for k, aids in enumerate(self.aids):
-                    aids.fold(events, upto, seen.values[k])
-            seen.upto = len(events)
-            seen.last = events[-1]
+                    aids.fold(read, upto, seen.values[k])
+            else:
+                new: list[Event] = []
+                for i in range(upto, len(read)):
+                    e = read[i]
+                    if e.kind in kinds and e.visible(seat):
+                        new.append(e)
+                if new:
+                    for k, aids in enumerate(self.aids):
+                        aids.fold(new, 0, seen.values[k])
+            seen.upto = len(read)
+            seen.last = read[-1]
         for k, slots in enumerate(self.slots):
             values = seen.values[k]
             for j, (i, chips) in enumerate(slots):
