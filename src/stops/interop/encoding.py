@@ -77,6 +77,25 @@ class _Seen:
         self.values: list[list[float]] = [[0.0] * k for k in sizes]
 
 
+class _Kept:
+    """One seat's last vector in one deal, and what it holds: ``now`` the value at each
+    index written one at a time (not the hand and played segments, written a suit or the
+    whole segment at once), ``masks`` the hand's suit masks written, ``plays`` and
+    ``played`` the deal's plays list and how many of them the played segment shows, and
+    ``ones`` the indices set to 1.0 in the one-hot segments."""
+
+    __slots__ = ("deal", "masks", "now", "ones", "played", "plays", "vec")
+
+    def __init__(self, deal: Deal, zero: array[float], size: int) -> None:
+        self.deal = deal
+        self.vec: array[float] = zero[:]
+        self.now: list[float] = [0.0] * size
+        self.masks: list[int] = [0, 0, 0, 0]
+        self.plays: list[tuple[int, Card]] | None = None
+        self.played = 0
+        self.ones: list[int] = []
+
+
 class VectorEncoder:
     """Writes one seat's observation vector (see the module docstring).
 
@@ -140,6 +159,7 @@ class VectorEncoder:
         self._played_upto = 0
         self._played: array[float] = array("f", bytes(4 * 52))
         self._seen: dict[int, _Seen] = {}
+        self._kept: dict[int, _Kept] = {}
 
     def clip(self, x: float) -> float:
         b = self.bound
@@ -148,24 +168,46 @@ class VectorEncoder:
     def encode(self, deal: Deal, seat: int, picked: Sequence[int],
                deals_left: float) -> array[float]:
         """The vector of ``seat`` in ``deal`` now (``picked``: the cards it has picked so far
-        for a choice of several; ``deals_left``: the episode's deals still to start)."""
-        v = self.zero[:]
+        for a choice of several; ``deals_left``: the episode's deals still to start), a new
+        array the caller owns.
+
+        Each seat's last vector in this deal is kept, with the values written at each index
+        (``_Kept``): a value is written only where it differs. Between two looks of a seat
+        a few cards move and the seat to act changes, and an item write into an
+        ``array('f')`` costs more than the rest of its value's work."""
+        kept = self._kept.get(seat)
+        if kept is None or kept.deal is not deal:
+            kept = self._kept[seat] = _Kept(deal, self.zero, self.size)
+        v = kept.vec
+        now = kept.now
         at = self.hand
         masks = deal.masks[seat]
+        held = kept.masks
         for suit in range(4):
             m = masks[suit]
-            if m:
+            if m != held[suit]:
+                held[suit] = m
                 o = at + 13 * suit
                 v[o:o + 13] = _suit_row(m)
         plays = deal.plays
         if plays:
-            self._fill_played(plays)
+            if plays is not kept.plays or len(plays) != kept.played:
+                self._fill_played(plays)
+                at = self.played
+                v[at:at + 52] = self._played
+                kept.plays = plays
+                kept.played = len(plays)
+        elif kept.played:
             at = self.played
-            v[at:at + 52] = self._played
+            v[at:at + 52] = self.zero[at:at + 52]
+            kept.plays = None
+            kept.played = 0
+        # the 1.0s of the one-hot segments (the rest of them 0.0)
+        ones: list[int] = []
         if seat in deal.spare_known:
             at = self.spare_known
             for c in deal.spare:
-                v[at + c] = 1.0
+                ones.append(at + c)
         # the seat's events as the deal keeps them, only where a phase's fold may read any
         # kind; otherwise the deal's log is read, each event the encoder needs asked whether
         # the seat sees it (most events are of no use here: asking each costs more)
@@ -173,28 +215,36 @@ class VectorEncoder:
         if plays:
             last = last_laid(deal.events if events is None else events, seat)
             if last >= 0:
-                v[self.last_card + last] = 1.0
+                ones.append(self.last_card + last)
         to_act = deal.to_act
         if to_act == seat and picked:
             at = self.picked
             for p in picked:
-                v[at + p] = 1.0
+                ones.append(at + p)
         n = self.n
         counts = deal.counts
         stacks = deal.ledger.stacks
         at = self.hand_sizes
         o = self.stacks
         b = self.bound  # ``clip`` written out: a call per value is most of these loops
-        # the vector starts at 0.0: a 0 is not written (the writes are most of the cost)
         for i in range(n):
-            k = counts[i]
-            if k:
-                v[at + i] = k
+            x = float(counts[i])
+            if now[at + i] != x:
+                now[at + i] = x
+                v[at + i] = x
             x = float(stacks[i])
-            if x:
-                v[o + i] = b if x > b else -b if x < -b else x
-        if deal.spare:
-            v[self.spare_size] = len(deal.spare)
+            if x > b:
+                x = b
+            elif x < -b:
+                x = -b
+            if now[o + i] != x:
+                now[o + i] = x
+                v[o + i] = x
+        x = float(len(deal.spare))
+        at = self.spare_size
+        if now[at] != x:
+            now[at] = x
+            v[at] = x
         ids = self.space_ids
         if ids:
             layout = deal.ledger.layout
@@ -203,24 +253,40 @@ class VectorEncoder:
             o = self.retired
             for i, sid in enumerate(ids):
                 x = float(layout.get(sid, 0))
-                if x:
-                    v[at + i] = b if x > b else -b if x < -b else x
+                if x > b:
+                    x = b
+                elif x < -b:
+                    x = -b
+                if now[at + i] != x:
+                    now[at + i] = x
+                    v[at + i] = x
                 if sid in retired:
-                    v[o + i] = 1.0
+                    ones.append(o + i)
         phase = "over" if to_act is None else deal.variant.flow[deal.phase_idx]
-        v[self.phase + self.phase_at.get(phase, len(self.phases) - 1)] = 1.0
-        v[self.seat + seat] = 1.0
-        v[self.dealer + deal.dealer] = 1.0
+        ones.append(self.phase + self.phase_at.get(phase, len(self.phases) - 1))
+        ones.append(self.seat + seat)
+        ones.append(self.dealer + deal.dealer)
         if to_act is not None:
-            v[self.to_act + to_act] = 1.0
+            ones.append(self.to_act + to_act)
+        was = kept.ones
+        if ones != was:
+            for i in was:
+                if i not in ones:
+                    v[i] = 0.0
+            for i in ones:
+                if i not in was:
+                    v[i] = 1.0
+            kept.ones = ones
         if self.aids:
             if self.folding:
-                self._fill_features(v, deal, seat, events)
+                self._fill_features(v, now, deal, seat, events)
             else:
-                self._fill_views(v, deal, seat)
-        if deals_left:
-            v[self.deals_left] = deals_left
-        return v
+                self._fill_views(v, now, deal, seat)
+        at = self.deals_left
+        if now[at] != deals_left:
+            now[at] = deals_left
+            v[at] = deals_left
+        return v[:]
 
     def _fill_played(self, plays: list[tuple[int, Card]]) -> None:
         row = self._played
@@ -232,7 +298,7 @@ class VectorEncoder:
             row[int(plays[i][1])] = 1.0
         self._played_upto = len(plays)
 
-    def _fill_features(self, v: array[float], deal: Deal, seat: int,
+    def _fill_features(self, v: array[float], now: list[float], deal: Deal, seat: int,
                        events: tuple[Event, ...] | None) -> None:
         """The phases' features of ``seat``, folded over what it has seen since it was last
         encoded. ``events``: the seat's events, where some phase's fold may read any kind;
@@ -267,11 +333,20 @@ class VectorEncoder:
             values = seen.values[k]
             for j, (i, chips) in enumerate(slots):
                 x = values[j]
-                if x:
-                    v[i] = self.clip(x) if chips else x
+                if chips:
+                    x = self.clip(x)
+                if now[i] != x:
+                    now[i] = x
+                    v[i] = x
 
-    def _fill_views(self, v: array[float], deal: Deal, seat: int) -> None:
-        """Features of a phase that needs the whole observation: each phase's ``fill``."""
+    def _fill_views(self, v: array[float], now: list[float], deal: Deal, seat: int) -> None:
+        """Features of a phase that needs the whole observation: each phase's ``fill`` (on
+        values all 0 first: ``fill`` writes only what is not)."""
+        for slots in self.slots:
+            for i, _chips in slots:
+                if now[i]:
+                    now[i] = 0.0
+                    v[i] = 0.0
         view = deal.observe(seat)
         for k, aids in enumerate(self.aids):
             named = self.named[k]
@@ -279,7 +354,9 @@ class VectorEncoder:
             def put(name: str, offset: int, value: float,
                     named: dict[str, tuple[int, bool]] = named) -> None:
                 i, chips = named[name]
-                v[i + offset] = self.clip(value) if chips else value
+                x = self.clip(value) if chips else value
+                now[i + offset] = x
+                v[i + offset] = x
 
             aids.fill(view, put)
 

@@ -301,7 +301,8 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
                 deal.apply_index(where)
             else:
                 deal.apply(self.codec.decode(seat, index, deal.legal_actions()))
-        self._advance()
+        if deal.is_terminal:
+            self._advance()
         now = self._stacks_now()
         last = self._last_stacks
         if now != last or not self._rewards_zero:
