@@ -329,12 +329,13 @@ class VectorEncoder:
                         aids.fold(new, 0, seen.values[k])
             seen.upto = len(read)
             seen.last = read[-1]
+        b = self.bound
         for k, slots in enumerate(self.slots):
             values = seen.values[k]
             for j, (i, chips) in enumerate(slots):
-                x = values[j]
+                x = values[j] or 0.0  # a -0.0 is shown as 0.0 (it always was: not written)
                 if chips:
-                    x = self.clip(x)
+                    x = b if x > b else -b if x < -b else x
                 if now[i] != x:
                     now[i] = x
                     v[i] = x
