@@ -16,6 +16,7 @@ import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 import stops
+from stops.interop.encoding import ObservationLayout
 from stops.interop.pettingzoo import StopsAECEnv, env
 
 ROTATION = str(Path(__file__).parents[1] / "data" / "rotation.yaml")
@@ -268,3 +269,41 @@ def test_features_kept_event_by_event_are_what_fill_gives(variant: str) -> None:
             b.step(action)
             c.step(action)
     assert seen_nonzero
+
+
+@pytest.mark.parametrize("variant", ["boodle", "three-in-one"])
+def test_kept_vectors_are_what_a_fresh_encoder_writes(variant: str) -> None:
+    """The encoder keeps each seat's last vector in a deal and writes only what differs. Asked
+    for some seats, not all, at each step, now and then for a copy of the deal (another
+    deal: the seat's kept vector starts again) and then the deal again, it gives what an
+    encoder that has kept nothing writes; a vector it returned, changed by its holder,
+    changes nothing it keeps. The positions move (the test can fail: a value not rewritten
+    where it changed would differ)."""
+    e = StopsAECEnv(variant=variant, players=4)
+    layout = ObservationLayout(e.variant, 4)
+    kept = layout.encoder()
+    rng = np.random.default_rng(3)
+    distinct: set[bytes] = set()
+    for seed in range(2):
+        table = stops.Table(e.variant, seats=4, seed=seed, chips=40)
+        for _ in range(2):
+            deal = table.new_deal()
+            while not deal.is_terminal:
+                for seat in range(4):
+                    if rng.random() < 0.6:
+                        got = kept.encode(deal, seat, (), 1.0)
+                        want = layout.encoder().encode(deal, seat, (), 1.0)
+                        assert got == want
+                        distinct.add(got.tobytes())
+                        got[0] = 7.0  # the holder's copy: nothing kept changes
+                if rng.random() < 0.2:
+                    copy = deal.clone()
+                    seat = int(rng.integers(4))
+                    assert (kept.encode(copy, seat, (), 0.0)
+                            == layout.encoder().encode(copy, seat, (), 0.0))
+                legal = deal.legal_actions()
+                deal.apply(legal[int(rng.integers(len(legal)))])
+            for seat in range(4):
+                assert kept.encode(deal, seat, (), 0.0) == layout.encoder().encode(
+                    deal, seat, (), 0.0)
+    assert len(distinct) > 50

@@ -6,13 +6,15 @@ that :meth:`stops.Deal.observe` shows the seat, and nothing else: its own hand, 
 hand only where ``spare_known`` names the seat, the cards played, the sequence read back from
 the events the seat sees, the counts, chips and spaces everyone sees, and the phases'
 features folded over the seat's events. It builds no :class:`~stops.engine.observation.Observation`
-and uses no numpy (the compiled build compiles this module; the environment turns the
-``array('f')`` into a numpy array with one copy).
+and uses no numpy (the compiled build compiles this module; the environment hands the new
+``array('f')`` it returns to numpy without a copy).
 
 What does not change from one observation to the next is kept, not rebuilt: the 13 values of
-a suit's cards per rank mask, the played cards of the deal (extended as plays are added), and
-each seat's phase features (folded over the events it has seen since it was last encoded), so
-a step costs the same early and late in a deal.
+a suit's cards per rank mask, the played cards of the deal (extended as plays are added),
+each seat's phase features (folded over the events it has seen since it was last encoded),
+and each seat's last vector in the deal with the value at each index, so that only the values
+that differ are written (an item write into an ``array('f')`` is the dearest part of a value)
+and a step costs the same early and late in a deal.
 """
 
 from __future__ import annotations
