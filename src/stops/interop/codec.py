@@ -220,6 +220,14 @@ class ActionCodec:
             out[i] = 1
         return out
 
+    @staticmethod
+    def fill_mask(buf: bytearray, on: list[int]) -> None:
+        """Rewrite ``buf`` in place as :meth:`mask_bytes` would make it: a numpy array made
+        once over it shows each new mask, with no new array per step."""
+        buf[0:len(buf)] = bytes(len(buf))
+        for i in on:
+            buf[i] = 1
+
     def encode_select(self, action: Action) -> list[int]:
         """A choice of several cards (a ``select``) as the card picks that make it, in card
         order."""

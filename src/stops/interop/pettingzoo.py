@@ -162,6 +162,10 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self._on: bytes | bytearray = bytes(self.codec.n_actions)
         """The bytes under ``_mask``: the legality check of :meth:`step` reads a byte, not a
         numpy item."""
+        self._buf = bytearray(self.codec.n_actions)
+        self._live: npt.NDArray[np.int8] = np.frombuffer(self._buf, dtype=np.int8)
+        """The mask of the seat to act, rewritten in place at every step (``_buf``, and the
+        numpy array over it made once): what the agents are given are copies of it."""
         self._choosing_now: str | None = None
         """The verb of the choice of several cards on offer to the seat to act (see
         :meth:`_choosing`), found with its mask: :meth:`step` does not ask the deal again."""
@@ -253,8 +257,10 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
                 return
             assert deal is not None and deal.current_seat is not None
         seat = deal.current_seat
-        self._on, self._choosing_now = self._mask_bytes(deal, seat, where)
-        self._mask = mask = np.frombuffer(self._on, dtype=np.int8)
+        on, self._choosing_now = self._mask_on(deal, seat, where)
+        self.codec.fill_mask(self._buf, on)
+        self._on = self._buf
+        self._mask = mask = self._live
         chosen = self.agent_selection = self.possible_agents[seat]
         infos = {a: {"action_mask": idle} for a in self.agents}
         infos[chosen] = {"action_mask": mask.copy()}
@@ -354,11 +360,12 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         deal = self.deal
         if deal is None or deal.current_seat != seat:
             return self._zeros.copy()
-        return np.frombuffer(self._mask_bytes(deal, seat, where)[0], dtype=np.int8)
+        on = self._mask_on(deal, seat, where)[0]
+        return np.frombuffer(self.codec.mask_bytes(self.codec.n_actions, on), dtype=np.int8)
 
-    def _mask_bytes(self, deal: Deal, seat: int,
-                    where: dict[int, int] | None) -> tuple[bytearray, str | None]:
-        """The mask of ``seat``, the seat to act, as bytes, and the verb of the choice of
+    def _mask_on(self, deal: Deal, seat: int,
+                 where: dict[int, int] | None) -> tuple[list[int], str | None]:
+        """The indices ``seat``, the seat to act, may play, and the verb of the choice of
         several cards on offer (see :meth:`_choosing`), if any."""
         legal = deal.legal_actions()
         codec = self.codec
@@ -374,7 +381,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         if not on:
             raise RuntimeError(f"no legal decision of seat {seat} has an index in the action "
                                f"space ({legal!r}); raise the codec's caps")
-        return codec.mask_bytes(codec.n_actions, on), choosing
+        return on, choosing
 
     def _pickable(self, deal: Deal, seat: int, legal: Any) -> set[int]:
         """Cards that keep the picks so far completable to a legal ``select``."""
