@@ -307,3 +307,28 @@ def test_kept_vectors_are_what_a_fresh_encoder_writes(variant: str) -> None:
                 assert kept.encode(deal, seat, (), 0.0) == layout.encoder().encode(
                     deal, seat, (), 0.0)
     assert len(distinct) > 50
+
+
+def test_masks_given_out_are_copies_of_the_mask_kept_in_place() -> None:
+    """The environment rewrites the acting seat's mask in place at every step; the masks it
+    gives (``last``'s observation and info) are copies. Set to all 1 by their holder, they
+    change neither what the step refuses nor the next masks, and a mask given earlier keeps
+    its values after the step."""
+    e = StopsAECEnv(variant="boodle", players=4)
+    e.reset(seed=5)
+    for _ in range(30):
+        obs, _r, _t, _tr, info = e.last()
+        before = info["action_mask"].copy()
+        legal = set(np.flatnonzero(before).tolist())
+        illegal = next(i for i in range(len(before)) if i not in legal)
+        obs["action_mask"][:] = 1
+        info["action_mask"][:] = 1
+        with pytest.raises(stops.IllegalAction):
+            e.step(illegal)
+        assert np.array_equal(e.observe(e.agent_selection)["action_mask"], before)
+        e.step(min(legal))
+        assert np.array_equal(info["action_mask"], np.ones_like(before))  # the holder's
+        if e.episode_over:
+            break
+        assert np.array_equal(e.last()[4]["action_mask"],
+                              e.action_mask(e._seat_of[e.agent_selection]))
