@@ -83,10 +83,11 @@ class _Kept:
     """One seat's last vector in one deal, and what it holds: ``now`` the value at each
     index written one at a time (not the hand and played segments, written a suit or the
     whole segment at once), ``masks`` the hand's suit masks written, ``plays`` and
-    ``played`` the deal's plays list and how many of them the played segment shows, and
-    ``ones`` the indices set to 1.0 in the one-hot segments."""
+    ``played`` the deal's plays list and how many of them the played segment shows,
+    ``ones`` the indices set to 1.0 in the one-hot segments, and ``stamp`` at each of them
+    the number (``calls``) of the last call that set it."""
 
-    __slots__ = ("deal", "masks", "now", "ones", "played", "plays", "vec")
+    __slots__ = ("calls", "deal", "masks", "now", "ones", "played", "plays", "stamp", "vec")
 
     def __init__(self, deal: Deal, zero: array[float], size: int) -> None:
         self.deal = deal
@@ -96,6 +97,8 @@ class _Kept:
         self.plays: list[tuple[int, Card]] | None = None
         self.played = 0
         self.ones: list[int] = []
+        self.stamp: list[int] = [0] * size
+        self.calls = 0
 
 
 class VectorEncoder:
@@ -270,15 +273,21 @@ class VectorEncoder:
         ones.append(self.dealer + deal.dealer)
         if to_act is not None:
             ones.append(self.to_act + to_act)
-        was = kept.ones
-        if ones != was:
-            for i in was:
-                if i not in ones:
-                    v[i] = 0.0
-            for i in ones:
-                if i not in was:
-                    v[i] = 1.0
-            kept.ones = ones
+        # each 1.0 now stamped with this call's number: a 1.0 of the last call without it
+        # goes back to 0.0 (no list is searched)
+        kept.calls += 1
+        call = kept.calls
+        stamp = kept.stamp
+        for i in ones:
+            stamp[i] = call
+            if now[i] != 1.0:
+                now[i] = 1.0
+                v[i] = 1.0
+        for i in kept.ones:
+            if stamp[i] != call:
+                now[i] = 0.0
+                v[i] = 0.0
+        kept.ones = ones
         if self.aids:
             if self.folding:
                 self._fill_features(v, now, deal, seat, events)

@@ -86,6 +86,9 @@ from stops.rules.variant import Variant, load_variant
 
 __all__ = ["AMOUNT_CAP", "ActionCodec", "StopsAECEnv", "env", "raw_env"]
 
+_F32 = np.dtype(np.float32)
+"""The observation's dtype, made once (numpy need not resolve ``np.float32`` each time)."""
+
 class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     """A stops variant as a PettingZoo AEC environment (see the module docstring).
 
@@ -414,7 +417,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         # ``array('f')`` each time, which the numpy array then owns (no copy)
         v = self._encoder.encode(deal, seat, self._picked,
                                  float(self.deals_per_episode - self.deals_started))
-        return {"observation": np.frombuffer(v, dtype=np.float32), "action_mask": mask}
+        return {"observation": np.frombuffer(v, dtype=_F32), "action_mask": mask}
 
     # -- display --------------------------------------------------------------------------
     def render(self) -> str | None:
