@@ -16,6 +16,7 @@ import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 import stops
+from stops.interop.encoding import ObservationLayout
 from stops.interop.pettingzoo import StopsAECEnv, env
 
 ROTATION = str(Path(__file__).parents[1] / "data" / "rotation.yaml")
@@ -239,10 +240,15 @@ def test_features_kept_event_by_event_are_what_fill_gives(variant: str) -> None:
     highest bid) with ``PhaseAids.fold``, one new event at a time; ``fill`` reads them from a
     whole observation. Two environments on the same seed, one made to call ``fill`` (as for a
     plug-in phase that does not fold), give every seat the same vector at every step, and the
-    features are not all 0 (the test can fail)."""
+    features are not all 0 (the test can fail). A third, made to fold every event the seat
+    sees (as for a fold that names no ``fold_kinds``), gives the same vectors too: the folds
+    of the built-in phases, given only the events of the kinds they name, miss nothing."""
     a = StopsAECEnv(variant=variant, players=4)
     b = StopsAECEnv(variant=variant, players=4)
     b._encoder.folding = False
+    c = StopsAECEnv(variant=variant, players=4)
+    assert a._encoder.fold_kinds
+    c._encoder.fold_kinds = None
     rng = np.random.default_rng(7)
     lay = a.observation_layout
     names = [f.name for aids in a._feature_aids for f in aids.features(a.variant, 4)]
@@ -251,12 +257,78 @@ def test_features_kept_event_by_event_are_what_fill_gives(variant: str) -> None:
     for seed in range(3):
         a.reset(seed=seed)
         b.reset(seed=seed)
+        c.reset(seed=seed)
         while not a.episode_over:
             for agent in a.agents:
                 va = a.observe(agent)["observation"]
                 assert np.array_equal(va, b.observe(agent)["observation"])
+                assert np.array_equal(va, c.observe(agent)["observation"])
                 seen_nonzero |= any(va[lay[n]].any() for n in names)
             action = int(rng.choice(np.flatnonzero(a._mask)))
             a.step(action)
             b.step(action)
+            c.step(action)
     assert seen_nonzero
+
+
+@pytest.mark.parametrize("variant", ["boodle", "three-in-one"])
+def test_kept_vectors_are_what_a_fresh_encoder_writes(variant: str) -> None:
+    """The encoder keeps each seat's last vector in a deal and writes only what differs. Asked
+    for some seats, not all, at each step, now and then for a copy of the deal (another
+    deal: the seat's kept vector starts again) and then the deal again, it gives what an
+    encoder that has kept nothing writes; a vector it returned, changed by its holder,
+    changes nothing it keeps. The positions move (the test can fail: a value not rewritten
+    where it changed would differ)."""
+    e = StopsAECEnv(variant=variant, players=4)
+    layout = ObservationLayout(e.variant, 4)
+    kept = layout.encoder()
+    rng = np.random.default_rng(3)
+    distinct: set[bytes] = set()
+    for seed in range(2):
+        table = stops.Table(e.variant, seats=4, seed=seed, chips=40)
+        for _ in range(2):
+            deal = table.new_deal()
+            while not deal.is_terminal:
+                for seat in range(4):
+                    if rng.random() < 0.6:
+                        got = kept.encode(deal, seat, (), 1.0)
+                        want = layout.encoder().encode(deal, seat, (), 1.0)
+                        assert got == want
+                        distinct.add(got.tobytes())
+                        got[0] = 7.0  # the holder's copy: nothing kept changes
+                if rng.random() < 0.2:
+                    copy = deal.clone()
+                    seat = int(rng.integers(4))
+                    assert (kept.encode(copy, seat, (), 0.0)
+                            == layout.encoder().encode(copy, seat, (), 0.0))
+                legal = deal.legal_actions()
+                deal.apply(legal[int(rng.integers(len(legal)))])
+            for seat in range(4):
+                assert kept.encode(deal, seat, (), 0.0) == layout.encoder().encode(
+                    deal, seat, (), 0.0)
+    assert len(distinct) > 50
+
+
+def test_masks_given_out_are_copies_of_the_mask_kept_in_place() -> None:
+    """The environment rewrites the acting seat's mask in place at every step; the masks it
+    gives (``last``'s observation and info) are copies. Set to all 1 by their holder, they
+    change neither what the step refuses nor the next masks, and a mask given earlier keeps
+    its values after the step."""
+    e = StopsAECEnv(variant="boodle", players=4)
+    e.reset(seed=5)
+    for _ in range(30):
+        obs, _r, _t, _tr, info = e.last()
+        before = info["action_mask"].copy()
+        legal = set(np.flatnonzero(before).tolist())
+        illegal = next(i for i in range(len(before)) if i not in legal)
+        obs["action_mask"][:] = 1
+        info["action_mask"][:] = 1
+        with pytest.raises(stops.IllegalAction):
+            e.step(illegal)
+        assert np.array_equal(e.observe(e.agent_selection)["action_mask"], before)
+        e.step(min(legal))
+        assert np.array_equal(info["action_mask"], np.ones_like(before))  # the holder's
+        if e.episode_over:
+            break
+        assert np.array_equal(e.last()[4]["action_mask"],
+                              e.action_mask(e._seat_of[e.agent_selection]))

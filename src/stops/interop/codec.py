@@ -203,6 +203,14 @@ class ActionCodec:
                     where[i] = pos
         return on
 
+    def cards_verb(self, verbs: tuple[str, ...]) -> str | None:
+        """The first of ``verbs`` (the verbs on offer) that chooses several cards at once
+        (see ``cards_verbs``), if any: while one is on offer a card index is a pick."""
+        for verb in verbs:
+            if verb in self.cards_verbs:
+                return verb
+        return None
+
     @staticmethod
     def mask_bytes(size: int, on: list[int]) -> bytearray:
         """``size`` bytes, 1 at each index in ``on`` and 0 elsewhere: an action mask that
@@ -211,6 +219,14 @@ class ActionCodec:
         for i in on:
             out[i] = 1
         return out
+
+    @staticmethod
+    def fill_mask(buf: bytearray, on: list[int]) -> None:
+        """Rewrite ``buf`` in place as :meth:`mask_bytes` would make it: a numpy array made
+        once over it shows each new mask, with no new array per step."""
+        buf[0:len(buf)] = bytes(len(buf))
+        for i in on:
+            buf[i] = 1
 
     def encode_select(self, action: Action) -> list[int]:
         """A choice of several cards (a ``select``) as the card picks that make it, in card

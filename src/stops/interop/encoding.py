@@ -6,13 +6,15 @@ that :meth:`stops.Deal.observe` shows the seat, and nothing else: its own hand, 
 hand only where ``spare_known`` names the seat, the cards played, the sequence read back from
 the events the seat sees, the counts, chips and spaces everyone sees, and the phases'
 features folded over the seat's events. It builds no :class:`~stops.engine.observation.Observation`
-and uses no numpy (the compiled build compiles this module; the environment turns the
-``array('f')`` into a numpy array with one copy).
+and uses no numpy (the compiled build compiles this module; the environment hands the new
+``array('f')`` it returns to numpy without a copy).
 
 What does not change from one observation to the next is kept, not rebuilt: the 13 values of
-a suit's cards per rank mask, the played cards of the deal (extended as plays are added), and
-each seat's phase features (folded over the events it has seen since it was last encoded), so
-a step costs the same early and late in a deal.
+a suit's cards per rank mask, the played cards of the deal (extended as plays are added),
+each seat's phase features (folded over the events it has seen since it was last encoded),
+and each seat's last vector in the deal with the value at each index, so that only the values
+that differ are written (an item write into an ``array('f')`` is the dearest part of a value)
+and a step costs the same early and late in a deal.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from stops.engine.cards import Card
+from stops.engine.eventkind import EventKind
 from stops.engine.events import Event
-from stops.engine.observation import sequence_of
 from stops.interop.codec import CHIP_BOUND
 
 if TYPE_CHECKING:
@@ -31,8 +33,29 @@ if TYPE_CHECKING:
     from stops.phases.aids import PhaseAids
     from stops.rules.variant import Variant
 
+K_LED: Final = EventKind.LED
+K_PLAYED: Final = EventKind.PLAYED
+
 _SUIT_ROWS: Final[dict[int, array[float]]] = {}
 """A suit's 13 values (1.0 where a rank of the mask is held) per 13-bit rank mask."""
+
+
+def last_laid(events: Sequence[Event], seat: int) -> int:
+    """The card (as an int) that ends the sequence :func:`stops.engine.observation.sequence_of`
+    reads from the events of ``events`` that ``seat`` sees, or -1 if that sequence is empty.
+    Only its last card is wanted, so the scan stops at the first lead or play from the end
+    (one or two events), not at the lead that began the sequence (a sequence can be most of
+    a deal long); and only a lead or a play is asked whether the seat sees it."""
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        k = e.kind
+        if k in (K_LED, K_PLAYED) and e.visible(seat):
+            card = e.card
+            if e.seat is not None and card is not None:
+                return int(card)
+            if k == K_LED:
+                return -1
+    return -1
 
 
 def _suit_row(m: int) -> array[float]:
@@ -43,8 +66,9 @@ def _suit_row(m: int) -> array[float]:
 
 
 class _Seen:
-    """What one seat's features were folded over: the deal's log, how many of the seat's
-    events, the last of them, and the values."""
+    """What one seat's features were folded over: the deal's log, how many of the events
+    read (the seat's own, or the log's: see ``VectorEncoder._fill_features``), the last of
+    them, and the values."""
 
     __slots__ = ("events", "last", "upto", "values")
 
@@ -53,6 +77,28 @@ class _Seen:
         self.upto = 0
         self.last: Event | None = None
         self.values: list[list[float]] = [[0.0] * k for k in sizes]
+
+
+class _Kept:
+    """One seat's last vector in one deal, and what it holds: ``now`` the value at each
+    index written one at a time (not the hand and played segments, written a suit or the
+    whole segment at once), ``masks`` the hand's suit masks written, ``plays`` and
+    ``played`` the deal's plays list and how many of them the played segment shows,
+    ``ones`` the indices set to 1.0 in the one-hot segments, and ``stamp`` at each of them
+    the number (``calls``) of the last call that set it."""
+
+    __slots__ = ("calls", "deal", "masks", "now", "ones", "played", "plays", "stamp", "vec")
+
+    def __init__(self, deal: Deal, zero: array[float], size: int) -> None:
+        self.deal = deal
+        self.vec: array[float] = zero[:]
+        self.now: list[float] = [0.0] * size
+        self.masks: list[int] = [0, 0, 0, 0]
+        self.plays: list[tuple[int, Card]] | None = None
+        self.played = 0
+        self.ones: list[int] = []
+        self.stamp: list[int] = [0] * size
+        self.calls = 0
 
 
 class VectorEncoder:
@@ -79,6 +125,17 @@ class VectorEncoder:
         self.space_ids = space_ids
         self.aids = list(aids)
         self.folding = all(a.folds_events for a in aids)
+        kinds: set[str] = set()
+        any_kind = False
+        for a in aids:
+            read = a.fold_kinds
+            if read is None:
+                any_kind = True
+            else:
+                kinds |= read
+        self.fold_kinds: frozenset[str] | None = None if any_kind else frozenset(kinds)
+        """The event kinds any phase's ``fold`` reads (``None``: any may): the folds are
+        called only when a seat's new events bring one (see ``PhaseAids.fold_kinds``)."""
         self.named: list[dict[str, tuple[int, bool]]] = [
             {name: (start, chips) for name, start, _size, chips in segs} for segs in features]
         """Per phase: each feature's first index, and whether it counts chips."""
@@ -107,6 +164,7 @@ class VectorEncoder:
         self._played_upto = 0
         self._played: array[float] = array("f", bytes(4 * 52))
         self._seen: dict[int, _Seen] = {}
+        self._kept: dict[int, _Kept] = {}
 
     def clip(self, x: float) -> float:
         b = self.bound
@@ -115,43 +173,83 @@ class VectorEncoder:
     def encode(self, deal: Deal, seat: int, picked: Sequence[int],
                deals_left: float) -> array[float]:
         """The vector of ``seat`` in ``deal`` now (``picked``: the cards it has picked so far
-        for a choice of several; ``deals_left``: the episode's deals still to start)."""
-        v = self.zero[:]
+        for a choice of several; ``deals_left``: the episode's deals still to start), a new
+        array the caller owns.
+
+        Each seat's last vector in this deal is kept, with the values written at each index
+        (``_Kept``): a value is written only where it differs. Between two looks of a seat
+        a few cards move and the seat to act changes, and an item write into an
+        ``array('f')`` costs more than the rest of its value's work."""
+        kept = self._kept.get(seat)
+        if kept is None or kept.deal is not deal:
+            kept = self._kept[seat] = _Kept(deal, self.zero, self.size)
+        v = kept.vec
+        now = kept.now
         at = self.hand
         masks = deal.masks[seat]
+        held = kept.masks
         for suit in range(4):
             m = masks[suit]
-            if m:
+            if m != held[suit]:
+                held[suit] = m
                 o = at + 13 * suit
                 v[o:o + 13] = _suit_row(m)
         plays = deal.plays
         if plays:
-            self._fill_played(plays)
+            if plays is not kept.plays or len(plays) != kept.played:
+                self._fill_played(plays)
+                at = self.played
+                v[at:at + 52] = self._played
+                kept.plays = plays
+                kept.played = len(plays)
+        elif kept.played:
             at = self.played
-            v[at:at + 52] = self._played
+            v[at:at + 52] = self.zero[at:at + 52]
+            kept.plays = None
+            kept.played = 0
+        # the 1.0s of the one-hot segments (the rest of them 0.0)
+        ones: list[int] = []
         if seat in deal.spare_known:
             at = self.spare_known
             for c in deal.spare:
-                v[at + c] = 1.0
-        events = deal.seen_by(seat)
+                ones.append(at + c)
+        # the seat's events as the deal keeps them, only where a phase's fold may read any
+        # kind; otherwise the deal's log is read, each event the encoder needs asked whether
+        # the seat sees it (most events are of no use here: asking each costs more)
+        events = deal.seen_by(seat) if self.fold_kinds is None else None
         if plays:
-            laid = sequence_of(events)
-            if laid:
-                v[self.last_card + int(laid[-1][1])] = 1.0
+            last = last_laid(deal.events if events is None else events, seat)
+            if last >= 0:
+                ones.append(self.last_card + last)
         to_act = deal.to_act
         if to_act == seat and picked:
             at = self.picked
             for p in picked:
-                v[at + p] = 1.0
+                ones.append(at + p)
         n = self.n
         counts = deal.counts
         stacks = deal.ledger.stacks
         at = self.hand_sizes
         o = self.stacks
+        b = self.bound  # ``clip`` written out: a call per value is most of these loops
         for i in range(n):
-            v[at + i] = counts[i]
-            v[o + i] = self.clip(stacks[i])
-        v[self.spare_size] = len(deal.spare)
+            x = float(counts[i])
+            if now[at + i] != x:
+                now[at + i] = x
+                v[at + i] = x
+            x = float(stacks[i])
+            if x > b:
+                x = b
+            elif x < -b:
+                x = -b
+            if now[o + i] != x:
+                now[o + i] = x
+                v[o + i] = x
+        x = float(len(deal.spare))
+        at = self.spare_size
+        if now[at] != x:
+            now[at] = x
+            v[at] = x
         ids = self.space_ids
         if ids:
             layout = deal.ledger.layout
@@ -159,22 +257,47 @@ class VectorEncoder:
             at = self.layout
             o = self.retired
             for i, sid in enumerate(ids):
-                v[at + i] = self.clip(layout.get(sid, 0))
+                x = float(layout.get(sid, 0))
+                if x > b:
+                    x = b
+                elif x < -b:
+                    x = -b
+                if now[at + i] != x:
+                    now[at + i] = x
+                    v[at + i] = x
                 if sid in retired:
-                    v[o + i] = 1.0
+                    ones.append(o + i)
         phase = "over" if to_act is None else deal.variant.flow[deal.phase_idx]
-        v[self.phase + self.phase_at.get(phase, len(self.phases) - 1)] = 1.0
-        v[self.seat + seat] = 1.0
-        v[self.dealer + deal.dealer] = 1.0
+        ones.append(self.phase + self.phase_at.get(phase, len(self.phases) - 1))
+        ones.append(self.seat + seat)
+        ones.append(self.dealer + deal.dealer)
         if to_act is not None:
-            v[self.to_act + to_act] = 1.0
+            ones.append(self.to_act + to_act)
+        # each 1.0 now stamped with this call's number: a 1.0 of the last call without it
+        # goes back to 0.0 (no list is searched)
+        kept.calls += 1
+        call = kept.calls
+        stamp = kept.stamp
+        for i in ones:
+            stamp[i] = call
+            if now[i] != 1.0:
+                now[i] = 1.0
+                v[i] = 1.0
+        for i in kept.ones:
+            if stamp[i] != call:
+                now[i] = 0.0
+                v[i] = 0.0
+        kept.ones = ones
         if self.aids:
             if self.folding:
-                self._fill_features(v, deal, seat, events)
+                self._fill_features(v, now, deal, seat, events)
             else:
-                self._fill_views(v, deal, seat)
-        v[self.deals_left] = deals_left
-        return v
+                self._fill_views(v, now, deal, seat)
+        at = self.deals_left
+        if now[at] != deals_left:
+            now[at] = deals_left
+            v[at] = deals_left
+        return v[:]
 
     def _fill_played(self, plays: list[tuple[int, Card]]) -> None:
         row = self._played
@@ -186,30 +309,56 @@ class VectorEncoder:
             row[int(plays[i][1])] = 1.0
         self._played_upto = len(plays)
 
-    def _fill_features(self, v: array[float], deal: Deal, seat: int,
-                       events: tuple[Event, ...]) -> None:
+    def _fill_features(self, v: array[float], now: list[float], deal: Deal, seat: int,
+                       events: tuple[Event, ...] | None) -> None:
+        """The phases' features of ``seat``, folded over what it has seen since it was last
+        encoded. ``events``: the seat's events, where some phase's fold may read any kind;
+        ``None``: the folds read only ``fold_kinds``, and get only the events of those kinds
+        the seat sees, in order, out of the deal's log."""
         seen = self._seen.get(seat)
         log = deal.events
+        read: Sequence[Event] = log if events is None else events
         upto = 0
-        if (seen is None or seen.events is not log or seen.upto > len(events)
-                or (seen.upto and events[seen.upto - 1] is not seen.last)):
+        if (seen is None or seen.events is not log or seen.upto > len(read)
+                or (seen.upto and read[seen.upto - 1] is not seen.last)):
             seen = self._seen[seat] = _Seen(log, [len(s) for s in self.slots])
         else:
             upto = seen.upto
-        if upto < len(events):
-            for k, aids in enumerate(self.aids):
-                aids.fold(events, upto, seen.values[k])
-            seen.upto = len(events)
-            seen.last = events[-1]
+        if upto < len(read):
+            kinds = self.fold_kinds
+            if kinds is None:
+                for k, aids in enumerate(self.aids):
+                    aids.fold(read, upto, seen.values[k])
+            else:
+                new: list[Event] = []
+                for i in range(upto, len(read)):
+                    e = read[i]
+                    if e.kind in kinds and e.visible(seat):
+                        new.append(e)
+                if new:
+                    for k, aids in enumerate(self.aids):
+                        aids.fold(new, 0, seen.values[k])
+            seen.upto = len(read)
+            seen.last = read[-1]
+        b = self.bound
         for k, slots in enumerate(self.slots):
             values = seen.values[k]
             for j, (i, chips) in enumerate(slots):
-                x = values[j]
-                if x:
-                    v[i] = self.clip(x) if chips else x
+                x = values[j] or 0.0  # a -0.0 is shown as 0.0 (it always was: not written)
+                if chips:
+                    x = b if x > b else -b if x < -b else x
+                if now[i] != x:
+                    now[i] = x
+                    v[i] = x
 
-    def _fill_views(self, v: array[float], deal: Deal, seat: int) -> None:
-        """Features of a phase that needs the whole observation: each phase's ``fill``."""
+    def _fill_views(self, v: array[float], now: list[float], deal: Deal, seat: int) -> None:
+        """Features of a phase that needs the whole observation: each phase's ``fill`` (on
+        values all 0 first: ``fill`` writes only what is not)."""
+        for slots in self.slots:
+            for i, _chips in slots:
+                if now[i]:
+                    now[i] = 0.0
+                    v[i] = 0.0
         view = deal.observe(seat)
         for k, aids in enumerate(self.aids):
             named = self.named[k]
@@ -217,7 +366,9 @@ class VectorEncoder:
             def put(name: str, offset: int, value: float,
                     named: dict[str, tuple[int, bool]] = named) -> None:
                 i, chips = named[name]
-                v[i + offset] = self.clip(value) if chips else value
+                x = self.clip(value) if chips else value
+                now[i + offset] = x
+                v[i + offset] = x
 
             aids.fill(view, put)
 

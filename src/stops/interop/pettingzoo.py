@@ -86,6 +86,9 @@ from stops.rules.variant import Variant, load_variant
 
 __all__ = ["AMOUNT_CAP", "ActionCodec", "StopsAECEnv", "env", "raw_env"]
 
+_F32 = np.dtype(np.float32)
+"""The observation's dtype, made once (numpy need not resolve ``np.float32`` each time)."""
+
 class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     """A stops variant as a PettingZoo AEC environment (see the module docstring).
 
@@ -159,7 +162,21 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         them all, not a copy per agent per step."""
         self._where: dict[int, int] = {}
         """Action index -> its position in ``legal_actions()`` (from the last mask)."""
+        self._on: bytes | bytearray = bytes(self.codec.n_actions)
+        """The bytes under ``_mask``: the legality check of :meth:`step` reads a byte, not a
+        numpy item."""
+        self._buf = bytearray(self.codec.n_actions)
+        self._live: npt.NDArray[np.int8] = np.frombuffer(self._buf, dtype=np.int8)
+        """The mask of the seat to act, rewritten in place at every step (``_buf``, and the
+        numpy array over it made once): what the agents are given are copies of it."""
+        self._choosing_now: str | None = None
+        """The verb of the choice of several cards on offer to the seat to act (see
+        :meth:`_choosing`), found with its mask: :meth:`step` does not ask the deal again."""
         self._last_stacks: tuple[int, ...] = ()
+        self._rewards_zero = True
+        """Whether ``rewards`` holds only 0.0: a step that moves no chip (most of them) then
+        keeps that dict and adds nothing to the cumulative rewards, instead of building a
+        dict of zeros and adding them."""
 
     # -- spaces ---------------------------------------------------------------------------
     def _build_observation_layout(self) -> None:
@@ -202,6 +219,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self._picked = []
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewards_zero = True
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -227,22 +245,29 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
 
     def _after_move(self) -> None:
         """Masks, infos, terminations and the agent to act, after a reset or a step."""
-        self._where = {}
-        if (self.deal is not None and not self.episode_over
-                and self.deal.current_seat is not None):
-            self._mask = self._mask_of(self.deal.current_seat, self._where)
-        else:
-            self._mask = self._zeros.copy()
-        if self.episode_over:
-            self.terminations = dict.fromkeys(self.agents, True)
-            self.agent_selection = self.agents[0]
-        else:
-            assert self.deal is not None and self.deal.current_seat is not None
-            self.agent_selection = self.possible_agents[self.deal.current_seat]
+        where: dict[int, int] = {}
+        self._where = where
+        deal = self.deal
         idle = self._idle
-        chosen = None if self.episode_over else self.agent_selection
-        self.infos = {a: {"action_mask": self._mask.copy() if a == chosen else idle}
-                      for a in self.agents}
+        if self.episode_over or deal is None or deal.current_seat is None:
+            self._on = bytes(self.codec.n_actions)
+            self._choosing_now = None
+            self._mask = self._zeros.copy()
+            if self.episode_over:
+                self.terminations = dict.fromkeys(self.agents, True)
+                self.agent_selection = self.agents[0]
+                self.infos = {a: {"action_mask": idle} for a in self.agents}
+                return
+            assert deal is not None and deal.current_seat is not None
+        seat = deal.current_seat
+        on, self._choosing_now = self._mask_on(deal, seat, where)
+        self.codec.fill_mask(self._buf, on)
+        self._on = self._buf
+        self._mask = mask = self._live
+        chosen = self.agent_selection = self.possible_agents[seat]
+        infos = {a: {"action_mask": idle} for a in self.agents}
+        infos[chosen] = {"action_mask": mask.copy()}
+        self.infos = infos
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -255,20 +280,23 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         if action is None:
             raise IllegalAction("masked_action", f"{agent} must act; None is only for agents "
                                 "that are done")
-        try:
-            if isinstance(action, bool | np.bool_):
-                raise TypeError("a boolean is not an action index")
-            index = operator.index(action)
-        except TypeError:
-            raise IllegalAction("masked_action", f"an action is an index 0.."
-                                f"{self.codec.n_actions - 1}, got {action!r}") from None
-        if not 0 <= index < self.codec.n_actions or not self._mask[index]:
+        if type(action) is int:  # the usual index: no bool, nothing to convert
+            index = action
+        else:
+            try:
+                if isinstance(action, bool | np.bool_):
+                    raise TypeError("a boolean is not an action index")
+                index = operator.index(action)
+            except TypeError:
+                raise IllegalAction("masked_action", f"an action is an index 0.."
+                                    f"{self.codec.n_actions - 1}, got {action!r}") from None
+        if not 0 <= index < self.codec.n_actions or not self._on[index]:
             label = (self.codec.labels[index] if 0 <= index < self.codec.n_actions
                      else "out of range")
             raise IllegalAction("masked_action", f"action {index} ({label}) is not legal for "
                                 f"{agent} now; see its action mask")
         self._cumulative_rewards[agent] = 0.0
-        choosing = self._choosing()
+        choosing = self._choosing_now
         if choosing is not None and index < 52:
             self._picked.append(index)
             if len(self._picked) == self._select_size():
@@ -282,12 +310,17 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
                 deal.apply_index(where)
             else:
                 deal.apply(self.codec.decode(seat, index, deal.legal_actions()))
-        self._advance()
+        if deal.is_terminal:
+            self._advance()
         now = self._stacks_now()
-        self.rewards = {a: float(now[self._seat_of[a]] - self._last_stacks[self._seat_of[a]])
-                        for a in self.agents}
-        self._last_stacks = now
-        self._accumulate_rewards()
+        last = self._last_stacks
+        if now != last or not self._rewards_zero:
+            self.rewards = {a: float(now[self._seat_of[a]] - last[self._seat_of[a]])
+                            for a in self.agents}
+            self._rewards_zero = now == last
+            self._last_stacks = now
+            self._accumulate_rewards()
+        # else: no chip moved, and ``rewards`` is all 0.0 already (adding 0.0 changes no sum)
         self._after_move()
         if self.render_mode == "human":
             self.render()
@@ -297,12 +330,9 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         """The verb of the choice of several cards on offer now (a ``select``), if any: a
         card index is then a pick."""
         deal = self.deal
-        if deal is None:
+        if deal is None or not self.codec.cards_verbs:
             return None
-        for verb in deal.legal_actions().verbs:
-            if verb in self.codec.cards_verbs:
-                return verb
-        return None
+        return self.codec.cards_verb(deal.legal_actions().verbs)
 
     def _select_size(self) -> int:
         assert self.deal is not None
@@ -333,10 +363,18 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         deal = self.deal
         if deal is None or deal.current_seat != seat:
             return self._zeros.copy()
+        on = self._mask_on(deal, seat, where)[0]
+        return np.frombuffer(self.codec.mask_bytes(self.codec.n_actions, on), dtype=np.int8)
+
+    def _mask_on(self, deal: Deal, seat: int,
+                 where: dict[int, int] | None) -> tuple[list[int], str | None]:
+        """The indices ``seat``, the seat to act, may play, and the verb of the choice of
+        several cards on offer (see :meth:`_choosing`), if any."""
         legal = deal.legal_actions()
         codec = self.codec
         on: list[int] = []
-        if any(v in codec.cards_verbs for v in legal.verbs):
+        choosing = codec.cards_verb(legal.verbs) if codec.cards_verbs else None
+        if choosing is not None:
             on.extend(self._pickable(deal, seat, legal))
         elif len(legal) <= 2 * codec.n_actions:
             on = codec.legal_indices(legal, where)
@@ -346,7 +384,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         if not on:
             raise RuntimeError(f"no legal decision of seat {seat} has an index in the action "
                                f"space ({legal!r}); raise the codec's caps")
-        return np.frombuffer(codec.mask_bytes(codec.n_actions, list(on)), dtype=np.int8)
+        return on, choosing
 
     def _pickable(self, deal: Deal, seat: int, legal: Any) -> set[int]:
         """Cards that keep the picks so far completable to a legal ``select``."""
@@ -363,21 +401,23 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         return out
 
     # -- observations ---------------------------------------------------------------------
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``, the same five values, without its extra call per step."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat_of[agent]
         deal = self.deal
         assert deal is not None
         mask = (self._mask.copy() if agent == self.agent_selection and not self.episode_over
                 else self._idle)
-        return {"observation": self._vector(deal, seat), "action_mask": mask}
-
-    def _vector(self, deal: Deal, seat: int) -> npt.NDArray[np.float32]:
-        """The observation vector of ``seat``: what :meth:`stops.Deal.observe` shows it, as
-        :class:`~stops.interop.encoding.VectorEncoder` writes it (a new ``array('f')`` each
-        time, which the numpy array then owns: no copy)."""
+        # what :meth:`stops.Deal.observe` shows the seat, as the encoder writes it: a new
+        # ``array('f')`` each time, which the numpy array then owns (no copy)
         v = self._encoder.encode(deal, seat, self._picked,
                                  float(self.deals_per_episode - self.deals_started))
-        return np.frombuffer(v, dtype=np.float32)
+        return {"observation": np.frombuffer(v, dtype=_F32), "action_mask": mask}
 
     # -- display --------------------------------------------------------------------------
     def render(self) -> str | None:

@@ -272,6 +272,12 @@ class PhaseAids:
         up to date with ``events[start:]``, the events the seat has seen since the last call.
         :meth:`fill` must give the same values."""
 
+    fold_kinds: ClassVar[frozenset[str] | None] = None
+    """With :attr:`folds_events`: the event kinds :meth:`fold` reads, when it reads no other
+    (``None``: any kind may count). The environment then calls :meth:`fold` only when the
+    events a seat has seen since bring one of these kinds: most steps (a card played) bring
+    none, and a call into the phase's code costs more than the test of each kind."""
+
     # the conformance check
     def revealed(self, deal: Deal, seat: int) -> set[int]:
         """Cards whose place ``seat`` may know although no event it sees names them (a

@@ -308,6 +308,7 @@ class PokerAids(PhaseAids):
             put("in_pot", i, values[n + i])
 
     folds_events: ClassVar[bool] = True
+    fold_kinds: ClassVar[frozenset[str] | None] = frozenset({FOLDED, *_PUT_IN})
 
     def fold(self, events: Sequence[Event], start: int, values: list[float]) -> None:
         """``folded`` (1 for each seat that folded), then ``in_pot`` (the chips each seat

@@ -236,6 +236,7 @@ class SpareAids(PhaseAids):
         put("high_bid", 0, values[0])
 
     folds_events: ClassVar[bool] = True
+    fold_kinds: ClassVar[frozenset[str] | None] = frozenset({AUCTION_OPENED, BID})
 
     def fold(self, events: Sequence[Event], start: int, values: list[float]) -> None:
         """``high_bid``: the highest bid since the last auction opened."""
