@@ -502,16 +502,24 @@ class Deal:
         return suit * 13 + (m & -m).bit_length() - 1
 
     def swap_with_spare(self, seat: int) -> None:
-        """``seat``'s hand and the spare hand change places (no chips move)."""
-        old = self.hand(seat)
-        new = sorted(self.spare)
-        self.masks[seat] = [0, 0, 0, 0]
-        self.counts[seat] = 0
-        for c in new:
-            self.give(seat, c)
-        self.spare = set(old)
+        """``seat``'s hand and the spare hand change places (no chips move). The new suit
+        masks are built straight from the spare cards, and the old hand read from its masks:
+        no sorted hand is built (the order of these writes does not matter)."""
+        owner = self.owner
+        old: set[int] = set()
+        for suit, m in enumerate(self.masks[seat]):
+            if m:
+                old.update(_suit_cards(suit, m))
+        masks = [0, 0, 0, 0]
+        spare = self.spare
+        for c in spare:
+            owner[c] = seat
+            masks[c // 13] |= 1 << (c % 13)
+        self.masks[seat] = masks
+        self.counts[seat] = len(spare)
         for c in old:
-            self.owner[c] = SPARE
+            owner[c] = SPARE
+        self.spare = old
         self.spare_known = frozenset({seat})
 
     # -- chips ----------------------------------------------------------------------------
