@@ -74,13 +74,18 @@ class Fixed(_Part):
 class Amounts(_Part):
     """``verb`` with every amount in ``amounts`` (a ``range`` or tuple), optionally on a space."""
 
-    __slots__ = ("amounts", "seat", "space", "verb")
+    __slots__ = ("amounts", "made", "seat", "space", "verb")
 
     def __init__(self, seat: int, verb: str, amounts: Sequence[int], space: str | None = None):
         self.seat = seat
         self.verb = verb
         self.amounts = amounts
         self.space = space
+        # The actions handed out so far, by index, for a short family (a limit bet's 1..10):
+        # the phases share their legal sets, so a random or search driver picking amounts
+        # again and again reads them here instead of building and hashing a key each time.
+        # (Two threads filling a slot store the same interned action.)
+        self.made: list[Action | None] = [None] * len(amounts) if len(amounts) <= 64 else []
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Amounts, (self.seat, self.verb, self.amounts, self.space))
@@ -89,6 +94,12 @@ class Amounts(_Part):
         return len(self.amounts)
 
     def get(self, i: int) -> Action:
+        made = self.made
+        if i < len(made):
+            a = made[i]
+            if a is None:
+                a = made[i] = with_chips(self.seat, self.verb, self.amounts[i], self.space)
+            return a
         return with_chips(self.seat, self.verb, self.amounts[i], self.space)
 
     def key(self) -> tuple[object, ...]:
