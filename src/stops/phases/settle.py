@@ -102,13 +102,24 @@ class ClaimHeldPhase(Phase):
                                  isinstance(self.policy.impl, TrumpClaimPolicy) else self.title)
 
     def enter(self, deal: Deal) -> bool:
-        live = frozenset(sid for sid, chips in deal.ledger.layout.items()
-                         if chips > 0 and sid not in deal.retired)
-        start = len(deal.events)
+        # plain loops over the layout and the new events (no generator objects, no slice
+        # of the log): this runs once a deal
+        retired = deal.retired
+        live: set[str] = set()
+        for sid, chips in deal.ledger.layout.items():
+            if chips > 0 and sid not in retired:
+                live.add(sid)
+        log = deal.events
+        start = len(log)
         self.policy.impl.held(deal, self.policy.params)
-        deal.publish(HeldClaims(frozenset(
-            (e.space, e.seat) for e in deal.events[start:]
-            if e.kind is K_CLAIMED and e.space is not None and e.seat is not None), live))
+        claims: set[tuple[str, int]] = set()
+        for i in range(start, len(log)):
+            e = log[i]
+            if e.kind is K_CLAIMED:
+                space, seat = e.space, e.seat
+                if space is not None and seat is not None:
+                    claims.add((space, seat))
+        deal.publish(HeldClaims(frozenset(claims), frozenset(live)))
         return False
 
     # -- what the claims by holding prove to one seat (deal.clone_for) ---------------------
