@@ -1,7 +1,7 @@
 """The step path's shortcuts (session 9) give what the plain reading of the rules gives.
 
 The spare hand's swap builds the new suit masks straight from the spare cards, a poker
-selection is unranked from the Card objects kept with its legal set, and a short family of
+selection is unranked in lexicographic order, and a short family of
 amounts hands out the actions it made before. Each is checked against a deal stacked by
 hand, with the outcome worked out from the rules first.
 """

@@ -132,16 +132,13 @@ class Selections(_Part):
     """Every ``k``-card subset of ``cards`` as a ``verb`` action (a verb that takes a list of
     cards, such as a phase's choice of a hand), in lexicographic order."""
 
-    __slots__ = ("cards", "k", "n", "picks", "seat", "verb")
+    __slots__ = ("cards", "k", "n", "seat", "verb")
 
     def __init__(self, seat: int, cards: Sequence[int], k: int, verb: str) -> None:
         self.seat = seat
         self.cards = tuple(sorted(cards))
-        # the Card of each position, looked up once here rather than at every step of
-        # every unranking
-        self.picks: tuple[Card, ...] = tuple([CARDS[c] for c in self.cards])
         self.k = k
-        self.n = _binom(len(self.cards), k)
+        self.n = comb(len(self.cards), k)
         self.verb = verb
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -155,16 +152,16 @@ class Selections(_Part):
 
     def get(self, i: int) -> Action:
         # Unrank i in the combinatorial number system, lexicographic order.
-        picks = self.picks
+        cards = self.cards
         chosen: list[Card] = []
-        n, k, start = len(picks), self.k, 0
+        n, k, start = len(cards), self.k, 0
         if n < 53:  # every hand of a pack: the table, without a call per step
             table = _BINOM_PAD
             while k:
                 for j in range(start, n):
                     c = table[n - j - 1][k - 1]
                     if i < c:
-                        chosen.append(picks[j])
+                        chosen.append(CARDS[cards[j]])
                         start = j + 1
                         k -= 1
                         break
@@ -174,7 +171,7 @@ class Selections(_Part):
             for j in range(start, n):
                 c = _binom(n - j - 1, k - 1)
                 if i < c:
-                    chosen.append(picks[j])
+                    chosen.append(CARDS[cards[j]])
                     start = j + 1
                     k -= 1
                     break
