@@ -215,3 +215,58 @@ def test_pay_card_among_is_holds_pay_card() -> None:
         finally:
             probe.close()
         assert pay_card_among(deal, hand) == expect
+
+
+@pytest.mark.parametrize("name", ["boodle", "three-in-one", "tripoley", "poch", "rummoli"])
+def test_a_copys_lazy_record_reads_alike_every_way(name: str) -> None:
+    # The copy's record is worked out when first read (Deal.defer_record). Two copies
+    # drawn with the same rng state are the same imagined deal; one is read at once, the
+    # other first cloned, pickled, or has its spare's record set alone: each way, the
+    # record read is the first one's (the clone and the pickle work it out, a setter keeps
+    # the other half).
+    import pickle
+
+    deal = midway(name, 2, 9)
+    seat = deal.current_seat
+    assert seat is not None
+    deal.clone_for(seat, random.Random(0))  # a kept view: the copies below take the fast way
+    state = random.Random(7).getstate()
+
+    def copy() -> stops.Deal:
+        rng = random.Random()
+        rng.setstate(state)
+        return deal.clone_for(seat, rng)
+
+    first = copy()
+    want = (first.dealt_hands, first.dealt_spare)
+    eager = _eager_dealt(first, seat)  # the long way, from the copy's cards and log
+    assert all(tuple(want[1] if p == SPARE else want[0][p]) == h for p, h in eager.items())
+    assert want[0][seat] == deal.dealt_hands[seat]  # the seat's own hand is its real one
+    cloned = copy().clone()
+    assert (cloned.dealt_hands, cloned.dealt_spare) == want
+    loaded = pickle.loads(pickle.dumps(copy()))
+    assert (loaded.dealt_hands, loaded.dealt_spare) == want
+    spare_set = copy()
+    spare_set.dealt_spare = ()
+    assert (spare_set.dealt_hands, spare_set.dealt_spare) == (want[0], ())
+    assert first.record()["hands"] == [[str(c) for c in h] for h in want[0]]
+
+
+def test_defer_record_works_it_out_once() -> None:
+    # A deferred record is made on the first read from the record the deal held, once:
+    # Boodle after its deal (hands already dealt), the work swaps seat 0's hand with the
+    # spare's, so the reads give exactly that and the work is called one time.
+    deal = midway("boodle", 3, 2)
+    hands, spare = deal.dealt_hands, deal.dealt_spare
+    calls: list[int] = []
+
+    def work(h: tuple[Any, ...], s: tuple[Any, ...]) -> tuple[Any, ...]:
+        calls.append(1)
+        return (s, *h[1:]), h[0]
+
+    deal.defer_record(work)
+    assert not calls  # nothing worked out yet
+    assert deal.dealt_spare == hands[0]
+    assert deal.dealt_hands == (spare, *hands[1:])
+    assert deal.dealt_hands[0] == spare
+    assert len(calls) == 1

@@ -50,6 +50,11 @@ and every kept record)."""
 
 R = TypeVar("R")
 
+Hands = tuple[tuple[Card, ...], ...]
+RecordWork = Callable[[Hands, tuple[Card, ...]], tuple[Hands, tuple[Card, ...]]]
+"""Works out a deal's record (hands as dealt, spare as dealt) from the one it holds: see
+:meth:`Deal.defer_record`."""
+
 
 class DealState(Protocol):
     """What a class of per-deal state provides (see :meth:`Deal.state`).
@@ -75,11 +80,10 @@ class Deal:
     """One deal of a variant at a table. Create it with :meth:`stops.Table.new_deal`."""
 
     __slots__ = (
-        "_given_hands", "_given_spare", "_imagined", "_legal", "_on_end", "_pay_what_you_can",
-        "_phases", "_shuffle", "_views", "ace_low", "actions", "active", "counts", "deal_index",
-        "dealer",
-        "dealt_hands", "dealt_spare", "emit", "events", "exempt", "last_dealt", "ledger",
-        "masks", "n",
+        "_dealt_hands", "_dealt_spare", "_given_hands", "_given_spare", "_imagined", "_legal",
+        "_on_end", "_pay_what_you_can", "_phases", "_record", "_shuffle", "_views", "ace_low",
+        "actions", "active", "counts", "deal_index", "dealer", "emit", "events", "exempt",
+        "last_dealt", "ledger", "masks", "n",
         "next_deal", "outcome", "owner", "phase_idx", "played_by", "plays", "results",
         "retired", "rules", "seed", "short", "skip_stakes", "spare", "spare_known",
         "stacked", "start_layout", "start_retired", "start_stacks", "states", "to_act",
@@ -155,8 +159,9 @@ class Deal:
         self.spare_known: frozenset[int] = NONE
         self.played_by: list[int] = [-1] * 52
         self.plays: list[tuple[int, Card]] = []
-        self.dealt_hands: tuple[tuple[Card, ...], ...] = ()
-        self.dealt_spare: tuple[Card, ...] = ()
+        self._dealt_hands: tuple[tuple[Card, ...], ...] = ()
+        self._dealt_spare: tuple[Card, ...] = ()
+        self._record: RecordWork | None = None  # see defer_record
         self._given_hands = hands
         self._given_spare = spare
         self.stacked = hands is not None
@@ -279,6 +284,46 @@ class Deal:
         """A phase offers the seat to act exactly these decisions (computed while entering or
         applying, so ``legal_actions`` need not compute them again)."""
         self._legal = legal
+
+    @property
+    def dealt_hands(self) -> Hands:
+        """Each seat's hand as dealt, in card order (every card played back with its player,
+        every swap undone); ``()`` before the deal is dealt."""
+        if self._record is not None:
+            self._work_out_record()
+        return self._dealt_hands
+
+    @dealt_hands.setter
+    def dealt_hands(self, hands: Hands) -> None:
+        if self._record is not None:
+            self._work_out_record()  # the spare's record stays right
+        self._dealt_hands = hands
+
+    @property
+    def dealt_spare(self) -> tuple[Card, ...]:
+        """The spare hand as dealt, in card order (``()`` if none)."""
+        if self._record is not None:
+            self._work_out_record()
+        return self._dealt_spare
+
+    @dealt_spare.setter
+    def dealt_spare(self, spare: tuple[Card, ...]) -> None:
+        if self._record is not None:
+            self._work_out_record()
+        self._dealt_spare = spare
+
+    def defer_record(self, work: RecordWork) -> None:
+        """Let ``work`` make this deal's record from the one it holds now, the first time
+        the record is read (``dealt_hands``, ``dealt_spare``, a copy, a save): ``clone_for``
+        imagines many deals of which a search reads few records, and sorting every hand of
+        every copy cost it about a ``clone()``. O(1) here."""
+        self._record = work
+
+    def _work_out_record(self) -> None:
+        work = self._record
+        if work is not None:
+            self._record = None
+            self._dealt_hands, self._dealt_spare = work(self._dealt_hands, self._dealt_spare)
 
     def forget_offer(self) -> None:
         """Work the decisions on offer out again when next asked (the cards changed hands
@@ -748,8 +793,9 @@ class Deal:
         self.start_layout = dict(start_layout)
         self.start_retired = frozenset(start_retired)
         self.active = tuple(active)
-        self.dealt_hands = tuple(tuple(h) for h in dealt_hands)
-        self.dealt_spare = tuple(dealt_spare)
+        self._record = None
+        self._dealt_hands = tuple(tuple(h) for h in dealt_hands)
+        self._dealt_spare = tuple(dealt_spare)
         self.spare_known = frozenset(spare_known)
         self.results = dict(results)  # the values are immutable
         self._views = {}

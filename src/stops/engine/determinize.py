@@ -68,7 +68,7 @@ from stops.engine.rng import Rng
 from stops.engine.vocabulary import SHOWS, SWAPS_SPARE
 
 if TYPE_CHECKING:
-    from stops.engine.deal import Deal
+    from stops.engine.deal import Deal, Hands
     from stops.engine.events import Event
 
 SPARE = -1
@@ -923,17 +923,28 @@ def _place(new: Deal, view: _View, at: dict[int, list[int]], fresh: bool) -> Non
 
 
 def _finish(new: Deal, seat: int, view: _View, at: dict[int, list[int]]) -> None:
+    """The copy ends its imagining: its record of the imagined deal (see :func:`_record`)
+    is left to be worked out when first read (``Deal.defer_record``: a search reads the
+    records of few of the copies it deals). The copy's log (the view's, nothing hidden in
+    it) is in place already."""
+    new.defer_record(lambda hands, spare: _record(hands, spare, seat, view, at))
+    new._views = {}
+    new.forget_offer()
+
+
+def _record(hands: Hands, spare: tuple[Card, ...], seat: int, view: _View,
+            at: dict[int, list[int]]) -> tuple[Hands, tuple[Card, ...]]:
     """The copy's record of the imagined deal (the hands as dealt: every card played back
-    with its player, every swap undone): a place dealt no hidden card keeps the hand the
-    view worked out once (``codes``), the others are the view's part and the hidden cards
-    dealt there, sorted. The copy's log (the view's, nothing hidden in it) is in place
-    already."""
+    with its player, every swap undone), from the real deal's record it was cloned with
+    (``hands``; only ``seat``'s own hand is kept from it): a place dealt no hidden card
+    keeps the hand the view worked out once (``codes``), the others are the view's part
+    and the hidden cards dealt there, sorted."""
     undo, fixed = view.undo, view.dealt
     codes = view.codes
     if codes is None:
         codes = view.codes = {d: tuple([CARDS[c] for c in sorted(cards)])
                               for d, cards in fixed.items()}
-    dealt = list(new.dealt_hands)
+    dealt = list(hands)
     n = len(dealt)
     for d, hand in codes.items():
         if d != seat and 0 <= d < n:
@@ -948,7 +959,4 @@ def _finish(new: Deal, seat: int, view: _View, at: dict[int, list[int]]) -> None
             spare = hand
         else:
             dealt[d] = hand
-    new.dealt_hands = tuple(dealt)
-    new.dealt_spare = spare
-    new._views = {}
-    new.forget_offer()
+    return tuple(dealt), spare

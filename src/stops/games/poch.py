@@ -34,7 +34,7 @@ import attrs
 
 from stops.engine.actions import Action, simple
 from stops.engine.cards import CARDS, RANKS
-from stops.engine.determinize import redeal_memo
+from stops.engine.determinize import cards_of, redeal_memo
 from stops.engine.errors import IllegalAction
 from stops.engine.events import Event, event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
@@ -651,10 +651,14 @@ class VyingPhase(Phase):
             poched = memo[_REDEAL] = tuple(
                 e.seat for e in deal.events
                 if e.kind == POCHED and e.seat is not None and e.seat != seat)
-        owner, played_by = deal.owner, deal.played_by
         for s in poched:
-            cards = [c for c in range(52) if owner[c] == s or played_by[c] == s]
-            if not has_pair(cards):
+            # his hand from its masks, the cards he has played (public: the same for every
+            # copy of one view) listed once per view, not a pass over the pack per copy
+            played: list[int] | None = memo.get((_REDEAL, s))
+            if played is None:
+                played = memo[(_REDEAL, s)] = [c for c, p in enumerate(deal.played_by)
+                                               if p == s]
+            if not has_pair(cards_of(deal, s) + played):
                 return False
         return True
 

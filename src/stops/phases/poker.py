@@ -214,8 +214,16 @@ class PokerPhase(Phase):
 
     def _still_best(self, deal: Deal, s: int, shown: tuple[Card, ...]) -> bool:
         """``shown`` is as good as the best hand ``s`` held (his hand now, with the cards
-        he has played since)."""
-        held = [c for c in range(52) if deal.owner[c] == s or deal.played_by[c] == s]
+        he has played since). The cards he has played are public, the same in every copy
+        ``clone_for`` deals from one view: found once per view (``redeal_memo``), his hand
+        read from its masks, not a pass over the pack per check."""
+        memo = redeal_memo(deal)
+        played: list[int] | None = memo.get((_REDEAL, "played", s))
+        if played is None:
+            played = [c for c in range(52) if deal.played_by[c] == s]
+            if memo:
+                memo[(_REDEAL, "played", s)] = played
+        held = sorted(cards_of(deal, s) + played)  # in card order, as the pack's pass gave
         k = self.settings.hand_size
         if len(held) <= k:
             return True

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from stops._mypyc import mypyc_attr
 from stops.engine.chips import Ledger
 from stops.engine.deal import ABSENT
-from stops.engine.determinize import Knowledge, Probe, Reading, remembered
+from stops.engine.determinize import Knowledge, Probe, Reading, redeal_memo, remembered
 from stops.engine.eventkind import EventKind
 from stops.engine.events import MAX_SEATS, event
 from stops.phases.base import Phase
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 # costs ~190 ns (a Python-level lookup in either build); these are read directly.
 K_DEAL_ENDED: Final = EventKind.DEAL_ENDED
 K_CLAIMED: Final = EventKind.CLAIMED
+_PLAYED: Final = ("claims by holding", "played")
+"""Key of the cards played and their players in a view's ``redeal_memo``."""
 
 
 _WENT_OUT: Final = tuple(event(K_DEAL_ENDED, s, note=f"seat {s} went out")
@@ -170,9 +172,18 @@ class ClaimHeldPhase(Phase):
         got = deal.result(HeldClaims)
         if got is None:
             return True
-        played_by, owner = deal.played_by, deal.owner
-        # the hands as they were at this stage: every card played back with its player
-        where = [played_by[c] if played_by[c] >= 0 else owner[c] for c in range(52)]
+        # the hands as they were at this stage: every card played back with its player (the
+        # plays are public, the same in every copy clone_for deals from one view: listed
+        # once per view, where a pass over the pack per copy cost about a tenth of a clone)
+        memo = redeal_memo(deal)
+        plays: list[tuple[int, int]] | None = memo.get(_PLAYED)
+        if plays is None:
+            plays = [(c, p) for c, p in enumerate(deal.played_by) if p >= 0]
+            if memo:
+                memo[_PLAYED] = plays
+        where = list(deal.owner)
+        for c, p in plays:
+            where[c] = p
         held = self.policy.impl.held_key(deal, self.policy.params, where)
 
         def work() -> bool:
