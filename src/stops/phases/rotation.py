@@ -695,13 +695,6 @@ class NoWildCard(WildCardPolicy):
     """No card stands for another rank."""
 
 
-def _wild_needs_rotation(variant: Any, params: Any) -> list[str]:
-    turns = variant.policies.get("turn_order")  # None: it failed to bind (reported)
-    if turns is not None and not turns.spec.in_turn:
-        return ["a wild card is laid in turn: it needs turn_order: rotation"]
-    return []
-
-
 def _direction(params: RotationParams) -> str:
     """The way turns go (Nain Jaune's go to the right, F23)."""
     return str(params.direction)
