@@ -327,6 +327,34 @@ def test_g7_all_seats_the_eliminated_seat_may_win() -> None:
     assert table.records[-1]["final_hands"] == DUO_FINAL
 
 
+def test_g7_replaying_the_last_record_tells_the_share_out() -> None:
+    # The session's last record, replayed alone (as `stops replay` does), ends the session
+    # again: seat 0 is out (0 chips), then the share-out of DUO_LEFT's 12 chips (2 on each of
+    # six spaces) to seat 0's three aces. The table leaves it on the deal: dealt by seat 1,
+    # seat 0 first; 6 claims of 2. Chips: 9 -> 12 (+3) and 200 -> 197 (-3), not the deal's own
+    # 0 (-9) and 197 (-3).
+    from stops.apps.terminal import Style, replay_text
+
+    deal = stops.replay(record(HANDS_DUO, DEAD_DUO, DUO_ACTIONS, stacks=DUO_STACKS,
+                               final_hands=DUO_FINAL))
+    end = deal.session_end
+    assert end is not None and end.dealer == 1 and end.stacks == (12, 197)
+    assert [(e.kind, e.seat) for e in end.events] == [
+        ("eliminated", 0), ("final_share", 0), ("final_share", 1)] + [("claimed", 0)] * 6
+    assert sum(e.chips for e in end.events if e.kind == "claimed") == 12
+    text = replay_text([deal], seat=1, st=Style(unicode=False))
+    tail = text[-4:]
+    assert tail[0].endswith("dealt by you:")
+    assert tail[1] == ("  seat 0: AD AH AS 3C 2C (three of a kind, aces; the best hand); "
+                       "seat 0 wins 12")
+    assert tail[2] == "  you: KH KS 7C 5D 4D (pair of kings)"
+    assert tail[3] == "Chips after the deal: seat 0 12 (+3) | you 197 (-3)"
+    # a deal the session goes on after has none; nor has a copy (it is the table's)
+    assert stops.replay(record(HANDS_DUO, DEAD_DUO, DUO_ACTIONS[:2], stacks=DUO_STACKS),
+                        partial=True).session_end is None
+    assert deal.clone().session_end is None
+
+
 def test_g7_in_session_with_one_seat_takes_everything_unseen() -> None:
     # final_poker_seats in_session: only seat 1 is left: he takes the 12 chips and no cards
     # are dealt (both hands null): 209.

@@ -837,16 +837,18 @@ def _write(out: TextIO, st: Style, lines: Iterable[str]) -> None:
     out.flush()
 
 
-def _share_out_lines(table: Table, me: int, st: Style) -> list[str]:
-    """The final share-out, if the session ended with one that deals hands: each hand dealt
-    and what it won, under the heading its rule declares."""
-    shown = [e for e in table.events if e.kind is EventKind.FINAL_SHARE]
-    if not shown:
+def _share_out_lines(deal: Deal, me: int, st: Style) -> list[str]:
+    """The final share-out, if the session ended after ``deal`` with one that deals hands:
+    each hand dealt and what it won, under the heading its rule declares. ``stops play`` and
+    ``stops replay`` tell it alike, from what the table left on the deal."""
+    end = deal.session_end
+    shown = [] if end is None else [e for e in end.events if e.kind is EventKind.FINAL_SHARE]
+    if end is None or not shown:
         return []
     from stops.phases.handrank import by_rank
 
-    heading = table.variant.policy("final_share").spec.heading
-    dealer = who(table.dealer, me)
+    heading = deal.variant.policy("final_share").spec.heading
+    dealer = who(end.dealer, me)
     lines = [heading(dealer) if heading is not None else
              f"The chips left on the layout are shared out, dealt by {dealer}:"]
     for e in shown:
@@ -903,7 +905,10 @@ def replay_text(deals: Sequence[Deal], seat: int | None = None, st: Style | None
         told = Narrator(deal, me, st, _start_layout(deal), all_seen=seat is None)
         lines.extend("  " + line for line in told.new_lines())
         if deal.is_terminal:
-            lines.append(_chips_line(deal.start_stacks, deal.ledger.stacks, me, st))
+            lines.extend(_share_out_lines(deal, me, st))
+            end = deal.session_end  # the chips after a closing share-out, if any
+            lines.append(_chips_line(deal.start_stacks, deal.ledger.stacks if end is None
+                                     else end.stacks, me, st))
         else:
             lines.append(f"The record stops here: {who(deal.current_seat, me)} to play.")
     return lines
@@ -1009,8 +1014,7 @@ def play_terminal(variant: Variant, players: int, seat: int = 0, seed: int | Non
                 bot_seat = deal.current_seat
                 assert bot_seat is not None
                 deal.apply(agents[bot_seat].act(deal.observe(bot_seat)))
-        if table.is_over:
-            _write(out, st, _share_out_lines(table, seat, st))
+        _write(out, st, _share_out_lines(deal, seat, st))
         _write(out, st, [_chips_line(before, table.stacks, seat, st)])
         if record_path is not None:
             try:

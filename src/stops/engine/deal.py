@@ -22,6 +22,7 @@ from stops.engine.errors import Explanation, IllegalAction, StopsError
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event, shared, staked_event
 from stops.engine.legal import LegalActions, LegalSet
+from stops.engine.session_end import SessionEnd
 from stops.engine.text import shown
 
 if TYPE_CHECKING:
@@ -85,7 +86,8 @@ class Deal:
         "actions", "active", "counts", "deal_index", "dealer", "emit", "events", "exempt",
         "last_dealt", "ledger", "masks", "n",
         "next_deal", "outcome", "owner", "phase_idx", "played_by", "plays", "results",
-        "retired", "rules", "seed", "short", "skip_stakes", "spare", "spare_known",
+        "retired", "rules", "seed", "session_end", "short", "skip_stakes", "spare",
+        "spare_known",
         "stacked", "start_layout", "start_retired", "start_stacks", "states", "to_act",
         "variant", "winner"
     )
@@ -111,6 +113,10 @@ class Deal:
         last_dealt: int = -1,
         _blank: bool = False,
     ) -> None:
+        self.session_end: SessionEnd | None = None
+        """Set by the table when its session ends after this deal: the closing share-out
+        and the chips each seat ends with. A copy, a pickle or a save does not carry it (it
+        is the table's, as ``table.stacks`` is)."""
         self.variant = variant
         self._phases = variant.phases
         self.rules = variant.rules

@@ -19,6 +19,7 @@ from stops.engine.events import Event, event
 from stops.engine.recording import FinishedDeal
 from stops.engine.resolver import resolve_variant
 from stops.engine.rng import Rng, derive_seed, keyed_shuffle
+from stops.engine.session_end import SessionEnd
 from stops.engine.text import players_text, shown
 
 if TYPE_CHECKING:
@@ -378,6 +379,7 @@ class Table:
         return int(card)
 
     def _finished(self, deal: Deal) -> None:
+        mark = len(self.events)
         self._stacks = list(deal.ledger.stacks)
         self.last_winner = deal.winner
         self._layout = dict(deal.ledger.layout)
@@ -419,6 +421,8 @@ class Table:
                 last = self._records[-1] if keep and self._records else None
                 if self.final_hands is not None and isinstance(last, FinishedDeal):
                     last.final_hands = self.final_hands  # G.9: on the session's last record
+            deal.session_end = SessionEnd(self.dealer, tuple(self.events[mark:]),
+                                          tuple(self._stacks))
 
     def _next_dealer(self) -> None:
         for k in range(1, self.n + 1):
