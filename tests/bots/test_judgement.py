@@ -81,6 +81,25 @@ def test_mean_quality_draws_as_random_sample(pool_size: int, size: int) -> None:
         assert mine.getstate() == theirs.getstate()
 
 
+@pytest.mark.parametrize("pay_cards", [("AH", "KH", "QH", "JH", "TH"), ("9C", "3D"), (),
+                                       ("2S",), ("AC", "2D")])
+def test_mean_quality_with_pay_cards_close_together(pay_cards: tuple[str, ...]) -> None:
+    """Pay cards within eight cards of each other (Three-in-One's hearts ten to ace) are
+    priced from one table by the window of the hand's bits they span: the same sum, to the
+    last bit, as the loop over ``rng.sample``; several chips on some, none on others."""
+    rng = random.Random(11)
+    for seed in range(30):
+        pay = {c: rng.randrange(0, 4) for c in cards(*pay_cards)}
+        table = pay_table(pay)
+        pool = sorted(rng.sample(range(52), 42))
+        mine, theirs = random.Random(seed), random.Random(seed)
+        total = 0.0
+        for _ in range(32):
+            total += reference_quality(theirs.sample(pool, 10), pay)
+        assert mean_quality(mine, pool, 10, 32, table).hex() == (total / 32).hex()
+        assert mine.getstate() == theirs.getstate()
+
+
 def test_a_generator_of_its_own_is_sampled_as_it_samples() -> None:
     """A subclass of ``random.Random`` may draw otherwise: it is asked to sample."""
 

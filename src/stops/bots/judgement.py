@@ -196,33 +196,61 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
     list (its "pool" branch, which CPython takes for ``len(pool) <= _set_size(size)``):
     index ``randbelow(n - i)`` of the cards left, whose place the last one left takes;
     ``randbelow(m)`` takes ``getrandbits(m.bit_length())`` until it is below ``m``. The
-    hand is the or of its cards' bits."""
+    hand is the or of its cards' bits, so the cards left are kept as their bits (one shift
+    fewer a card drawn, the most repeated step of the bot)."""
     n = len(pool)
-    cards: list[int] = [int(c) for c in pool]  # small ints: no allocation as they move
+    bits_left: list[int] = [1 << int(c) for c in pool]
     steps = [(n - i, (n - i).bit_length(), n - i - 1) for i in range(size)]
+    window = _pay_window(pay)
+    getrandbits = rng.getrandbits
+    scores = _scores(size)
+    sh = _SUIT_SHAPES
+    total = 0.0
+    if window is not None:
+        low, width, paid_of = window
+        for _ in range(samples):
+            left = list(bits_left)
+            mask = 0
+            for m, bits, last in steps:
+                j = getrandbits(bits)
+                while j >= m:
+                    j = getrandbits(bits)
+                mask |= left[j]
+                left[j] = left[last]
+            # _shape_score inline: two calls fewer per hand drawn
+            a = mask & 0x1FFF
+            b = mask >> 13 & 0x1FFF
+            c = mask >> 26 & 0x1FFF
+            d = mask >> 39 & 0x1FFF
+            va = sh[a] or _new_shape(a)
+            vb = sh[b] or _new_shape(b)
+            vc = sh[c] or _new_shape(c)
+            vd = sh[d] or _new_shape(d)
+            key = (((va >> 5 << (vb & 15) | vb >> 5) << (vc & 15) | vc >> 5) << (vd & 15)
+                   | vd >> 5)
+            got = scores.get(key)
+            if got is None:
+                got = scores[key] = _score(key, size)
+            total += got + paid_of[mask >> low & width]
+        return total
     paying = [(1 << c, chips) for c, chips in enumerate(pay) if chips]
     pay_mask = 0
     for bit, _ in paying:
         pay_mask |= bit
-    getrandbits = rng.getrandbits
-    scores = _scores(size)
-    total = 0.0
     for _ in range(samples):
-        left = list(cards)
+        left = list(bits_left)
         mask = 0
         for m, bits, last in steps:
             j = getrandbits(bits)
             while j >= m:
                 j = getrandbits(bits)
-            mask |= 1 << left[j]
+            mask |= left[j]
             left[j] = left[last]
         paid = 0
         if mask & pay_mask:
             for bit, chips in paying:
                 if mask & bit:
                     paid += chips
-        # _shape_score inline: two calls fewer per hand drawn
-        sh = _SUIT_SHAPES
         a = mask & 0x1FFF
         b = mask >> 13 & 0x1FFF
         c = mask >> 26 & 0x1FFF
@@ -237,6 +265,39 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
             got = scores[key] = _score(key, size)
         total += got + Q_PAY * paid
     return total
+
+
+_WINDOW: Final = 8
+"""The widest span of cards whose pay is looked up in one table (256 entries at most)."""
+
+_WINDOWS: Final[dict[tuple[int, ...], tuple[int, int, list[float]] | None]] = {}
+""":func:`_pay_window` by pay table: a deal's pay changes only as chips are won."""
+
+
+def _pay_window(pay: list[int]) -> tuple[int, int, list[float]] | None:
+    """Where the paying cards of ``pay`` lie, when they span at most :data:`_WINDOW` cards
+    (Three-in-One's five hearts, a game with no pay cards): the lowest card, the window's
+    bit mask, and by the window's bits of a hand, ``Q_PAY`` times the chips they pay, the
+    very float the loop over paying cards gives (an int sum, then one product)."""
+    key = tuple(pay)
+    if key in _WINDOWS:
+        return _WINDOWS[key]
+    paying = [c for c, chips in enumerate(pay) if chips]
+    got: tuple[int, int, list[float]] | None = None
+    if not paying:
+        got = (0, 0, [Q_PAY * 0])
+    elif paying[-1] - paying[0] < _WINDOW:
+        low = paying[0]
+        width = paying[-1] - low + 1
+        paid = [0] * (1 << width)
+        for sub in range(1, 1 << width):
+            lowest = sub & -sub
+            paid[sub] = paid[sub ^ lowest] + pay[low + lowest.bit_length() - 1]
+        got = (low, (1 << width) - 1, [Q_PAY * p for p in paid])
+    if len(_WINDOWS) > 1000:  # bound the memory of a very long run
+        _WINDOWS.clear()
+    _WINDOWS[key] = got
+    return got
 
 
 def _quality_of(cards: list[int], pay: list[int]) -> float:
