@@ -549,8 +549,9 @@ class HeuristicBot:
         best: Action = natural[0]
         best_v = float("-inf")
         for a in natural:
-            if a.card is not None:
-                c = int(a.card)
+            card = a.card
+            if card is not None:
+                c = int(card)
                 v = _lead_value(c, kn) - 1e-6 * (c % 13)
                 if v > best_v:
                     best, best_v = a, v
