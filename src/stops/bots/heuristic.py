@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from operator import attrgetter
+from itertools import compress
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -186,6 +187,7 @@ def readers(registry: Registry) -> Readers:
 
 
 _KIND: Final = attrgetter("kind")
+_CARD_OF: Final = itemgetter(1)
 
 
 class _Reader:
@@ -195,9 +197,12 @@ class _Reader:
     of the events in order (:meth:`~stops.phases.aids.PhaseAids.read`), so notes carried on
     over the same first events are the notes read afresh; other events (a new deal, another
     seat) are read from the start. New events of no kind a phase reads (most of them: the
-    stakes, the deal, the play) are passed over in one pass at C speed."""
+    stakes, the deal, the play) are passed over at C speed.
 
-    __slots__ = ("events", "kinds", "notes", "readers", "seat")
+    It also remembers what the last layout it was asked about pays (:func:`_knowledge`):
+    the layout changes only as chips are won, so most decisions find it as it was."""
+
+    __slots__ = ("events", "kinds", "layout", "notes", "readers", "seat")
 
     def __init__(self, readers: Readers) -> None:
         self.readers = readers
@@ -205,6 +210,7 @@ class _Reader:
         self.seat = -1
         self.events: Sequence[Event] = ()
         self.notes = Notes()
+        self.layout: _LayoutFacts | None = None
 
     def notes_of(self, obs: Observation) -> Notes:
         events = obs.events
@@ -219,42 +225,42 @@ class _Reader:
         readers = self.readers
         self.events = ()  # until every event is read: a failed read starts afresh
         new = events[start:] if start else events
-        if not self.kinds.isdisjoint(map(_KIND, new)):
-            for e in new:
-                got = readers.get(e.kind)
-                if got is not None:
-                    for aids in got:
-                        aids.read(e, seat, notes)
+        for e in compress(new, map(self.kinds.__contains__, map(_KIND, new))):
+            for aids in readers[e.kind]:
+                aids.read(e, seat, notes)
         self.events = events
         return notes
+
+
+_LayoutFacts = tuple[Board | None, tuple[tuple[str, int], ...], frozenset[str], Board,
+                     dict[int, int], tuple[tuple[tuple[int, ...], int], ...]]
+"""What :func:`_knowledge` read from a layout: the board it was given, the layout's spaces
+and chips in order and its retired spaces, then the board used, the chips by pay card and
+the suit-run spaces (shared by the decisions that find the layout unchanged: only read)."""
 
 
 def _knowledge(obs: Observation, readers: Readers, board: Board | None = None,
                reader: _Reader | None = None) -> _Knowledge:
     # cards are ints (a Card is one): kept as they come
     hand: frozenset[int] = frozenset(obs.hand)
-    played = {c for _, c in obs.plays}
-    dead = set(played)
-    if obs.spare is not None:
-        dead.update(obs.spare)
-    notes = (reader if reader is not None else _Reader(readers)).notes_of(obs)
+    played = set(map(_CARD_OF, obs.plays))
+    dead = played if obs.spare is None else played.union(obs.spare)
+    if reader is None:
+        reader = _Reader(readers)
+    notes = reader.notes_of(obs)
     shown = notes.held_elsewhere - played
     unknown = 52 - len(hand) - len(dead) - len(shown)
     in_spare = 0 if obs.spare is not None else obs.spare_size
     p_spare = min(1.0, in_spare / unknown) if unknown > 0 else 0.0
-    b = board if board is not None else _board_of_ids(obs.layout)
-    pay: dict[int, int] = {}
-    runs: list[tuple[tuple[int, ...], int]] = []
-    for space, chips in obs.layout.items():
-        if chips <= 0 or space in obs.retired:
-            continue
-        c = b.cards.get(space)
-        if c is not None:
-            pay[c] = pay.get(c, 0) + chips
-            continue
-        ranks = b.runs.get(space)
-        if ranks is not None:
-            runs.append((ranks, chips))
+    # the layout's spaces in order (the suit runs are added in that order) and chips
+    spaces = tuple(obs.layout.items())
+    facts = reader.layout
+    if facts is not None and facts[0] is board and facts[1] == spaces and \
+            facts[2] == obs.retired:
+        b, pay, suit_runs = facts[3], facts[4], facts[5]
+    else:
+        b, pay, suit_runs = _layout_facts(obs.layout, obs.retired, board)
+        reader.layout = (board, spaces, obs.retired, b, pay, suit_runs)
     # In the pot-and-kitty game the pot is the prize for a run of three; where a stage
     # before play bets into it (Three-in-One), it was settled then. Only in play, and only
     # if no stage has played for it, is it a run prize.
@@ -265,8 +271,29 @@ def _knowledge(obs: Observation, readers: Readers, board: Board | None = None,
         run_prize = obs.layout.get(pot, 0)
     kitty = (0 if b.kitty is None or b.kitty in obs.retired
              else obs.layout.get(b.kitty, 0))
-    return _Knowledge(hand, frozenset(dead), frozenset(shown), p_spare, pay, tuple(runs),
+    return _Knowledge(hand, frozenset(dead), frozenset(shown), p_spare, pay, suit_runs,
                       run_prize, kitty)
+
+
+def _layout_facts(layout: dict[str, int], retired: frozenset[str], board: Board | None,
+                  ) -> tuple[Board, dict[int, int], tuple[tuple[tuple[int, ...], int], ...]]:
+    """The board (``board``, or one guessed from the space ids), the chips each live pay
+    card's space holds, by card, and each live suit-run space's ranks and chips, in the
+    layout's order (a lead adds them in that order)."""
+    b = board if board is not None else _board_of_ids(layout)
+    pay: dict[int, int] = {}
+    runs: list[tuple[tuple[int, ...], int]] = []
+    for space, chips in layout.items():
+        if chips <= 0 or space in retired:
+            continue
+        c = b.cards.get(space)
+        if c is not None:
+            pay[c] = pay.get(c, 0) + chips
+            continue
+        ranks = b.runs.get(space)
+        if ranks is not None:
+            runs.append((ranks, chips))
+    return b, pay, tuple(runs)
 
 
 def _best_card(legal: Sequence[Action], value: Callable[[int], float]) -> Action:
