@@ -142,3 +142,12 @@ def test_notes_read_on_from_the_last_observation_are_the_notes_read_afresh() -> 
                 shown += bool(got.held_elsewhere)
             deal.apply(bots[seat].act(deal.observe(seat)))
     assert shown  # some hand was shown to another seat: the notes were not all empty
+
+
+def test_the_running_python_draws_as_the_fast_estimate_does() -> None:
+    """The check made at import (``_same_draws``) passes on this Python: were it to fail,
+    the bot would fall back on ``random.sample`` and make the same choices, only slower,
+    and no other test would notice."""
+    from stops.bots import judgement
+
+    assert judgement._FAST

@@ -197,10 +197,19 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
     index ``randbelow(n - i)`` of the cards left, whose place the last one left takes;
     ``randbelow(m)`` takes ``getrandbits(m.bit_length())`` until it is below ``m``. The
     hand is the or of its cards' bits, so the cards left are kept as their bits (one shift
-    fewer a card drawn, the most repeated step of the bot)."""
+    fewer a card drawn, the most repeated step of the bot). The draws are grouped by the
+    bits they take (all of them, drawing 10 of 42), so a draw reads one number, the last
+    place left: ``j`` is below ``m`` when it is at most ``m - 1``."""
     n = len(pool)
     bits_left: list[int] = [1 << int(c) for c in pool]
-    steps = [(n - i, (n - i).bit_length(), n - i - 1) for i in range(size)]
+    steps: list[tuple[int, list[int]]] = []
+    for i in range(size):
+        m = n - i
+        nbits = m.bit_length()
+        if steps and steps[-1][0] == nbits:
+            steps[-1][1].append(m - 1)
+        else:
+            steps.append((nbits, [m - 1]))
     window = _pay_window(pay)
     getrandbits = rng.getrandbits
     scores = _scores(size)
@@ -211,12 +220,13 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
         for _ in range(samples):
             left = list(bits_left)
             mask = 0
-            for m, bits, last in steps:
-                j = getrandbits(bits)
-                while j >= m:
+            for bits, lasts in steps:
+                for last in lasts:
                     j = getrandbits(bits)
-                mask |= left[j]
-                left[j] = left[last]
+                    while j > last:
+                        j = getrandbits(bits)
+                    mask |= left[j]
+                    left[j] = left[last]
             # _shape_score inline: two calls fewer per hand drawn
             a = mask & 0x1FFF
             b = mask >> 13 & 0x1FFF
@@ -240,12 +250,13 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
     for _ in range(samples):
         left = list(bits_left)
         mask = 0
-        for m, bits, last in steps:
-            j = getrandbits(bits)
-            while j >= m:
+        for bits, lasts in steps:
+            for last in lasts:
                 j = getrandbits(bits)
-            mask |= left[j]
-            left[j] = left[last]
+                while j > last:
+                    j = getrandbits(bits)
+                mask |= left[j]
+                left[j] = left[last]
         paid = 0
         if mask & pay_mask:
             for bit, chips in paying:
