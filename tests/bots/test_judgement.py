@@ -151,3 +151,18 @@ def test_the_running_python_draws_as_the_fast_estimate_does() -> None:
     from stops.bots import judgement
 
     assert judgement._FAST
+
+
+def test_every_suit_shape_made_at_once_is_the_one_worked_out_alone() -> None:
+    """The table of all 8,192 sets of one suit's ranks, each made from the set without its
+    highest rank, holds what working each set out rank by rank gives. By hand: 2-3-4 and
+    the ace (ranks 0-2 and 12) are a plain run then a run to the ace, two steps: (1 << 2 | 2)
+    << 5 | 16 | 4 = 6 * 32 + 20 = 212; a lone 5 (rank 3) is a lone low card: 3 << 5 | 16 |
+    2 = 114; a lone 6 (rank 4) is plain: 1 << 5 | 16 | 2 = 50."""
+    from stops.bots.judgement import _all_shapes, _suit_shape
+
+    table = _all_shapes()
+    assert table == [_suit_shape(r) for r in range(1 << 13)]
+    assert table[0b1_0000_0000_0111] == 212
+    assert table[1 << 3] == 114
+    assert table[1 << 4] == 50
