@@ -131,7 +131,7 @@ def test_lead_values_are_the_reference_to_the_last_bit() -> None:
     rng = random.Random(24)
     runs = (((6, 7, 8), 3), ((10, 11), 2))
     checked = 0
-    for t in range(3000):
+    for t in range(800):
         cards = rng.sample(range(52), 52)
         hand = frozenset(cards[:rng.randrange(1, 14)])
         rest = cards[len(hand):]
@@ -148,7 +148,7 @@ def test_lead_values_are_the_reference_to_the_last_bit() -> None:
         broken = rng.choice((None, 0, 1, 2, 3))
         assert _certain_out(hand, dead, broken, 3) == reference_certain_out(hand, dead,
                                                                             broken, 3)
-    assert checked > 10_000
+    assert checked > 2_500
 
 
 def _facts(kn: _Knowledge) -> tuple[object, ...]:
