@@ -144,7 +144,7 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
                                     "phases/test_held_bonus.py"),
     "stops/bots/judgement.py": ("bots/test_judgement.py", "bots/test_bots.py"),
     "stops/bots/heuristic.py": ("bots/test_bots.py", "bots/test_judgement.py",
-                                "phases/test_phase_aids.py"),
+                                "bots/test_lead_value.py", "phases/test_phase_aids.py"),
 }
 
 

@@ -81,6 +81,25 @@ def test_mean_quality_draws_as_random_sample(pool_size: int, size: int) -> None:
         assert mine.getstate() == theirs.getstate()
 
 
+@pytest.mark.parametrize("pay_cards", [("AH", "KH", "QH", "JH", "TH"), ("9C", "3D"), (),
+                                       ("2S",), ("AC", "2D")])
+def test_mean_quality_with_pay_cards_close_together(pay_cards: tuple[str, ...]) -> None:
+    """Pay cards within eight cards of each other (Three-in-One's hearts ten to ace) are
+    priced from one table by the window of the hand's bits they span: the same sum, to the
+    last bit, as the loop over ``rng.sample``; several chips on some, none on others."""
+    rng = random.Random(11)
+    for seed in range(30):
+        pay = {c: rng.randrange(0, 4) for c in cards(*pay_cards)}
+        table = pay_table(pay)
+        pool = sorted(rng.sample(range(52), 42))
+        mine, theirs = random.Random(seed), random.Random(seed)
+        total = 0.0
+        for _ in range(32):
+            total += reference_quality(theirs.sample(pool, 10), pay)
+        assert mean_quality(mine, pool, 10, 32, table).hex() == (total / 32).hex()
+        assert mine.getstate() == theirs.getstate()
+
+
 def test_a_generator_of_its_own_is_sampled_as_it_samples() -> None:
     """A subclass of ``random.Random`` may draw otherwise: it is asked to sample."""
 
@@ -123,3 +142,27 @@ def test_notes_read_on_from_the_last_observation_are_the_notes_read_afresh() -> 
                 shown += bool(got.held_elsewhere)
             deal.apply(bots[seat].act(deal.observe(seat)))
     assert shown  # some hand was shown to another seat: the notes were not all empty
+
+
+def test_the_running_python_draws_as_the_fast_estimate_does() -> None:
+    """The check made at import (``_same_draws``) passes on this Python: were it to fail,
+    the bot would fall back on ``random.sample`` and make the same choices, only slower,
+    and no other test would notice."""
+    from stops.bots import judgement
+
+    assert judgement._FAST
+
+
+def test_every_suit_shape_made_at_once_is_the_one_worked_out_alone() -> None:
+    """The table of all 8,192 sets of one suit's ranks, each made from the set without its
+    highest rank, holds what working each set out rank by rank gives. By hand: 2-3-4 and
+    the ace (ranks 0-2 and 12) are a plain run then a run to the ace, two steps: (1 << 2 | 2)
+    << 5 | 16 | 4 = 6 * 32 + 20 = 212; a lone 5 (rank 3) is a lone low card: 3 << 5 | 16 |
+    2 = 114; a lone 6 (rank 4) is plain: 1 << 5 | 16 | 2 = 50."""
+    from stops.bots.judgement import _all_shapes, _suit_shape
+
+    table = _all_shapes()
+    assert table == [_suit_shape(r) for r in range(1 << 13)]
+    assert table[0b1_0000_0000_0111] == 212
+    assert table[1 << 3] == 114
+    assert table[1 << 4] == 50

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from itertools import compress
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -123,10 +125,14 @@ class _Knowledge:
     unplayed: another player holds them, so they are *not* in the spare. ``p_spare`` is the
     chance that a card the seat knows nothing about lies in the spare hand, which is the
     chance it is a stop. (A plain slotted class: one is made per decision.)
+
+    A lead is valued by looking up cards again and again, so :meth:`by_card` gives the same
+    facts as two lists indexed by card, made once per decision and only where a lead is
+    valued.
     """
 
-    __slots__ = ("dead", "hand", "held_elsewhere", "kitty", "p_spare", "pay", "run_prize",
-                 "suit_runs")
+    __slots__ = ("_by_card", "dead", "hand", "held_elsewhere", "kitty", "p_spare", "pay",
+                 "run_prize", "suit_runs")
 
     def __init__(self, hand: frozenset[int], dead: frozenset[int],
                  held_elsewhere: frozenset[int], p_spare: float, pay: dict[int, int],
@@ -140,6 +146,7 @@ class _Knowledge:
         self.suit_runs = suit_runs
         self.run_prize = run_prize
         self.kitty = kitty
+        self._by_card: tuple[list[float], list[int]] | None = None
 
     def p_dead(self, card: int) -> float:
         """How likely ``card`` is out of play (a stop for whoever plays the card below)."""
@@ -148,6 +155,21 @@ class _Knowledge:
         if card in self.hand or card in self.held_elsewhere:
             return 0.0
         return self.p_spare
+
+    def by_card(self) -> tuple[list[float], list[int]]:
+        """:meth:`p_dead` and the chips paid (``pay``, 0 for none) of every card, as lists
+        indexed by card: the very values, read without a call or a hash."""
+        got = self._by_card
+        if got is None:
+            p_dead = [self.p_spare] * 52
+            for c in self.hand:
+                p_dead[c] = 0.0
+            for c in self.held_elsewhere:
+                p_dead[c] = 0.0
+            for c in self.dead:  # dead first in p_dead: a dead card is 1.0 whoever showed it
+                p_dead[c] = 1.0
+            got = self._by_card = (p_dead, pay_table(self.pay))
+        return got
 
 
 Readers = dict[str, tuple[PhaseAids, ...]]
@@ -164,21 +186,31 @@ def readers(registry: Registry) -> Readers:
     return {k: tuple(v) for k, v in out.items()}
 
 
+_KIND: Final = attrgetter("kind")
+_CARD_OF: Final = itemgetter(1)
+
+
 class _Reader:
     """What one seat has learned from the events so far (:class:`~stops.phases.aids.Notes`),
     each event read once: a bot is handed its seat's observations in turn, each with the
     events of the one before and more, so only the new ones are read. Reading is a function
     of the events in order (:meth:`~stops.phases.aids.PhaseAids.read`), so notes carried on
     over the same first events are the notes read afresh; other events (a new deal, another
-    seat) are read from the start."""
+    seat) are read from the start. New events of no kind a phase reads (most of them: the
+    stakes, the deal, the play) are passed over at C speed.
 
-    __slots__ = ("events", "notes", "readers", "seat")
+    It also remembers what the last layout it was asked about pays (:func:`_knowledge`):
+    the layout changes only as chips are won, so most decisions find it as it was."""
+
+    __slots__ = ("events", "kinds", "layout", "notes", "readers", "seat")
 
     def __init__(self, readers: Readers) -> None:
         self.readers = readers
+        self.kinds = frozenset(readers)
         self.seat = -1
         self.events: Sequence[Event] = ()
         self.notes = Notes()
+        self.layout: _LayoutFacts | None = None
 
     def notes_of(self, obs: Observation) -> Notes:
         events = obs.events
@@ -192,42 +224,43 @@ class _Reader:
         notes = self.notes
         readers = self.readers
         self.events = ()  # until every event is read: a failed read starts afresh
-        for i in range(start, len(events)):
-            e = events[i]
-            got = readers.get(e.kind)
-            if got is not None:
-                for aids in got:
-                    aids.read(e, seat, notes)
+        new = events[start:] if start else events
+        for e in compress(new, map(self.kinds.__contains__, map(_KIND, new))):
+            for aids in readers[e.kind]:
+                aids.read(e, seat, notes)
         self.events = events
         return notes
+
+
+_LayoutFacts = tuple[Board | None, tuple[tuple[str, int], ...], frozenset[str], Board,
+                     dict[int, int], tuple[tuple[tuple[int, ...], int], ...]]
+"""What :func:`_knowledge` read from a layout: the board it was given, the layout's spaces
+and chips in order and its retired spaces, then the board used, the chips by pay card and
+the suit-run spaces (shared by the decisions that find the layout unchanged: only read)."""
 
 
 def _knowledge(obs: Observation, readers: Readers, board: Board | None = None,
                reader: _Reader | None = None) -> _Knowledge:
     # cards are ints (a Card is one): kept as they come
     hand: frozenset[int] = frozenset(obs.hand)
-    played = {c for _, c in obs.plays}
-    dead = set(played)
-    if obs.spare is not None:
-        dead.update(obs.spare)
-    notes = (reader if reader is not None else _Reader(readers)).notes_of(obs)
+    played = set(map(_CARD_OF, obs.plays))
+    dead = played if obs.spare is None else played.union(obs.spare)
+    if reader is None:
+        reader = _Reader(readers)
+    notes = reader.notes_of(obs)
     shown = notes.held_elsewhere - played
     unknown = 52 - len(hand) - len(dead) - len(shown)
     in_spare = 0 if obs.spare is not None else obs.spare_size
     p_spare = min(1.0, in_spare / unknown) if unknown > 0 else 0.0
-    b = board if board is not None else _board_of_ids(obs.layout)
-    pay: dict[int, int] = {}
-    runs: list[tuple[tuple[int, ...], int]] = []
-    for space, chips in obs.layout.items():
-        if chips <= 0 or space in obs.retired:
-            continue
-        c = b.cards.get(space)
-        if c is not None:
-            pay[c] = pay.get(c, 0) + chips
-            continue
-        ranks = b.runs.get(space)
-        if ranks is not None:
-            runs.append((ranks, chips))
+    # the layout's spaces in order (the suit runs are added in that order) and chips
+    spaces = tuple(obs.layout.items())
+    facts = reader.layout
+    if facts is not None and facts[0] is board and facts[1] == spaces and \
+            facts[2] == obs.retired:
+        b, pay, suit_runs = facts[3], facts[4], facts[5]
+    else:
+        b, pay, suit_runs = _layout_facts(obs.layout, obs.retired, board)
+        reader.layout = (board, spaces, obs.retired, b, pay, suit_runs)
     # In the pot-and-kitty game the pot is the prize for a run of three; where a stage
     # before play bets into it (Three-in-One), it was settled then. Only in play, and only
     # if no stage has played for it, is it a run prize.
@@ -238,8 +271,29 @@ def _knowledge(obs: Observation, readers: Readers, board: Board | None = None,
         run_prize = obs.layout.get(pot, 0)
     kitty = (0 if b.kitty is None or b.kitty in obs.retired
              else obs.layout.get(b.kitty, 0))
-    return _Knowledge(hand, frozenset(dead), frozenset(shown), p_spare, pay, tuple(runs),
+    return _Knowledge(hand, frozenset(dead), frozenset(shown), p_spare, pay, suit_runs,
                       run_prize, kitty)
+
+
+def _layout_facts(layout: dict[str, int], retired: frozenset[str], board: Board | None,
+                  ) -> tuple[Board, dict[int, int], tuple[tuple[tuple[int, ...], int], ...]]:
+    """The board (``board``, or one guessed from the space ids), the chips each live pay
+    card's space holds, by card, and each live suit-run space's ranks and chips, in the
+    layout's order (a lead adds them in that order)."""
+    b = board if board is not None else _board_of_ids(layout)
+    pay: dict[int, int] = {}
+    runs: list[tuple[tuple[int, ...], int]] = []
+    for space, chips in layout.items():
+        if chips <= 0 or space in retired:
+            continue
+        c = b.cards.get(space)
+        if c is not None:
+            pay[c] = pay.get(c, 0) + chips
+            continue
+        ranks = b.runs.get(space)
+        if ranks is not None:
+            runs.append((ranks, chips))
+    return b, pay, tuple(runs)
 
 
 def _best_card(legal: Sequence[Action], value: Callable[[int], float]) -> Action:
@@ -262,16 +316,6 @@ def _points(card: int) -> int:
     return 1 if r == 12 else (r + 2 if r <= 8 else 10)
 
 
-def _run_from(card: int, hand: frozenset[int] | set[int]) -> list[int]:
-    """The cards a lead of ``card`` plays from one hand: it and the consecutive cards above
-    it in its suit, up to the ace (the holder of the next card plays it at once)."""
-    run = [card]
-    while card % 13 != ACE and card + 1 in hand:
-        card += 1
-        run.append(card)
-    return run
-
-
 def _certain_out(hand: frozenset[int], dead: frozenset[int], broken: int | None,
                  depth: int) -> bool:
     """Can this hand go out by leads that each end in a sure stop (an ace or a dead card)?
@@ -279,21 +323,29 @@ def _certain_out(hand: frozenset[int], dead: frozenset[int], broken: int | None,
     The next lead is assumed to be the lowest card of a suit other than the one just stopped
     (the stricter Three-in-One rule; where the same suit may be led again this is only
     cautious). Colour alternation may forbid a line found here, so callers use it as a
-    strong preference, not a certainty.
+    strong preference, not a certainty. (Each suit's lowest card is found in one pass over
+    the hand: it is asked for every lead that ends in a sure stop.)
     """
     if not hand:
         return True
     if depth <= 0:
         return False
-    suits = sorted({c // 13 for c in hand})
+    lows = [52, 52, 52, 52]
+    for c in hand:
+        s = c // 13
+        if c < lows[s]:
+            lows[s] = c
+    suits = [s for s in range(4) if lows[s] < 52]
     allowed = [s for s in suits if s != broken] or suits
     for s in allowed:
-        low = min(c for c in hand if c // 13 == s)
-        run = _run_from(low, hand)
+        top = lows[s]
+        run = [top]
+        while top % 13 != ACE and top + 1 in hand:
+            top += 1
+            run.append(top)
         rest = hand.difference(run)
         if not rest:
             return True
-        top = run[-1]
         if (top % 13 == ACE or top + 1 in dead) and _certain_out(
                 rest, dead.union(run), s, depth - 1):
             return True
@@ -317,29 +369,38 @@ def _lead_value(card: int, kn: _Knowledge) -> float:
     the sequence climbs on; each later card of the suit is reached with the product of the
     chances that the cards before it were live. Our cards reached that way are shed (and pay
     us); other players' pay cards reached that way pay them.
+
+    (The same sums in the same order as ever, to the last bit: each lead of a decision is
+    valued, so the card facts are read from :meth:`_Knowledge.by_card`'s lists.)
     """
     hand = kn.hand
-    run = _run_from(card, hand)
+    p_dead, pay = kn.by_card()
+    run = [card]
+    top = card
+    paid = pay[card]
+    while top % 13 != ACE and top + 1 in hand:
+        top += 1
+        run.append(top)
+        paid += pay[top]
     if len(run) == len(hand):
         return L_OUT + kn.kitty + len(run)
-    value = L_CARD * len(run) + sum(kn.pay.get(c, 0) for c in run)
+    value = L_CARD * len(run) + paid
     suit = card // 13
-    ranks = {c % 13 for c in run}
-    for run_ranks, chips in kn.suit_runs:
-        if all(r in ranks for r in run_ranks):
-            value += chips
+    if kn.suit_runs:
+        ranks = {c % 13 for c in run}
+        for run_ranks, chips in kn.suit_runs:
+            if ranks.issuperset(run_ranks):
+                value += chips
     if len(run) >= 3:
         value += kn.run_prize
-    below = card - 1
-    if card % 13 == 0 or below in kn.dead:
+    if card % 13 == 0 or card - 1 in kn.dead:
         value += L_STUCK
-    top = run[-1]
     if top % 13 == ACE:
         value += L_KEEP
         if _certain_out(hand.difference(run), kn.dead.union(run), suit, 3):
             value += L_OUT_LINE
         return value
-    p_stop = kn.p_dead(top + 1)
+    p_stop = p_dead[top + 1]
     value += L_KEEP * p_stop
     if p_stop >= 1.0 and _certain_out(hand.difference(run), kn.dead.union(run), suit, 3):
         value += L_OUT_LINE
@@ -348,14 +409,14 @@ def _lead_value(card: int, kn: _Knowledge) -> float:
     while reach > 0.01:
         mine = y in hand
         if mine:
-            value += reach * (L_CARD + kn.pay.get(y, 0))
+            value += reach * (L_CARD + pay[y])
         else:
-            value -= reach * L_OPP_PAY * kn.pay.get(y, 0)
+            value -= reach * L_OPP_PAY * pay[y]
         if y % 13 == ACE:
             if mine:
                 value += reach * L_KEEP
             break
-        p_next = kn.p_dead(y + 1)
+        p_next = p_dead[y + 1]
         if mine and y + 1 not in hand:
             value += reach * p_next * L_KEEP
         reach *= 1.0 - p_next
@@ -467,20 +528,33 @@ class HeuristicBot:
         return self._reader
 
     def act(self, obs: Observation) -> Action:
-        legal = legal_of(obs)
+        legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
+        if not legal:
+            legal_of(obs)  # raises: a host bug
         # the verbs on offer, without listing a large family (1,287 poker hands) to find them
-        verbs = frozenset(legal.verbs if isinstance(legal, LegalActions | FixedActions) else
-                          (a.action for a in legal))
-        view = _View(obs, legal, verbs, self._rng, self._reading(), self._board,
-                     self._notes_reader())
-        advised = self._phase_aids(obs.phase).advise(view)
+        # (a short tuple of actions, most decisions, is read in one pass)
+        if type(legal) is FixedActions:
+            verbs = frozenset([a.action for a in legal])
+        elif isinstance(legal, LegalActions):
+            verbs = frozenset(legal.verbs)
+        else:
+            verbs = frozenset([a.action for a in legal])
+        reader = self._reader
+        if reader is None:
+            reader = self._notes_reader()
+        view = _View(obs, legal, verbs, self._rng, reader.readers, self._board, reader)
+        aids = self._aids.get(obs.phase)
+        if aids is None:
+            aids = self._phase_aids(obs.phase)
+        advised = aids.advise(view)
         if advised is not None:
             return advised
-        if not verbs.isdisjoint(_CARD_VERBS) and any(a.cards is not None for a in legal
-                                                     if a.action in _CARD_VERBS):
-            return self._group(obs, legal)
+        if not verbs.isdisjoint(_CARD_VERBS):
+            for a in legal:
+                if a.cards is not None and a.action in _CARD_VERBS:
+                    return self._group(obs, legal)
         if "follow" in verbs:
             return self._follow(legal)
         if "play" in verbs:
@@ -497,8 +571,18 @@ class HeuristicBot:
         # A wild card named as a rank (Pink Nines) is kept for when it is the only way on:
         # led only when nothing natural is left.
         natural = [a for a in legal if a.as_rank is None] or legal
-        # A lower card first on exact ties: it is the harder one to shed later.
-        return _best_card(natural, lambda c: _lead_value(c, kn) - 1e-6 * (c % 13))
+        # A lower card first on exact ties: it is the harder one to shed later. (What
+        # _best_card does, without a call per lead: the bot's most frequent decision.)
+        best: Action = natural[0]
+        best_v = float("-inf")
+        for a in natural:
+            card = a.card
+            if card is not None:
+                c = int(card)
+                v = _lead_value(c, kn) - 1e-6 * (c % 13)
+                if v > best_v:
+                    best, best_v = a, v
+        return best
 
     def _follow(self, legal: Sequence[Action]) -> Action:
         """A card due from us with a companion card on offer: lay the companion with it (it

@@ -42,12 +42,11 @@ _TO_ACE: Final = 2
 _LONE_LOW: Final = 3
 """``- Q_GROUP - Q_LOW``: a lone low card (2 to 5)."""
 
-_SUIT_SHAPES: Final[list[int]] = [0] * (1 << 13)
-"""By 13-bit set of ranks of one suit (worked out when first met; 0 until then), its runs'
-steps: two bits
-a run (a code above, never 0), lowest run in the highest bits, shifted left 5 bits; then a
-16 (so that no entry is 0) and, in the low 4 bits, the steps' width (twice the runs, at most
-14)."""
+_SUIT_SHAPES: Final[list[int]] = []
+"""By 13-bit set of ranks of one suit, its runs' steps: two bits a run (a code above, never
+0), lowest run in the highest bits, shifted left 5 bits; then a 16 (so that no entry is 0)
+and, in the low 4 bits, the steps' width (twice the runs, at most 14). All 8,192 are made
+at the first score (:func:`_suit_shapes`)."""
 
 _SCORES: Final[dict[int, dict[int, float]]] = {}
 """For each size of hand, the score of a hand (pay cards aside) by its shape
@@ -79,27 +78,52 @@ def _suit_shape(ranks: int) -> int:
     return steps << 5 | 16 | width
 
 
-def _new_shape(ranks: int) -> int:
-    """:func:`_suit_shape`, remembered."""
-    got = _SUIT_SHAPES[ranks] = _suit_shape(ranks)
-    return got
+def _all_shapes() -> list[int]:
+    """:func:`_suit_shape` of every 13-bit set of ranks, each from that of the set without
+    its highest rank: that rank either carries on the set's highest run (which then ends
+    there: in the ace, or as a plain run) or starts a run of its own (a new step)."""
+    table = [0] * (1 << 13)
+    table[0] = 16
+    for ranks in range(1, 1 << 13):
+        top = ranks.bit_length() - 1
+        before = table[ranks ^ 1 << top]
+        steps = before >> 5
+        width = before & 15
+        if top > 0 and ranks >> (top - 1) & 1:
+            steps = steps >> 2 << 2 | (_TO_ACE if top == ACE else _PLAIN)
+        else:
+            steps = steps << 2 | (_TO_ACE if top == ACE else
+                                  _LONE_LOW if top <= 3 else _PLAIN)
+            width += 2
+        table[ranks] = steps << 5 | 16 | width
+    return table
+
+
+def _suit_shapes() -> list[int]:
+    """:data:`_SUIT_SHAPES`, made on first use: 8,192 small steps once. (Working out each
+    set when first met took a loop over its 13 ranks, and a few hundred deals meet most of
+    them: the sampled estimate met a new one every few hands drawn.)"""
+    sh = _SUIT_SHAPES
+    if len(sh) != 1 << 13:
+        sh[:] = _all_shapes()
+    return sh
 
 
 def _score(key: int, size: int) -> float:
     """Work out the score of a hand of ``size`` cards from its shape (:func:`_shape_key`),
-    step by step in card order, as the bot always has."""
-    codes: list[int] = []
-    while key:
-        codes.append(key & 3)
-        key >>= 2
-    # the first run sits in the highest bits: the codes were read from the last step back
+    step by step in card order, as the bot always has. (Most hands drawn early in a run
+    have a shape not met before: the steps are read off the key from its highest two bits,
+    the first run's, without listing them.)"""
     score = -Q_CARD * size
-    for code in reversed(codes):
+    shift = (key.bit_length() + 1) // 2 * 2 - 2
+    while shift >= 0:
+        code = key >> shift & 3
         score -= Q_GROUP
         if code == _TO_ACE:
             score += Q_ACE
         elif code == _LONE_LOW:
             score -= Q_LOW
+        shift -= 2
     return score
 
 
@@ -108,15 +132,11 @@ def _shape_key(mask: int) -> int:
     in card order, two bits a run (none is 0, so the number says which steps, and how many),
     first run highest; at most 28 runs, so under 2**56, a small int in the compiled build
     too. Two hands of a size with the same steps have the same score."""
-    sh = _SUIT_SHAPES
-    a = mask & 0x1FFF
-    b = mask >> 13 & 0x1FFF
-    c = mask >> 26 & 0x1FFF
-    d = mask >> 39 & 0x1FFF
-    va = sh[a] or _new_shape(a)
-    vb = sh[b] or _new_shape(b)
-    vc = sh[c] or _new_shape(c)
-    vd = sh[d] or _new_shape(d)
+    sh = _suit_shapes()
+    va = sh[mask & 0x1FFF]
+    vb = sh[mask >> 13 & 0x1FFF]
+    vc = sh[mask >> 26 & 0x1FFF]
+    vd = sh[mask >> 39 & 0x1FFF]
     return (((va >> 5 << (vb & 15) | vb >> 5) << (vc & 15) | vc >> 5) << (vd & 15)
             | vd >> 5)
 
@@ -196,47 +216,111 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
     list (its "pool" branch, which CPython takes for ``len(pool) <= _set_size(size)``):
     index ``randbelow(n - i)`` of the cards left, whose place the last one left takes;
     ``randbelow(m)`` takes ``getrandbits(m.bit_length())`` until it is below ``m``. The
-    hand is the or of its cards' bits."""
+    hand is the or of its cards' bits, so the cards left are kept as their bits (one shift
+    fewer a card drawn, the most repeated step of the bot). The draws are grouped by the
+    bits they take (all of them, drawing 10 of 42), so a draw reads one number, the last
+    place left: ``j`` is below ``m`` when it is at most ``m - 1``."""
     n = len(pool)
-    cards: list[int] = [int(c) for c in pool]  # small ints: no allocation as they move
-    steps = [(n - i, (n - i).bit_length(), n - i - 1) for i in range(size)]
+    bits_left: list[int] = [1 << int(c) for c in pool]
+    steps: list[tuple[int, list[int]]] = []
+    for i in range(size):
+        m = n - i
+        nbits = m.bit_length()
+        if steps and steps[-1][0] == nbits:
+            steps[-1][1].append(m - 1)
+        else:
+            steps.append((nbits, [m - 1]))
+    window = _pay_window(pay)
+    getrandbits = rng.getrandbits
+    scores = _scores(size)
+    sh = _suit_shapes()
+    total = 0.0
+    if window is not None:
+        low, width, paid_of = window
+        for _ in range(samples):
+            left = list(bits_left)
+            mask = 0
+            for bits, lasts in steps:
+                for last in lasts:
+                    j = getrandbits(bits)
+                    while j > last:
+                        j = getrandbits(bits)
+                    mask |= left[j]
+                    left[j] = left[last]
+            # _shape_score inline: two calls fewer per hand drawn
+            va = sh[mask & 0x1FFF]
+            vb = sh[mask >> 13 & 0x1FFF]
+            vc = sh[mask >> 26 & 0x1FFF]
+            vd = sh[mask >> 39 & 0x1FFF]
+            key = (((va >> 5 << (vb & 15) | vb >> 5) << (vc & 15) | vc >> 5) << (vd & 15)
+                   | vd >> 5)
+            got = scores.get(key)
+            if got is None:
+                got = scores[key] = _score(key, size)
+            total += got + paid_of[mask >> low & width]
+        return total
     paying = [(1 << c, chips) for c, chips in enumerate(pay) if chips]
     pay_mask = 0
     for bit, _ in paying:
         pay_mask |= bit
-    getrandbits = rng.getrandbits
-    scores = _scores(size)
-    total = 0.0
     for _ in range(samples):
-        left = list(cards)
+        left = list(bits_left)
         mask = 0
-        for m, bits, last in steps:
-            j = getrandbits(bits)
-            while j >= m:
+        for bits, lasts in steps:
+            for last in lasts:
                 j = getrandbits(bits)
-            mask |= 1 << left[j]
-            left[j] = left[last]
+                while j > last:
+                    j = getrandbits(bits)
+                mask |= left[j]
+                left[j] = left[last]
         paid = 0
         if mask & pay_mask:
             for bit, chips in paying:
                 if mask & bit:
                     paid += chips
-        # _shape_score inline: two calls fewer per hand drawn
-        sh = _SUIT_SHAPES
-        a = mask & 0x1FFF
-        b = mask >> 13 & 0x1FFF
-        c = mask >> 26 & 0x1FFF
-        d = mask >> 39 & 0x1FFF
-        va = sh[a] or _new_shape(a)
-        vb = sh[b] or _new_shape(b)
-        vc = sh[c] or _new_shape(c)
-        vd = sh[d] or _new_shape(d)
+        va = sh[mask & 0x1FFF]
+        vb = sh[mask >> 13 & 0x1FFF]
+        vc = sh[mask >> 26 & 0x1FFF]
+        vd = sh[mask >> 39 & 0x1FFF]
         key = ((va >> 5 << (vb & 15) | vb >> 5) << (vc & 15) | vc >> 5) << (vd & 15) | vd >> 5
         got = scores.get(key)
         if got is None:
             got = scores[key] = _score(key, size)
         total += got + Q_PAY * paid
     return total
+
+
+_WINDOW: Final = 8
+"""The widest span of cards whose pay is looked up in one table (256 entries at most)."""
+
+_WINDOWS: Final[dict[tuple[int, ...], tuple[int, int, list[float]] | None]] = {}
+""":func:`_pay_window` by pay table: a deal's pay changes only as chips are won."""
+
+
+def _pay_window(pay: list[int]) -> tuple[int, int, list[float]] | None:
+    """Where the paying cards of ``pay`` lie, when they span at most :data:`_WINDOW` cards
+    (Three-in-One's five hearts, a game with no pay cards): the lowest card, the window's
+    bit mask, and by the window's bits of a hand, ``Q_PAY`` times the chips they pay, the
+    very float the loop over paying cards gives (an int sum, then one product)."""
+    key = tuple(pay)
+    if key in _WINDOWS:
+        return _WINDOWS[key]
+    paying = [c for c, chips in enumerate(pay) if chips]
+    got: tuple[int, int, list[float]] | None = None
+    if not paying:
+        got = (0, 0, [Q_PAY * 0])
+    elif paying[-1] - paying[0] < _WINDOW:
+        low = paying[0]
+        width = paying[-1] - low + 1
+        paid = [0] * (1 << width)
+        for sub in range(1, 1 << width):
+            lowest = sub & -sub
+            paid[sub] = paid[sub ^ lowest] + pay[low + lowest.bit_length() - 1]
+        got = (low, (1 << width) - 1, [Q_PAY * p for p in paid])
+    if len(_WINDOWS) > 1000:  # bound the memory of a very long run
+        _WINDOWS.clear()
+    _WINDOWS[key] = got
+    return got
 
 
 def _quality_of(cards: list[int], pay: list[int]) -> float:
