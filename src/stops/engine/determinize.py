@@ -841,7 +841,13 @@ def _swap(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[i
           rng: Any) -> dict[int, list[int]]:
     """``at`` with one hidden card of a seat in ``misfits`` swapped with one of another
     place that may take it (and may go where it came from): a step of the walk
-    ``clone_for`` takes when whole deals seldom fit (:data:`WHOLE_TRIES`)."""
+    ``clone_for`` takes when whole deals seldom fit (:data:`WHOLE_TRIES`).
+
+    Where no such swap is found, three cards move round three places instead (see
+    :func:`_rotate`): swaps alone can leave the walk where no step reaches a deal that fits
+    (a misfit hand whose cards may go only to places holding none it may take, the card it
+    needs held where none of them may go), and ``clone_for`` then failed on a position that
+    has copies."""
     out = {h: list(cs) for h, cs in at.items()}
     seats = sorted(h for h in misfits if out.get(h))
     places = sorted(out)
@@ -860,7 +866,36 @@ def _swap(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[i
         j = theirs[int(rng.random() * len(theirs))]
         mine[i], out[p][j] = out[p][j], x
         return out
+    _rotate(out, seats, places, allowed, rng)
     return out
+
+
+def _rotate(out: dict[int, list[int]], seats: list[int], places: list[int],
+            allowed: dict[int, list[int]], rng: Any) -> None:
+    """A step of the walk when no swap is found (:func:`_swap`): a hidden card ``x`` of a
+    misfit seat ``s`` goes to a place ``p`` that may take it, a card ``z`` of ``p`` to a
+    third place ``q``, and a card ``y`` of ``q`` to ``s``, each only where it may go; ``out``
+    is left as it is if no such three are found in a few draws. Every place keeps its
+    count."""
+    for _ in range(8):
+        s = seats[int(rng.random() * len(seats))]
+        mine = out[s]
+        i = int(rng.random() * len(mine))
+        x = mine[i]
+        qs = [h for h in places if h != s and out[h]]
+        q = qs[int(rng.random() * len(qs))]
+        ys = [j for j, y in enumerate(out[q]) if s in allowed[y]]
+        ps = [h for h in places if h != s and h != q and h in allowed[x] and out[h]]
+        if not ys or not ps:
+            continue
+        p = ps[int(rng.random() * len(ps))]
+        zs = [j for j, z in enumerate(out[p]) if q in allowed[z]]
+        if not zs:
+            continue
+        j = ys[int(rng.random() * len(ys))]
+        k = zs[int(rng.random() * len(zs))]
+        mine[i], out[q][j], out[p][k] = out[q][j], out[p][k], x
+        return
 
 
 def _make_room(card: int, allowed: dict[int, list[int]], at: dict[int, list[int]],
