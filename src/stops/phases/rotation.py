@@ -118,6 +118,9 @@ class RotationTurns:
         self.on_turn: Any = self.wild_policy.impl.on_turn
         """The wild card policy's hook for what a whole turn pays (``on_turn(deal, seat,
         cards, params)``, after the turn's cards are laid; a reason makes a stop), read once."""
+        self.named: Any = self.wild_policy.impl.named
+        """The wild card policy's reading of the rank its own event says a wild card stood
+        for (``named(event, params)``; -1: none), for what the turns prove (:class:`_Walk`)."""
         pack = {int(c) % 13 for c in phase.variant.deck}
         self.wild_ranks = tuple(r for r in phase.succession.order if r in pack)
         self.next_card = phase.succession.next_card
@@ -486,7 +489,11 @@ class _Walk:
         """The seat of the last card seen while nothing else happened (the same turn)."""
         self.wild_holders: list[int] = []
         """The seats that passed offered only a wild card, in order: each held one, which
-        :meth:`held_wild` places once it is known which are not laid yet."""
+        :meth:`held_wild` places once it is known which are not laid yet. A seat that lays a
+        wild card leaves the list: the one it was known to hold may be the one laid."""
+        self.wild_laid = False
+        """The last card laid was a wild card, whose rank an event of the wild card policy
+        may name next (Pink Nines' ``named``): the sequence is read on from that rank."""
 
     def fork(self, deal: Deal, known: Knowledge) -> _Walk:
         """A copy of the walk as it stands, reading ``deal`` and adding to ``known`` (to go
@@ -525,8 +532,11 @@ class _Walk:
                 self.reach(s)  # a new turn: the seats before it were passed by
             self.card_seat = s
             c = int(e.card)
-            if t.is_wild[c]:
-                self.need = -1  # named as a rank no event shows
+            self.wild_laid = t.is_wild[c]
+            if self.wild_laid:
+                self.need = -1  # named as a rank no event shows, unless one follows
+                if s in self.wild_holders:  # the wild card he held may be this one
+                    self.wild_holders = [h for h in self.wild_holders if h != s]
             else:
                 self.need, self.suit = t.next_rank[c % 13], c // 13
             self.last = s
@@ -535,6 +545,15 @@ class _Walk:
             else:
                 self.cur, self.fresh = t._next_seat(self.deal, s), False
             return
+        if self.wild_laid and k is not EventKind.STOP and k is not EventKind.LEAD_PASSED \
+                and k is not EventKind.PASSED_OVER and k is not EventKind.PASSED:
+            rank = t.named(e, t.wild_policy.params)
+            if rank >= 0:  # the rank the wild card stood for: the sequence goes on from it
+                self.wild_laid = False
+                if t.by_rank:  # in a suit, the card that continues is not known
+                    self.need = t.next_rank[rank]
+            return
+        self.wild_laid = False
         if k is EventKind.STOP or k is EventKind.LEAD_PASSED:
             self.need = -1
             self.card_seat = -1
@@ -688,6 +707,11 @@ class WildCardPolicy:
     def on_turn(self, deal: Deal, seat: int, cards: list[int], params: Any) -> str | None:
         """A turn pays nothing beyond its cards."""
         return None
+
+    def named(self, e: Event, params: Any) -> int:
+        """The rank index ``e`` says a wild card was laid as, or -1: no event of this policy
+        says (a wild card that always stops needs none: the sequence ends with it)."""
+        return -1
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
