@@ -240,3 +240,24 @@ def test_the_walk_moves_three_cards_where_no_swap_fits() -> None:
         assert {h: len(cs) for h, cs in out.items()} == {1: 3, 2: 2, 4: 1}
         assert sorted(c for cs in out.values() for c in cs) == [1, 2, 3, 4, 5, 6]
         assert all(h in allowed[c] for h, cs in out.items() for c in cs)
+
+
+def test_the_walk_leaves_where_swaps_only_go_round() -> None:
+    # By hand: seat 0 is at fault holding cards 1 and 2; the card it needs, 9, lies with
+    # seat 3. Cards 1, 2 and 3 may go to seats 0 and 2 only, card 4 to seats 2 and 3, card 9
+    # anywhere. A swap always exists (1 or 2 for seat 2's 3) but only ever trades 1, 2 and 3
+    # between seats 0 and 2: 9 stays with seat 3, since nothing of seat 0 may go there.
+    # Three cards moving round (one of seat 0's to seat 2, 4 to seat 3, 9 to seat 0) bring
+    # it; the walk does so within a few dozen steps, whatever the rng (Tripoley-colours, four
+    # seats, seed 711: clone_for gave up there one call in four).
+    allowed = {1: [0, 2], 2: [0, 2], 3: [0, 2], 4: [2, 3], 9: [0, 2, 3]}
+    for k in range(20):
+        rng = random.Random(k)
+        at = {0: [1, 2], 2: [3, 4], 3: [9]}
+        for _ in range(40):
+            at = _swap(at, {0}, allowed, rng)
+            assert {h: len(cs) for h, cs in at.items()} == {0: 2, 2: 2, 3: 1}
+            assert all(h in allowed[c] for h, cs in at.items() for c in cs)
+            if 9 in at[0]:
+                break
+        assert 9 in at[0]

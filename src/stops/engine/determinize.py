@@ -73,9 +73,11 @@ if TYPE_CHECKING:
 
 SPARE = -1
 ABSENT = -3
-MAX_TRIES = 600
+MAX_TRIES = 1200
 """Imagined deals tried before giving up, whole deals and steps of the walk alike (each is a
-few dozen microseconds: no copy)."""
+few dozen microseconds: no copy). Tripoley after its showdown with every hand shown (the
+deal of tests/engine/test_determinize.py) needs walks of several hundred steps now and
+then: at 600 about one call in 120 gave up there, at 1200 none in 2,000."""
 WHOLE_TRIES = 10
 """Whole deals dealt before ``clone_for`` walks instead from the last one, a swap of a hidden
 card at a time out of the hands the phases found at fault
@@ -85,6 +87,10 @@ exact while whole deals fit often enough, and a copy still found where they seld
 three such hands fit a whole deal about once in three hundred). The walk's copies are
 not drawn exactly evenly from the deals the seat cannot tell apart, but every one of them is
 such a deal."""
+ROTATE = 0.25
+"""How often a step of the walk first tries three cards moved round three places rather
+than a swap of two (:func:`_swap`): often enough to leave the places no swap leaves, seldom
+enough not to slow the walks that swaps serve (Tripoley's showdown with every hand shown)."""
 MAX_CACHED = 20_000
 """What a rule proves, remembered per variant (bounded: cleared when full)."""
 
@@ -843,14 +849,17 @@ def _swap(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[i
     place that may take it (and may go where it came from): a step of the walk
     ``clone_for`` takes when whole deals seldom fit (:data:`WHOLE_TRIES`).
 
-    Where no such swap is found, three cards move round three places instead (see
-    :func:`_rotate`): swaps alone can leave the walk where no step reaches a deal that fits
-    (a misfit hand whose cards may go only to places holding none it may take, the card it
-    needs held where none of them may go), and ``clone_for`` then failed on a position that
-    has copies."""
+    Every other step (drawn), three cards move round three places instead (see
+    :func:`_rotate`), and where no swap is found: swaps alone can leave the walk where no
+    step reaches a deal that fits (Tripoley after its showdown: a seat's hidden cards may
+    go only to a place whose cards that it may take would all leave it at fault, the card
+    it needs held where none of them may go), and ``clone_for`` then failed on a position
+    that has copies."""
     out = {h: list(cs) for h, cs in at.items()}
     seats = sorted(h for h in misfits if out.get(h))
     places = sorted(out)
+    if rng.random() < ROTATE and _rotate(out, seats, places, allowed, rng):
+        return out
     for _ in range(8):
         s = seats[int(rng.random() * len(seats))]
         mine = out[s]
@@ -871,31 +880,33 @@ def _swap(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[i
 
 
 def _rotate(out: dict[int, list[int]], seats: list[int], places: list[int],
-            allowed: dict[int, list[int]], rng: Any) -> None:
-    """A step of the walk when no swap is found (:func:`_swap`): a hidden card ``x`` of a
-    misfit seat ``s`` goes to a place ``p`` that may take it, a card ``z`` of ``p`` to a
-    third place ``q``, and a card ``y`` of ``q`` to ``s``, each only where it may go; ``out``
-    is left as it is if no such three are found in a few draws. Every place keeps its
-    count."""
+            allowed: dict[int, list[int]], rng: Any) -> bool:
+    """A step of the walk (:func:`_swap`) that moves three cards round three places: a
+    hidden card ``x`` of a misfit seat ``s`` goes to a place ``p`` that may take it, a card
+    ``z`` of ``p`` to a third place ``q``, and a card ``y`` of ``q`` to ``s``, each only
+    where it may go; every place keeps its count. Whether such three were found in a few
+    draws (``out`` is left as it is if not)."""
     for _ in range(8):
         s = seats[int(rng.random() * len(seats))]
         mine = out[s]
         i = int(rng.random() * len(mine))
         x = mine[i]
-        qs = [h for h in places if h != s and out[h]]
+        qs = [h for h in places if h != s and any(s in allowed[y] for y in out[h])]
+        if not qs:
+            continue
         q = qs[int(rng.random() * len(qs))]
-        ys = [j for j, y in enumerate(out[q]) if s in allowed[y]]
-        ps = [h for h in places if h != s and h != q and h in allowed[x] and out[h]]
-        if not ys or not ps:
+        ps = [h for h in places if h != s and h != q and h in allowed[x]
+              and any(q in allowed[z] for z in out[h])]
+        if not ps:
             continue
         p = ps[int(rng.random() * len(ps))]
+        ys = [j for j, y in enumerate(out[q]) if s in allowed[y]]
         zs = [j for j, z in enumerate(out[p]) if q in allowed[z]]
-        if not zs:
-            continue
         j = ys[int(rng.random() * len(ys))]
         k = zs[int(rng.random() * len(zs))]
         mine[i], out[q][j], out[p][k] = out[q][j], out[p][k], x
-        return
+        return True
+    return False
 
 
 def _make_room(card: int, allowed: dict[int, list[int]], at: dict[int, list[int]],
