@@ -16,14 +16,14 @@ out) and finding a leader. This module only decides whose turn it is and what th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, leads_of, plays_of, simple
 from stops.engine.cards import CARDS, RANKS, Card
-from stops.engine.determinize import Knowledge, Reading
+from stops.engine.determinize import Knowledge, Reading, redeal_memo
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event, stop_event
@@ -458,13 +458,50 @@ class RotationTurns:
         play's events, and ``clone_for`` keeps it between decisions)."""
         return _WalkReading(self, deal, seat)
 
-    def consistent(self, deal: Deal) -> bool:
-        """The seat on turn in an imagined deal can lay on, as the real one can (it would
-        have been passed over otherwise)."""
+    def consistent(self, deal: Deal, seat: int) -> bool:
+        """The seat on turn in an imagined deal (``seat``'s) can lay on, as the real one can
+        (it would have been passed over otherwise); and every seat that passed, offered only
+        a wild card, and has laid none since, still holds one. With one wild card left the
+        reading places it with him; with two left it cannot say which, and only a copy that
+        gives him neither is ruled out here (he would have been passed over instead)."""
+        if self.wilds and not self.params.voluntary_stop:
+            holders = self._wild_holders(deal, seat)
+            if holders:
+                owner = deal.owner
+                for s in holders:
+                    if not any(owner[w] == s for w in self.wilds):
+                        return False
         st = deal.peek_state(RotationState)
         if st is None or deal.to_act is None:
             return True
         return bool(self._options(deal, st.turn, st)) or self._wild_held(deal, st.turn)
+
+
+    def _wild_holders(self, deal: Deal, seat: int) -> tuple[int, ...]:
+        """The seats ``seat`` saw pass offered only a wild card and lay none since (the
+        walk over its log, from the play's first lead), worked out once per view of
+        ``clone_for`` (``redeal_memo``)."""
+        memo = redeal_memo(deal)
+        got: tuple[int, ...] | None = memo.get(_WILD_HOLDERS)
+        if got is not None:
+            return got
+        walk = _Walk(self, deal, Knowledge(seat))
+        started = False
+        for e in deal.seen_by(seat):
+            k = e.kind
+            if not started:  # the play's events only (an auction has passes too)
+                if k is not EventKind.LED and k is not EventKind.LEAD_PASSED:
+                    continue
+                started = True
+            walk.see(e)
+        got = tuple(walk.wild_holders)
+        if memo:
+            memo[_WILD_HOLDERS] = got
+        return got
+
+
+_WILD_HOLDERS: Final = ("rotation", "wild holders")
+"""The rotation's key in ``clone_for``'s per-view memo (``redeal_memo``)."""
 
 
 class _Walk:

@@ -205,8 +205,10 @@ class TurnOrder(Protocol):
     phase), and for ``deal.clone_for`` says what its turns prove to a seat
     (``infer(deal, seat, play_events, knowledge)``, and the same read one event at a time:
     ``reading(deal, seat)``, a :class:`~stops.engine.determinize.Reading` the play phase's
-    own reading tells the play's events) and whether an imagined deal lets the
-    seat on turn be there (``consistent(deal) -> bool``). A turn order that plays turn by
+    own reading tells the play's events) and whether an imagined deal, dealt for ``seat``,
+    lets the seat on turn be there and keeps what its turns proved that a fact of one card
+    cannot say (``consistent(deal, seat) -> bool``: a seat that passed offered only a wild
+    card holds one of them). A turn order that plays turn by
     turn declares ``in_turn=True`` when registered, and ``direction(params)`` the way turns
     go (``PolicySpec``): the checks and the first lead read those, never its name."""
 
