@@ -364,3 +364,33 @@ def test_a_wild_card_named_tells_the_table_what_follows() -> None:
     later = stops.replay(record(HANDS_W, DEAD_W, ACTIONS_W), partial=True)
     assert {int(c(x)) for x in ("KD", "KS", "9D")} <= knowledge(later, 0).lacks[3]
     assert knowledge(later, 0).held.get(int(c("9D"))) is None
+
+
+# Six players, 8 cards each, the dead hand 4 (G.6's table).
+HANDS_P = hands_of(
+    "2C 4C 7C TC 6D AH 4S KS",   # seat 0
+    "4D TD 2H 7H 8H 6S 9S JS",   # seat 1
+    "6C 8C QC 8D 9D QD 5H 8S",   # seat 2: the 9D, no 3
+    "3D 7D JD AD 6H QH 7S AS",   # seat 3
+    "KC 2D 5D 4H TH JH 2S TS",   # seat 4: the seat whose view is read
+    "3C 5C 9C AC KD 3H 5S QS",   # seat 5
+)
+DEAD_P = dead_of(HANDS_P, 4)       # JC 9H KH 3S
+
+
+def test_a_pass_offered_only_a_wild_card_leaves_him_one_of_them() -> None:
+    # By hand: seat 1 leads his lowest card, the 2H, and holds no 3 and no wild card: his
+    # turn ends. Seat 2 holds no natural 3 but the 9D: he may lay it as a 3 or pass; he
+    # passes ("sans 3"). Seat 3 lays the 3D and holds no 4: seat 4 is to lay the 4H.
+    # Seat 4 has seen neither red nine. Seat 2's pass proves he held one of them (a player
+    # with no way on is passed over, not asked), though not which: every copy seat 4
+    # imagines must give seat 2 the 9H or the 9D (and no natural 3). A copy giving him
+    # neither would have had him passed over.
+    deal = stops.replay(record(HANDS_P, DEAD_P, [lead(1, "2H"), pass_(2), play(3, "3D")]),
+                        partial=True)
+    assert legal(deal) == norm(play(4, "4H"))
+    assert [e.seat for e in deal.events if e.kind == "passed"] == [2]
+    for k in range(30):
+        hand = {str(c) for c in deal.clone_for(4, random.Random(k)).hand(2)}
+        assert hand & {"9H", "9D"}
+        assert not hand & {"3C", "3H", "3S"}
