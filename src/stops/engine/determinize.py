@@ -19,8 +19,9 @@ steps:
   who passed the lead holds nothing he might have led, one who led a card holds no card
   that rule would have made him lead instead, the seats an opening card passed by hold none
   that would have opened, a player passed over in rotation holds no card that continues
-  the sequence, a pay card nobody claimed by holding it was in no hand, a hand shown as its
-  holder's best leaves him no card that would have bettered it, an offer for the spare hand
+  the sequence (from the rank a wild card was named as, too), a pay card nobody claimed by
+  holding it was in no hand, a hand shown as its holder's best leaves him no card that
+  would have bettered it (beside the cards he played since), an offer for the spare hand
   where a pay card forbids it proves the seat that made it held none. The rules say this through the
   policies themselves (each is asked, on a :class:`Probe`, what it would have done with
   other cards), so no game is named here.
@@ -32,7 +33,9 @@ the phases put their own state in line with the new hands
 opening card no seat has seen is the one the *imagined* opener holds), hands chosen in
 secret and sealed offers the seat has not seen are chosen again. What is still due from the seat to
 act (that it can lead at all, that it holds the card it must play in turn) is checked on
-the imagined deal, and another is dealt if it fails, a bounded number of times.
+the imagined deal, and another is dealt if it fails, a bounded number of times; so is
+what no fact of one card can say (a seat holds one of two wild cards, a hand shown is still
+its holder's best, a claim by holding shows the same cards).
 
 What the seat knows, the places the hidden cards may go and the copy's hands and record
 before they are dealt are worked out once per (seat, point reached) and kept on the deal

@@ -146,8 +146,9 @@ class PokerPhase(Phase):
 
     def infer(self, deal: Deal, seat: int, known: Knowledge) -> None:
         """A hand shown that had to be its holder's best (``poker_selection: best`` or
-        ``auto``) proves that he held no card that would have made a better one. Read
-        event by event (:class:`_ShownBest`), here the whole log at once."""
+        ``auto``) proves that he held no card that would have made a better one, with the
+        cards he has played since beside it. Read event by event (:class:`_ShownBest`),
+        here the whole log at once."""
         reading = self.reading(deal, seat)
         for e in deal.seen_by(seat):
             reading.see(deal, e)

@@ -446,8 +446,11 @@ class RotationTurns:
         see): a player passed over holds no card that continues the sequence, nor the wild
         card; so does one whose turn ended without laying on ("sans 8"), or who was passed
         by silently when the turn came back round to him; one who passed with no voluntary
-        stop in the rules holds the wild card and no natural card that continues. Read
-        event by event (:class:`_WalkReading`), here all at once."""
+        stop in the rules holds the wild card and no natural card that continues (placed
+        with him once only one is left and he has laid none since; with two left,
+        :meth:`consistent` keeps one with him). A wild card laid carries the sequence on
+        from the rank the wild card policy's event names (``named``). Read event by event
+        (:class:`_WalkReading`), here all at once."""
         reading = self.reading(deal, seat)
         for e in events:
             reading.see(deal, e)
