@@ -101,7 +101,7 @@ def _play_again(copy: stops.Deal, real: stops.Deal, seat: int) -> stops.Deal:
     start = stops.replay({**rec, "actions": []}, partial=True)
     actions = [action_from_dict(a) for a in rec["actions"]]
     seen = real.seen_by(seat)
-    found = _on(start, actions, 0, seat, seen, real, 4)
+    found = _on(start, actions, 0, seat, seen, real, 60)
     assert found is not None, ("no replay of the copy gives the seat its view", seat,
                                len(real.actions))
     return found
@@ -110,7 +110,8 @@ def _play_again(copy: stops.Deal, real: stops.Deal, seat: int) -> stops.Deal:
 def _on(deal: stops.Deal, actions: list[Action], i: int, seat: int, seen: tuple[Any, ...],
         real: stops.Deal, budget: int) -> stops.Deal | None:
     """The replay from decision ``i`` on (see :func:`_play_again`); ``budget`` decisions may
-    be filled in."""
+    be filled in (a wrong choice shows at once: the next event differs from the seat's, so
+    the search is about as long as the deal; the budget only bounds a runaway)."""
     while True:
         got = deal.seen_by(seat)
         if got != seen[:len(got)]:
