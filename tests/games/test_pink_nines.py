@@ -14,12 +14,14 @@ test before the code ran. Unless a test says otherwise (``pink-nines``):
 
 from __future__ import annotations
 
+import random
 from functools import partial
 from typing import Any
 
 import pytest
 
 import stops
+from stops.engine.determinize import knowledge
 from support import (
     act,
     expect_illegal,
@@ -311,3 +313,84 @@ def test_the_table_hears_the_rank_a_wild_card_stood_for_and_the_pass(
     told = " ".join(capsys.readouterr().out.split())
     assert "seat 1 leads 2♣ 3♣ 4♣ (passes, sans 5) · seat 2 5♦ 6♦ 7♠ (sans 8)" in told
     assert "seat 4 Q♦ K♠ 9♦ (9♦ as A) — stop: an ace is the highest rank" in told
+
+
+# -- what a seat can tell from a wild card named (deal.clone_for) ----------------------------
+# Five players, 9 cards each, the dead hand 7 (G.6's table); seat 1 leads.
+HANDS_W = hands_of(
+    "4C 9C 7D 4H 8H KH AH 8S AS",   # seat 0: the seat whose view is read
+    "5C 8C 2D 8D TD 4S 5S 6S QS",   # seat 1
+    "3C 6C 7C JC 4D 5D KD 9S KS",   # seat 2
+    "QC AC 6D 5H 6H 9H TH JH 3S",   # seat 3: the 9H, no King, not the 9D
+    "2C TC KC QD AD 2H 3H 7H 2S",   # seat 4
+)
+DEAD_W = dead_of(HANDS_W, 7)       # 3D 9D JD QH 7S TS JS
+# The play, by hand: seat 1 leads his lowest card, 2D, and holds no 3: his turn ends.
+# Seat 2: 3C 4D 5D 6C 7C, no 8. Seat 3 holds no natural 8, only the 9H: he may lay it or
+# pass; he passes ("sans 8"). Seat 4 holds no 8 and no wild card: passed over. Seat 0: 8H,
+# 9C; seat 1: TD; seat 2: JC. Seat 3 holds the QC and the 9H: he lays the 9H as a Queen.
+# The sequence goes on from the Queen: a King is needed. Seat 3 holds none, and no wild card
+# (the 9D is dead), so he is not asked: the turn passes to seat 4, who lays KC.
+ACTIONS_W = [
+    lead(1, "2D"), play(2, "3C"), play(2, "4D"), play(2, "5D"), play(2, "6C"), play(2, "7C"),
+    pass_(3), play(0, "8H"), play(0, "9C"), play(1, "TD"), play(2, "JC"),
+    play(3, "9H", "Q"), play(4, "KC"),
+]
+
+
+def test_a_wild_card_named_tells_the_table_what_follows() -> None:
+    # Seat 0's view with seat 4 to lay the KC (12 decisions made). What it can tell, by hand:
+    # * seat 3's pass "sans 8" proves he held a wild card then and no natural 8;
+    # * seat 3 laid the 9H as a Queen, and the turn left him with no event: the King was
+    #   needed next (the named rank's successor), and holding a King he would have had to
+    #   lay it, holding the other wild card he would have been asked to lay it or pass. So
+    #   he holds no King (KC, KD, KS: the KH is seat 0's) and not the 9D;
+    # * the wild card his pass proved he held may be the 9H he laid: nothing places the 9D
+    #   with him (it is in the dead hand).
+    # Read without the rank named, the thread was lost at the 9H (nothing proved about the
+    # King), and the pass placed the one wild card left, the 9D, in seat 3's hand.
+    deal = stops.replay(record(HANDS_W, DEAD_W, ACTIONS_W[:12]), partial=True)
+    assert deal.current_seat == 4
+    assert [(e.seat, e.note) for e in deal.events if e.kind == "named"] == [(3, "Q")]
+    c = stops.parse_card
+    known = knowledge(deal, 0)
+    assert {int(c(x)) for x in ("KC", "KD", "KS", "9D")} <= known.lacks[3]
+    assert known.held.get(int(c("9D"))) is None
+    for k in range(20):
+        copy = deal.clone_for(0, random.Random(k))
+        held3 = {str(x) for x in copy.hand(3)}
+        assert not held3 & {"KC", "KD", "KS", "9D"}
+    # once seat 4 has laid the KC, the same is read from the log itself
+    later = stops.replay(record(HANDS_W, DEAD_W, ACTIONS_W), partial=True)
+    assert {int(c(x)) for x in ("KD", "KS", "9D")} <= knowledge(later, 0).lacks[3]
+    assert knowledge(later, 0).held.get(int(c("9D"))) is None
+
+
+# Six players, 8 cards each, the dead hand 4 (G.6's table).
+HANDS_P = hands_of(
+    "2C 4C 7C TC 6D AH 4S KS",   # seat 0
+    "4D TD 2H 7H 8H 6S 9S JS",   # seat 1
+    "6C 8C QC 8D 9D QD 5H 8S",   # seat 2: the 9D, no 3
+    "3D 7D JD AD 6H QH 7S AS",   # seat 3
+    "KC 2D 5D 4H TH JH 2S TS",   # seat 4: the seat whose view is read
+    "3C 5C 9C AC KD 3H 5S QS",   # seat 5
+)
+DEAD_P = dead_of(HANDS_P, 4)       # JC 9H KH 3S
+
+
+def test_a_pass_offered_only_a_wild_card_leaves_him_one_of_them() -> None:
+    # By hand: seat 1 leads his lowest card, the 2H, and holds no 3 and no wild card: his
+    # turn ends. Seat 2 holds no natural 3 but the 9D: he may lay it as a 3 or pass; he
+    # passes ("sans 3"). Seat 3 lays the 3D and holds no 4: seat 4 is to lay the 4H.
+    # Seat 4 has seen neither red nine. Seat 2's pass proves he held one of them (a player
+    # with no way on is passed over, not asked), though not which: every copy seat 4
+    # imagines must give seat 2 the 9H or the 9D (and no natural 3). A copy giving him
+    # neither would have had him passed over.
+    deal = stops.replay(record(HANDS_P, DEAD_P, [lead(1, "2H"), pass_(2), play(3, "3D")]),
+                        partial=True)
+    assert legal(deal) == norm(play(4, "4H"))
+    assert [e.seat for e in deal.events if e.kind == "passed"] == [2]
+    for k in range(30):
+        hand = {str(c) for c in deal.clone_for(4, random.Random(k)).hand(2)}
+        assert hand & {"9H", "9D"}
+        assert not hand & {"3C", "3H", "3S"}

@@ -21,6 +21,7 @@ every space holds 3.
 
 from __future__ import annotations
 
+import random
 from functools import partial
 from typing import Any
 
@@ -799,3 +800,27 @@ def test_the_heuristic_bot_vies_through_the_phase_and_the_table_hears_it_in_pers
         if ("held", seat) in mine:
             assert "you hold with " in text
         assert "you poches" not in text and "you holds" not in text and "you shows" not in text
+
+
+def test_a_sequence_shown_is_its_holders_longest_in_every_copy() -> None:
+    # Three players, dealer 0, 10 cards each, the 7S turned up: spades are trumps. By hand,
+    # stage one: AS and JS are seat 1's, KS and QS seat 2's (the marriage too), TS seat 0's;
+    # the sequence goes to the best run of three or more in one suit, the longest first:
+    # seat 0's QH-KH-AH is the only one (seat 1: KD AD, seat 2: 8S 9S, QS KS, 8D 9D are
+    # pairs), and the claim shows those three cards. Seat 2 sees it. Had seat 0 held the JH
+    # too, his run would have been JH-QH-KH-AH and the claim would have shown four cards:
+    # he does not hold it (seat 1 does). Every copy seat 2 imagines must leave the JH out
+    # of seat 0's hand, and show the same claim (a copy giving it to him claimed the same
+    # space for the same seat, so it was taken for one the seat could be in).
+    hands = [["7C", "9C", "JC", "KC", "JD", "QD", "QH", "KH", "AH", "TS"],
+             ["8C", "7D", "TD", "KD", "AD", "7H", "9H", "JH", "JS", "AS"],
+             ["TC", "QC", "AC", "8D", "9D", "8H", "8S", "9S", "QS", "KS"]]
+    deal = stops.replay(record(hands, ["TH", "7S"], "7S"), partial=True)
+    shown = [(e.seat, e.space, [str(c) for c in e.cards]) for e in deal.events
+             if e.kind == "claimed" and e.space == "sequence"]
+    assert shown == [(0, "sequence", ["QH", "KH", "AH"])]
+    for k in range(30):
+        copy = deal.clone_for(2, random.Random(k))
+        assert "JH" not in {str(c) for c in copy.hand(0)}
+        again = stops.replay(copy.record(), partial=True)
+        assert again.seen_by(2) == deal.seen_by(2)

@@ -19,8 +19,9 @@ steps:
   who passed the lead holds nothing he might have led, one who led a card holds no card
   that rule would have made him lead instead, the seats an opening card passed by hold none
   that would have opened, a player passed over in rotation holds no card that continues
-  the sequence, a pay card nobody claimed by holding it was in no hand, a hand shown as its
-  holder's best leaves him no card that would have bettered it, an offer for the spare hand
+  the sequence (from the rank a wild card was named as, too), a pay card nobody claimed by
+  holding it was in no hand, a hand shown as its holder's best leaves him no card that
+  would have bettered it (beside the cards he played since), an offer for the spare hand
   where a pay card forbids it proves the seat that made it held none. The rules say this through the
   policies themselves (each is asked, on a :class:`Probe`, what it would have done with
   other cards), so no game is named here.
@@ -32,7 +33,9 @@ the phases put their own state in line with the new hands
 opening card no seat has seen is the one the *imagined* opener holds), hands chosen in
 secret and sealed offers the seat has not seen are chosen again. What is still due from the seat to
 act (that it can lead at all, that it holds the card it must play in turn) is checked on
-the imagined deal, and another is dealt if it fails, a bounded number of times.
+the imagined deal, and another is dealt if it fails, a bounded number of times; so is
+what no fact of one card can say (a seat holds one of two wild cards, a hand shown is still
+its holder's best, a claim by holding shows the same cards).
 
 What the seat knows, the places the hidden cards may go and the copy's hands and record
 before they are dealt are worked out once per (seat, point reached) and kept on the deal
@@ -73,9 +76,11 @@ if TYPE_CHECKING:
 
 SPARE = -1
 ABSENT = -3
-MAX_TRIES = 600
+MAX_TRIES = 1200
 """Imagined deals tried before giving up, whole deals and steps of the walk alike (each is a
-few dozen microseconds: no copy)."""
+few dozen microseconds: no copy). Tripoley after its showdown with every hand shown (the
+deal of tests/engine/test_determinize.py) needs walks of several hundred steps now and
+then: at 600 about one call in 120 gave up there, at 1200 none in 2,000."""
 WHOLE_TRIES = 10
 """Whole deals dealt before ``clone_for`` walks instead from the last one, a swap of a hidden
 card at a time out of the hands the phases found at fault
@@ -85,6 +90,10 @@ exact while whole deals fit often enough, and a copy still found where they seld
 three such hands fit a whole deal about once in three hundred). The walk's copies are
 not drawn exactly evenly from the deals the seat cannot tell apart, but every one of them is
 such a deal."""
+ROTATE = 0.25
+"""How often a step of the walk first tries three cards moved round three places rather
+than a swap of two (:func:`_swap`): often enough to leave the places no swap leaves, seldom
+enough not to slow the walks that swaps serve (Tripoley's showdown with every hand shown)."""
 MAX_CACHED = 20_000
 """What a rule proves, remembered per variant (bounded: cleared when full)."""
 
@@ -841,10 +850,19 @@ def _swap(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[i
           rng: Any) -> dict[int, list[int]]:
     """``at`` with one hidden card of a seat in ``misfits`` swapped with one of another
     place that may take it (and may go where it came from): a step of the walk
-    ``clone_for`` takes when whole deals seldom fit (:data:`WHOLE_TRIES`)."""
+    ``clone_for`` takes when whole deals seldom fit (:data:`WHOLE_TRIES`).
+
+    Every other step (drawn), three cards move round three places instead (see
+    :func:`_rotate`), and where no swap is found: swaps alone can leave the walk where no
+    step reaches a deal that fits (Tripoley after its showdown: a seat's hidden cards may
+    go only to a place whose cards that it may take would all leave it at fault, the card
+    it needs held where none of them may go), and ``clone_for`` then failed on a position
+    that has copies."""
     out = {h: list(cs) for h, cs in at.items()}
     seats = sorted(h for h in misfits if out.get(h))
     places = sorted(out)
+    if rng.random() < ROTATE and _rotate(out, seats, places, allowed, rng):
+        return out
     for _ in range(8):
         s = seats[int(rng.random() * len(seats))]
         mine = out[s]
@@ -860,7 +878,38 @@ def _swap(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[i
         j = theirs[int(rng.random() * len(theirs))]
         mine[i], out[p][j] = out[p][j], x
         return out
+    _rotate(out, seats, places, allowed, rng)
     return out
+
+
+def _rotate(out: dict[int, list[int]], seats: list[int], places: list[int],
+            allowed: dict[int, list[int]], rng: Any) -> bool:
+    """A step of the walk (:func:`_swap`) that moves three cards round three places: a
+    hidden card ``x`` of a misfit seat ``s`` goes to a place ``p`` that may take it, a card
+    ``z`` of ``p`` to a third place ``q``, and a card ``y`` of ``q`` to ``s``, each only
+    where it may go; every place keeps its count. Whether such three were found in a few
+    draws (``out`` is left as it is if not)."""
+    for _ in range(8):
+        s = seats[int(rng.random() * len(seats))]
+        mine = out[s]
+        i = int(rng.random() * len(mine))
+        x = mine[i]
+        qs = [h for h in places if h != s and any(s in allowed[y] for y in out[h])]
+        if not qs:
+            continue
+        q = qs[int(rng.random() * len(qs))]
+        ps = [h for h in places if h != s and h != q and h in allowed[x]
+              and any(q in allowed[z] for z in out[h])]
+        if not ps:
+            continue
+        p = ps[int(rng.random() * len(ps))]
+        ys = [j for j, y in enumerate(out[q]) if s in allowed[y]]
+        zs = [j for j, z in enumerate(out[p]) if q in allowed[z]]
+        j = ys[int(rng.random() * len(ys))]
+        k = zs[int(rng.random() * len(zs))]
+        mine[i], out[q][j], out[p][k] = out[q][j], out[p][k], x
+        return True
+    return False
 
 
 def _make_room(card: int, allowed: dict[int, list[int]], at: dict[int, list[int]],

@@ -89,6 +89,14 @@ class Wild(WildCardPolicy):
             deal.bonus(seat, params.bonus, "a wild card")
         return "a wild card ends the sequence" if params.stop else None
 
+    def named(self, e: Event, params: WildParams) -> int:
+        """The rank a ``named`` event says its wild card stood for (-1 for any other event):
+        the turns after it prove what they prove of the rank above it (a player passed over
+        holds none of that rank, nor a wild card), as after a natural card of that rank."""
+        if e.kind != NAMED or len(e.note) != 1 or e.note not in RANKS:
+            return -1
+        return RANKS.index(e.note)
+
 
 def _names(cards: tuple[Card, ...]) -> str:
     shown = [CARDS[int(c)].symbol() for c in cards]

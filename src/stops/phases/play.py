@@ -771,7 +771,7 @@ class PlayPhase(Phase):
                                if a.action != "follow" or a.seat == seat or a.flags]
         if deal.to_act is None or deal.variant.phases[deal.phase_idx] is not self:
             return True  # the play is over: its state went with it
-        if self.turns is not None and not self.turns.consistent(deal):
+        if self.turns is not None and not self.turns.consistent(deal, seat):
             return False
         st = deal.state(PlayState)
         lead = st.lead  # on offer now, or None (made: a card due, a turn in rotation)

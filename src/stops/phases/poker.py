@@ -34,7 +34,7 @@ from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet, Selection
 from stops.engine.vocabulary import EventType, Verb
 from stops.phases.base import Phase, in_chips, laid
 from stops.phases.dealing import shape_of
-from stops.phases.handrank import describe, first_best_five, hand_key
+from stops.phases.handrank import best_five_key, describe, first_best_five, hand_key
 from stops.policies.leads import FirstLead, FirstLeadParams, first_lead, first_lead_text
 from stops.rules.registry import param
 
@@ -146,8 +146,9 @@ class PokerPhase(Phase):
 
     def infer(self, deal: Deal, seat: int, known: Knowledge) -> None:
         """A hand shown that had to be its holder's best (``poker_selection: best`` or
-        ``auto``) proves that he held no card that would have made a better one. Read
-        event by event (:class:`_ShownBest`), here the whole log at once."""
+        ``auto``) proves that he held no card that would have made a better one, with the
+        cards he has played since beside it. Read event by event (:class:`_ShownBest`),
+        here the whole log at once."""
         reading = self.reading(deal, seat)
         for e in deal.seen_by(seat):
             reading.see(deal, e)
@@ -156,7 +157,8 @@ class PokerPhase(Phase):
     def reading(self, deal: Deal, seat: int) -> Reading:
         """The hands shown, read event by event for ``seat`` (nothing to read when the
         selection is free)."""
-        return Reading() if self.settings.selection == "free" else _ShownBest(seat)
+        return Reading() if self.settings.selection == "free" else _ShownBest(
+            seat, self.settings.hand_size)
 
     def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
         """Other seats' selections that ``seat`` has not seen shown are picked again from
@@ -468,15 +470,24 @@ class PokerPhase(Phase):
         return None
 
 
-def _beaten_by(deal: Deal, shown: tuple[int, ...]) -> frozenset[int]:
-    """The cards that, held beside ``shown``, would have made a better hand of its size."""
+def _beaten_by(deal: Deal, shown: tuple[int, ...], beside: tuple[int, ...] = ()
+               ) -> frozenset[int]:
+    """The cards that, held beside ``shown`` (and ``beside``, other cards its holder is
+    known to have held with it), would have made a better hand of its size."""
     best = hand_key(shown)
+    k = len(shown)
     out = []
     for d in range(52):
-        if d in shown or deal.owner[d] == ABSENT:
+        if d in shown or d in beside or deal.owner[d] == ABSENT:
             continue
-        pool = (*shown, d)
-        if max(hand_key(pool[:i] + pool[i + 1:]) for i in range(len(pool))) > best:
+        pool = (*shown, *beside, d)
+        if not beside:
+            better = max(hand_key(pool[:i] + pool[i + 1:]) for i in range(len(pool))) > best
+        elif k == 5:
+            better = best_five_key(pool) > best
+        else:
+            better = max(hand_key(h) for h in combinations(pool, k)) > best
+        if better:
             out.append(d)
     return frozenset(out)
 
@@ -701,12 +712,24 @@ def _poker_winner_text(q: FirstLeadParams | None) -> str:
 
 class _ShownBest(Reading):
     """The hands shown as their holders' best, read for one seat (:meth:`PokerPhase.infer`):
-    what each proves is kept, and added at every position."""
+    what each proves is kept, and added at every position.
 
-    def __init__(self, seat: int) -> None:
+    A hand shown is read with the cards its holder has played since (poker comes before the
+    play, and nothing else leaves a hand after the showdown): he held them beside it, so a
+    card that would have bettered the hand *with* them is not his either. Read without
+    them, a seat that showed a pair of fives and then led the four of spades could still be
+    imagined holding another four (two pair: not the hand shown), a fault no single card's
+    test sees and the copies can only find by chance (``clone_for`` then failed, about once
+    in a thousand calls in Tripoley's play)."""
+
+    def __init__(self, seat: int, hand_size: int) -> None:
         self.kinds = frozenset((K_SHOWDOWN,))
         self.seat = seat
+        self.hand_size = hand_size
         self.known = Knowledge(seat)
+        self.shown: dict[int, tuple[int, ...]] = {}
+        """Each other seat's hand shown as its best, read with its later plays in
+        :meth:`now`."""
 
     def see(self, deal: Deal, e: Event) -> None:
         if e.kind is not K_SHOWDOWN or e.seat is None or e.seat == self.seat:
@@ -714,7 +737,17 @@ class _ShownBest(Reading):
         shown = tuple(sorted(int(c) for c in e.cards))
         self.known.lack(e.seat, remembered(deal, ("best hand", shown),
                                            functools.partial(_beaten_by, deal, shown)))
+        if len(shown) == self.hand_size:  # a shorter hand was all its holder had
+            self.shown[e.seat] = shown
 
     def now(self, deal: Deal, known: Knowledge) -> None:
         known.add(self.known)
+        if not self.shown:
+            return
+        played_by = deal.played_by
+        for s, shown in self.shown.items():
+            beside = tuple([c for c in range(52) if played_by[c] == s and c not in shown])
+            if beside:  # what the hand proves with the cards he has played since
+                known.lack(s, remembered(deal, ("best hand", shown, beside),
+                                         functools.partial(_beaten_by, deal, shown, beside)))
 

@@ -16,14 +16,14 @@ out) and finding a leader. This module only decides whose turn it is and what th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, leads_of, plays_of, simple
 from stops.engine.cards import CARDS, RANKS, Card
-from stops.engine.determinize import Knowledge, Reading
+from stops.engine.determinize import Knowledge, Reading, redeal_memo
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event, stop_event
@@ -118,6 +118,9 @@ class RotationTurns:
         self.on_turn: Any = self.wild_policy.impl.on_turn
         """The wild card policy's hook for what a whole turn pays (``on_turn(deal, seat,
         cards, params)``, after the turn's cards are laid; a reason makes a stop), read once."""
+        self.named: Any = self.wild_policy.impl.named
+        """The wild card policy's reading of the rank its own event says a wild card stood
+        for (``named(event, params)``; -1: none), for what the turns prove (:class:`_Walk`)."""
         pack = {int(c) % 13 for c in phase.variant.deck}
         self.wild_ranks = tuple(r for r in phase.succession.order if r in pack)
         self.next_card = phase.succession.next_card
@@ -443,8 +446,11 @@ class RotationTurns:
         see): a player passed over holds no card that continues the sequence, nor the wild
         card; so does one whose turn ended without laying on ("sans 8"), or who was passed
         by silently when the turn came back round to him; one who passed with no voluntary
-        stop in the rules holds the wild card and no natural card that continues. Read
-        event by event (:class:`_WalkReading`), here all at once."""
+        stop in the rules holds the wild card and no natural card that continues (placed
+        with him once only one is left and he has laid none since; with two left,
+        :meth:`consistent` keeps one with him). A wild card laid carries the sequence on
+        from the rank the wild card policy's event names (``named``). Read event by event
+        (:class:`_WalkReading`), here all at once."""
         reading = self.reading(deal, seat)
         for e in events:
             reading.see(deal, e)
@@ -455,13 +461,50 @@ class RotationTurns:
         play's events, and ``clone_for`` keeps it between decisions)."""
         return _WalkReading(self, deal, seat)
 
-    def consistent(self, deal: Deal) -> bool:
-        """The seat on turn in an imagined deal can lay on, as the real one can (it would
-        have been passed over otherwise)."""
+    def consistent(self, deal: Deal, seat: int) -> bool:
+        """The seat on turn in an imagined deal (``seat``'s) can lay on, as the real one can
+        (it would have been passed over otherwise); and every seat that passed, offered only
+        a wild card, and has laid none since, still holds one. With one wild card left the
+        reading places it with him; with two left it cannot say which, and only a copy that
+        gives him neither is ruled out here (he would have been passed over instead)."""
+        if self.wilds and not self.params.voluntary_stop:
+            holders = self._wild_holders(deal, seat)
+            if holders:
+                owner = deal.owner
+                for s in holders:
+                    if not any(owner[w] == s for w in self.wilds):
+                        return False
         st = deal.peek_state(RotationState)
         if st is None or deal.to_act is None:
             return True
         return bool(self._options(deal, st.turn, st)) or self._wild_held(deal, st.turn)
+
+
+    def _wild_holders(self, deal: Deal, seat: int) -> tuple[int, ...]:
+        """The seats ``seat`` saw pass offered only a wild card and lay none since (the
+        walk over its log, from the play's first lead), worked out once per view of
+        ``clone_for`` (``redeal_memo``)."""
+        memo = redeal_memo(deal)
+        got: tuple[int, ...] | None = memo.get(_WILD_HOLDERS)
+        if got is not None:
+            return got
+        walk = _Walk(self, deal, Knowledge(seat))
+        started = False
+        for e in deal.seen_by(seat):
+            k = e.kind
+            if not started:  # the play's events only (an auction has passes too)
+                if k is not EventKind.LED and k is not EventKind.LEAD_PASSED:
+                    continue
+                started = True
+            walk.see(e)
+        got = tuple(walk.wild_holders)
+        if memo:
+            memo[_WILD_HOLDERS] = got
+        return got
+
+
+_WILD_HOLDERS: Final = ("rotation", "wild holders")
+"""The rotation's key in ``clone_for``'s per-view memo (``redeal_memo``)."""
 
 
 class _Walk:
@@ -486,7 +529,11 @@ class _Walk:
         """The seat of the last card seen while nothing else happened (the same turn)."""
         self.wild_holders: list[int] = []
         """The seats that passed offered only a wild card, in order: each held one, which
-        :meth:`held_wild` places once it is known which are not laid yet."""
+        :meth:`held_wild` places once it is known which are not laid yet. A seat that lays a
+        wild card leaves the list: the one it was known to hold may be the one laid."""
+        self.wild_laid = False
+        """The last card laid was a wild card, whose rank an event of the wild card policy
+        may name next (Pink Nines' ``named``): the sequence is read on from that rank."""
 
     def fork(self, deal: Deal, known: Knowledge) -> _Walk:
         """A copy of the walk as it stands, reading ``deal`` and adding to ``known`` (to go
@@ -525,8 +572,11 @@ class _Walk:
                 self.reach(s)  # a new turn: the seats before it were passed by
             self.card_seat = s
             c = int(e.card)
-            if t.is_wild[c]:
-                self.need = -1  # named as a rank no event shows
+            self.wild_laid = t.is_wild[c]
+            if self.wild_laid:
+                self.need = -1  # named as a rank no event shows, unless one follows
+                if s in self.wild_holders:  # the wild card he held may be this one
+                    self.wild_holders = [h for h in self.wild_holders if h != s]
             else:
                 self.need, self.suit = t.next_rank[c % 13], c // 13
             self.last = s
@@ -535,6 +585,15 @@ class _Walk:
             else:
                 self.cur, self.fresh = t._next_seat(self.deal, s), False
             return
+        if self.wild_laid and k is not EventKind.STOP and k is not EventKind.LEAD_PASSED \
+                and k is not EventKind.PASSED_OVER and k is not EventKind.PASSED:
+            rank = t.named(e, t.wild_policy.params)
+            if rank >= 0:  # the rank the wild card stood for: the sequence goes on from it
+                self.wild_laid = False
+                if t.by_rank:  # in a suit, the card that continues is not known
+                    self.need = t.next_rank[rank]
+            return
+        self.wild_laid = False
         if k is EventKind.STOP or k is EventKind.LEAD_PASSED:
             self.need = -1
             self.card_seat = -1
@@ -688,6 +747,11 @@ class WildCardPolicy:
     def on_turn(self, deal: Deal, seat: int, cards: list[int], params: Any) -> str | None:
         """A turn pays nothing beyond its cards."""
         return None
+
+    def named(self, e: Event, params: Any) -> int:
+        """The rank index ``e`` says a wild card was laid as, or -1: no event of this policy
+        says (a wild card that always stops needs none: the sequence ends with it)."""
+        return -1
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

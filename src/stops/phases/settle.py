@@ -115,13 +115,15 @@ class ClaimHeldPhase(Phase):
         start = len(log)
         self.policy.impl.held(deal, self.policy.params)
         claims: set[tuple[str, int]] = set()
+        shown: set[tuple[str, int, tuple[int, ...]]] = set()
         for i in range(start, len(log)):
             e = log[i]
             if e.kind is K_CLAIMED:
                 space, seat = e.space, e.seat
                 if space is not None and seat is not None:
                     claims.add((space, seat))
-        deal.publish(HeldClaims(frozenset(claims), frozenset(live)))
+                    shown.add((space, seat, tuple([int(c) for c in e.cards])))
+        deal.publish(HeldClaims(frozenset(claims), frozenset(live), frozenset(shown)))
         return False
 
     # -- what the claims by holding prove to one seat (deal.clone_for) ---------------------
@@ -141,7 +143,7 @@ class ClaimHeldPhase(Phase):
         """What the claims by holding ``got`` prove (see :meth:`infer`), added to ``known``."""
         every = frozenset(deal.variant.space_ids)
 
-        def work() -> tuple[tuple[int, int, frozenset[tuple[str, int]]], ...]:
+        def work() -> tuple[tuple[int, int, frozenset[tuple[str, int, tuple[int, ...]]]], ...]:
             out = []  # with every space holding chips: what each card alone would win
             for x in deal.active:
                 for d in range(52):
@@ -157,7 +159,7 @@ class ClaimHeldPhase(Phase):
         def unclaimed() -> tuple[tuple[int, frozenset[int]], ...]:
             out: dict[int, list[int]] = {}
             for x, d, claims in remembered(deal, key, work):
-                if any(sid in got.live and (sid, s) not in got.claims for sid, s in claims):
+                if any(sid in got.live and (sid, s) not in got.claims for sid, s, _ in claims):
                     out.setdefault(x, []).append(d)
             return tuple((x, frozenset(ds)) for x, ds in out.items())
 
@@ -168,7 +170,9 @@ class ClaimHeldPhase(Phase):
     def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
         """An imagined deal whose hands, as they were at this stage, would have made other
         claims by holding than the real ones (a combination nobody claimed) could not have
-        come about."""
+        come about; nor one that makes the same claims with other cards shown (Poch's
+        sequence: a seat shown holding QH-KH-AH did not hold the JH too, or he would have
+        shown JH-QH-KH-AH)."""
         got = deal.result(HeldClaims)
         if got is None:
             return True
@@ -188,19 +192,19 @@ class ClaimHeldPhase(Phase):
 
         def work() -> bool:
             return self._claims(deal, {c: h for c, h in enumerate(where) if h != ABSENT},
-                                got.live) == got.claims
+                                got.live) == got.shown
 
         if held is None:
             return work()
         # the same key, the same claims: the answer is remembered per key
-        key = ("held again", held, got.live, got.claims, deal.dealer, deal.active)
+        key = ("held again", held, got.live, got.shown, deal.dealer, deal.active)
         return remembered(deal, key, work)
 
     def _claims(self, deal: Deal, where: dict[int, int],
-                live: frozenset[str]) -> frozenset[tuple[str, int]]:
-        """Who would claim which space by holding, were exactly the cards in ``where`` in
-        those hands and the ``live`` spaces holding chips. Run aside: the deal's chips, log
-        and cards are left as they were."""
+                live: frozenset[str]) -> frozenset[tuple[str, int, tuple[int, ...]]]:
+        """Who would claim which space by holding, showing which cards, were exactly the
+        cards in ``where`` in those hands and the ``live`` spaces holding chips. Run aside:
+        the deal's chips, log and cards are left as they were."""
         probe = Probe(deal, where)
         saved = (deal.ledger, deal.retired, deal.events, deal.short)
         deal.ledger = Ledger(list(deal.ledger.stacks), dict.fromkeys(live, 1000), track=False)
@@ -210,9 +214,9 @@ class ClaimHeldPhase(Phase):
         deal.short = set()
         try:
             self.policy.impl.held(deal, self.policy.params)
-            return frozenset((e.space, e.seat) for e in deal.events
-                             if e.kind is K_CLAIMED and e.space is not None
-                             and e.seat is not None)
+            return frozenset((e.space, e.seat, tuple([int(c) for c in e.cards]))
+                             for e in deal.events if e.kind is K_CLAIMED
+                             and e.space is not None and e.seat is not None)
         finally:
             deal.ledger, deal.retired, deal.events, deal.short = saved
             deal.emit = deal.events.append
@@ -221,10 +225,13 @@ class ClaimHeldPhase(Phase):
 
 class HeldClaims(NamedTuple):
     """What the claims by holding won (published by the ``claim_held`` phase): each
-    (space, seat), and the spaces that then held chips. Public: every claim is shown."""
+    (space, seat), the spaces that then held chips, and each claim with the cards it
+    showed (space, seat, cards: what ``clone_for``'s copies must show again). Public: every
+    claim is shown."""
 
     claims: frozenset[tuple[str, int]]
     live: frozenset[str]
+    shown: frozenset[tuple[str, int, tuple[int, ...]]] = frozenset()
 
 
 def register(reg: Registry) -> None:

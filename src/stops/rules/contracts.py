@@ -63,6 +63,7 @@ if TYPE_CHECKING:
     from stops.engine.actions import Action
     from stops.engine.deal import Deal
     from stops.engine.errors import IllegalAction
+    from stops.engine.events import Event
     from stops.engine.legal import LegalSet
     from stops.engine.table import Table
 
@@ -204,8 +205,10 @@ class TurnOrder(Protocol):
     phase), and for ``deal.clone_for`` says what its turns prove to a seat
     (``infer(deal, seat, play_events, knowledge)``, and the same read one event at a time:
     ``reading(deal, seat)``, a :class:`~stops.engine.determinize.Reading` the play phase's
-    own reading tells the play's events) and whether an imagined deal lets the
-    seat on turn be there (``consistent(deal) -> bool``). A turn order that plays turn by
+    own reading tells the play's events) and whether an imagined deal, dealt for ``seat``,
+    lets the seat on turn be there and keeps what its turns proved that a fact of one card
+    cannot say (``consistent(deal, seat) -> bool``: a seat that passed offered only a wild
+    card holds one of them). A turn order that plays turn by
     turn declares ``in_turn=True`` when registered, and ``direction(params)`` the way turns
     go (``PolicySpec``): the checks and the first lead read those, never its name."""
 
@@ -243,14 +246,18 @@ class WildCard(Protocol):
     two); ``on_lay(deal, seat, as_rank, params)`` pays what laying
     it pays and returns why it ends the sequence (``None``: it does not by itself);
     ``on_turn(deal, seat, cards, params)``, after each whole turn in rotation, pays what a turn
-    pays (the Comet's King bonus) and likewise returns a reason or ``None``.
-    ``stops.phases.rotation.WildCardPolicy`` is the base class with every member's default
-    (no card; a turn pays nothing more). The play reads them once per variant."""
+    pays (the Comet's King bonus) and likewise returns a reason or ``None``;
+    ``named(event, params)`` reads the rank an event of its own says a wild card was laid as
+    (-1: the event says none), so that what later turns prove is read on from that rank
+    (``deal.clone_for``). ``stops.phases.rotation.WildCardPolicy`` is the base class with
+    every member's default (no card; a turn pays nothing more; no event names a rank). The
+    play reads them once per variant."""
 
     def card(self, params: Any) -> int: ...
     def cards(self, params: Any) -> tuple[int, ...]: ...
     def on_lay(self, deal: Deal, seat: int, as_rank: str | None, params: Any) -> str | None: ...
     def on_turn(self, deal: Deal, seat: int, cards: list[int], params: Any) -> str | None: ...
+    def named(self, e: Event, params: Any) -> int: ...
 
 
 class GoingOutReward(Protocol):
@@ -336,7 +343,7 @@ COMPANION: Slot[Companion] = Slot(
 WILD_CARD: Slot[WildCard] = Slot(
     "wild_card", "A card that may stand for any rank in play in rotation.", WildCard,
     "object: card(params), cards(params), on_lay(deal, seat, as_rank, params), "
-    "on_turn(deal, seat, cards, params)")
+    "on_turn(deal, seat, cards, params), named(event, params)")
 FAILED_LEAD: Slot[FailedLead] = Slot(
     "failed_lead", "What happens when a player cannot lead as the rules require.", FailedLead,
     "object: failed(deal, seat, params); full_round(deal, broken_suit, params)",
