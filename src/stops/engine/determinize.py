@@ -92,6 +92,7 @@ R = TypeVar("R")
 
 _SUIT: Final = tuple(c // 13 for c in range(52))
 _BIT: Final = tuple(1 << (c % 13) for c in range(52))
+_BIT52: Final = tuple(1 << c for c in range(52))
 
 
 def draw(rng: Rng | random.Random, n: int) -> int:
@@ -342,7 +343,9 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     # from here on only `work`, which must keep nothing hidden: the table's seed (every card
     # follows from it) and the shuffle made from it, stacked hands not yet dealt, and the
     # last card dealt unless it was turned up for all to see
-    work.reseed(draw(rng, 1 << 62))  # dealt hands are imagined: no seed deals them
+    # dealt hands are imagined: no seed deals them (a random.Random's 62 bits straight
+    # from getrandbits: randrange's rejection loop in pure Python cost a tenth of a clone)
+    work.reseed(rng.getrandbits(62) if isinstance(rng, random.Random) else rng.below(1 << 62))
     if not (_shown_last(deal, seat) if view is None else view.keep_last):
         work.last_dealt = -1
     if not work.dealt_hands:
@@ -828,10 +831,25 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
                 room[freed] -= 1
     if free:
         cards = list(free)
-        _shuffle_fast(rng, cards)
-        i = 0
+        # the largest place takes the cards the others leave: with a random.Random only the
+        # Fisher-Yates steps that draw the other places' cards are taken (the last
+        # ``len(cards) - most`` positions, a uniform draw of them in order; the first
+        # ``most`` are then a uniform draw of the rest)
+        most, big = 0, SPARE
         for h, k in room.items():
-            if k:
+            if k > most:
+                most, big = k, h
+        if isinstance(rng, random.Random):
+            unit = rng.random
+            for i in range(len(cards) - 1, max(most, 1) - 1, -1):
+                j = int(unit() * (i + 1))
+                cards[i], cards[j] = cards[j], cards[i]
+        else:
+            rng.shuffle(cards)
+        at[big] += cards[:most]
+        i = most
+        for h, k in room.items():
+            if k and h != big:
                 at[h] += cards[i:i + k]
                 i += k
     return at
@@ -914,10 +932,15 @@ def _place(new: Deal, view: _View, at: dict[int, list[int]], fresh: bool) -> Non
             for c in cards:
                 owner[c] = SPARE
         else:
-            m = masks[h]
+            bits = 0  # the place's new cards as one 52-bit mask, split by suit once
             for c in cards:
                 owner[c] = h
-                m[_SUIT[c]] |= _BIT[c]
+                bits |= _BIT52[c]
+            m = masks[h]
+            m[0] |= bits & 0x1FFF
+            m[1] |= (bits >> 13) & 0x1FFF
+            m[2] |= (bits >> 26) & 0x1FFF
+            m[3] |= bits >> 39
             counts[h] += len(cards)
     new.forget_offer()
 
