@@ -145,13 +145,32 @@ def cards_of(deal: Deal, seat: int) -> list[int]:
     """The cards ``seat`` holds now, in card order, read from its suit masks (as card
     indices: no ``Card`` made, for the phases' checks of imagined hands)."""
     out: list[int] = []
-    for suit, m in enumerate(deal.masks[seat]):
-        base = suit * 13
-        while m:
-            low = m & -m
-            out.append(base + low.bit_length() - 1)
-            m ^= low
+    suit_cards = _SUIT_INDICES
+    for key in (0, 8192, 16384, 24576):  # suit << 13
+        m = deal.masks[seat][key >> 13]
+        if m:
+            got = suit_cards.get(key | m)
+            if got is None:
+                got = suit_cards[key | m] = _suit_indices(key >> 13, m)
+            out += got
     return out
+
+
+_SUIT_INDICES: Final[dict[int, tuple[int, ...]]] = {}
+"""The card indices of each (suit << 13 | rank mask) met so far, lowest first (at most
+4 x 8192: a table lookup per suit where a loop per card cost :func:`cards_of` most of its
+time; the key fixes the value)."""
+
+
+def _suit_indices(suit: int, m: int) -> tuple[int, ...]:
+    """The card indices of ``suit`` whose rank bits are set in ``m``, lowest first."""
+    base = suit * 13
+    out: list[int] = []
+    while m:
+        low = m & -m
+        out.append(base + low.bit_length() - 1)
+        m ^= low
+    return tuple(out)
 
 
 def _below(rng: Rng | random.Random) -> Callable[[int], int]:
