@@ -334,11 +334,11 @@ def pay_masks(deal: Deal) -> tuple[int, ...]:
     bits are all set in it (``clone_for``'s check of each imagined deal, a few integer
     operations where a test card by card cost a pass over each group)."""
     cache = deal.variant.cache
-    got: tuple[int, ...] | None = cache.get(_PAY_MASKS)
-    if got is None:
-        got = cache[_PAY_MASKS] = tuple(sum(1 << int(c) for c in set(cards))
-                                        for _k, _s, groups, _n in _cached_plan(deal)
-                                        for cards in groups)
+    if _PAY_MASKS in cache:
+        return cache[_PAY_MASKS]  # type: ignore[return-value]
+    got = cache[_PAY_MASKS] = tuple(sum(1 << int(c) for c in set(cards))
+                                    for _k, _s, groups, _n in _cached_plan(deal)
+                                    for cards in groups)
     return got
 
 
