@@ -144,33 +144,38 @@ def pick(rng: Rng | random.Random, items: list[int], k: int) -> list[int]:
 def cards_of(deal: Deal, seat: int) -> list[int]:
     """The cards ``seat`` holds now, in card order, read from its suit masks (as card
     indices: no ``Card`` made, for the phases' checks of imagined hands)."""
+    m0, m1, m2, m3 = deal.masks[seat]
+    t = _SUIT_INDICES
     out: list[int] = []
-    suit_cards = _SUIT_INDICES
-    for key in (0, 8192, 16384, 24576):  # suit << 13
-        m = deal.masks[seat][key >> 13]
-        if m:
-            got = suit_cards.get(key | m)
-            if got is None:
-                got = suit_cards[key | m] = _suit_indices(key >> 13, m)
-            out += got
+    if m0:
+        out += t[m0] or _suit_indices(m0)
+    if m1:
+        out += t[8192 | m1] or _suit_indices(8192 | m1)
+    if m2:
+        out += t[16384 | m2] or _suit_indices(16384 | m2)
+    if m3:
+        out += t[24576 | m3] or _suit_indices(24576 | m3)
     return out
 
 
-_SUIT_INDICES: Final[dict[int, tuple[int, ...]]] = {}
-"""The card indices of each (suit << 13 | rank mask) met so far, lowest first (at most
-4 x 8192: a table lookup per suit where a loop per card cost :func:`cards_of` most of its
-time; the key fixes the value)."""
+_SUIT_INDICES: Final[list[tuple[int, ...]]] = [()] * 32768
+"""The card indices of each (suit << 13 | rank mask), lowest first, filled as met (a table
+lookup per suit where a loop per card cost :func:`cards_of` most of its time; the key fixes
+the value; ``()`` not yet worked out)."""
 
 
-def _suit_indices(suit: int, m: int) -> tuple[int, ...]:
-    """The card indices of ``suit`` whose rank bits are set in ``m``, lowest first."""
-    base = suit * 13
+def _suit_indices(key: int) -> tuple[int, ...]:
+    """The card indices of the suit and rank mask ``key`` (suit << 13 | mask), lowest
+    first, kept in :data:`_SUIT_INDICES`."""
+    base = (key >> 13) * 13
+    m = key & 0x1FFF
     out: list[int] = []
     while m:
         low = m & -m
         out.append(base + low.bit_length() - 1)
         m ^= low
-    return tuple(out)
+    got = _SUIT_INDICES[key] = tuple(out)
+    return got
 
 
 def _below(rng: Rng | random.Random) -> Callable[[int], int]:
@@ -190,17 +195,6 @@ def _shuffle_fast(rng: Rng | random.Random, items: list[int]) -> None:
     for i in range(len(items) - 1, 0, -1):
         j = int(unit() * (i + 1))
         items[i], items[j] = items[j], items[i]
-
-
-def _below_fast(rng: Rng | random.Random) -> Callable[[int], int]:
-    """A draw of a whole number in ``range(n)`` for a small ``n`` (a place's share of the
-    room left): ``rng``'s own for a ``stops`` Rng; for a ``random.Random``, its C-level
-    ``random()`` scaled, several times cheaper than ``randrange`` in pure Python (the
-    53-bit float biases a draw below 52 by less than one part in 2**47)."""
-    if isinstance(rng, Rng):
-        return rng.below
-    unit = rng.random
-    return lambda n: int(unit() * n)
 
 
 class Knowledge:
@@ -822,7 +816,6 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
         # a random.Random's C-level random() read once, called inline (no call through a
         # wrapper per card: this loop runs for every constrained card of every copy)
         unit = rng.random if isinstance(rng, random.Random) else None
-        below = _below_fast(rng)
         for where, group in order:  # the most constrained first
             # the cards that may go to the same places, dealt together: each to a place
             # drawn in proportion to the room it has left, as one draw of slots, without
@@ -832,16 +825,26 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
                 k = room[h]
                 if k > 0:
                     pool += [h] * k
-            cards = list(group)
+            cards = group
             n, m = len(pool), len(cards)
             if m > n:
+                cards = list(group)
                 _shuffle_fast(rng, cards)  # which are left without room: any of them
-            for i in range(min(n, m)):
-                j = i + (int(unit() * (n - i)) if unit is not None else below(n - i))
-                h = pool[j]
-                pool[j] = pool[i]
-                at[h].append(cards[i])
-                room[h] -= 1
+            if unit is not None:  # no test of which rng per card
+                for i in range(min(n, m)):
+                    j = i + int(unit() * (n - i))
+                    h = pool[j]
+                    pool[j] = pool[i]
+                    at[h].append(cards[i])
+                    room[h] -= 1
+            else:
+                below = rng.below
+                for i in range(min(n, m)):
+                    j = i + below(n - i)
+                    h = pool[j]
+                    pool[j] = pool[i]
+                    at[h].append(cards[i])
+                    room[h] -= 1
             for c in cards[n:]:  # nowhere left to go: make room along a chain
                 freed = _make_room(c, allowed, at, room)
                 if freed is None:
