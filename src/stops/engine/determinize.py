@@ -836,7 +836,6 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
                     h = pool[j]
                     pool[j] = pool[i]
                     at[h].append(cards[i])
-                    room[h] -= 1
             else:
                 below = rng.below
                 for i in range(min(n, m)):
@@ -844,7 +843,8 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
                     h = pool[j]
                     pool[j] = pool[i]
                     at[h].append(cards[i])
-                    room[h] -= 1
+            for h in where:  # the room left: once per place, not once per card
+                room[h] = places[h] - len(at[h])
             for c in cards[n:]:  # nowhere left to go: make room along a chain
                 freed = _make_room(c, allowed, at, room)
                 if freed is None:
