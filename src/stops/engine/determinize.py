@@ -861,6 +861,8 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
         for h, k in room.items():
             if k > most:
                 most, big = k, h
+        if not most:
+            return at  # no room left anywhere (as before: the cards go nowhere)
         if isinstance(rng, random.Random):
             unit = rng.random
             for i in range(len(cards) - 1, max(most, 1) - 1, -1):
