@@ -23,7 +23,7 @@ from stops.engine.determinize import Probe, cards_of, pick, redeal_memo
 from stops.engine.vocabulary import SWAPS_SPARE
 from stops.games.poch import best_run, best_sequence
 from stops.phases.settle import ClaimHeldPhase, HeldClaims
-from stops.policies.claims import holds_pay_card, pay_card_among, whole_holders
+from stops.policies.claims import holds_pay_card, pay_card_among, pay_masks, whole_holders
 from stops.policies.succession import pack_order
 from stops.rules.variant import list_variants
 from support import midway
@@ -215,6 +215,28 @@ def test_pay_card_among_is_holds_pay_card() -> None:
         finally:
             probe.close()
         assert pay_card_among(deal, hand) == expect
+
+
+def test_pay_masks_are_pay_card_among() -> None:
+    # The same pay cards as masks (SparePhase.after_redeal's check of each imagined deal): a
+    # hand holds one when some group's bits are all set in it. By hand: 8 9 T of clubs is
+    # the run 8-9-10 of clubs, so its mask holds the group; 8 9 of clubs with the J of spades
+    # no group whole; the T of hearts alone is the card space's card. Then random hands:
+    # the mask test is the set test.
+    deal = stops.Table("tripoley", seats=4, chips=50, seed=1).new_deal()
+    groups = pay_masks(deal)
+
+    def holds(cards: set[int]) -> bool:
+        bits = sum(1 << c for c in cards)
+        return any(bits & g == g for g in groups)
+
+    assert holds({int(parse_card(t)) for t in ("8C", "9C", "TC")})
+    assert not holds({int(parse_card(t)) for t in ("8C", "9C", "JS")})
+    assert holds({int(parse_card("TH"))})
+    rng = random.Random(3)
+    for _ in range(300):
+        hand = set(rng.sample(range(52), rng.randrange(1, 14)))
+        assert holds(hand) == pay_card_among(deal, hand)
 
 
 @pytest.mark.parametrize("name", ["boodle", "three-in-one", "tripoley", "poch", "rummoli"])

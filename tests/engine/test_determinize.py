@@ -142,6 +142,28 @@ def test_dealing_by_classes_is_forced_by_room_and_chains() -> None:
                         random.Random(0)) is None
 
 
+def test_free_cards_are_dealt_evenly_with_the_largest_place_undrawn() -> None:
+    # By hand. Three cards that may go anywhere, 10, 11 and 12; seat 0 takes two, seat 1
+    # one. Only seat 1's card is drawn (the largest place takes what is left), and it is any
+    # of the three alike: each lands at seat 1 in a third of the deals, and seat 0 always
+    # gets the other two. Three places of one card each: all six deals alike (a sixth each).
+    # 3,000 deals: a count off by more than 150 (about 6 standard deviations) fails.
+    at_one = dict.fromkeys((10, 11, 12), 0)
+    for k in range(3000):
+        at = _deal_hidden([], [10, 11, 12], {0: 2, 1: 1}, {}, random.Random(k))
+        assert at is not None and len(at[0]) == 2 and len(at[1]) == 1
+        assert sorted(at[0] + at[1]) == [10, 11, 12]
+        at_one[at[1][0]] += 1
+    assert all(abs(n - 1000) < 150 for n in at_one.values()), at_one
+    deals: dict[tuple[int, ...], int] = {}
+    for k in range(3000):
+        at = _deal_hidden([], [10, 11, 12], {0: 1, 1: 1, SPARE: 1}, {}, random.Random(k))
+        assert at is not None
+        key = (at[0][0], at[1][0], at[SPARE][0])
+        deals[key] = deals.get(key, 0) + 1
+    assert len(deals) == 6 and all(abs(n - 500) < 110 for n in deals.values()), deals
+
+
 def test_a_copy_is_found_where_whole_deals_seldom_fit() -> None:
     # Tripoley after the showdown: every seat showed its best five (auto selection), so in a
     # copy each hand's other cards must leave those very five its best. Seat 1 showed two

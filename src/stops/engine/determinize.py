@@ -101,6 +101,7 @@ R = TypeVar("R")
 
 _SUIT: Final = tuple(c // 13 for c in range(52))
 _BIT: Final = tuple(1 << (c % 13) for c in range(52))
+_BIT52: Final = tuple(1 << c for c in range(52))
 
 
 def draw(rng: Rng | random.Random, n: int) -> int:
@@ -152,14 +153,38 @@ def pick(rng: Rng | random.Random, items: list[int], k: int) -> list[int]:
 def cards_of(deal: Deal, seat: int) -> list[int]:
     """The cards ``seat`` holds now, in card order, read from its suit masks (as card
     indices: no ``Card`` made, for the phases' checks of imagined hands)."""
+    m0, m1, m2, m3 = deal.masks[seat]
+    t = _SUIT_INDICES
     out: list[int] = []
-    for suit, m in enumerate(deal.masks[seat]):
-        base = suit * 13
-        while m:
-            low = m & -m
-            out.append(base + low.bit_length() - 1)
-            m ^= low
+    if m0:
+        out += t[m0] or _suit_indices(m0)
+    if m1:
+        out += t[8192 | m1] or _suit_indices(8192 | m1)
+    if m2:
+        out += t[16384 | m2] or _suit_indices(16384 | m2)
+    if m3:
+        out += t[24576 | m3] or _suit_indices(24576 | m3)
     return out
+
+
+_SUIT_INDICES: Final[list[tuple[int, ...]]] = [()] * 32768
+"""The card indices of each (suit << 13 | rank mask), lowest first, filled as met (a table
+lookup per suit where a loop per card cost :func:`cards_of` most of its time; the key fixes
+the value; ``()`` not yet worked out)."""
+
+
+def _suit_indices(key: int) -> tuple[int, ...]:
+    """The card indices of the suit and rank mask ``key`` (suit << 13 | mask), lowest
+    first, kept in :data:`_SUIT_INDICES`."""
+    base = (key >> 13) * 13
+    m = key & 0x1FFF
+    out: list[int] = []
+    while m:
+        low = m & -m
+        out.append(base + low.bit_length() - 1)
+        m ^= low
+    got = _SUIT_INDICES[key] = tuple(out)
+    return got
 
 
 def _below(rng: Rng | random.Random) -> Callable[[int], int]:
@@ -179,17 +204,6 @@ def _shuffle_fast(rng: Rng | random.Random, items: list[int]) -> None:
     for i in range(len(items) - 1, 0, -1):
         j = int(unit() * (i + 1))
         items[i], items[j] = items[j], items[i]
-
-
-def _below_fast(rng: Rng | random.Random) -> Callable[[int], int]:
-    """A draw of a whole number in ``range(n)`` for a small ``n`` (a place's share of the
-    room left): ``rng``'s own for a ``stops`` Rng; for a ``random.Random``, its C-level
-    ``random()`` scaled, several times cheaper than ``randrange`` in pure Python (the
-    53-bit float biases a draw below 52 by less than one part in 2**47)."""
-    if isinstance(rng, Rng):
-        return rng.below
-    unit = rng.random
-    return lambda n: int(unit() * n)
 
 
 class Knowledge:
@@ -351,7 +365,9 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     # from here on only `work`, which must keep nothing hidden: the table's seed (every card
     # follows from it) and the shuffle made from it, stacked hands not yet dealt, and the
     # last card dealt unless it was turned up for all to see
-    work.reseed(draw(rng, 1 << 62))  # dealt hands are imagined: no seed deals them
+    # dealt hands are imagined: no seed deals them (a random.Random's 62 bits straight
+    # from getrandbits: randrange's rejection loop in pure Python cost a tenth of a clone)
+    work.reseed(rng.getrandbits(62) if isinstance(rng, random.Random) else rng.below(1 << 62))
     if not (_shown_last(deal, seat) if view is None else view.keep_last):
         work.last_dealt = -1
     if not work.dealt_hands:
@@ -809,7 +825,6 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
         # a random.Random's C-level random() read once, called inline (no call through a
         # wrapper per card: this loop runs for every constrained card of every copy)
         unit = rng.random if isinstance(rng, random.Random) else None
-        below = _below_fast(rng)
         for where, group in order:  # the most constrained first
             # the cards that may go to the same places, dealt together: each to a place
             # drawn in proportion to the room it has left, as one draw of slots, without
@@ -819,16 +834,26 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
                 k = room[h]
                 if k > 0:
                     pool += [h] * k
-            cards = list(group)
+            cards = group
             n, m = len(pool), len(cards)
             if m > n:
+                cards = list(group)
                 _shuffle_fast(rng, cards)  # which are left without room: any of them
-            for i in range(min(n, m)):
-                j = i + (int(unit() * (n - i)) if unit is not None else below(n - i))
-                h = pool[j]
-                pool[j] = pool[i]
-                at[h].append(cards[i])
-                room[h] -= 1
+            if unit is not None:  # no test of which rng per card
+                for i in range(min(n, m)):
+                    j = i + int(unit() * (n - i))
+                    h = pool[j]
+                    pool[j] = pool[i]
+                    at[h].append(cards[i])
+            else:
+                below = rng.below
+                for i in range(min(n, m)):
+                    j = i + below(n - i)
+                    h = pool[j]
+                    pool[j] = pool[i]
+                    at[h].append(cards[i])
+            for h in where:  # the room left: once per place, not once per card
+                room[h] = places[h] - len(at[h])
             for c in cards[n:]:  # nowhere left to go: make room along a chain
                 freed = _make_room(c, allowed, at, room)
                 if freed is None:
@@ -837,10 +862,27 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
                 room[freed] -= 1
     if free:
         cards = list(free)
-        _shuffle_fast(rng, cards)
-        i = 0
+        # the largest place takes the cards the others leave: with a random.Random only the
+        # Fisher-Yates steps that draw the other places' cards are taken (the last
+        # ``len(cards) - most`` positions, a uniform draw of them in order; the first
+        # ``most`` are then a uniform draw of the rest)
+        most, big = 0, SPARE
         for h, k in room.items():
-            if k:
+            if k > most:
+                most, big = k, h
+        if not most:
+            return at  # no room left anywhere (as before: the cards go nowhere)
+        if isinstance(rng, random.Random):
+            unit = rng.random
+            for i in range(len(cards) - 1, max(most, 1) - 1, -1):
+                j = int(unit() * (i + 1))
+                cards[i], cards[j] = cards[j], cards[i]
+        else:
+            rng.shuffle(cards)
+        at[big] += cards[:most]
+        i = most
+        for h, k in room.items():
+            if k and h != big:
                 at[h] += cards[i:i + k]
                 i += k
     return at
@@ -963,10 +1005,15 @@ def _place(new: Deal, view: _View, at: dict[int, list[int]], fresh: bool) -> Non
             for c in cards:
                 owner[c] = SPARE
         else:
-            m = masks[h]
+            bits = 0  # the place's new cards as one 52-bit mask, split by suit once
             for c in cards:
                 owner[c] = h
-                m[_SUIT[c]] |= _BIT[c]
+                bits |= _BIT52[c]
+            m = masks[h]
+            m[0] |= bits & 0x1FFF
+            m[1] |= (bits >> 13) & 0x1FFF
+            m[2] |= (bits >> 26) & 0x1FFF
+            m[3] |= bits >> 39
             counts[h] += len(cards)
     new.forget_offer()
 

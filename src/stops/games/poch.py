@@ -278,12 +278,19 @@ def best_run(where: list[int], seats: Sequence[int], order: Sequence[int], short
     best: tuple[tuple[int, int, bool], int, int, int] | None = None  # key, then the tie order
     won: tuple[int, tuple[int, ...]] | None = None
     n = len(order)
+    if n < shortest:
+        return None
     for suit in range(4):
         base = suit * 13
+        # the suit's holders in rank order, read once; a run ends where the holder changes
+        # (a stretch shorter than ``shortest`` is passed over without a test of its holder)
+        cells = [where[base + r] for r in order]
+        cells.append(ABSENT_RUN)  # ends the last run
         start = 0
+        h = cells[0]
         for p in range(1, n + 1):
-            h = where[base + order[start]]
-            if p < n and where[base + order[p]] == h:
+            x = cells[p]
+            if x == h:
                 continue
             length = p - start
             if length >= shortest and h in rank:
@@ -292,9 +299,14 @@ def best_run(where: list[int], seats: Sequence[int], order: Sequence[int], short
                 if best is None or key > best[0] or (key == best[0] and (
                         rank[h], suit, start) < best[1:]):
                     best = (key, rank[h], suit, start)
-                    won = (h, tuple(base + order[q] for q in range(start, p)))
+                    won = (h, tuple([base + order[q] for q in range(start, p)]))
             start = p
+            h = x
     return won
+
+
+ABSENT_RUN: Final = -100
+"""A holder no card has: :func:`best_run`'s mark after a suit's last rank."""
 
 
 def _trumps_held_text(p: TrumpsHeldParams, variant: Any = None) -> str:

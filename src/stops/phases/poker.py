@@ -72,6 +72,13 @@ def select(seat: int, cards: Iterable[int]) -> Action:
     return with_cards(seat, "select", cards)
 
 
+def _select_sorted(seat: int, cards: tuple[int, ...]) -> Action:
+    """``select(seat, cards)`` for ``cards`` already in card order: ``clone_for`` makes
+    every hidden selection again on each imagined deal, where sorting them once more and a
+    generator per action were a tenth of its call in Three-in-One."""
+    return Action(seat, "select", cards=tuple([CARDS[c] for c in cards]))
+
+
 class PokerState:
     """Where the poker stage has got to (the poker phase's deal state)."""
 
@@ -202,8 +209,8 @@ class PokerPhase(Phase):
             again = picked.get(s)
             if again is None:  # made before play: from the hand it then held
                 mine = [c for c in range(52) if deal.owner[c] == s or deal.played_by[c] == s]
-                again = tuple(pick(rng, mine, k))
-            actions[i] = select(s, again)
+                again = tuple(sorted(pick(rng, mine, k)))
+            actions[i] = _select_sorted(s, again)
         return True
 
     def misfits(self, deal: Deal, seat: int) -> frozenset[int]:

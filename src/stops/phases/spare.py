@@ -29,7 +29,7 @@ from stops.engine.events import event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
 from stops.engine.vocabulary import PASS, EventType, Verb
 from stops.phases.base import Phase, in_chips
-from stops.policies.claims import holds_pay_card, pay_card_among
+from stops.policies.claims import holds_pay_card, pay_masks
 from stops.rules.registry import param
 
 if TYPE_CHECKING:
@@ -46,6 +46,8 @@ K_PASSED: Final = EventKind.PASSED
 # The kinds of event this phase logs: plain strings, registered with the phase (SPARE_EVENTS,
 # below) with what their fields mean and how to tell them.
 _REDEAL: Final = ("spare_hand",)
+_PLAYED_BITS: Final = ("spare_hand", "played")
+"""``redeal_memo`` key: the cards each seat has played, as a 52-bit mask per seat."""
 """The spare-hand phase's key in ``clone_for``'s per-view memo (``redeal_memo``)."""
 SPARE_SWAPPED: Final = "spare_swapped"
 AUCTION_OPENED: Final = "auction_opened"
@@ -616,24 +618,37 @@ class SparePhase(Phase):
         steps, seen = plan
         if steps:
             # the hands as they are, every card played back with its player; then, going
-            # back through the swaps, as they were at each decision a pay card forbids
-            hands: dict[int, set[int]] = {}
-            owner, played_by = deal.owner, deal.played_by
-            for c in range(52):
-                o = owner[c]
-                if o != ABSENT:
-                    h = played_by[c] if played_by[c] >= 0 else o
-                    got = hands.get(h)
-                    if got is None:
-                        hands[h] = {c}
-                    else:
-                        got.add(c)
+            # back through the swaps, as they were at each decision a pay card forbids. Each
+            # hand a 52-bit mask: a seat's from its suit masks and the cards it has played
+            # (public: found once per view), the spare's from its few cards; a pay card is
+            # a group of bits all set (where sets built by a pass over the pack cost about
+            # a clone() per copy in Tripoley)
+            played: dict[int, int] | None = memo.get(_PLAYED_BITS)
+            if played is None:
+                played = {}
+                owner, played_by = deal.owner, deal.played_by
+                for c in range(52):
+                    p = played_by[c]
+                    if p >= 0 and owner[c] != ABSENT:
+                        played[p] = played.get(p, 0) | 1 << c
+                if memo:
+                    memo[_PLAYED_BITS] = played
+            groups = pay_masks(deal)
+            hands: dict[int, int] = {}
+            for h, m in enumerate(deal.masks):
+                hands[h] = (m[0] | m[1] << 13 | m[2] << 26 | m[3] << 39) | played.get(h, 0)
+            bits = 0
+            for c in deal.spare:
+                bits |= 1 << c
+            hands[SPARE] = bits
             for swap, s in steps:
                 if swap:
-                    hands[s], hands[SPARE] = hands.get(SPARE, set()), hands.get(s, set())
+                    hands[s], hands[SPARE] = hands.get(SPARE, 0), hands.get(s, 0)
                     continue
-                if pay_card_among(deal, hands.get(s, set())):  # steps: only where blocking
-                    return False
+                hand = hands.get(s, 0)
+                for g in groups:  # steps: only where a pay card blocks
+                    if hand & g == g:
+                        return False
         st = deal.peek_state(SpareState)
         if st is None or not st.bids:
             return True
