@@ -456,21 +456,37 @@ class _View:
         held = self.held = dict(known.held)
         hidden = self.hidden = hidden_cards(work, known)
         holders = sorted(places)
-        lacks = {h: got for h, got in known.lacks.items() if h in places and got}
-        ruled_out: set[int] = set().union(*lacks.values()) if lacks else set()
+        # each hidden card's mark: bit i set where holders[i] is known to lack it (the
+        # lacks met in C by set intersection, then one pass over the hidden cards groups
+        # those alike: the cards of one mark may go to the same places)
+        marks = dict.fromkeys(hidden, 0)
+        lacks = known.lacks
+        bit = 1
+        for h in holders:
+            got = lacks.get(h)
+            if got:
+                for c in got.intersection(marks):
+                    marks[c] |= bit
+            bit <<= 1
         allowed: dict[int, list[int]] = dict.fromkeys(hidden, holders)
-        if ruled_out:  # the others may go anywhere: one list for them all
-            free = [c for c in hidden if c not in ruled_out]
-            order = [c for c in hidden if c in ruled_out]
-            for c in order:
-                allowed[c] = [h for h in holders if c not in lacks.get(h, ())]
-        else:
-            free, order = list(hidden), []
-        self.allowed, self.free = allowed, free
-        alike: dict[tuple[int, ...], list[int]] = {}
-        for c in order:
-            alike.setdefault(tuple(allowed[c]), []).append(c)
-        self.order = [(list(k), alike[k]) for k in sorted(alike, key=len)]
+        free: list[int] = []
+        alike: dict[int, list[int]] = {}
+        for c, m in marks.items():  # in card order
+            if m:
+                group = alike.get(m)
+                if group is None:
+                    alike[m] = [c]
+                else:
+                    group.append(c)
+            else:
+                free.append(c)  # may go anywhere: one list of places for them all
+        order: list[tuple[list[int], list[int]]] = []
+        for m, group in alike.items():
+            where = [h for i, h in enumerate(holders) if not m >> i & 1]
+            allowed.update(dict.fromkeys(group, where))
+            order.append((list(where), group))
+        order.sort(key=_places_count)  # the most constrained first (stable: card order)
+        self.allowed, self.free, self.order = allowed, free, order
         self.events = _blanked(deal, seat)
         # the copy's hands with only the known cards in them, and the hands as dealt: every
         # card played back with its player, every swap undone
@@ -504,6 +520,12 @@ class _View:
         # codes, worked out at the first copy; what the phases keep per view (redeal_memo)
         self.codes: dict[int, tuple[Card, ...]] | None = None
         self.memo: dict[Any, Any] = {_MEMO: True}
+
+
+def _places_count(group: tuple[list[int], list[int]]) -> int:
+    """How many places a group of alike hidden cards may go to (the sort key of
+    ``_View.order``)."""
+    return len(group[0])
 
 
 def _key(deal: Deal) -> tuple[int, ...]:
@@ -749,11 +771,10 @@ def _engine_facts(work: Deal, real: Deal, seat: int, known: Knowledge,
 def _blank_hidden(work: Deal, seat: int) -> None:
     """Take every card ``seat`` cannot see out of the copy's hands (into the spare hand)
     until it is dealt again; the counts, which every seat sees, stay."""
+    # the other seats' cards go to the spare hand; the spare's own cards are there already
+    # (whether or not the seat knows them: the view places those it knows)
     owner = work.owner
-    if seat in work.spare_known:
-        moved = [c for c, o in enumerate(owner) if o >= 0 and o != seat]
-    else:
-        moved = [c for c, o in enumerate(owner) if o != seat and (o >= 0 or o == SPARE)]
+    moved = [c for c, o in enumerate(owner) if o >= 0 and o != seat]
     for c in moved:
         owner[c] = SPARE
     work.spare.update(moved)
