@@ -140,7 +140,7 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
     "stops/interop/codec.py": ("interop/test_pettingzoo.py", "interop/test_openspiel.py"),
     "stops/engine/determinize.py": ("engine/test_clone.py", "engine/test_determinize.py",
                                     "engine/test_reading.py", "engine/test_clone_for_sample.py",
-                                    "games/test_poch.py", "games/test_royal_rummy.py",
+                                    "engine/test_view_build.py", "games/test_poch.py", "games/test_royal_rummy.py",
                                     "phases/test_held_bonus.py"),
     "stops/bots/judgement.py": ("bots/test_judgement.py", "bots/test_bots.py"),
     "stops/bots/heuristic.py": ("bots/test_bots.py", "bots/test_judgement.py",
