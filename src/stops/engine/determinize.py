@@ -438,20 +438,21 @@ class _View:
     each may go (``hidden``, split into ``order``, the cards some fact constrains, and
     ``free``, those that may go anywhere), how many each place must get (``places``); the
     copy's hands before the hidden cards are dealt (``owner``, ``masks``, ``counts``,
-    ``spare``); for its record, the cards each place was dealt that are not hidden
-    (``dealt``, the swaps undone) and where each place's hand was dealt (``undo``); the log
+    ``spare``); for its record, who had played what (``played_by``), from which the cards
+    each place was dealt that are not hidden (:meth:`fixed`, the swaps undone) are worked
+    out when first read, and where each place's hand was dealt (``undo``); the log
     as the seat sees it (``events``: those it may not see without cards or amounts)."""
 
-    __slots__ = ("allowed", "codes", "counts", "dealt", "events", "free", "held", "hidden",
+    __slots__ = ("_dealt", "allowed", "codes", "counts", "events", "free", "held", "hidden",
                  "keep_last", "key", "known", "masks", "memo", "order", "owner", "places",
-                 "seen", "spare", "undo")
+                 "played_by", "seen", "spare", "undo")
 
     def __init__(self, deal: Deal, work: Deal, seat: int) -> None:
         self.key = _key(deal)
         self.keep_last = work.last_dealt >= 0
         seen = self.seen = deal.seen_by(seat)
         work._views[seat] = (work.events, len(work.events), seen)  # the same log: shared
-        known = self.known = _knowledge(work, deal, seat, seen)
+        known = self.known = _knowledge(work, deal, seat, seen, tidy=False)
         places = self.places = _places(work, seat, known)
         held = self.held = dict(known.held)
         hidden = self.hidden = hidden_cards(work, known)
@@ -500,26 +501,40 @@ class _View:
         labels[SPARE] = SPARE  # labels[d]: the place whose cards now were dealt to d
         for s in reversed(_kept(deal)[("read", seat)].swaps):  # the public swaps it saw
             labels[s], labels[SPARE] = labels[SPARE], labels[s]
-        undo = self.undo = {f: d for d, f in labels.items()}
-        dealt: dict[int, list[int]] = {p: [] for p in labels}
+        self.undo = {f: d for d, f in labels.items()}
         for c, h in held.items():  # none of them played (see _knowledge)
             owner[c] = h
-            dealt[undo[h]].append(c)
             if h == SPARE:
                 spare.add(c)
             else:
                 masks[h][_SUIT[c]] |= _BIT[c]
                 counts[h] += 1
-        for c, p in enumerate(work.played_by):
-            if p >= 0:
-                dealt[undo[p]].append(c)
-        for cards in dealt.values():
-            cards.sort()
-        self.dealt = dealt
+        # the hands as dealt, for the copies' records: worked out when a record is first
+        # read (a search reads few), from who played what by then
+        self.played_by = list(work.played_by)
+        self._dealt: dict[int, list[int]] | None = None
         # for the copies (clone_for's per-call path): the record's fixed hands as card
         # codes, worked out at the first copy; what the phases keep per view (redeal_memo)
         self.codes: dict[int, tuple[Card, ...]] | None = None
         self.memo: dict[Any, Any] = {_MEMO: True}
+
+
+    def fixed(self) -> dict[int, list[int]]:
+        """The cards each place was dealt that are not hidden (those the seat knows where
+        they lie, and every card played, back with its player; the swaps undone), sorted:
+        the part of the copies' records every copy of this view shares."""
+        dealt = self._dealt
+        if dealt is None:
+            undo = self.undo
+            dealt = self._dealt = {d: [] for d in undo.values()}
+            for c, h in self.held.items():
+                dealt[undo[h]].append(c)
+            for c, p in enumerate(self.played_by):
+                if p >= 0:
+                    dealt[undo[p]].append(c)
+            for cards in dealt.values():
+                cards.sort()
+        return dealt
 
 
 def _places_count(group: tuple[list[int], list[int]]) -> int:
@@ -631,7 +646,7 @@ def _known(deal: Deal, seat: int, resume: bool) -> Knowledge:
 
 
 def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
-               resume: bool = True) -> Knowledge:
+               resume: bool = True, tidy: bool = True) -> Knowledge:
     """What ``seat`` knows of the cards it cannot see. ``work`` is a copy of ``real``
     whose cards ``seat`` cannot see are taken out of the hands here; the phases read only
     it (of ``real``, only the seat's hand and a spare hand it knows are read; ``seen`` is
@@ -642,7 +657,11 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
     read (a phase with a :class:`Reading`), so a search that meets a new position at every
     decision pays for the new events, not for the whole log again. Without it, every phase
     reads the whole log (:meth:`~stops.phases.base.Phase.infer`): what a resumed reading
-    must equal (a test compares them at every decision of every built-in)."""
+    must equal (a test compares them at every decision of every built-in).
+
+    Without ``tidy`` (the view's own use), the cards played are left in the lacks: the view
+    reads the lacks only of the hidden cards, none of them played, so it is spared a pass
+    over the pack."""
     known = Knowledge(seat)
     phases = work.variant.phases
     if resume:
@@ -668,9 +687,10 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
     for c in [c for c in known.held if played_by[c] >= 0 or owner[c] == ABSENT]:
         del known.held[c]  # played since it was seen
     known.held.update(dict.fromkeys(hand, seat))  # the phases leave the seat's hand alone
-    played = {c for c, p in enumerate(played_by) if p >= 0}
-    for cards in known.lacks.values():
-        cards -= played
+    if tidy:
+        played = {c for c, p in enumerate(played_by) if p >= 0}
+        for cards in known.lacks.values():
+            cards -= played
     return known
 
 
@@ -960,7 +980,7 @@ def _record(hands: Hands, spare: tuple[Card, ...], seat: int, view: _View,
     (``hands``; only ``seat``'s own hand is kept from it): a place dealt no hidden card
     keeps the hand the view worked out once (``codes``), the others are the view's part
     and the hidden cards dealt there, sorted."""
-    undo, fixed = view.undo, view.dealt
+    undo, fixed = view.undo, view.fixed()
     codes = view.codes
     if codes is None:
         codes = view.codes = {d: tuple([CARDS[c] for c in sorted(cards)])
