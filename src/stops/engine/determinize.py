@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import random
 import struct
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -455,7 +456,11 @@ class _View:
         known = self.known = _knowledge(work, deal, seat, seen, tidy=False)
         places = self.places = _places(work, seat, known)
         held = self.held = dict(known.held)
-        hidden = self.hidden = hidden_cards(work, known)
+        # the cards not in sight: after the blanking every card of another hand lies in
+        # the copy's spare hand with the spare's own (the seat's are all known), so these
+        # are the spare's cards the knowledge does not place (as hidden_cards would list
+        # them, in card order: sorted in C, no pass over the pack)
+        hidden = self.hidden = sorted(work.spare.difference(held))
         holders = sorted(places)
         # each hidden card's mark: bit i set where holders[i] is known to lack it (the
         # lacks met in C by set intersection, then one pass over the hidden cards groups
@@ -811,9 +816,9 @@ def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
     # the spare's size: every card not played, not out of the pack and in no hand
     live = work.played_by.count(-1) - work.owner.count(ABSENT)  # no card out is played
     places[SPARE] = live - sum(work.counts)
-    for h in known.held.values():
+    for h, k in Counter(known.held.values()).items():  # counted in C
         if h in places:
-            places[h] -= 1
+            places[h] -= k
     over = {h for h, k in places.items() if k < 0}
     if over:  # more known in a place than it holds: facts at odds, keep only the sure ones
         for c in [c for c, h in known.held.items() if h in over]:
