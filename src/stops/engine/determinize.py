@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import random
 import struct
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -463,39 +464,60 @@ class _View:
     each may go (``hidden``, split into ``order``, the cards some fact constrains, and
     ``free``, those that may go anywhere), how many each place must get (``places``); the
     copy's hands before the hidden cards are dealt (``owner``, ``masks``, ``counts``,
-    ``spare``); for its record, the cards each place was dealt that are not hidden
-    (``dealt``, the swaps undone) and where each place's hand was dealt (``undo``); the log
+    ``spare``); for its record, who had played what (``played_by``), from which the cards
+    each place was dealt that are not hidden (:meth:`fixed`, the swaps undone) are worked
+    out when first read, and where each place's hand was dealt (``undo``); the log
     as the seat sees it (``events``: those it may not see without cards or amounts)."""
 
-    __slots__ = ("allowed", "codes", "counts", "dealt", "events", "free", "held", "hidden",
+    __slots__ = ("_dealt", "allowed", "codes", "counts", "events", "free", "held", "hidden",
                  "keep_last", "key", "known", "masks", "memo", "order", "owner", "places",
-                 "seen", "spare", "undo")
+                 "played_by", "seen", "spare", "undo")
 
     def __init__(self, deal: Deal, work: Deal, seat: int) -> None:
         self.key = _key(deal)
         self.keep_last = work.last_dealt >= 0
         seen = self.seen = deal.seen_by(seat)
         work._views[seat] = (work.events, len(work.events), seen)  # the same log: shared
-        known = self.known = _knowledge(work, deal, seat, seen)
+        known = self.known = _knowledge(work, deal, seat, seen, tidy=False)
         places = self.places = _places(work, seat, known)
         held = self.held = dict(known.held)
-        hidden = self.hidden = hidden_cards(work, known)
+        # the cards not in sight: after the blanking every card of another hand lies in
+        # the copy's spare hand with the spare's own (the seat's are all known), so these
+        # are the spare's cards the knowledge does not place (as hidden_cards would list
+        # them, in card order: sorted in C, no pass over the pack)
+        hidden = self.hidden = sorted(work.spare.difference(held))
         holders = sorted(places)
-        lacks = {h: got for h, got in known.lacks.items() if h in places and got}
-        ruled_out: set[int] = set().union(*lacks.values()) if lacks else set()
+        # each hidden card's mark: bit i set where holders[i] is known to lack it (the
+        # lacks met in C by set intersection, then one pass over the hidden cards groups
+        # those alike: the cards of one mark may go to the same places)
+        marks = dict.fromkeys(hidden, 0)
+        lacks = known.lacks
+        bit = 1
+        for h in holders:
+            got = lacks.get(h)
+            if got:
+                for c in got.intersection(marks):
+                    marks[c] |= bit
+            bit <<= 1
         allowed: dict[int, list[int]] = dict.fromkeys(hidden, holders)
-        if ruled_out:  # the others may go anywhere: one list for them all
-            free = [c for c in hidden if c not in ruled_out]
-            order = [c for c in hidden if c in ruled_out]
-            for c in order:
-                allowed[c] = [h for h in holders if c not in lacks.get(h, ())]
-        else:
-            free, order = list(hidden), []
-        self.allowed, self.free = allowed, free
-        alike: dict[tuple[int, ...], list[int]] = {}
-        for c in order:
-            alike.setdefault(tuple(allowed[c]), []).append(c)
-        self.order = [(list(k), alike[k]) for k in sorted(alike, key=len)]
+        free: list[int] = []
+        alike: dict[int, list[int]] = {}
+        for c, m in marks.items():  # in card order
+            if m:
+                group = alike.get(m)
+                if group is None:
+                    alike[m] = [c]
+                else:
+                    group.append(c)
+            else:
+                free.append(c)  # may go anywhere: one list of places for them all
+        order: list[tuple[list[int], list[int]]] = []
+        for m, group in alike.items():
+            where = [h for i, h in enumerate(holders) if not m >> i & 1]
+            allowed.update(dict.fromkeys(group, where))
+            order.append((list(where), group))
+        order.sort(key=_places_count)  # the most constrained first (stable: card order)
+        self.allowed, self.free, self.order = allowed, free, order
         self.events = _blanked(deal, seat)
         # the copy's hands with only the known cards in them, and the hands as dealt: every
         # card played back with its player, every swap undone
@@ -509,26 +531,46 @@ class _View:
         labels[SPARE] = SPARE  # labels[d]: the place whose cards now were dealt to d
         for s in reversed(_kept(deal)[("read", seat)].swaps):  # the public swaps it saw
             labels[s], labels[SPARE] = labels[SPARE], labels[s]
-        undo = self.undo = {f: d for d, f in labels.items()}
-        dealt: dict[int, list[int]] = {p: [] for p in labels}
+        self.undo = {f: d for d, f in labels.items()}
         for c, h in held.items():  # none of them played (see _knowledge)
             owner[c] = h
-            dealt[undo[h]].append(c)
             if h == SPARE:
                 spare.add(c)
             else:
                 masks[h][_SUIT[c]] |= _BIT[c]
                 counts[h] += 1
-        for c, p in enumerate(work.played_by):
-            if p >= 0:
-                dealt[undo[p]].append(c)
-        for cards in dealt.values():
-            cards.sort()
-        self.dealt = dealt
+        # the hands as dealt, for the copies' records: worked out when a record is first
+        # read (a search reads few), from who played what by then
+        self.played_by = list(work.played_by)
+        self._dealt: dict[int, list[int]] | None = None
         # for the copies (clone_for's per-call path): the record's fixed hands as card
         # codes, worked out at the first copy; what the phases keep per view (redeal_memo)
         self.codes: dict[int, tuple[Card, ...]] | None = None
         self.memo: dict[Any, Any] = {_MEMO: True}
+
+
+    def fixed(self) -> dict[int, list[int]]:
+        """The cards each place was dealt that are not hidden (those the seat knows where
+        they lie, and every card played, back with its player; the swaps undone), sorted:
+        the part of the copies' records every copy of this view shares."""
+        dealt = self._dealt
+        if dealt is None:
+            undo = self.undo
+            dealt = self._dealt = {d: [] for d in undo.values()}
+            for c, h in self.held.items():
+                dealt[undo[h]].append(c)
+            for c, p in enumerate(self.played_by):
+                if p >= 0:
+                    dealt[undo[p]].append(c)
+            for cards in dealt.values():
+                cards.sort()
+        return dealt
+
+
+def _places_count(group: tuple[list[int], list[int]]) -> int:
+    """How many places a group of alike hidden cards may go to (the sort key of
+    ``_View.order``)."""
+    return len(group[0])
 
 
 def _key(deal: Deal) -> tuple[int, ...]:
@@ -634,7 +676,7 @@ def _known(deal: Deal, seat: int, resume: bool) -> Knowledge:
 
 
 def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
-               resume: bool = True) -> Knowledge:
+               resume: bool = True, tidy: bool = True) -> Knowledge:
     """What ``seat`` knows of the cards it cannot see. ``work`` is a copy of ``real``
     whose cards ``seat`` cannot see are taken out of the hands here; the phases read only
     it (of ``real``, only the seat's hand and a spare hand it knows are read; ``seen`` is
@@ -645,7 +687,11 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
     read (a phase with a :class:`Reading`), so a search that meets a new position at every
     decision pays for the new events, not for the whole log again. Without it, every phase
     reads the whole log (:meth:`~stops.phases.base.Phase.infer`): what a resumed reading
-    must equal (a test compares them at every decision of every built-in)."""
+    must equal (a test compares them at every decision of every built-in).
+
+    Without ``tidy`` (the view's own use), the cards played are left in the lacks: the view
+    reads the lacks only of the hidden cards, none of them played, so it is spared a pass
+    over the pack."""
     known = Knowledge(seat)
     phases = work.variant.phases
     if resume:
@@ -671,9 +717,10 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
     for c in [c for c in known.held if played_by[c] >= 0 or owner[c] == ABSENT]:
         del known.held[c]  # played since it was seen
     known.held.update(dict.fromkeys(hand, seat))  # the phases leave the seat's hand alone
-    played = {c for c, p in enumerate(played_by) if p >= 0}
-    for cards in known.lacks.values():
-        cards -= played
+    if tidy:
+        played = {c for c, p in enumerate(played_by) if p >= 0}
+        for cards in known.lacks.values():
+            cards -= played
     return known
 
 
@@ -774,11 +821,10 @@ def _engine_facts(work: Deal, real: Deal, seat: int, known: Knowledge,
 def _blank_hidden(work: Deal, seat: int) -> None:
     """Take every card ``seat`` cannot see out of the copy's hands (into the spare hand)
     until it is dealt again; the counts, which every seat sees, stay."""
+    # the other seats' cards go to the spare hand; the spare's own cards are there already
+    # (whether or not the seat knows them: the view places those it knows)
     owner = work.owner
-    if seat in work.spare_known:
-        moved = [c for c, o in enumerate(owner) if o >= 0 and o != seat]
-    else:
-        moved = [c for c, o in enumerate(owner) if o != seat and (o >= 0 or o == SPARE)]
+    moved = [c for c, o in enumerate(owner) if o >= 0 and o != seat]
     for c in moved:
         owner[c] = SPARE
     work.spare.update(moved)
@@ -795,9 +841,9 @@ def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
     # the spare's size: every card not played, not out of the pack and in no hand
     live = work.played_by.count(-1) - work.owner.count(ABSENT)  # no card out is played
     places[SPARE] = live - sum(work.counts)
-    for h in known.held.values():
+    for h, k in Counter(known.held.values()).items():  # counted in C
         if h in places:
-            places[h] -= 1
+            places[h] -= k
     over = {h for h, k in places.items() if k < 0}
     if over:  # more known in a place than it holds: facts at odds, keep only the sure ones
         for c in [c for c, h in known.held.items() if h in over]:
@@ -1035,7 +1081,7 @@ def _record(hands: Hands, spare: tuple[Card, ...], seat: int, view: _View,
     (``hands``; only ``seat``'s own hand is kept from it): a place dealt no hidden card
     keeps the hand the view worked out once (``codes``), the others are the view's part
     and the hidden cards dealt there, sorted."""
-    undo, fixed = view.undo, view.dealt
+    undo, fixed = view.undo, view.fixed()
     codes = view.codes
     if codes is None:
         codes = view.codes = {d: tuple([CARDS[c] for c in sorted(cards)])

@@ -736,28 +736,50 @@ class PlayPhase(Phase):
     def _pending_opening(self, deal: Deal, seat: int, opener: int, known: Knowledge) -> None:
         """``opener`` is to open and has not yet: no other seat holds a card that would open
         instead, however good the opener's hand. Asked of the rule with every card ``seat``
-        cannot place in the opener's hand (or, if ``seat`` opens, in none)."""
+        cannot place in the opener's hand (or, if ``seat`` opens, in none).
+
+        What the rule answers depends only on where the cards are put on the probe, the
+        dealer and the seats playing (as :meth:`_opens` assumes), so it is remembered per
+        variant under those: the positions of a deal before its opening (the spare hand's
+        exchanges) ask it again and again of the same cards, a rule call per other seat and
+        hidden card."""
         hidden = hidden_cards(deal, known)
-        where = {c: h for c, h in known.held.items() if deal.played_by[c] < 0}
+        played_by = deal.played_by
+        where = {c: h for c, h in known.held.items() if played_by[c] < 0}
         park = opener if opener != seat else SPARE
         for c in hidden:
             where[c] = park
-        probe = Probe(deal, where)
-        try:
-            if not self._first_is(deal, opener, None):
-                # the rule does not pick the opener by the cards he and the others hold (a
-                # fixed seat opens, as after a stop: G.0 3): where they lie proves nothing
-                return
-            for x in deal.active:
-                if x in (seat, opener):
-                    continue
-                for d in hidden:
-                    probe.move(d, x)
-                    if not self._first_is(deal, opener, None):
-                        known.lack(x, (d,))
-                    probe.move(d, park)
-        finally:
-            probe.close()
+        placed = bytearray(52)  # where each card is put (holder + 3; 0: out of the probe)
+        for c, h in where.items():
+            placed[c] = h + 3
+        key = ("pending", deal.dealer, deal.active, seat, opener, bytes(placed))
+
+        def work() -> tuple[tuple[int, frozenset[int]], ...]:
+            out: list[tuple[int, frozenset[int]]] = []
+            probe = Probe(deal, where)
+            try:
+                if not self._first_is(deal, opener, None):
+                    # the rule does not pick the opener by the cards he and the others hold
+                    # (a fixed seat opens, as after a stop: G.0 3): where they lie proves
+                    # nothing
+                    return ()
+                for x in deal.active:
+                    if x in (seat, opener):
+                        continue
+                    ruled: list[int] = []
+                    for d in hidden:
+                        probe.move(d, x)
+                        if not self._first_is(deal, opener, None):
+                            ruled.append(d)
+                        probe.move(d, park)
+                    out.append((x, frozenset(ruled)))
+            finally:
+                probe.close()
+            return tuple(out)
+
+        for x, ruled in remembered(deal, key, work):
+            if ruled:
+                known.lack(x, ruled)
 
     def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
         """The lead due now, worked out again from the imagined hands: the opening card is

@@ -145,18 +145,33 @@ class OpeningParams:
 def opening_card(deal: Deal, params: OpeningParams) -> FirstLead | None:
     """Whoever holds the first of the opening cards still in a player's hand leads it. If all
     are in the spare hand: the next rank up in the same suit order, or a redeal."""
-    order = [int(c) for c in params.cards]
-    if not order:
+    candidates = _CANDIDATES.get(params)
+    if candidates is None:
+        candidates = _CANDIDATES[params] = _opening_candidates(params)
+    if not candidates:
         return FirstLead(deal.order(deal.dealer)[0])
+    owner = deal.owner
+    for c in candidates:
+        if owner[c] >= 0:
+            return FirstLead(owner[c], (c,))
+    return None
+
+
+_CANDIDATES: Final[dict[OpeningParams, tuple[int, ...]]] = {}
+"""The cards that may open, in order, per set of params (worked out once: the rule is asked
+at every opening, and ``clone_for`` asks it of each hidden card in each other seat's hand
+while an opening is still due)."""
+
+
+def _opening_candidates(params: OpeningParams) -> tuple[int, ...]:
+    """The opening cards in order of preference, then (``fallback: next_rank``) each rank
+    up in the same suit order."""
+    order = [int(c) for c in params.cards]
     candidates = list(order)
-    if params.fallback == "next_rank":
+    if order and params.fallback == "next_rank":
         for step in range(1, 13):
             candidates += [c + step for c in order if (c % 13) + step <= 12]
-    for c in candidates:
-        owner = deal.owner[c]
-        if owner >= 0:
-            return FirstLead(owner, (c,))
-    return None
+    return tuple(candidates)
 
 
 def opening_text(params: OpeningParams) -> str:
