@@ -12,6 +12,7 @@ Validity is decided in one place: an action is legal iff it is in :meth:`Deal.le
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
@@ -22,6 +23,7 @@ from stops.engine.errors import Explanation, IllegalAction, StopsError
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event, shared, staked_event
 from stops.engine.legal import LegalActions, LegalSet
+from stops.engine.rng import deal_key, deal_shuffle, keyed_order
 from stops.engine.text import shown
 
 if TYPE_CHECKING:
@@ -495,15 +497,23 @@ class Deal:
         if self._shuffle is not None:
             self._shuffle(pack)
 
+    def shuffle_order(self, n: int) -> Sequence[int] | None:
+        """The order this deal's shuffle puts a pack of ``n`` cards in, as indices into the
+        pack, first to last, when it is the table's keyed shuffle (``None`` otherwise: call
+        :meth:`shuffle`). The deal phase reads each hand through it, so no shuffled pack is
+        built: the same cards in the same order as :meth:`shuffle` gives."""
+        sh = self._shuffle
+        if (isinstance(sh, functools.partial) and sh.func is deal_shuffle
+                and len(sh.args) == 2 and not sh.keywords):
+            seed, index = sh.args
+            return keyed_order(n, deal_key(seed, index))
+        return None
+
     def reseed(self, seed: int) -> None:
         """Forget how this deal's cards were dealt and take ``seed`` as its seed: a deal not
         yet dealt deals by the table's shuffle of ``seed``; stacked hands not yet dealt are
         forgotten; hands already dealt count as stacked (no seed deals them). For a copy
         that must not keep the real seed (``clone_for``)."""
-        import functools
-
-        from stops.engine.table import deal_shuffle
-
         self.seed = seed
         self._shuffle = functools.partial(deal_shuffle, seed, self.deal_index)
         self._given_hands = self._given_spare = None
