@@ -283,3 +283,41 @@ def test_a_deals_shuffle_key_is_the_repr_of_its_parts(seed: int | str) -> None:
     of ``(seed, "deal", index)`` that the seeded stream has always hashed."""
     for index in (0, 3, 10**6):
         assert deal_key(seed, index) == repr((seed, "deal", index)).encode()
+
+
+def _dealt_from_a_shuffled_pack(deal: stops.Deal) -> tuple[object, ...]:
+    """The hands, spare and last card dealt as the deal phase deals them from a shuffled
+    pack (the path a shuffle that is not the table's takes): shuffle the whole pack, then
+    one card at a time round the dealer's left (and the spare), each hand sorted."""
+    from stops.engine.deal import SPARE
+    from stops.engine.rng import deal_shuffle
+    from stops.phases.dealing import deal_order
+
+    pack = list(deal.variant.deck)
+    deal_shuffle(deal.seed, deal.deal_index, pack)  # type: ignore[arg-type]
+    order = deal_order(deal.n, deal.dealer, deal.variant.rules.spare_hand,
+                       deal.variant.rules.deal_spare_position == "first", deal.active)
+    got = {who: pack[i::len(order)] for i, who in enumerate(order)}
+    spare = got.get(SPARE, [])
+    return (tuple(tuple(sorted(got.get(s, []))) for s in range(deal.n)),
+            tuple(sorted(spare)), spare[-1] if spare else -1)
+
+
+@pytest.mark.parametrize("name", ["boodle", "three-in-one", "newmarket", "spin",
+                                  "rummoli", "tripoley", "royal-rummy"])
+def test_hands_read_through_the_shuffles_order_are_the_shuffled_packs(name: str) -> None:
+    """The deal phase reads each hand through the keyed shuffle's order instead of shuffling
+    the pack: every seat count and dealer must get the very hands, spare and last card dealt
+    (a turn-up's card) that dealing the shuffled pack gives."""
+    variant = stops.load_variant(name)
+    assert variant.deal_shape is not None and variant.deal_shape.shape == "n_plus_one"
+    lo, hi = variant.players
+    for seats in range(lo, hi + 1):
+        table = stops.Table(variant, seats=seats, chips=50, seed=seats * 7 + 1)
+        for _ in range(3):
+            deal = table.new_deal()
+            assert (deal.dealt_hands, deal.dealt_spare, deal.last_dealt) == \
+                _dealt_from_a_shuffled_pack(deal)
+            play_random(deal, Rng(seats))
+            if table.is_over:
+                break

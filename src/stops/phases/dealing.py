@@ -174,7 +174,7 @@ class DealPhase(Phase):
         card dealt)."""
         # read once: the compiled build then reads native attributes, not the rules' slots
         self._deck: tuple[Card, ...] = tuple(variant.deck)
-        self._ascending: bool = all(a < b for a, b in zip(self._deck, self._deck[1:]))
+        self._ascending: bool = list(self._deck) == sorted(set(self._deck))
         """The pack is in card order (every built pack is): a hand's positions in it sort
         as its cards do."""
         self._spare_hand: bool = variant.rules.spare_hand
