@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import stops
 from stops.apps.playout import play_random
 from stops.engine.recording import FinishedDeal
-from stops.engine.rng import Rng, _key_order
+from stops.engine.rng import Rng, _key_order, deal_key
 
 BUILTINS = stops.list_variants()
 
@@ -249,3 +249,75 @@ def test_below_draws_as_it_always_has() -> None:
         assert rng.below(n) == want
     with pytest.raises(ValueError):
         rng.below(0)
+
+
+@pytest.mark.parametrize("case", ["pair", "chain", "three", "first_last", "low_bits"])
+def test_the_fast_key_order_finds_every_shared_prefix(case: str) -> None:
+    """Keys sharing their top 44 bits, placed so that the doubles (prefix, then index) sort
+    them in the wrong order: the zero-word test on the sorted doubles must send each case to
+    the exact sort. By hand: keys 0 and 1 share the prefix P; key 0's low 20 bits are larger,
+    so by key item 1 comes first, while by double (same prefix, index 0 < 1) item 0 would.
+    "chain" puts two such pairs next to each other in sorted order (a borrow out of one
+    zero word must not hide the next), "three" three keys on one prefix, "first_last" the
+    smallest and largest positions of the sorted order, "low_bits" keys differing only in
+    bit 0."""
+    p = 0x123456789AB << 20  # a 44-bit prefix, shifted to the top of a 64-bit key
+    hi = 0xFFFFF
+    spread = [(i * 0x9E3779B97F4A7C15) % 2**64 for i in range(1, 20)]
+    keys = {
+        "pair": [p | hi, p | 1, *spread],
+        "chain": [p | hi, p | 1, (p + (1 << 20)) | hi, (p + (1 << 20)) | 2, *spread],
+        "three": [p | 7, p | 5, p | 6, *spread],
+        "first_last": [hi, 1, *spread, (2**44 - 1) << 20 | hi, (2**44 - 1) << 20],
+        "low_bits": [p | 1, p, *spread],
+    }[case]
+    stream = b"".join(k.to_bytes(8, "big") for k in keys)
+    by_key = sorted(range(len(keys)), key=keys.__getitem__)
+    assert list(_key_order(stream, len(keys))) == by_key
+    assert by_key.index(1) < by_key.index(0)  # the case the doubles alone get wrong
+
+
+@pytest.mark.parametrize("seed", [0, 1, -7, 2**70, "text seed", "it's"])
+def test_a_deals_shuffle_key_is_the_repr_of_its_parts(seed: int | str) -> None:
+    """``deal_key`` formats plain integers directly; the bytes must be exactly the ``repr``
+    of ``(seed, "deal", index)`` that the seeded stream has always hashed."""
+    for index in (0, 3, 10**6):
+        assert deal_key(seed, index) == repr((seed, "deal", index)).encode()
+
+
+def _dealt_from_a_shuffled_pack(deal: stops.Deal) -> tuple[object, ...]:
+    """The hands, spare and last card dealt as the deal phase deals them from a shuffled
+    pack (the path a shuffle that is not the table's takes): shuffle the whole pack, then
+    one card at a time round the dealer's left (and the spare), each hand sorted."""
+    from stops.engine.deal import SPARE
+    from stops.engine.rng import deal_shuffle
+    from stops.phases.dealing import deal_order
+
+    pack = list(deal.variant.deck)
+    deal_shuffle(deal.seed, deal.deal_index, pack)  # type: ignore[arg-type]
+    order = deal_order(deal.n, deal.dealer, deal.variant.rules.spare_hand,
+                       deal.variant.rules.deal_spare_position == "first", deal.active)
+    got = {who: pack[i::len(order)] for i, who in enumerate(order)}
+    spare = got.get(SPARE, [])
+    return (tuple(tuple(sorted(got.get(s, []))) for s in range(deal.n)),
+            tuple(sorted(spare)), spare[-1] if spare else -1)
+
+
+@pytest.mark.parametrize("name", ["boodle", "three-in-one", "newmarket", "spin",
+                                  "rummoli", "tripoley", "royal-rummy"])
+def test_hands_read_through_the_shuffles_order_are_the_shuffled_packs(name: str) -> None:
+    """The deal phase reads each hand through the keyed shuffle's order instead of shuffling
+    the pack: every seat count and dealer must get the very hands, spare and last card dealt
+    (a turn-up's card) that dealing the shuffled pack gives."""
+    variant = stops.load_variant(name)
+    assert variant.deal_shape is not None and variant.deal_shape.shape == "n_plus_one"
+    lo, hi = variant.players
+    for seats in range(lo, hi + 1):
+        table = stops.Table(variant, seats=seats, chips=50, seed=seats * 7 + 1)
+        for _ in range(3):
+            deal = table.new_deal()
+            assert (deal.dealt_hands, deal.dealt_spare, deal.last_dealt) == \
+                _dealt_from_a_shuffled_pack(deal)
+            play_random(deal, Rng(seats))
+            if table.is_over:
+                break

@@ -23,6 +23,7 @@ from stops.engine.errors import Explanation, IllegalAction, StopsError
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event, shared, staked_event
 from stops.engine.legal import LegalActions, LegalSet
+from stops.engine.rng import deal_key, deal_shuffle, keyed_order
 from stops.engine.session_end import SessionEnd
 from stops.engine.text import shown
 
@@ -502,18 +503,25 @@ class Deal:
         if self._shuffle is not None:
             self._shuffle(pack)
 
+    def shuffle_order(self, n: int) -> Sequence[int] | None:
+        """The order this deal's shuffle puts a pack of ``n`` cards in, as indices into the
+        pack, first to last, when it is the table's keyed shuffle (``None`` otherwise: call
+        :meth:`shuffle`). The deal phase reads each hand through it, so no shuffled pack is
+        built: the same cards in the same order as :meth:`shuffle` gives."""
+        sh = self._shuffle
+        if (isinstance(sh, functools.partial) and sh.func is deal_shuffle
+                and len(sh.args) == 2 and not sh.keywords):
+            seed, index = sh.args
+            return keyed_order(n, deal_key(seed, index))
+        return None
+
     def reseed(self, seed: int) -> None:
         """Forget how this deal's cards were dealt and take ``seed`` as its seed: a deal not
         yet dealt deals by the table's shuffle of ``seed``; stacked hands not yet dealt are
         forgotten; hands already dealt count as stacked (no seed deals them). For a copy
         that must not keep the real seed (``clone_for``)."""
-        shuffle = _DEAL_SHUFFLE
-        if not shuffle:  # imported on first use (table imports this module)
-            from stops.engine.table import deal_shuffle
-
-            shuffle.append(deal_shuffle)
         self.seed = seed
-        self._shuffle = functools.partial(shuffle[0], seed, self.deal_index)
+        self._shuffle = functools.partial(deal_shuffle, seed, self.deal_index)
         self._given_hands = self._given_spare = None
         self.stacked = bool(self.dealt_hands)
 
@@ -861,9 +869,6 @@ class Deal:
                 f"phase={self.phase} to_act={self.to_act}>")
 
 
-_DEAL_SHUFFLE: Final[list[Callable[[int | str, int, list[Card]], None]]] = []
-"""The table's shuffle (``table.deal_shuffle``), read once by :meth:`Deal.reseed`: an import
-statement in it cost ``clone_for`` a tenth of a ``clone()`` per copy."""
 
 _SUIT_CARDS: Final[dict[int, tuple[Card, ...]]] = {}
 """The cards of each (suit, rank mask) met so far, in rank order (at most 4 x 8192)."""

@@ -35,8 +35,20 @@ def keyed_shuffle(items: MutableSequence[T], *parts: object) -> None:
     n = len(items)
     if n < 2:
         return
-    stream = hashlib.shake_128(repr(parts).encode()).digest(8 * n)
-    order = _key_order(stream, n)
+    _reorder(items, keyed_order(n, repr(parts).encode()))
+
+
+def keyed_order(n: int, key: bytes) -> Sequence[int]:
+    """The order a keyed shuffle puts ``n`` items in, as the items' indices, first to last
+    (``key``: the parts' ``repr``, encoded). A caller that only reads the items in their new
+    order (the deal phase, which hands each seat every k-th card) reads them through it and
+    moves nothing."""
+    if n < 2:
+        return range(n)
+    return _key_order(hashlib.shake_128(key).digest(8 * n), n)
+
+
+def _reorder(items: MutableSequence[T], order: Sequence[int]) -> None:
     if isinstance(items, list):  # the usual case: the compiled build indexes a list natively
         got: list[T] = items
         got[:] = itemgetter(*order)(got)  # n >= 2: a tuple, built in C
@@ -44,20 +56,38 @@ def keyed_shuffle(items: MutableSequence[T], *parts: object) -> None:
         items[:] = [items[i] for i in order]
 
 
-class _FloatPlan:
-    """The masks that turn ``n`` 64-bit keys into ``n`` sortable doubles (see _key_order)."""
+def deal_key(seed: int | str, index: int) -> bytes:
+    """The key of deal ``index``'s shuffle at a table seeded ``seed``: exactly
+    ``repr((seed, "deal", index)).encode()``, the stream's contract, formatted directly when
+    both are plain integers (the usual case: half the instructions of a tuple's ``repr``)."""
+    if seed.__class__ is int and index.__class__ is int:
+        return b"(%d, 'deal', %d)" % (seed, index)  # %d of an int is its repr
+    return repr((seed, "deal", index)).encode()
 
-    __slots__ = ("fix", "high", "keep", "low", "no_index", "packer")
+
+def deal_shuffle(seed: int | str, index: int, pack: list[T]) -> None:
+    """The table's shuffle of deal ``index`` (a module function, so that a deal pickles;
+    ``stops.engine.table`` exports it under this name too, for deals pickled before it lived
+    here)."""
+    if len(pack) >= 2:
+        _reorder(pack, keyed_order(len(pack), deal_key(seed, index)))
+
+
+class _FloatPlan:
+    """The masks that turn ``n`` 64-bit keys into ``n`` sortable doubles, and test the sorted
+    doubles for a shared prefix (see _key_order)."""
+
+    __slots__ = ("fix", "keep", "low8", "packer", "tied")
 
     def __init__(self, n: int) -> None:
-        keep = fix = low = high = 0
+        keep = fix = low8 = tied = 0
         for j in range(n):
             keep |= ((1 << 44) - 1) << (64 * j + 8)        # a key's top 44 bits
             fix |= (0x3FF << 52 | (n - 1 - j)) << (64 * j)  # exponent of 1.0, item index
-            low |= 1 << (64 * j)
-            high |= 1 << (64 * j + 63)
-        self.keep, self.fix, self.low, self.high = keep, fix, low, high
-        self.no_index = ((1 << 64 * n) - 1) ^ (0xFF * low)
+            low8 |= 1 << (64 * j + 8)
+            if j < n - 1:
+                tied |= 1 << (64 * j + 52)
+        self.keep, self.fix, self.low8, self.tied = keep, fix, low8, tied
         self.packer = struct.Struct(f"<{n}d")
 
 
@@ -73,7 +103,8 @@ def _key_order(stream: bytes, n: int) -> Sequence[int]:
     44 bits over the item's index (one byte), built for all keys at once with big-integer
     masks; the doubles sort natively and the index bytes are read back. Two keys that share
     their top 44 bits (about 1 deal in 10^10) would be ordered by index, not by key: a
-    zero-word test on the sorted prefixes finds that case, and it is sorted exactly instead.
+    zero-word test on the sorted doubles' XOR finds that case (four big-integer operations
+    on the packed doubles), and it is sorted exactly instead.
     """
     if n > 256:
         return _exact_order(stream, n)
@@ -84,9 +115,13 @@ def _key_order(stream: bytes, n: int) -> Sequence[int]:
     x = (int.from_bytes(stream, "big") >> 12) & plan.keep | plan.fix
     packer = plan.packer
     ranked = packer.pack(*sorted(packer.unpack(x.to_bytes(8 * n, "little"))))
-    prefixes = int.from_bytes(ranked, "little") & plan.no_index
-    d = prefixes ^ (prefixes >> 64)  # word k: prefix k XOR prefix k+1 (the last is nonzero)
-    if (d - plan.low) & ~d & plan.high:  # some word is zero: two keys share a prefix
+    # Word k of d is sorted double k XOR double k+1 (the last: the largest double alone).
+    # Bits 52-63 of the others are 0 (same sign and exponent) and bits 0-7 are not (two
+    # indices), so subtracting 1 << 8 from a word borrows into its bit 52 exactly when its
+    # bits 8-51, the prefixes' XOR, are all 0. A borrow out of such a word only takes 1 from
+    # the next word's nonzero index bits, so it changes no other word's bit 52.
+    p = int.from_bytes(ranked, "little")
+    if ((p ^ (p >> 64)) - plan.low8) & plan.tied:  # two keys share a prefix
         return _exact_order(stream, n)
     return ranked[0::8]
 

@@ -18,7 +18,7 @@ from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event
 from stops.engine.recording import FinishedDeal
 from stops.engine.resolver import resolve_variant
-from stops.engine.rng import Rng, derive_seed, keyed_shuffle
+from stops.engine.rng import Rng, deal_shuffle, derive_seed, keyed_shuffle
 from stops.engine.session_end import SessionEnd
 from stops.engine.text import players_text, shown
 
@@ -58,11 +58,6 @@ only: 100,000 deals is about 200-300 MB), ``False`` none."""
 MAX_SEED_TEXT = 1000
 """A text seed longer than this is refused, and a whole-number seed of more digits."""
 _SEED_LIMIT = 10**MAX_SEED_TEXT
-
-
-def deal_shuffle(seed: int | str, index: int, pack: list[Card]) -> None:
-    """The table's shuffle of deal ``index`` (a module function, so that a deal pickles)."""
-    keyed_shuffle(pack, seed, "deal", index)
 
 
 _deal_shuffle = deal_shuffle

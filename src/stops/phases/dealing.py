@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
@@ -173,6 +174,9 @@ class DealPhase(Phase):
         card dealt)."""
         # read once: the compiled build then reads native attributes, not the rules' slots
         self._deck: tuple[Card, ...] = tuple(variant.deck)
+        self._ascending: bool = list(self._deck) == sorted(set(self._deck))
+        """The pack is in card order (every built pack is): a hand's positions in it sort
+        as its cards do."""
         self._spare_hand: bool = variant.rules.spare_hand
         self._spare_first: bool = variant.rules.deal_spare_position == "first"
         self.dealer_sees: bool = self.settings.spare_seen_by == "dealer"
@@ -180,13 +184,18 @@ class DealPhase(Phase):
     def enter(self, deal: Deal) -> bool:
         hands, spare = deal.take_given()
         if hands is None:
-            pack: list[Card] = list(self._deck)
-            deal.shuffle(pack)
             key = (deal.n, deal.dealer, deal.active)
             order = self._orders.get(key)
             if order is None:
                 order = self._orders[key] = deal_order(
                     deal.n, deal.dealer, self._spare_hand, self._spare_first, deal.active)
+            if not self.sized and self._ascending:
+                perm = deal.shuffle_order(len(self._deck))
+                if perm is not None:
+                    self._deal_by_order(deal, order, perm)
+                    return self._place(deal)
+            pack: list[Card] = list(self._deck)
+            deal.shuffle(pack)
             if self.sized:
                 plan = self._plans.get(key)
                 if plan is None:
@@ -210,6 +219,33 @@ class DealPhase(Phase):
             spare = built.get(SPARE, [])
         deal.dealt_hands = tuple(tuple(sorted(h)) for h in hands)
         deal.dealt_spare = tuple(sorted(spare or ()))
+        return self._place(deal)
+
+    def _deal_by_order(self, deal: Deal, order: list[int], perm: Sequence[int]) -> None:
+        """Deal the pack in the shuffle's order ``perm`` (indices into the pack) one card at
+        a time round ``order``: recipient ``i`` gets the cards at positions i, i + k, ...
+        The pack is in card order, so sorting a hand's indices sorts its cards: no shuffled
+        pack is built and no hand of cards is sorted (the same hands, in card order, and the
+        same last card dealt as shuffling the pack and dealing it)."""
+        deck = self._deck
+        k = len(order)
+        hands: list[tuple[Card, ...]] = [()] * deal.n
+        spare: tuple[Card, ...] = ()
+        for i, who in enumerate(order):
+            got = perm[i::k]
+            cards = tuple([deck[j] for j in sorted(got)])
+            if who == SPARE:
+                spare = cards
+                if got:
+                    deal.last_dealt = deck[got[-1]]
+            else:
+                hands[who] = cards
+        deal.dealt_hands = tuple(hands)
+        deal.dealt_spare = spare
+
+    def _place(self, deal: Deal) -> bool:
+        """Put the dealt hands (``deal.dealt_hands``, in card order) in the players' hands
+        and the spare, and log the deal."""
         owner = deal.owner
         log = deal.events
         for seat, h in enumerate(deal.dealt_hands):
