@@ -10,7 +10,7 @@ the default ``holder`` replaces the forced run with decisions turn by turn.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final
 
 from stops._mypyc import mypyc_attr
@@ -715,22 +715,12 @@ class PlayPhase(Phase):
         """What ``seat``'s opening with ``card`` rules out, by holder: the cards that, held
         there beside it, would have opened instead."""
         def work() -> tuple[tuple[int, frozenset[int]], ...]:
-            out = []
             probe = Probe(deal, {card: seat})
             try:
-                for x in deal.active:
-                    ruled: list[int] = []
-                    for d in _pack(deal):
-                        if d == card:
-                            continue
-                        probe.move(d, x)
-                        if not self._first_is(deal, seat, card):
-                            ruled.append(d)
-                        probe.move(d, SPARE)
-                    out.append((x, frozenset(ruled)))
+                return _ruled_out(probe, deal.active, [d for d in _pack(deal) if d != card],
+                                  SPARE, lambda: self._first_is(deal, seat, card))
             finally:
                 probe.close()
-            return tuple(out)
         return remembered(deal, ("opening", deal.dealer, deal.active, seat, card), work)
 
     def _pending_opening(self, deal: Deal, seat: int, opener: int, known: Knowledge) -> None:
@@ -755,7 +745,6 @@ class PlayPhase(Phase):
         key = ("pending", deal.dealer, deal.active, seat, opener, bytes(placed))
 
         def work() -> tuple[tuple[int, frozenset[int]], ...]:
-            out: list[tuple[int, frozenset[int]]] = []
             probe = Probe(deal, where)
             try:
                 if not self._first_is(deal, opener, None):
@@ -763,19 +752,10 @@ class PlayPhase(Phase):
                     # (a fixed seat opens, as after a stop: G.0 3): where they lie proves
                     # nothing
                     return ()
-                for x in deal.active:
-                    if x in (seat, opener):
-                        continue
-                    ruled: list[int] = []
-                    for d in hidden:
-                        probe.move(d, x)
-                        if not self._first_is(deal, opener, None):
-                            ruled.append(d)
-                        probe.move(d, park)
-                    out.append((x, frozenset(ruled)))
+                return _ruled_out(probe, [x for x in deal.active if x not in (seat, opener)],
+                                  hidden, park, lambda: self._first_is(deal, opener, None))
             finally:
                 probe.close()
-            return tuple(out)
 
         for x, ruled in remembered(deal, key, work):
             if ruled:
@@ -819,6 +799,23 @@ class PlayPhase(Phase):
             return False
         st.lead = (s, list(opts), broken)
         return True
+
+
+def _ruled_out(probe: Probe, seats: Iterable[int], cards: Iterable[int], back: int,
+               still: Callable[[], bool]) -> tuple[tuple[int, frozenset[int]], ...]:
+    """For each of ``seats``, the ``cards`` that, moved there on ``probe`` one at a time,
+    make the opening rule answer otherwise (``still()`` false): what that seat cannot hold.
+    Each card goes back to ``back`` after its question."""
+    out: list[tuple[int, frozenset[int]]] = []
+    for x in seats:
+        ruled: list[int] = []
+        for d in cards:
+            probe.move(d, x)
+            if not still():
+                ruled.append(d)
+            probe.move(d, back)
+        out.append((x, frozenset(ruled)))
+    return tuple(out)
 
 
 def _pack(deal: Deal) -> list[int]:
