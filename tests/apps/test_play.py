@@ -16,6 +16,7 @@ import pytest
 
 import stops
 from stops.apps.terminal import _ANSI, play_terminal
+from stops.engine.rng import Rng
 
 
 def run(variant: str, answers: str, **kw: object) -> tuple[int, str]:
@@ -267,3 +268,28 @@ def test_a_side_bet_is_typed_with_its_space_and_amount() -> None:
     assert "Your side-bet: wager 1 to 42 chips on one of ace-C, ace-D, ace-H, ace-S" in text
     assert "you wager 2 chips on ace-H" in text
     assert "The session is over" in text
+
+
+def test_a_word_that_is_not_a_card_at_a_bet_is_not_explained_as_a_card() -> None:
+    # At a bet (no choice lays a card) a stray word is answered with what may be typed there:
+    # a number or the bet's words, not how a card is written; where a card may be laid, the
+    # card's spelling is still the help.
+    from stops.apps.terminal import _parse_answer
+
+    table = stops.Table("three-in-one", seats=4, chips=50, seed=3, deals=1)
+    deal = table.new_deal()
+    rng = Rng(1)
+    while not any(a.action in ("bet", "check", "call") for a in deal.legal_actions()):
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.below(len(legal))])
+    legal = deal.legal_actions()
+    with pytest.raises(ValueError) as bet:
+        _parse_answer("x", deal.current_seat, legal)
+    assert "not a card" not in str(bet.value)
+    assert str(bet.value).startswith("'x': type a number or a word such as ")
+    while deal.phase != "play":
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.below(len(legal))])
+    with pytest.raises(ValueError) as lead:
+        _parse_answer("x", deal.current_seat, deal.legal_actions())
+    assert "not a card: 'x'" in str(lead.value)

@@ -726,7 +726,12 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
     if typed is not None and len(typed) > 1:
         return _cards_choice(seat, verb, typed, choices)
     if len(words) == 1 and not _fieldless(verb):
-        card = parse_card(text)
+        try:
+            card = parse_card(text)
+        except ValueError:
+            if any(a.card is not None or a.cards is not None for a in choices or ()):
+                raise  # a card is expected here: say what a card looks like
+            raise _not_understood(text, choices) from None
         for a in choices or ():  # the plain choice that lays just this card, whatever its verb
             laid = a.cards if a.cards is not None else (a.card,)
             if laid == (card,) and not a.flags and a.as_rank is None:
@@ -757,8 +762,16 @@ def _parse_answer(text: str, seat: int, choices: Sequence[Action] | None,
             return action_from_dict({"seat": seat, "action": verb})
     except IllegalAction as e:
         raise ValueError(e.message) from None
-    raise ValueError(f"{sanitise(text)!r}: type a number, a card such as 7h, or a word "
-                     f"such as {_typing_examples(choices)}")
+    raise _not_understood(text, choices)
+
+
+def _not_understood(text: str, choices: Sequence[Action] | None) -> ValueError:
+    """What to type instead of ``text``: a card is named as a way only where a choice on
+    offer lays one (at a bet, a card would be a wrong hint)."""
+    cards = any(a.card is not None or a.cards is not None for a in choices or ())
+    way = "a number, a card such as 7h," if cards else "a number"
+    return ValueError(f"{sanitise(text)!r}: type {way} or a word such as "
+                      f"{_typing_examples(choices)}")
 
 
 def _typing_examples(choices: Sequence[Action] | None) -> str:
