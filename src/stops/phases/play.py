@@ -474,7 +474,19 @@ class PlayPhase(Phase):
             seat, card = o, nxt
             events = played_events[seat]
             pairs = all_pairs[seat]
-        return self.seek_leader(deal, seat, card // 13, None, st)
+        broken = _SUIT_OF[card]
+        if comp < 0:
+            # seek_leader's first step, inline: the player of the stop leads next if the
+            # ``after_stop`` rule lets him, as it does at most stops (no call to seek_leader,
+            # none to _leads for a legal set met before)
+            opts = self._after_impl(deal, seat, broken, self._after_params)
+            if opts:
+                deal.to_act = seat
+                st.lead = (seat, opts, broken)
+                got = self._lead_sets[seat].get(tuple(opts))
+                deal.offer(got if got is not None else self._leads(seat, opts))
+                return True
+        return self.seek_leader(deal, seat, broken, None, st)
 
     def _stop(self, why: int, seat: int, card: int) -> Event:
         """The shared ``stop`` event of ``seat``'s ``card`` for a reason of the pack (``why``:
