@@ -608,11 +608,12 @@ class Deal:
             return 0
         self.ledger.move(src, dst, chips)
         seat = src if isinstance(src, int) else None
+        # event()'s fields by position: a call with keywords costs more in the pure build
         if isinstance(dst, str):
-            self.events.append(event(K_PAID, seat, chips=chips, space=dst, note=note))
+            self.events.append(event(K_PAID, seat, None, chips, dst, None, (), note))
         else:
-            self.events.append(event(K_PAID, seat, chips=chips, to_seat=dst, note=note,
-                            space=src if isinstance(src, str) else None))
+            self.events.append(event(K_PAID, seat, None, chips,
+                                     src if isinstance(src, str) else None, dst, (), note))
         return chips
 
     def bonus(self, receiver: int, chips: int, note: str = "") -> int:
@@ -684,9 +685,9 @@ class Deal:
 
         ``shown`` are cards the claim reveals to everyone (a pay card claimed by holding it).
         """
-        if space in self.retired or space not in self.ledger.layout:
+        have = self.ledger.layout.get(space)
+        if have is None or space in self.retired:
             return 0
-        have = self.ledger.layout[space]
         amount = have if chips is None else min(chips, have)
         if amount <= 0:
             return 0

@@ -390,9 +390,27 @@ def must_change_suit(deal: Deal, seat: int, broken: int | None,
                      params: ChangeSuitParams) -> list[int]:
     """The lowest card of a suit other than the one just stopped; with only that suit left,
     ``fallback`` decides: lead it anyway, or pass the lead to the left."""
-    if broken is None:
-        return _lowest_each(deal, seat, ALL_SUITS)
-    opts = _lowest_each(deal, seat, _OTHER_SUITS[broken])
+    if broken is None or deal.ace_low:
+        if broken is None:
+            return _lowest_each(deal, seat, ALL_SUITS)
+        opts = _lowest_each(deal, seat, _OTHER_SUITS[broken])
+    else:
+        # _lowest_each over the other three suits, written out (this rule runs at every
+        # lead of the games that use it)
+        masks = deal.masks[seat]
+        opts = []
+        m = masks[0]
+        if m and broken != 0:
+            opts.append((m & -m).bit_length() - 1)
+        m = masks[1]
+        if m and broken != 1:
+            opts.append(12 + (m & -m).bit_length())
+        m = masks[2]
+        if m and broken != 2:
+            opts.append(25 + (m & -m).bit_length())
+        m = masks[3]
+        if m and broken != 3:
+            opts.append(38 + (m & -m).bit_length())
     if opts or params.fallback != "same_suit":
         return opts
     return _lowest_each(deal, seat, (broken,))
