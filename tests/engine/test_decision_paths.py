@@ -16,7 +16,7 @@ import pytest
 import stops
 from stops.apps.playout import play_random
 from stops.engine.actions import Action, leads_of
-from stops.engine.cards import CARDS, parse_card
+from stops.engine.cards import parse_card
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.rng import Rng
@@ -139,10 +139,10 @@ def test_a_stop_event_names_its_reason_by_hand() -> None:
     # he holds: 4D, 2H, TS.
     table = stops.Table("boodle", seats=3, seed=1)
     deal = table.new_deal(
-        hands=["2C 3C 4C 2D 3D 2S 3S 4S 5S 6S 7S 8S 9S".split(),
-               "5C 6C 7C 4D 5D 2H 3H 4H TS JS QS KS AS".split(),
-               "6D 7D 8D 9D TD JD QD KD AD 5H 6H 7H 8H".split()],
-        spare="8C 9C TC JC QC KC AC 9H TH JH QH KH AH".split())
+        hands=[["2C", "3C", "4C", "2D", "3D", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S"],
+               ["5C", "6C", "7C", "4D", "5D", "2H", "3H", "4H", "TS", "JS", "QS", "KS", "AS"],
+               ["6D", "7D", "8D", "9D", "TD", "JD", "QD", "KD", "AD", "5H", "6H", "7H", "8H"]],
+        spare=["8C", "9C", "TC", "JC", "QC", "KC", "AC", "9H", "TH", "JH", "QH", "KH", "AH"])
     while deal.phase != "play":
         deal.apply(deal.legal_actions()[0])
     assert deal.dealer == 0 and deal.to_act == 1
