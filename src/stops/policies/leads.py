@@ -351,10 +351,10 @@ _OTHER_SUITS: Final = tuple(tuple(s for s in ALL_SUITS if s != b) for b in ALL_S
 
 
 def any_suit(deal: Deal, seat: int, broken: int | None, params: None) -> list[int]:
-    """The lowest card the player holds in any suit they choose, the stopped suit included.
-
-    :func:`_lowest_each` over the four suits, written out: this rule runs at every lead of
-    the games that use it (a call less each time)."""
+    """The lowest card the player holds in any suit they choose, the stopped suit included."""
+    # _lowest_each over the four suits, written out: this rule runs at every lead of the
+    # games that use it (a call less each time). (The docstring is the rule's text in the
+    # schema and the reference: it says what, not how.)
     if deal.ace_low:
         return _lowest_each(deal, seat, ALL_SUITS)
     masks = deal.masks[seat]
