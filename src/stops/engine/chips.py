@@ -62,18 +62,23 @@ class Ledger:
         """Move ``chips`` (>= 0) from ``src`` to ``dst``. Stacks may go negative (debt)."""
         if chips < 0:
             raise ValueError(f"cannot move a negative number of chips ({chips})")
+        # each balance read once and written back (no augmented assignment to an item: the
+        # compiled build does that with generic number calls)
         if isinstance(src, str):
-            if self.layout.get(src, 0) < chips:
-                raise ValueError(f"space {src} holds {self.layout.get(src, 0)}, not {chips}")
-            self.layout[src] -= chips
+            have = self.layout.get(src, 0)
+            if have < chips:
+                raise ValueError(f"space {src} holds {have}, not {chips}")
+            self.layout[src] = have - chips
         else:
-            self.stacks[src] -= chips
+            stacks = self.stacks
+            stacks[src] = stacks[src] - chips
             if self.contributed is not None and isinstance(dst, str):
                 self.contribute(src, dst, chips)
         if isinstance(dst, str):
             self.layout[dst] = self.layout.get(dst, 0) + chips
         else:
-            self.stacks[dst] += chips
+            stacks = self.stacks
+            stacks[dst] = stacks[dst] + chips
 
     def total(self) -> int:
         """All chips in play: conserved by every move."""

@@ -22,7 +22,7 @@ from stops.engine.chips import Account, Ledger
 from stops.engine.errors import Explanation, IllegalAction, StopsError
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event, shared, staked_event
-from stops.engine.legal import LegalActions, LegalSet
+from stops.engine.legal import FixedActions, LegalActions, LegalSet, holds
 from stops.engine.rng import deal_key, deal_shuffle, keyed_order
 from stops.engine.session_end import SessionEnd
 from stops.engine.text import shown
@@ -227,7 +227,9 @@ class Deal:
         Raises :class:`IllegalAction` (with a ``code``) and changes nothing if the rules do
         not allow it.
         """
-        action = (decision if decision.__class__ is Action
+        # ``type(x) is``, not ``x.__class__ is``: the compiled build reads the type directly
+        # (``__class__`` is a generic attribute look-up there, a few hundred instructions)
+        action = (decision if type(decision) is Action
                   else action_from_dict(decision))  # type: ignore[arg-type]
         if self.to_act is None:
             raise _deal_over()
@@ -237,13 +239,23 @@ class Deal:
         legal = self._legal
         if legal is None:
             legal = self._legal = phase.legal(self)
-        if action not in legal:
+        # a FixedActions (the common legal set) is asked directly: ``in`` would go through
+        # its Python-level ``__contains__`` (two calls more per decision, pure; a slot call
+        # compiled), and ``action`` is an Action here, which is all that adds
+        if not (holds(legal, action) if type(legal) is FixedActions else action in legal):
             raise self._refusal(action)
-        return self._carry_out(phase, action)
+        # _carry_out, inline: the hot path of every decision
+        events = self.events
+        start = len(events)
+        self._legal = None
+        self.actions.append(action)
+        if not phase.apply(self, action):
+            self._advance_from(self.phase_idx + 1)
+        return events[start:]
 
     def _carry_out(self, phase: Any, action: Action) -> list[Event]:
-        """Record a legal ``action`` and let ``phase`` carry it out (``apply`` and
-        ``apply_index`` share it); the events it caused."""
+        """Record a legal ``action`` and let ``phase`` carry it out (``apply_index``; ``apply``
+        does the same inline); the events it caused."""
         events = self.events
         start = len(events)
         self._legal = None
@@ -596,11 +608,12 @@ class Deal:
             return 0
         self.ledger.move(src, dst, chips)
         seat = src if isinstance(src, int) else None
+        # event()'s fields by position: a call with keywords costs more in the pure build
         if isinstance(dst, str):
-            self.events.append(event(K_PAID, seat, chips=chips, space=dst, note=note))
+            self.events.append(event(K_PAID, seat, None, chips, dst, None, (), note))
         else:
-            self.events.append(event(K_PAID, seat, chips=chips, to_seat=dst, note=note,
-                            space=src if isinstance(src, str) else None))
+            self.events.append(event(K_PAID, seat, None, chips,
+                                     src if isinstance(src, str) else None, dst, (), note))
         return chips
 
     def bonus(self, receiver: int, chips: int, note: str = "") -> int:
@@ -672,9 +685,9 @@ class Deal:
 
         ``shown`` are cards the claim reveals to everyone (a pay card claimed by holding it).
         """
-        if space in self.retired or space not in self.ledger.layout:
+        have = self.ledger.layout.get(space)
+        if have is None or space in self.retired:
             return 0
-        have = self.ledger.layout[space]
         amount = have if chips is None else min(chips, have)
         if amount <= 0:
             return 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import random
 import struct
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from operator import itemgetter
 from typing import TypeVar
 
@@ -134,23 +134,26 @@ def _exact_order(stream: bytes, n: int) -> list[int]:
 class Rng:
     """A small seeded generator with portable ``below``, ``shuffle`` and ``choice``."""
 
-    __slots__ = ("_r",)
+    __slots__ = ("_r", "bits")
 
     def __init__(self, seed: int) -> None:
         self._r = random.Random(seed)
+        self.bits: Callable[[int], int] = self._r.getrandbits
+        """The generator's ``getrandbits``, bound once: :meth:`below` and the random playout
+        draw through it (a call of a bound built-in needs no method look-up, which on a
+        ``random.Random`` instance, with its ``__dict__``, costs as much as the draw)."""
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` by rejection sampling on raw bits."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
         k = n.bit_length()
-        # a method call each time, not a bound method kept: Python's method-call path (and
-        # the compiled build's) makes no bound-method object, which cost an allocation per
-        # decision of random play (the draws are the same calls in the same order)
-        gen = self._r
-        r = gen.getrandbits(k)
+        # the bound method made once in __init__ (``bits``): neither a method look-up nor a
+        # bound-method object per draw (the draws are the same calls in the same order)
+        bits = self.bits
+        r = bits(k)
         while r >= n:
-            r = gen.getrandbits(k)
+            r = bits(k)
         return r
 
     def shuffle(self, items: MutableSequence[T]) -> None:

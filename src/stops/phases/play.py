@@ -246,6 +246,19 @@ class PlayPhase(Phase):
         self.every: list[Handler] = []
         for b in self.claims:
             b.impl.watch(variant, b.params, self.triggers, self.every)
+        self._watch: tuple[tuple[Handler, ...], ...] = tuple(
+            tuple(self.triggers.get(c, ())) for c in range(52))
+        """``triggers`` by card, read once here: the forced run indexes a tuple per card played
+        (no dict look-up, no boxed key); an empty tuple is a card nobody watches."""
+        self._stops: list[list[list[Event | None]]] = [
+            [[None] * 52 for _ in seats] for _ in range(4)]
+        """The shared ``stop`` events of the reasons a run stops by the pack, by reason (0: the
+        card has no successor; 1, 2, 3: its successor is in the spare hand, already played,
+        out of the pack: ``-owner``), seat and card. Filled as met, each slot only ever with
+        :func:`stop_event` of its own seat, card and reason (so threads sharing the variant
+        can only write the same event): a stop costs list reads, not a key tuple hashed."""
+        self._failed_impl: Any = self.failed.impl
+        self._failed_params: Any = self.failed.params
         self.companion = variant.policy(COMPANION)
         self.comp_card: int = self.companion.impl.card(self.companion.params)
         """The companion card (-1: none): its holder decides each card due from him."""
@@ -336,15 +349,18 @@ class PlayPhase(Phase):
                     if self.turns is None:
                         if self.comp_card >= 0:
                             deal.offer(FixedActions(self._with_companion(deal, s, opts)))
-                        else:
-                            deal.offer(self._leads(s, opts))  # at once
+                        else:  # at once: _leads, inline (a call less per lead)
+                            cache = self._lead_sets[s]
+                            key = tuple(opts)
+                            got = cache.get(key)
+                            deal.offer(got if got is not None else self._leads(s, opts))
                     return True
                 why = (_NO_LEAD[constraint if constraint is not None else 4] if seek is None
                        else seek.why_not(constraint if constraint is not None else 0))
                 nxt = ring[(k + 1) % len(ring)] if ring is not None else (s + 1) % n
-                deal.events.append(event(K_LEAD_PASSED, s, to_seat=nxt, note=why))
-                self.failed.impl.failed(deal, s, self.failed.params)
-            again = self.failed.impl.full_round(deal, broken, self.failed.params)
+                deal.events.append(event(K_LEAD_PASSED, s, None, 0, None, nxt, (), why))
+                self._failed_impl.failed(deal, s, self._failed_params)
+            again = self._failed_impl.full_round(deal, broken, self._failed_params)
             rounds += 1
             if again is None or rounds > 1:
                 break
@@ -396,32 +412,37 @@ class PlayPhase(Phase):
             follow = action.action == "follow"
             attach = bool(action.flags)
         log = deal.events  # a typed list: the compiled build appends directly
-        triggers = self.triggers
+        watch = self._watch
         every = self.every
         next_card = self.next_card
-        masks, counts, played_by, plays = deal.masks, deal.counts, deal.played_by, deal.plays
+        masks, counts, played_by = deal.masks, deal.counts, deal.played_by
+        # ``Any``: the shared (seat, card) pairs go into ``plays`` as the objects they are (a
+        # typed tuple would be unpacked and built again per card in the compiled build)
+        plays: list[Any] = deal.plays
         events = self._played[seat] if follow else self._led[seat]
-        all_pairs = self._pairs
+        all_pairs: list[list[Any]] = self._pairs
         played_events = self._played
         pairs = all_pairs[seat]
         while True:
             # play `card` from `seat`
-            masks[seat][_SUIT_OF[card]] &= _CLEAR[card]
-            counts[seat] -= 1
+            hand = masks[seat]
+            suit = _SUIT_OF[card]
+            hand[suit] = hand[suit] & _CLEAR[card]
+            left = counts[seat] - 1
+            counts[seat] = left
             owner[card] = PLAYED
             played_by[card] = seat
-            ev = events[card]
             plays.append(pairs[card])
-            log.append(ev)
+            log.append(events[card])
             halt: str | None = None
-            hs = triggers.get(card)
-            if hs is not None:
+            hs = watch[card]
+            if hs:
                 for h in hs:
                     halt = h(deal, seat, card) or halt
             if every:
                 for h in every:
                     halt = h(deal, seat, card) or halt
-            if counts[seat] == 0:
+            if left == 0:
                 deal.winner = seat
                 deal.outcome = "went_out"
                 log.append(event(K_WENT_OUT, seat, CARDS[card]))
@@ -436,15 +457,16 @@ class PlayPhase(Phase):
                 break
             nxt = next_card[card]
             if nxt < 0:
-                log.append(stop_event(seat, card, self.stop_reason[card]))
+                e = self._stops[0][seat][card]
+                log.append(e if e is not None else self._stop(0, seat, card))
                 break
             if halt is not None:
                 log.append(stop_event(seat, card, halt))
                 break
             o = owner[nxt]
             if o < 0:
-                why = self.stop_why.get(o, "the next card is not in the pack")
-                log.append(stop_event(seat, card, why))
+                e = self._stops[-o][seat][card]
+                log.append(e if e is not None else self._stop(-o, seat, card))
                 break
             if comp >= 0 and owner[comp] == o and nxt != comp:
                 # the holder of the companion card decides how to play the card due from him
@@ -452,7 +474,30 @@ class PlayPhase(Phase):
             seat, card = o, nxt
             events = played_events[seat]
             pairs = all_pairs[seat]
-        return self.seek_leader(deal, seat, card // 13, None, st)
+        broken = _SUIT_OF[card]
+        if comp < 0:
+            # seek_leader's first step, inline: the player of the stop leads next if the
+            # ``after_stop`` rule lets him, as it does at most stops (no call to seek_leader,
+            # none to _leads for a legal set met before)
+            opts = self._after_impl(deal, seat, broken, self._after_params)
+            if opts:
+                deal.to_act = seat
+                st.lead = (seat, opts, broken)
+                got = self._lead_sets[seat].get(tuple(opts))
+                deal.offer(got if got is not None else self._leads(seat, opts))
+                return True
+        return self.seek_leader(deal, seat, broken, None, st)
+
+    def _stop(self, why: int, seat: int, card: int) -> Event:
+        """The shared ``stop`` event of ``seat``'s ``card`` for a reason of the pack (``why``:
+        0, no successor; else ``-owner`` of the successor), kept in ``_stops`` the first time
+        it is met (the run reads the table itself, and calls this only for a slot not yet
+        filled)."""
+        reason = (self.stop_reason[card] if why == 0
+                  else self.stop_why.get(-why, "the next card is not in the pack"))
+        e = stop_event(seat, card, reason)
+        self._stops[why][seat][card] = e
+        return e
 
     def _offer_follow(self, deal: Deal, seat: int, card: int) -> bool:
         deal.to_act = seat

@@ -352,7 +352,26 @@ _OTHER_SUITS: Final = tuple(tuple(s for s in ALL_SUITS if s != b) for b in ALL_S
 
 def any_suit(deal: Deal, seat: int, broken: int | None, params: None) -> list[int]:
     """The lowest card the player holds in any suit they choose, the stopped suit included."""
-    return _lowest_each(deal, seat, ALL_SUITS)
+    # _lowest_each over the four suits, written out: this rule runs at every lead of the
+    # games that use it (a call less each time). (The docstring is the rule's text in the
+    # schema and the reference: it says what, not how.)
+    if deal.ace_low:
+        return _lowest_each(deal, seat, ALL_SUITS)
+    masks = deal.masks[seat]
+    out: list[int] = []
+    m = masks[0]
+    if m:
+        out.append((m & -m).bit_length() - 1)
+    m = masks[1]
+    if m:
+        out.append(12 + (m & -m).bit_length())
+    m = masks[2]
+    if m:
+        out.append(25 + (m & -m).bit_length())
+    m = masks[3]
+    if m:
+        out.append(38 + (m & -m).bit_length())
+    return out
 
 
 _KEEPS_DOC = "A player who receives a passed lead must also obey the restriction."
@@ -371,9 +390,27 @@ def must_change_suit(deal: Deal, seat: int, broken: int | None,
                      params: ChangeSuitParams) -> list[int]:
     """The lowest card of a suit other than the one just stopped; with only that suit left,
     ``fallback`` decides: lead it anyway, or pass the lead to the left."""
-    if broken is None:
-        return _lowest_each(deal, seat, ALL_SUITS)
-    opts = _lowest_each(deal, seat, _OTHER_SUITS[broken])
+    if broken is None or deal.ace_low:
+        if broken is None:
+            return _lowest_each(deal, seat, ALL_SUITS)
+        opts = _lowest_each(deal, seat, _OTHER_SUITS[broken])
+    else:
+        # _lowest_each over the other three suits, written out (this rule runs at every
+        # lead of the games that use it)
+        masks = deal.masks[seat]
+        opts = []
+        m = masks[0]
+        if m and broken != 0:
+            opts.append((m & -m).bit_length() - 1)
+        m = masks[1]
+        if m and broken != 1:
+            opts.append(12 + (m & -m).bit_length())
+        m = masks[2]
+        if m and broken != 2:
+            opts.append(25 + (m & -m).bit_length())
+        m = masks[3]
+        if m and broken != 3:
+            opts.append(38 + (m & -m).bit_length())
     if opts or params.fallback != "same_suit":
         return opts
     return _lowest_each(deal, seat, (broken,))
