@@ -24,11 +24,7 @@ def best_run(where: list[int], seats: Sequence[int], order: Sequence[int], short
     order low to high. A seat's maximal run in a suit is a stretch of that suit, in rank
     order, all held by that seat: one pass over each suit finds every seat's runs (for
     ``clone_for``'s check of the claims on each imagined deal)."""
-    rank: dict[int, int] = {}
-    i = 0
-    for s in seats:
-        rank[s] = i
-        i += 1
+    rank: dict[int, int] = {s: i for i, s in enumerate(seats)}
     ranks = list(order)
     n = len(ranks)
     if n < shortest:
@@ -59,10 +55,9 @@ def best_run(where: list[int], seats: Sequence[int], order: Sequence[int], short
                 else:
                     k0, k1 = p - 1, length
                 rh = rank[h]
-                better = not found or (k0, k1, trump) > (b0, b1, b2) or (
-                    (k0, k1, trump) == (b0, b1, b2) and (rh, suit, start) < (t_seat, t_suit,
-                                                                              t_start))
-                if better:
+                if not found or _after(k0, k1, trump, b0, b1, b2) or (
+                        k0 == b0 and k1 == b1 and trump == b2
+                        and _after(t_seat, t_suit, t_start, rh, suit, start)):
                     found = True
                     b0, b1, b2 = k0, k1, trump
                     t_seat, t_suit, t_start = rh, suit, start
@@ -73,6 +68,16 @@ def best_run(where: list[int], seats: Sequence[int], order: Sequence[int], short
         return None
     base = won_suit * 13
     return (won_h, tuple([base + ranks[q] for q in range(won_start, won_end)]))
+
+
+def _after(a0: int, a1: int, a2: int, b0: int, b1: int, b2: int) -> bool:
+    """``(a0, a1, a2) > (b0, b1, b2)``, compared without making the tuples (native ints
+    when compiled)."""
+    if a0 != b0:
+        return a0 > b0
+    if a1 != b1:
+        return a1 > b1
+    return a2 > b2
 
 
 def has_pair(cards: list[int]) -> bool:
