@@ -387,10 +387,15 @@ def hidden_cards(deal: Deal, known: Knowledge) -> list[int]:
     return [c for c in range(52) if played_by[c] < 0 and owner[c] != ABSENT and c not in held]
 
 
+_RNGS: Final = (Rng, random.Random)
+"""What ``clone_for`` draws with (a tuple made once: ``Rng | random.Random`` made a union
+object at every call)."""
+
+
 def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.n:
         raise StopsError(f"clone_for: no seat {seat!r} at a table of {deal.n}")
-    if not isinstance(rng, Rng | random.Random):
+    if not isinstance(rng, _RNGS):
         raise StopsError("clone_for: rng must be a random.Random or a stops Rng")
     view = _cached(deal, seat)
     work = deal.clone() if view is None else _copy(deal, view)
