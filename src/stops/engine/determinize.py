@@ -459,17 +459,10 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
 
 def _copy(deal: Deal, view: _View) -> Deal:
     """``deal.clone()`` with the view's hands (only the cards the seat knows in them) and
-    its log (what the seat may not see blanked) in place of the deal's own: each is copied
-    once, where a ``clone()`` would copy the real ones only for them to be replaced. The
-    real deal lends the clone its fields for the moment of the copy and gets its own back
-    (a probe does the same)."""
-    saved = (deal.owner, deal.masks, deal.counts, deal.spare, deal.events)
-    deal.owner, deal.masks, deal.counts = view.owner, view.masks, view.counts
-    deal.spare, deal.events = view.spare, view.events
-    try:
-        return deal.clone()
-    finally:
-        deal.owner, deal.masks, deal.counts, deal.spare, deal.events = saved
+    its log (what the seat may not see blanked) in place of the deal's own
+    (``Deal.imagined_copy``): each is copied once, where a ``clone()`` would copy the real
+    ones only for them to be replaced."""
+    return deal.imagined_copy(view.owner, view.masks, view.counts, view.spare, view.events)
 
 
 def redeal_memo(deal: Deal) -> dict[Any, Any]:
