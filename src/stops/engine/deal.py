@@ -114,7 +114,10 @@ class Deal:
         exempt: Iterable[int] = (),
         last_dealt: int = -1,
         _blank: bool = False,
+        _bare: bool = False,
     ) -> None:
+        if _bare:  # imagined_copy sets every field itself (a native class runs __init__)
+            return
         self.session_end: SessionEnd | None = None
         """Set by the table when its session ends after this deal: the closing share-out
         and the chips each seat ends with. A copy, a pickle or a save does not carry it (it
@@ -785,7 +788,8 @@ class Deal:
         of the deal, the record as dealt, tuples and frozensets) is shared, as a clone's
         ``_fill`` shares it. ``tests/engine/test_clone.py`` holds it slot by slot to
         ``clone()``, so a field added to the deal and not set here fails there."""
-        new: Deal = Deal.__new__(Deal)
+        new = Deal(self.variant, players=self.n, dealer=self.dealer, stacks=(), layout=_NO_LAYOUT,
+                   _bare=True)
         new.session_end = None
         new.variant = self.variant
         new._phases = self._phases
@@ -938,6 +942,9 @@ class Deal:
                 f"phase={self.phase} to_act={self.to_act}>")
 
 
+
+_NO_LAYOUT: Final[dict[str, int]] = {}
+"""The layout :meth:`Deal.imagined_copy` passes to a bare deal (which reads none)."""
 
 _CLONE_FOR: Final[list[Callable[[Deal, int, Any], Deal]]] = []
 """``determinize.clone_for``, once :meth:`Deal.clone_for` has imported it."""
