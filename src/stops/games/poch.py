@@ -39,9 +39,9 @@ from stops.engine.errors import IllegalAction
 from stops.engine.events import Event, event, shared
 from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
 from stops.engine.vocabulary import EventType, Verb
-from stops.games.poch_runs import best_run, has_pair
 from stops.phases.aids import BotView, PhaseAids, Prompt, Teller, Telling
 from stops.phases.base import Phase, in_chips
+from stops.phases.held_runs import best_run, has_pair
 from stops.phases.turn_up import TrumpClaimPolicy, rank_word, trump_suit
 from stops.policies.claims import whole_holders
 from stops.policies.succession import pack_order, rank_order

@@ -1,11 +1,13 @@
-"""Poch's checks of an imagined deal, compiled in the compiled build.
+"""Runs and pairs among the cards each seat holds: Poch's checks of an imagined deal.
 
 ``clone_for`` checks every imagined Poch deal against the claims by holding seen (the
 sequence space's best run, :func:`best_run`) and against the pochs seen (a pair held,
-:func:`has_pair`). ``games/poch.py`` is not compiled (its claim policy subclasses the
-turn-up phase's, its aids the interpreted aids' classes), so these loops, run on every
-copy, live here, in plain typed functions the compiled build turns native: interpreted,
-they cost a compiled ``clone_for`` about two ``clone()``s a call.
+:func:`has_pair`). ``games/poch.py``, where those rules live, is not compiled (its claim
+policy subclasses the turn-up phase's, its aids the interpreted aids' classes), so these
+loops, run on every copy, live here, in plain typed functions of the cards alone that the
+compiled build turns native: interpreted, they cost a compiled ``clone_for`` about two
+``clone()``s a call. In the phases layer, below the games, so that the games stay
+independent of one another (a module of ``stops.games`` imports no other).
 """
 
 from __future__ import annotations
