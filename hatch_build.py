@@ -47,6 +47,7 @@ COMPILED = [
     "stops/phases/rotation.py",
     "stops/games/comet.py",
     "stops/games/nain_jaune.py",
+    "stops/phases/held_runs.py",
     "stops/engine/observation.py",
     "stops/interop/encoding.py",
     "stops/interop/codec.py",

@@ -19,9 +19,11 @@ import pytest
 import stops
 from stops.engine.cards import CARDS, parse_card
 from stops.engine.deal import ABSENT, SPARE
-from stops.engine.determinize import Probe, cards_of, pick, redeal_memo
+from stops.engine.determinize import MAX_TABLED, Probe, cards_of, pick, pick_sorted, redeal_memo
+from stops.engine.rng import Rng
 from stops.engine.vocabulary import SWAPS_SPARE
 from stops.games.poch import best_run, best_sequence
+from stops.phases.held_runs import has_pair
 from stops.phases.settle import ClaimHeldPhase, HeldClaims
 from stops.policies.claims import holds_pay_card, pay_card_among, pay_masks, whole_holders
 from stops.policies.succession import pack_order
@@ -82,6 +84,35 @@ def test_pick_draws_every_choice_alike() -> None:
     assert all(850 < n < 1150 for n in counts.values()), counts
     assert sorted(pick(rng, [7, 9], 5)) == [7, 9]
     assert pick(rng, [7, 9, 11], 0) == []
+
+
+def test_pick_sorted_draws_every_choice_alike() -> None:
+    # The poker re-picks' draw: a row of the table of every choice of k positions. Two of
+    # five cards: C(5, 2) = 10 choices, each drawn about 10000 / 10 = 1000 times (a binomial
+    # with sd 30: 850 to 1150 is five sd), each in the hand's own order; with a stops Rng
+    # too. Fewer cards than asked give all of them; k = 0 the empty choice.
+    hand = [3, 8, 21, 40, 50]
+    for rng in (random.Random(5), Rng(5)):
+        counts = Counter(pick_sorted(rng, hand, 2) for _ in range(10000))
+        assert set(counts) == {(a, b) for i, a in enumerate(hand) for b in hand[i + 1:]}
+        assert all(850 < n < 1150 for n in counts.values()), counts
+    rng = random.Random(1)
+    assert pick_sorted(rng, [7, 9], 5) == (7, 9)
+    assert pick_sorted(rng, [7, 9, 11], 3) == (7, 9, 11)
+    assert pick_sorted(rng, [7, 9, 11], 0) == ()
+    # a hand larger than the table's: k of its cards, in order, none twice
+    big = list(range(0, 2 * (MAX_TABLED + 2), 2))
+    got = pick_sorted(rng, big, 5)
+    assert len(set(got)) == 5 and set(got) <= set(big) and list(got) == sorted(got)
+
+
+def test_has_pair_by_hand() -> None:
+    # cards are suit * 13 + rank: 0 and 13 are the twos of clubs and diamonds, a pair; 0, 1,
+    # 2 three ranks of one suit, none; 51 and 12 the aces of spades and clubs, a pair
+    assert has_pair([0, 13])
+    assert not has_pair([0, 1, 2])
+    assert has_pair([5, 51, 30, 12])
+    assert not has_pair([])
 
 
 def test_cards_of_reads_the_masks() -> None:

@@ -62,6 +62,7 @@ import random
 import struct
 from collections import Counter
 from collections.abc import Callable, Iterable
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from stops._mypyc import mypyc_attr
@@ -149,6 +150,36 @@ def pick(rng: Rng | random.Random, items: list[int], k: int) -> list[int]:
             j = i + int(unit() * (n - i))
             items[i], items[j] = items[j], items[i]
     return items[:k]
+
+
+def pick_sorted(rng: Rng | random.Random, items: list[int], k: int) -> tuple[int, ...]:
+    """``k`` of ``items`` (all of them if fewer), every choice of ``k`` alike likely, in
+    the order ``items`` has them: for a hand chosen in secret, picked again on every copy
+    ``clone_for`` deals. One draw of a row of a table of every choice of ``k`` positions
+    out of ``len(items)`` (made once per size, in C by ``itertools.combinations``), its
+    cards read in C: where ``k`` Fisher-Yates steps and a sort cost a poker stage's copy
+    about a ``clone()``. Hands larger than :data:`MAX_TABLED` are picked by :func:`pick`."""
+    n = len(items)
+    if k >= n:
+        return tuple(items)
+    if n > MAX_TABLED:
+        return tuple(sorted(pick(rng, items, k)))
+    rows = _CHOICES.get(n << 8 | k)
+    if rows is None:
+        rows = _CHOICES[n << 8 | k] = list(combinations(range(n), k))
+    if isinstance(rng, Rng):
+        row = rows[rng.below(len(rows))]
+    else:
+        row = rows[int(rng.random() * len(rows))]  # 53 bits: a bias below 2**-38
+    return tuple(map(items.__getitem__, row))
+
+
+MAX_TABLED: Final = 16
+"""The largest hand :func:`pick_sorted` picks from by its table (C(16, 8) = 12,870 rows)."""
+
+_CHOICES: Final[dict[int, list[tuple[int, ...]]]] = {}
+"""Every choice of ``k`` positions out of ``n``, in order, per ``n << 8 | k`` (filled as
+met; the key fixes the value)."""
 
 
 def cards_of(deal: Deal, seat: int) -> list[int]:
@@ -356,10 +387,15 @@ def hidden_cards(deal: Deal, known: Knowledge) -> list[int]:
     return [c for c in range(52) if played_by[c] < 0 and owner[c] != ABSENT and c not in held]
 
 
+_RNGS: Final = (Rng, random.Random)
+"""What ``clone_for`` draws with (a tuple made once: ``Rng | random.Random`` made a union
+object at every call)."""
+
+
 def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < deal.n:
         raise StopsError(f"clone_for: no seat {seat!r} at a table of {deal.n}")
-    if not isinstance(rng, Rng | random.Random):
+    if not isinstance(rng, _RNGS):
         raise StopsError("clone_for: rng must be a random.Random or a stops Rng")
     view = _cached(deal, seat)
     work = deal.clone() if view is None else _copy(deal, view)
@@ -423,17 +459,10 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
 
 def _copy(deal: Deal, view: _View) -> Deal:
     """``deal.clone()`` with the view's hands (only the cards the seat knows in them) and
-    its log (what the seat may not see blanked) in place of the deal's own: each is copied
-    once, where a ``clone()`` would copy the real ones only for them to be replaced. The
-    real deal lends the clone its fields for the moment of the copy and gets its own back
-    (a probe does the same)."""
-    saved = (deal.owner, deal.masks, deal.counts, deal.spare, deal.events)
-    deal.owner, deal.masks, deal.counts = view.owner, view.masks, view.counts
-    deal.spare, deal.events = view.spare, view.events
-    try:
-        return deal.clone()
-    finally:
-        deal.owner, deal.masks, deal.counts, deal.spare, deal.events = saved
+    its log (what the seat may not see blanked) in place of the deal's own
+    (``Deal.imagined_copy``): each is copied once, where a ``clone()`` would copy the real
+    ones only for them to be replaced."""
+    return deal.imagined_copy(view.owner, view.masks, view.counts, view.spare, view.events)
 
 
 def redeal_memo(deal: Deal) -> dict[Any, Any]:

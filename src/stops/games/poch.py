@@ -41,6 +41,7 @@ from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
 from stops.engine.vocabulary import EventType, Verb
 from stops.phases.aids import BotView, PhaseAids, Prompt, Teller, Telling
 from stops.phases.base import Phase, in_chips
+from stops.phases.held_runs import best_run, has_pair
 from stops.phases.turn_up import TrumpClaimPolicy, rank_word, trump_suit
 from stops.policies.claims import whole_holders
 from stops.policies.succession import pack_order, rank_order
@@ -63,6 +64,9 @@ _REDEAL: Final = ("vying",)
 whose poch proves a pair."""
 
 _SEVEN_EIGHT_NINE: Final = (RANKS.index("7"), RANKS.index("8"), RANKS.index("9"))
+_HELD_KEY: Final = ("poch held key",)
+"""The claim policy's key in ``clone_for``'s per-view memo (``redeal_memo``): the trumps and
+the card groups, seats and rank order its key is read against."""
 
 
 # -- the rank order --------------------------------------------------------------------------
@@ -152,19 +156,32 @@ class TrumpsHeld(TrumpClaimPolicy):
 
     def held_key(self, deal: Deal, params: Any, where: list[int]) -> tuple[object, ...] | None:
         """Who holds each honour trump and each pair space's trumps whole, and who wins the
-        sequence space with which cards: every claim follows from these."""
-        trumps = trump_suit(deal)
-        if trumps < 0:
-            return ()  # no trumps yet: nothing is claimed
-        groups = _trump_groups(deal, params, trumps)
+        sequence space with which cards: every claim follows from these. What the key is
+        read against (the trumps, the groups, the seats' order, the rank order) is public
+        and the same for every copy ``clone_for`` deals from one view: worked out once per
+        view (``redeal_memo``), where looking each up again cost a tenth of a call."""
+        memo = redeal_memo(deal)
+        got: tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
+                   list[int], tuple[int, ...]] | None = memo.get(_HELD_KEY)
+        if got is None:
+            trumps = trump_suit(deal)
+            if trumps < 0:
+                return ()  # no trumps yet: nothing is claimed
+            run_groups: tuple[tuple[int, ...], ...] = ()
+            if params.sequence_space and params.sequence_rule == "trump_run":
+                run_groups = (tuple(trumps * 13 + r for r in _SEVEN_EIGHT_NINE),)
+            got = (trumps, _trump_groups(deal, params, trumps), run_groups,
+                   deal.order(deal.dealer), _pack_order(deal.variant))
+            if memo:
+                memo[_HELD_KEY] = got
+        trumps, groups, run_groups, seats, order = got
         run: object = None
         if params.sequence_space:
-            if params.sequence_rule == "trump_run":
-                run = whole_holders(where, (tuple(trumps * 13 + r for r in _SEVEN_EIGHT_NINE),))
+            if run_groups:
+                run = whole_holders(where, run_groups)
             else:
-                run = best_run(where, deal.order(deal.dealer), _pack_order(deal.variant),
-                               params.sequence_min, params.sequence_rank == "length_first",
-                               trumps)
+                run = best_run(where, seats, order, params.sequence_min,
+                               params.sequence_rank == "length_first", trumps)
         return (whole_holders(where, groups), run)
 
     def bound_cards(self, deal: Deal, params: Any) -> dict[str, tuple[int, ...]]:
@@ -265,48 +282,6 @@ def _trump_groups(deal: Deal, params: TrumpsHeldParams, trumps: int
                for ranks in params.pairs.values()]
     got = cache[key] = tuple(groups)
     return got
-
-
-def best_run(where: list[int], seats: Sequence[int], order: Sequence[int], shortest: int,
-             length_first: bool, trumps: int) -> tuple[int, tuple[int, ...]] | None:
-    """:func:`best_sequence` (``best_held``) were each card ``c`` held by ``where[c]``:
-    ``seats`` in the order that keeps a tie (from the dealer's left), ``order`` the rank
-    order low to high. A seat's maximal run in a suit is a stretch of that suit, in rank
-    order, all held by that seat: one pass over each suit finds every seat's runs (for
-    ``clone_for``'s check of the claims on each imagined deal)."""
-    rank = {s: i for i, s in enumerate(seats)}
-    best: tuple[tuple[int, int, bool], int, int, int] | None = None  # key, then the tie order
-    won: tuple[int, tuple[int, ...]] | None = None
-    n = len(order)
-    if n < shortest:
-        return None
-    for suit in range(4):
-        base = suit * 13
-        # the suit's holders in rank order, read once; a run ends where the holder changes
-        # (a stretch shorter than ``shortest`` is passed over without a test of its holder)
-        cells = [where[base + r] for r in order]
-        cells.append(ABSENT_RUN)  # ends the last run
-        start = 0
-        h = cells[0]
-        for p in range(1, n + 1):
-            x = cells[p]
-            if x == h:
-                continue
-            length = p - start
-            if length >= shortest and h in rank:
-                trump = suit == trumps
-                key = (length, p - 1, trump) if length_first else (p - 1, length, trump)
-                if best is None or key > best[0] or (key == best[0] and (
-                        rank[h], suit, start) < best[1:]):
-                    best = (key, rank[h], suit, start)
-                    won = (h, tuple([base + order[q] for q in range(start, p)]))
-            start = p
-            h = x
-    return won
-
-
-ABSENT_RUN: Final = -100
-"""A holder no card has: :func:`best_run`'s mark after a suit's last rank."""
 
 
 def _trumps_held_text(p: TrumpsHeldParams, variant: Any = None) -> str:
@@ -495,15 +470,6 @@ def best_group(cards: list[int], high: tuple[int, ...], trumps: int) -> Group:
     if best is None:  # an empty hand
         return Group(0, -1, 0, False)
     return best  # of size 1 when the hand has no pair: its highest card alone
-
-
-def has_pair(cards: list[int]) -> bool:
-    seen: set[int] = set()
-    for c in cards:
-        if c % 13 in seen:
-            return True
-        seen.add(c % 13)
-    return False
 
 
 class VyingPhase(Phase):

@@ -24,7 +24,7 @@ from stops.engine.determinize import (
     Knowledge,
     Reading,
     cards_of,
-    pick,
+    pick_sorted,
     redeal_memo,
     remembered,
 )
@@ -76,7 +76,7 @@ def _select_sorted(seat: int, cards: tuple[int, ...]) -> Action:
     """``select(seat, cards)`` for ``cards`` already in card order: ``clone_for`` makes
     every hidden selection again on each imagined deal, where sorting them once more and a
     generator per action were a tenth of its call in Three-in-One."""
-    return Action(seat, "select", cards=tuple([CARDS[c] for c in cards]))
+    return Action(seat, "select", cards=tuple(map(CARDS.__getitem__, cards)))
 
 
 class PokerState:
@@ -184,14 +184,21 @@ class PokerPhase(Phase):
         st = deal.peek_state(PokerState)
         picked: dict[int, tuple[int, ...]] = {}
         if st is not None:
-            for s, chosen in list(st.hands.items()):
-                if s == seat or s in shown:
-                    continue
-                if self.settings.selection == "auto":
-                    st.hands[s] = picked[s] = _best_cards(deal, s, self.settings.hand_size)
-                    continue
-                st.hands[s] = picked[s] = tuple(sorted(pick(rng, cards_of(deal, s),
-                                                            len(chosen))))
+            # the seats whose selection is picked again, and how many cards each chose: the
+            # same for every copy of one view (the poker state's seats and sizes are public)
+            again_k: list[tuple[int, int]] | None = memo.get((_REDEAL, "again"))
+            if again_k is None:
+                again_k = [(s, len(chosen)) for s, chosen in st.hands.items()
+                           if s != seat and s not in shown]
+                if memo:
+                    memo[(_REDEAL, "again")] = again_k
+            hands = st.hands
+            if self._selection == "auto":
+                for s, _k in again_k:
+                    hands[s] = picked[s] = _best_cards(deal, s, self._hand_size)
+            else:
+                for s, k in again_k:
+                    hands[s] = picked[s] = pick_sorted(rng, cards_of(deal, s), k)
         # a hand shown as its holder's best must still be his best in this deal
         for s, cards in best:
             if not self._still_best(deal, s, cards):
@@ -209,7 +216,7 @@ class PokerPhase(Phase):
             again = picked.get(s)
             if again is None:  # made before play: from the hand it then held
                 mine = [c for c in range(52) if deal.owner[c] == s or deal.played_by[c] == s]
-                again = tuple(sorted(pick(rng, mine, k)))
+                again = pick_sorted(rng, mine, k)
             actions[i] = _select_sorted(s, again)
         return True
 

@@ -24,6 +24,11 @@ K_DEAL_ENDED: Final = EventKind.DEAL_ENDED
 K_CLAIMED: Final = EventKind.CLAIMED
 _PLAYED: Final = ("claims by holding", "played")
 """Key of the cards played and their players in a view's ``redeal_memo``."""
+_ANSWERS: Final = ("claims by holding", "answers")
+"""Key of the answers per claim key (``ClaimPolicy.held_key``) in a view's ``redeal_memo``."""
+MAX_ANSWERS: Final = 4096
+"""Answers kept per view (cleared when full: a long search at one position meets many
+keys)."""
 
 
 _WENT_OUT: Final = tuple(event(K_DEAL_ENDED, s, note=f"seat {s} went out")
@@ -196,9 +201,20 @@ class ClaimHeldPhase(Phase):
 
         if held is None:
             return work()
-        # the same key, the same claims: the answer is remembered per key
-        key = ("held again", held, got.live, got.shown, deal.dealer, deal.active)
-        return remembered(deal, key, work)
+        # the same key, the same claims: the answer is remembered per key, for the variant
+        # (across views) and, by the key alone, for the view (the rest of the variant's key
+        # is the same for every copy of one view: a lookup, not a key of six parts built
+        # and hashed per copy)
+        answers: dict[object, bool] | None = memo.get(_ANSWERS)
+        if answers is None or len(answers) > MAX_ANSWERS:
+            answers = {}
+            if memo:
+                memo[_ANSWERS] = answers
+        ok = answers.get(held)
+        if ok is None:
+            key = ("held again", held, got.live, got.shown, deal.dealer, deal.active)
+            ok = answers[held] = remembered(deal, key, work)
+        return ok
 
     def _claims(self, deal: Deal, where: dict[int, int],
                 live: frozenset[str]) -> frozenset[tuple[str, int, tuple[int, ...]]]:
