@@ -375,8 +375,9 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
         return work  # nothing dealt yet: the copy deals from its own seed
     fresh = view is not None  # `work` holds the view's hands and log already
     if view is None:
-        view = _View(deal, work, seat)
-        _kept(deal)[seat] = view
+        kept = _kept(deal)
+        view = _View(deal, work, seat, kept.get(seat))
+        kept[seat] = view
         work.events = list(view.events)
         work.emit = work.events.append
     to_act = deal.to_act
@@ -470,10 +471,28 @@ class _View:
     as the seat sees it (``events``: those it may not see without cards or amounts)."""
 
     __slots__ = ("_dealt", "allowed", "codes", "counts", "events", "free", "held", "hidden",
-                 "keep_last", "key", "known", "masks", "memo", "order", "owner", "places",
-                 "played_by", "seen", "spare", "undo")
+                 "holders", "inter", "keep_last", "key", "known", "masks", "memo", "order",
+                 "owner", "places", "played_by", "seen", "spare", "swaps", "undo")
 
-    def __init__(self, deal: Deal, work: Deal, seat: int) -> None:
+    # set by the helpers of __init__ (grouped afresh or lent by the previous view)
+    allowed: dict[int, list[int]]
+    free: list[int]
+    order: list[tuple[list[int], list[int]]]
+    owner: list[int]
+    masks: list[list[int]]
+    counts: list[int]
+    spare: set[int]
+    undo: dict[int, int]
+    swaps: tuple[int, ...]
+
+    def __init__(self, deal: Deal, work: Deal, seat: int, prev: _View | None = None) -> None:
+        """The view of ``seat`` at ``deal``'s point, ``work`` the copy it blanks. ``prev``,
+        the seat's view at an earlier point of the same deal (or ``None``), lends the parts
+        whose inputs are unchanged (see :meth:`_group` and :meth:`_hands`): a search that
+        meets a new position at every decision mostly sees a card or two played since, and
+        the grouping of the hidden cards and the copy's known hands then stay as they were.
+        What is lent is exactly what a fresh build would give (a test holds every built-in
+        to it at every decision)."""
         self.key = _key(deal)
         self.keep_last = work.last_dealt >= 0
         seen = self.seen = deal.seen_by(seat)
@@ -486,18 +505,39 @@ class _View:
         # are the spare's cards the knowledge does not place (as hidden_cards would list
         # them, in card order: sorted in C, no pass over the pack)
         hidden = self.hidden = sorted(work.spare.difference(held))
-        holders = sorted(places)
-        # each hidden card's mark: bit i set where holders[i] is known to lack it (the
-        # lacks met in C by set intersection, then one pass over the hidden cards groups
-        # those alike: the cards of one mark may go to the same places)
+        holders = self.holders = sorted(places)
+        # what each holder is known to lack among the hidden cards (met in C by set
+        # intersection): all the grouping depends on, with the hidden cards and holders
         marks = dict.fromkeys(hidden, 0)
         lacks = known.lacks
-        bit = 1
+        inter: list[set[int]] = []
         for h in holders:
             got = lacks.get(h)
-            if got:
-                for c in got.intersection(marks):
-                    marks[c] |= bit
+            inter.append(got.intersection(marks) if got else set())
+        self.inter = inter
+        if prev is None or not self._regroup(prev, marks):
+            self._group(marks)
+        self.events = _blanked(deal, seat)
+        self._hands(deal, work, seat, prev)
+        # the hands as dealt, for the copies' records: worked out when a record is first
+        # read (a search reads few), from who played what by then
+        self.played_by = list(work.played_by)
+        self._dealt: dict[int, list[int]] | None = None
+        # for the copies (clone_for's per-call path): the record's fixed hands as card
+        # codes, worked out at the first copy; what the phases keep per view (redeal_memo)
+        self.codes: dict[int, tuple[Card, ...]] | None = None
+        self.memo: dict[Any, Any] = {_MEMO: True}
+
+    def _group(self, marks: dict[int, int]) -> None:
+        """The hidden cards grouped by the places each may go to, from scratch: each hidden
+        card's mark has bit i set where ``holders[i]`` is known to lack it, then one pass
+        over the hidden cards groups those alike (the cards of one mark may go to the same
+        places)."""
+        hidden, holders = self.hidden, self.holders
+        bit = 1
+        for got in self.inter:
+            for c in got:
+                marks[c] |= bit
             bit <<= 1
         allowed: dict[int, list[int]] = dict.fromkeys(hidden, holders)
         free: list[int] = []
@@ -518,18 +558,87 @@ class _View:
             order.append((list(where), group))
         order.sort(key=_places_count)  # the most constrained first (stable: card order)
         self.allowed, self.free, self.order = allowed, free, order
-        self.events = _blanked(deal, seat)
-        # the copy's hands with only the known cards in them, and the hands as dealt: every
-        # card played back with its player, every swap undone
-        n = deal.n
+
+    def _regroup(self, prev: _View, marks: dict[int, int]) -> bool:
+        """The grouping of ``prev`` with the cards no longer hidden taken out, where that
+        is what :meth:`_group` would give: the same holders, no card newly hidden, and each
+        holder known to lack the same hidden cards as before, less those gone (the usual
+        case one card played on: the facts a play proves bear on the cards played, or on
+        none still hidden). Whether it was; ``False`` leaves the view to be grouped afresh.
+
+        A group's place in ``order`` is by how many places it may go to, then by its first
+        card (as :meth:`_group`'s stable sort of groups met in card order gives), so the
+        groups a card left are sorted again by that key."""
+        if self.holders != prev.holders or not marks.keys() <= prev.allowed.keys():
+            return False
+        gone = prev.allowed.keys() - marks.keys()
+        if gone:
+            for got, was in zip(self.inter, prev.inter, strict=True):
+                if got != was - gone:
+                    return False
+            self.free = [c for c in prev.free if c not in gone]
+            order: list[tuple[list[int], list[int]]] = []
+            for where, group in prev.order:
+                if gone.isdisjoint(group):
+                    order.append((where, group))
+                else:
+                    left = [c for c in group if c not in gone]
+                    if left:
+                        order.append((where, left))
+            order.sort(key=_places_first)
+            self.order = order
+            allowed = self.allowed = dict(prev.allowed)
+            for c in gone:
+                del allowed[c]
+            return True
+        if self.inter != prev.inter:
+            return False
+        # nothing left the hidden cards: the groups are the same lists (never changed once
+        # made: the deals read them and copy what they shuffle)
+        self.free, self.order, self.allowed = prev.free, prev.order, dict(prev.allowed)
+        return True
+
+    def _hands(self, deal: Deal, work: Deal, seat: int, prev: _View | None) -> None:
+        """The copy's hands with only the known cards in them, and where each place's hand
+        was dealt (every swap undone). The hands depend only on the known places
+        (``held``) and the undoing only on the public swaps seen: where the swaps are as at
+        ``prev`` and the known places are its own less the cards played since, its lists
+        are taken over (no view changes them once made: the copies copy them) with those
+        cards taken out; the owners, which also say which cards are played, are copied
+        from ``work``."""
+        held = self.held
         owner = self.owner = list(work.owner)
+        swaps = self.swaps = tuple(_kept(deal)[("read", seat)].swaps)  # public swaps seen
+        if prev is not None and prev.swaps == swaps and held.items() <= prev.held.items():
+            # the same known places, less the cards played since (the seat's own play, a
+            # known card laid): the previous hands with those taken out
+            self.undo = prev.undo
+            for c, h in held.items():
+                owner[c] = h
+            gone = prev.held.keys() - held.keys()
+            if not gone:
+                self.masks, self.counts, self.spare = prev.masks, prev.counts, prev.spare
+                return
+            masks = self.masks = [list(m) for m in prev.masks]
+            counts = self.counts = list(prev.counts)
+            spare = self.spare = set(prev.spare)
+            was = prev.held
+            for c in gone:
+                h = was[c]
+                if h == SPARE:
+                    spare.discard(c)
+                else:
+                    masks[h][_SUIT[c]] &= ~_BIT[c]
+                    counts[h] -= 1
+            return
+        n = deal.n
         masks = self.masks = [[0, 0, 0, 0] for _ in range(n)]
         counts = self.counts = [0] * n
         spare: set[int] = set()
         self.spare = spare
         labels: dict[int, int] = {p: p for p in range(n)}
         labels[SPARE] = SPARE  # labels[d]: the place whose cards now were dealt to d
-        for s in reversed(_kept(deal)[("read", seat)].swaps):  # the public swaps it saw
+        for s in reversed(swaps):  # the public swaps it saw
             labels[s], labels[SPARE] = labels[SPARE], labels[s]
         self.undo = {f: d for d, f in labels.items()}
         for c, h in held.items():  # none of them played (see _knowledge)
@@ -539,14 +648,6 @@ class _View:
             else:
                 masks[h][_SUIT[c]] |= _BIT[c]
                 counts[h] += 1
-        # the hands as dealt, for the copies' records: worked out when a record is first
-        # read (a search reads few), from who played what by then
-        self.played_by = list(work.played_by)
-        self._dealt: dict[int, list[int]] | None = None
-        # for the copies (clone_for's per-call path): the record's fixed hands as card
-        # codes, worked out at the first copy; what the phases keep per view (redeal_memo)
-        self.codes: dict[int, tuple[Card, ...]] | None = None
-        self.memo: dict[Any, Any] = {_MEMO: True}
 
 
     def fixed(self) -> dict[int, list[int]]:
@@ -571,6 +672,13 @@ def _places_count(group: tuple[list[int], list[int]]) -> int:
     """How many places a group of alike hidden cards may go to (the sort key of
     ``_View.order``)."""
     return len(group[0])
+
+
+def _places_first(group: tuple[list[int], list[int]]) -> tuple[int, int]:
+    """How many places a group of alike hidden cards may go to, then its first card: the
+    order :meth:`_View._group` gives the groups (met in card order, sorted stably by the
+    count), as :meth:`_View._regroup` sorts them again."""
+    return len(group[0]), group[1][0]
 
 
 def _key(deal: Deal) -> tuple[int, ...]:
