@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import random
 import struct
+from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final, TypeVar
@@ -470,20 +471,24 @@ class _View:
     out when first read, and where each place's hand was dealt (``undo``); the log
     as the seat sees it (``events``: those it may not see without cards or amounts)."""
 
-    __slots__ = ("_dealt", "allowed", "codes", "counts", "events", "free", "held", "hidden",
-                 "holders", "inter", "keep_last", "key", "known", "masks", "memo", "order",
-                 "owner", "places", "played_by", "seen", "spare", "swaps", "undo")
+    __slots__ = ("_dealt", "alike", "allowed", "codes", "counts", "events", "free", "held",
+                 "hidden", "holders", "inter", "keep_last", "key", "known", "lent", "marks",
+                 "masks", "memo", "order", "owner", "places", "played_by", "seen", "spare",
+                 "swaps", "undo")
 
     # set by the helpers of __init__ (grouped afresh or lent by the previous view)
     allowed: dict[int, list[int]]
     free: list[int]
     order: list[tuple[list[int], list[int]]]
+    marks: dict[int, int]
+    alike: dict[int, tuple[list[int], list[int]]]
     owner: list[int]
     masks: list[list[int]]
     counts: list[int]
     spare: set[int]
     undo: dict[int, int]
     swaps: tuple[int, ...]
+    lent: int
 
     def __init__(self, deal: Deal, work: Deal, seat: int, prev: _View | None = None) -> None:
         """The view of ``seat`` at ``deal``'s point, ``work`` the copy it blanks. ``prev``,
@@ -515,8 +520,11 @@ class _View:
             got = lacks.get(h)
             inter.append(got.intersection(marks) if got else set())
         self.inter = inter
+        self.lent = 0  # what the previous view lent: 1 its grouping, 2 its hands (for tests)
         if prev is None or not self._regroup(prev, marks):
             self._group(marks)
+        else:
+            self.lent = 1
         self.events = _blanked(deal, seat)
         self._hands(deal, work, seat, prev)
         # the hands as dealt, for the copies' records: worked out when a record is first
@@ -541,61 +549,107 @@ class _View:
             bit <<= 1
         allowed: dict[int, list[int]] = dict.fromkeys(hidden, holders)
         free: list[int] = []
-        alike: dict[int, list[int]] = {}
+        groups: dict[int, list[int]] = {}
         for c, m in marks.items():  # in card order
             if m:
-                group = alike.get(m)
+                group = groups.get(m)
                 if group is None:
-                    alike[m] = [c]
+                    groups[m] = [c]
                 else:
                     group.append(c)
             else:
                 free.append(c)  # may go anywhere: one list of places for them all
+        alike: dict[int, tuple[list[int], list[int]]] = {}
         order: list[tuple[list[int], list[int]]] = []
-        for m, group in alike.items():
+        for m, group in groups.items():
             where = [h for i, h in enumerate(holders) if not m >> i & 1]
             allowed.update(dict.fromkeys(group, where))
-            order.append((list(where), group))
+            alike[m] = (where, group)
+            order.append((where, group))
         order.sort(key=_places_count)  # the most constrained first (stable: card order)
         self.allowed, self.free, self.order = allowed, free, order
+        self.marks, self.alike = marks, alike
 
     def _regroup(self, prev: _View, marks: dict[int, int]) -> bool:
-        """The grouping of ``prev`` with the cards no longer hidden taken out, where that
-        is what :meth:`_group` would give: the same holders, no card newly hidden, and each
-        holder known to lack the same hidden cards as before, less those gone (the usual
-        case one card played on: the facts a play proves bear on the cards played, or on
-        none still hidden). Whether it was; ``False`` leaves the view to be grouped afresh.
+        """The grouping of ``prev`` brought up to date, where that is what :meth:`_group`
+        would give: the same holders, no card newly hidden, and each holder known to lack
+        at least the hidden cards it was known to lack before, less those gone (the usual
+        case a card or two played on: the facts a play proves only add). The cards gone
+        leave their groups, and those a holder is newly known to lack move to the group of
+        their new mark; the other groups are the previous lists (no view changes them once
+        made: the deals read them and copy what they shuffle). Whether it was; ``False``
+        leaves the view to be grouped afresh.
 
         A group's place in ``order`` is by how many places it may go to, then by its first
-        card (as :meth:`_group`'s stable sort of groups met in card order gives), so the
-        groups a card left are sorted again by that key."""
-        if self.holders != prev.holders or not marks.keys() <= prev.allowed.keys():
+        card (as :meth:`_group`'s stable sort of groups met in card order gives), and a
+        group's cards are in card order, so what changed is sorted again by those keys."""
+        was = prev.marks
+        if self.holders != prev.holders or not marks.keys() <= was.keys():
             return False
-        gone = prev.allowed.keys() - marks.keys()
-        if gone:
-            for got, was in zip(self.inter, prev.inter, strict=True):
-                if got != was - gone:
-                    return False
-            self.free = [c for c in prev.free if c not in gone]
-            order: list[tuple[list[int], list[int]]] = []
-            for where, group in prev.order:
-                if gone.isdisjoint(group):
-                    order.append((where, group))
-                else:
-                    left = [c for c in group if c not in gone]
-                    if left:
-                        order.append((where, left))
-            order.sort(key=_places_first)
-            self.order = order
-            allowed = self.allowed = dict(prev.allowed)
-            for c in gone:
-                del allowed[c]
+        gone = was.keys() - marks.keys()
+        added: list[tuple[int, set[int]]] = []
+        bit = 1
+        for got, before in zip(self.inter, prev.inter, strict=True):
+            if got != before:
+                if gone:
+                    before = before - gone
+                if not before <= got:
+                    return False  # a fact unlearned (a swap, an opening read again)
+                if len(got) != len(before):
+                    added.append((bit, got - before))
+            bit <<= 1
+        if not gone and not added:
+            # nothing changed: the same groups
+            self.free, self.order, self.allowed = prev.free, prev.order, prev.allowed
+            self.marks, self.alike = was, prev.alike
             return True
-        if self.inter != prev.inter:
-            return False
-        # nothing left the hidden cards: the groups are the same lists (never changed once
-        # made: the deals read them and copy what they shuffle)
-        self.free, self.order, self.allowed = prev.free, prev.order, dict(prev.allowed)
+        marks = dict(was)
+        alike = dict(prev.alike)
+        copied: set[int] = set()  # the marks whose group lists are this view's own
+        free = prev.free
+        moved: set[int] = set(gone)
+        for c in gone:
+            del marks[c]
+        for b, cards in added:
+            for c in cards:
+                marks[c] |= b
+            moved |= cards
+        allowed = dict(prev.allowed)
+        for c in gone:
+            del allowed[c]
+        if not moved.isdisjoint(free):
+            free = [c for c in free if c not in moved]
+        holders = self.holders
+        for c in sorted(moved):
+            m = was[c]
+            if m:  # out of its old group
+                if m not in copied:
+                    where, group = alike[m]
+                    alike[m] = (where, [x for x in group if x != c])
+                    copied.add(m)
+                else:
+                    alike[m][1].remove(c)
+            if c in gone:
+                continue
+            m = marks[c]
+            into = alike.get(m)
+            if into is None:
+                where = [h for i, h in enumerate(holders) if not m >> i & 1]
+                alike[m] = (where, [c])
+                copied.add(m)
+            else:
+                if m not in copied:
+                    into = alike[m] = (into[0], list(into[1]))
+                    copied.add(m)
+                insort(into[1], c)
+            allowed[c] = alike[m][0]
+        for m in copied:
+            if not alike[m][1]:
+                del alike[m]
+        order = list(alike.values())
+        order.sort(key=_places_first)
+        self.free, self.order, self.allowed = free, order, allowed
+        self.marks, self.alike = marks, alike
         return True
 
     def _hands(self, deal: Deal, work: Deal, seat: int, prev: _View | None) -> None:
@@ -613,6 +667,7 @@ class _View:
             # the same known places, less the cards played since (the seat's own play, a
             # known card laid): the previous hands with those taken out
             self.undo = prev.undo
+            self.lent |= 2
             for c, h in held.items():
                 owner[c] = h
             gone = prev.held.keys() - held.keys()
@@ -621,12 +676,12 @@ class _View:
                 return
             masks = self.masks = [list(m) for m in prev.masks]
             counts = self.counts = list(prev.counts)
-            spare = self.spare = set(prev.spare)
+            left = self.spare = set(prev.spare)
             was = prev.held
             for c in gone:
                 h = was[c]
                 if h == SPARE:
-                    spare.discard(c)
+                    left.discard(c)
                 else:
                     masks[h][_SUIT[c]] &= ~_BIT[c]
                     counts[h] -= 1
