@@ -251,6 +251,23 @@ class Knowledge:
             else:
                 got |= cards
 
+    def add_under(self, other: Knowledge) -> None:
+        """Everything ``other`` knows, added, where the places known here win (the spare
+        hand's reading: what a later fact placed stays): one merge in C where a
+        ``setdefault`` per card cost a pass over the seat's whole hand at every position.
+        Only the order of ``held`` differs from a ``setdefault`` per card, and nothing
+        reads that order."""
+        if other.held:
+            held = dict(other.held)
+            held.update(self.held)
+            self.held = held
+        for h, cards in other.lacks.items():
+            got = self.lacks.get(h)
+            if got is None:
+                self.lacks[h] = set(cards)
+            else:
+                got |= cards
+
     def swap(self, a: int, b: int) -> None:
         """The hands of ``a`` and ``b`` changed places (a seat and the spare hand)."""
         for c, h in self.held.items():
@@ -889,14 +906,19 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
 
 def _cards_in(mask: list[int]) -> list[int]:
     """The cards of a hand's suit masks (as ``Deal.masks`` keeps them), lowest first: the
-    hand without making a card object of each."""
+    hand without making a card object of each, read from :data:`_SUIT_INDICES` as
+    :func:`cards_of` reads it (a lookup per suit, not a step per card)."""
+    m0, m1, m2, m3 = mask
+    t = _SUIT_INDICES
     out: list[int] = []
-    for suit in range(4):
-        m = mask[suit]
-        while m:
-            low = m & -m
-            out.append(suit * 13 + low.bit_length() - 1)
-            m ^= low
+    if m0:
+        out += t[m0] or _suit_indices(m0)
+    if m1:
+        out += t[8192 | m1] or _suit_indices(8192 | m1)
+    if m2:
+        out += t[16384 | m2] or _suit_indices(16384 | m2)
+    if m3:
+        out += t[24576 | m3] or _suit_indices(24576 | m3)
     return out
 
 
@@ -986,14 +1008,18 @@ def _blank_hidden(work: Deal, seat: int) -> None:
     until it is dealt again; the counts, which every seat sees, stay."""
     # the other seats' cards go to the spare hand; the spare's own cards are there already
     # (whether or not the seat knows them: the view places those it knows)
-    owner = work.owner
-    moved = [c for c, o in enumerate(owner) if o >= 0 and o != seat]
+    # the other hands' cards read from their suit masks (a lookup per suit), not by a
+    # pass over the pack; sorted, so the spare hand gets them in card order as before
+    owner, masks = work.owner, work.masks
+    moved: list[int] = []
+    for s in range(work.n):
+        if s != seat:
+            moved += _cards_in(masks[s])
+            masks[s] = [0, 0, 0, 0]
+    moved.sort()
     for c in moved:
         owner[c] = SPARE
     work.spare.update(moved)
-    for s in range(work.n):
-        if s != seat:
-            work.masks[s] = [0, 0, 0, 0]
     work.forget_offer()
 
 
