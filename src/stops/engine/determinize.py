@@ -576,13 +576,16 @@ class _View:
             else:
                 free.append(c)  # may go anywhere: one list of places for them all
         alike: dict[int, tuple[list[int], list[int]]] = {}
-        order: list[tuple[list[int], list[int]]] = []
+        keyed: list[tuple[int, int, list[int], list[int]]] = []
         for m, group in groups.items():
             where = [h for i, h in enumerate(holders) if not m >> i & 1]
             allowed.update(dict.fromkeys(group, where))
             alike[m] = (where, group)
-            order.append((where, group))
-        order.sort(key=_places_count)  # the most constrained first (stable: card order)
+            keyed.append((len(where), group[0], where, group))
+        # the most constrained first, then in card order (the groups were met in card
+        # order): tuples compared in C, no Python key function called per group
+        keyed.sort()
+        order = [(where, group) for _, _, where, group in keyed]
         self.allowed, self.free, self.order = allowed, free, order
         self.marks, self.alike = marks, alike
 
@@ -662,8 +665,11 @@ class _View:
         for m in copied:
             if not alike[m][1]:
                 del alike[m]
-        order = list(alike.values())
-        order.sort(key=_places_first)
+        # sorted by (places, first card) as tuples compared in C: no Python key function
+        # called per group (the pair is unique: no two groups share a first card)
+        keyed = [(len(where), group[0], where, group) for where, group in alike.values()]
+        keyed.sort()
+        order = [(where, group) for _, _, where, group in keyed]
         self.free, self.order, self.allowed = free, order, allowed
         self.marks, self.alike = marks, alike
         return True
@@ -737,19 +743,6 @@ class _View:
             for cards in dealt.values():
                 cards.sort()
         return dealt
-
-
-def _places_count(group: tuple[list[int], list[int]]) -> int:
-    """How many places a group of alike hidden cards may go to (the sort key of
-    ``_View.order``)."""
-    return len(group[0])
-
-
-def _places_first(group: tuple[list[int], list[int]]) -> tuple[int, int]:
-    """How many places a group of alike hidden cards may go to, then its first card: the
-    order :meth:`_View._group` gives the groups (met in card order, sorted stably by the
-    count), as :meth:`_View._regroup` sorts them again."""
-    return len(group[0]), group[1][0]
 
 
 def _key(deal: Deal) -> tuple[int, ...]:
