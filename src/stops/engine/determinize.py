@@ -509,7 +509,7 @@ class _View:
     def __init__(self, deal: Deal, work: Deal, seat: int, prev: _View | None = None) -> None:
         """The view of ``seat`` at ``deal``'s point, ``work`` the copy it blanks. ``prev``,
         the seat's view at an earlier point of the same deal (or ``None``), lends the parts
-        whose inputs are unchanged (see :meth:`_group` and :meth:`_hands`): a search that
+        whose inputs are unchanged (see :meth:`_regroup` and :meth:`_hands`): a search that
         meets a new position at every decision mostly sees a card or two played since, and
         the grouping of the hidden cards and the copy's known hands then stay as they were.
         What is lent is exactly what a fresh build would give (a test holds every built-in
