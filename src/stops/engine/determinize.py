@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import random
 import struct
-from collections import Counter
+from bisect import insort
 from collections.abc import Callable, Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, TypeVar
@@ -281,6 +281,23 @@ class Knowledge:
             else:
                 got |= cards
 
+    def add_under(self, other: Knowledge) -> None:
+        """Everything ``other`` knows, added, where the places known here win (the spare
+        hand's reading: what a later fact placed stays): one merge in C where a
+        ``setdefault`` per card cost a pass over the seat's whole hand at every position.
+        Only the order of ``held`` differs from a ``setdefault`` per card, and nothing
+        reads that order."""
+        if other.held:
+            held = dict(other.held)
+            held.update(self.held)
+            self.held = held
+        for h, cards in other.lacks.items():
+            got = self.lacks.get(h)
+            if got is None:
+                self.lacks[h] = set(cards)
+            else:
+                got |= cards
+
     def swap(self, a: int, b: int) -> None:
         """The hands of ``a`` and ``b`` changed places (a seat and the spare hand)."""
         for c, h in self.held.items():
@@ -411,8 +428,9 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
         return work  # nothing dealt yet: the copy deals from its own seed
     fresh = view is not None  # `work` holds the view's hands and log already
     if view is None:
-        view = _View(deal, work, seat)
-        _kept(deal)[seat] = view
+        kept = _kept(deal)
+        view = _View(deal, work, seat, kept.get(seat))
+        kept[seat] = view
         work.events = list(view.events)
         work.emit = work.events.append
     to_act = deal.to_act
@@ -498,11 +516,33 @@ class _View:
     out when first read, and where each place's hand was dealt (``undo``); the log
     as the seat sees it (``events``: those it may not see without cards or amounts)."""
 
-    __slots__ = ("_dealt", "allowed", "codes", "counts", "events", "free", "held", "hidden",
-                 "keep_last", "key", "known", "masks", "memo", "order", "owner", "places",
-                 "played_by", "seen", "spare", "undo")
+    __slots__ = ("_dealt", "alike", "allowed", "codes", "counts", "events", "free", "held",
+                 "hidden", "holders", "inter", "keep_last", "key", "known", "lent", "marks",
+                 "masks", "memo", "order", "owner", "places", "played_by", "seen", "spare",
+                 "swaps", "undo")
 
-    def __init__(self, deal: Deal, work: Deal, seat: int) -> None:
+    # set by the helpers of __init__ (grouped afresh or lent by the previous view)
+    allowed: dict[int, list[int]]
+    free: list[int]
+    order: list[tuple[list[int], list[int]]]
+    marks: dict[int, int]
+    alike: dict[int, tuple[list[int], list[int]]]
+    owner: list[int]
+    masks: list[list[int]]
+    counts: list[int]
+    spare: set[int]
+    undo: dict[int, int]
+    swaps: tuple[int, ...]
+    lent: int
+
+    def __init__(self, deal: Deal, work: Deal, seat: int, prev: _View | None = None) -> None:
+        """The view of ``seat`` at ``deal``'s point, ``work`` the copy it blanks. ``prev``,
+        the seat's view at an earlier point of the same deal (or ``None``), lends the parts
+        whose inputs are unchanged (see :meth:`_regroup` and :meth:`_hands`): a search that
+        meets a new position at every decision mostly sees a card or two played since, and
+        the grouping of the hidden cards and the copy's known hands then stay as they were.
+        What is lent is exactly what a fresh build would give (a test holds every built-in
+        to it at every decision)."""
         self.key = _key(deal)
         self.keep_last = work.last_dealt >= 0
         seen = self.seen = deal.seen_by(seat)
@@ -515,50 +555,196 @@ class _View:
         # are the spare's cards the knowledge does not place (as hidden_cards would list
         # them, in card order: sorted in C, no pass over the pack)
         hidden = self.hidden = sorted(work.spare.difference(held))
-        holders = sorted(places)
-        # each hidden card's mark: bit i set where holders[i] is known to lack it (the
-        # lacks met in C by set intersection, then one pass over the hidden cards groups
-        # those alike: the cards of one mark may go to the same places)
+        holders = self.holders = sorted(places)
+        # what each holder is known to lack among the hidden cards (met in C by set
+        # intersection): all the grouping depends on, with the hidden cards and holders
         marks = dict.fromkeys(hidden, 0)
         lacks = known.lacks
-        bit = 1
+        inter: list[set[int]] = []
         for h in holders:
             got = lacks.get(h)
-            if got:
-                for c in got.intersection(marks):
-                    marks[c] |= bit
+            inter.append(got.intersection(marks) if got else set())
+        self.inter = inter
+        self.lent = 0  # what the previous view lent: 1 its grouping, 2 its hands (for tests)
+        if prev is None or not self._regroup(prev, marks):
+            self._group(marks)
+        else:
+            self.lent = 1
+        self.events = _blanked(deal, seat)
+        self._hands(deal, work, seat, prev)
+        # the hands as dealt, for the copies' records: worked out when a record is first
+        # read (a search reads few), from who played what by then
+        self.played_by = list(work.played_by)
+        self._dealt: dict[int, list[int]] | None = None
+        # for the copies (clone_for's per-call path): the record's fixed hands as card
+        # codes, worked out at the first copy; what the phases keep per view (redeal_memo)
+        self.codes: dict[int, tuple[Card, ...]] | None = None
+        self.memo: dict[Any, Any] = {_MEMO: True}
+
+    def _group(self, marks: dict[int, int]) -> None:
+        """The hidden cards grouped by the places each may go to, from scratch: each hidden
+        card's mark has bit i set where ``holders[i]`` is known to lack it, then one pass
+        over the hidden cards groups those alike (the cards of one mark may go to the same
+        places)."""
+        hidden, holders = self.hidden, self.holders
+        bit = 1
+        for got in self.inter:
+            for c in got:
+                marks[c] |= bit
             bit <<= 1
         allowed: dict[int, list[int]] = dict.fromkeys(hidden, holders)
         free: list[int] = []
-        alike: dict[int, list[int]] = {}
+        groups: dict[int, list[int]] = {}
         for c, m in marks.items():  # in card order
             if m:
-                group = alike.get(m)
+                group = groups.get(m)
                 if group is None:
-                    alike[m] = [c]
+                    groups[m] = [c]
                 else:
                     group.append(c)
             else:
                 free.append(c)  # may go anywhere: one list of places for them all
-        order: list[tuple[list[int], list[int]]] = []
-        for m, group in alike.items():
+        alike: dict[int, tuple[list[int], list[int]]] = {}
+        keyed: list[tuple[int, int, list[int], list[int]]] = []
+        for m, group in groups.items():
             where = [h for i, h in enumerate(holders) if not m >> i & 1]
             allowed.update(dict.fromkeys(group, where))
-            order.append((list(where), group))
-        order.sort(key=_places_count)  # the most constrained first (stable: card order)
+            alike[m] = (where, group)
+            keyed.append((len(where), group[0], where, group))
+        # the most constrained first, then in card order (the groups were met in card
+        # order): tuples compared in C, no Python key function called per group
+        keyed.sort()
+        order = [(where, group) for _, _, where, group in keyed]
         self.allowed, self.free, self.order = allowed, free, order
-        self.events = _blanked(deal, seat)
-        # the copy's hands with only the known cards in them, and the hands as dealt: every
-        # card played back with its player, every swap undone
-        n = deal.n
+        self.marks, self.alike = marks, alike
+
+    def _regroup(self, prev: _View, marks: dict[int, int]) -> bool:
+        """The grouping of ``prev`` brought up to date, where that is what :meth:`_group`
+        would give: the same holders, no card newly hidden, and each holder known to lack
+        at least the hidden cards it was known to lack before, less those gone (the usual
+        case a card or two played on: the facts a play proves only add). The cards gone
+        leave their groups, and those a holder is newly known to lack move to the group of
+        their new mark; the other groups are the previous lists (no view changes them once
+        made: the deals read them and copy what they shuffle). Whether it was; ``False``
+        leaves the view to be grouped afresh.
+
+        A group's place in ``order`` is by how many places it may go to, then by its first
+        card (as :meth:`_group`'s stable sort of groups met in card order gives), and a
+        group's cards are in card order, so what changed is sorted again by those keys."""
+        was = prev.marks
+        if self.holders != prev.holders or not marks.keys() <= was.keys():
+            return False
+        gone = was.keys() - marks.keys()
+        added: list[tuple[int, set[int]]] = []
+        bit = 1
+        for got, before in zip(self.inter, prev.inter, strict=True):
+            if got != before:
+                if gone:
+                    before = before - gone
+                if not before <= got:
+                    return False  # a fact unlearned (a swap, an opening read again)
+                if len(got) != len(before):
+                    added.append((bit, got - before))
+            bit <<= 1
+        if not gone and not added:
+            # nothing changed: the same groups
+            self.free, self.order, self.allowed = prev.free, prev.order, prev.allowed
+            self.marks, self.alike = was, prev.alike
+            return True
+        marks = dict(was)
+        alike = dict(prev.alike)
+        copied: set[int] = set()  # the marks whose group lists are this view's own
+        free = prev.free
+        moved: set[int] = set(gone)
+        for c in gone:
+            del marks[c]
+        for b, cards in added:
+            for c in cards:
+                marks[c] |= b
+            moved |= cards
+        allowed = dict(prev.allowed)
+        for c in gone:
+            del allowed[c]
+        if not moved.isdisjoint(free):
+            free = [c for c in free if c not in moved]
+        holders = self.holders
+        for c in sorted(moved):
+            m = was[c]
+            if m:  # out of its old group
+                if m not in copied:
+                    where, group = alike[m]
+                    alike[m] = (where, [x for x in group if x != c])
+                    copied.add(m)
+                else:
+                    alike[m][1].remove(c)
+            if c in gone:
+                continue
+            m = marks[c]
+            into = alike.get(m)
+            if into is None:
+                where = [h for i, h in enumerate(holders) if not m >> i & 1]
+                alike[m] = (where, [c])
+                copied.add(m)
+            else:
+                if m not in copied:
+                    into = alike[m] = (into[0], list(into[1]))
+                    copied.add(m)
+                insort(into[1], c)
+            allowed[c] = alike[m][0]
+        for m in copied:
+            if not alike[m][1]:
+                del alike[m]
+        # sorted by (places, first card) as tuples compared in C: no Python key function
+        # called per group (the pair is unique: no two groups share a first card)
+        keyed = [(len(where), group[0], where, group) for where, group in alike.values()]
+        keyed.sort()
+        order = [(where, group) for _, _, where, group in keyed]
+        self.free, self.order, self.allowed = free, order, allowed
+        self.marks, self.alike = marks, alike
+        return True
+
+    def _hands(self, deal: Deal, work: Deal, seat: int, prev: _View | None) -> None:
+        """The copy's hands with only the known cards in them, and where each place's hand
+        was dealt (every swap undone). The hands depend only on the known places
+        (``held``) and the undoing only on the public swaps seen: where the swaps are as at
+        ``prev`` and the known places are its own less the cards played since, its lists
+        are taken over (no view changes them once made: the copies copy them) with those
+        cards taken out; the owners, which also say which cards are played, are copied
+        from ``work``."""
+        held = self.held
         owner = self.owner = list(work.owner)
+        swaps = self.swaps = tuple(_kept(deal)[("read", seat)].swaps)  # public swaps seen
+        if prev is not None and prev.swaps == swaps and held.items() <= prev.held.items():
+            # the same known places, less the cards played since (the seat's own play, a
+            # known card laid): the previous hands with those taken out
+            self.undo = prev.undo
+            self.lent |= 2
+            for c, h in held.items():
+                owner[c] = h
+            gone = prev.held.keys() - held.keys()
+            if not gone:
+                self.masks, self.counts, self.spare = prev.masks, prev.counts, prev.spare
+                return
+            masks = self.masks = [list(m) for m in prev.masks]
+            counts = self.counts = list(prev.counts)
+            left = self.spare = set(prev.spare)
+            was = prev.held
+            for c in gone:
+                h = was[c]
+                if h == SPARE:
+                    left.discard(c)
+                else:
+                    masks[h][_SUIT[c]] &= ~_BIT[c]
+                    counts[h] -= 1
+            return
+        n = deal.n
         masks = self.masks = [[0, 0, 0, 0] for _ in range(n)]
         counts = self.counts = [0] * n
         spare: set[int] = set()
         self.spare = spare
         labels: dict[int, int] = {p: p for p in range(n)}
         labels[SPARE] = SPARE  # labels[d]: the place whose cards now were dealt to d
-        for s in reversed(_kept(deal)[("read", seat)].swaps):  # the public swaps it saw
+        for s in reversed(swaps):  # the public swaps it saw
             labels[s], labels[SPARE] = labels[SPARE], labels[s]
         self.undo = {f: d for d, f in labels.items()}
         for c, h in held.items():  # none of them played (see _knowledge)
@@ -568,14 +754,6 @@ class _View:
             else:
                 masks[h][_SUIT[c]] |= _BIT[c]
                 counts[h] += 1
-        # the hands as dealt, for the copies' records: worked out when a record is first
-        # read (a search reads few), from who played what by then
-        self.played_by = list(work.played_by)
-        self._dealt: dict[int, list[int]] | None = None
-        # for the copies (clone_for's per-call path): the record's fixed hands as card
-        # codes, worked out at the first copy; what the phases keep per view (redeal_memo)
-        self.codes: dict[int, tuple[Card, ...]] | None = None
-        self.memo: dict[Any, Any] = {_MEMO: True}
 
 
     def fixed(self) -> dict[int, list[int]]:
@@ -594,12 +772,6 @@ class _View:
             for cards in dealt.values():
                 cards.sort()
         return dealt
-
-
-def _places_count(group: tuple[list[int], list[int]]) -> int:
-    """How many places a group of alike hidden cards may go to (the sort key of
-    ``_View.order``)."""
-    return len(group[0])
 
 
 def _key(deal: Deal) -> tuple[int, ...]:
@@ -755,14 +927,19 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
 
 def _cards_in(mask: list[int]) -> list[int]:
     """The cards of a hand's suit masks (as ``Deal.masks`` keeps them), lowest first: the
-    hand without making a card object of each."""
+    hand without making a card object of each, read from :data:`_SUIT_INDICES` as
+    :func:`cards_of` reads it (a lookup per suit, not a step per card)."""
+    m0, m1, m2, m3 = mask
+    t = _SUIT_INDICES
     out: list[int] = []
-    for suit in range(4):
-        m = mask[suit]
-        while m:
-            low = m & -m
-            out.append(suit * 13 + low.bit_length() - 1)
-            m ^= low
+    if m0:
+        out += t[m0] or _suit_indices(m0)
+    if m1:
+        out += t[8192 | m1] or _suit_indices(8192 | m1)
+    if m2:
+        out += t[16384 | m2] or _suit_indices(16384 | m2)
+    if m3:
+        out += t[24576 | m3] or _suit_indices(24576 | m3)
     return out
 
 
@@ -852,33 +1029,49 @@ def _blank_hidden(work: Deal, seat: int) -> None:
     until it is dealt again; the counts, which every seat sees, stay."""
     # the other seats' cards go to the spare hand; the spare's own cards are there already
     # (whether or not the seat knows them: the view places those it knows)
-    owner = work.owner
-    moved = [c for c, o in enumerate(owner) if o >= 0 and o != seat]
+    # the other hands' cards read from their suit masks (a lookup per suit), not by a
+    # pass over the pack; sorted, so the spare hand gets them in card order as before
+    owner, masks = work.owner, work.masks
+    moved: list[int] = []
+    for s in range(work.n):
+        if s != seat:
+            moved += _cards_in(masks[s])
+            masks[s] = [0, 0, 0, 0]
+    moved.sort()
     for c in moved:
         owner[c] = SPARE
     work.spare.update(moved)
-    for s in range(work.n):
-        if s != seat:
-            work.masks[s] = [0, 0, 0, 0]
     work.forget_offer()
 
 
 def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
     """How many hidden cards each place (another seat, the spare hand) must get: what it
     holds, less what ``known`` puts there."""
-    places = {s: work.counts[s] for s in range(work.n) if s != seat}
+    # plain loops: a Counter and three comprehensions cost about half a clone() here, at
+    # every new position
+    counts = work.counts
+    places: dict[int, int] = {}
+    for s in range(work.n):
+        if s != seat:
+            places[s] = counts[s]
     # the spare's size: every card not played, not out of the pack and in no hand
     live = work.played_by.count(-1) - work.owner.count(ABSENT)  # no card out is played
-    places[SPARE] = live - sum(work.counts)
-    for h, k in Counter(known.held.values()).items():  # counted in C
-        if h in places:
-            places[h] -= k
-    over = {h for h, k in places.items() if k < 0}
-    if over:  # more known in a place than it holds: facts at odds, keep only the sure ones
-        for c in [c for c, h in known.held.items() if h in over]:
-            del known.held[c]
-        return _places(work, seat, known)
-    return {h: k for h, k in places.items() if k > 0}
+    places[SPARE] = live - sum(counts)
+    for h in known.held.values():
+        k = places.get(h)
+        if k is not None:
+            places[h] = k - 1
+    out: dict[int, int] = {}
+    for h, k in places.items():
+        if k > 0:
+            out[h] = k
+        elif k < 0:
+            # more known in a place than it holds: facts at odds, keep only the sure ones
+            over = {h for h, k in places.items() if k < 0}
+            for c in [c for c, h in known.held.items() if h in over]:
+                del known.held[c]
+            return _places(work, seat, known)
+    return out
 
 
 def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],

@@ -981,7 +981,4 @@ class _SpareReading(Reading):
                 again.see(deal, e)
             again.now(deal, known)
             return
-        for c, h in self.at.held.items():
-            known.held.setdefault(c, h)
-        for h, cards in self.at.lacks.items():
-            known.lack(h, cards)
+        known.add_under(self.at)

@@ -1,0 +1,87 @@
+"""Issue 24, session 11: ``clone_for``'s view at a new position lends the parts of the seat's
+previous view whose inputs have not changed (both builds).
+
+At a new position the grouping of the hidden cards (``order``, ``free``, ``allowed``) is the
+previous one with the cards no longer hidden taken out, where the holders and what each is
+known to lack among the hidden cards are unchanged; and the copy's known hands (``masks``,
+``counts``, ``spare``, ``undo``) are the previous ones where the known places and the swaps
+seen are. These tests hold the view so kept to a view built afresh at the same position, at
+every decision of random deals of every built-in: every field equal, and the lending seen to
+happen (so the test fails if the reuse path is broken, not only if it is never taken).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import stops
+from stops.engine.determinize import _cached, _kept, _shown_last, _View
+from stops.rules.variant import list_variants
+
+
+def _fields(view: Any) -> tuple[Any, ...]:
+    """Everything a view hands the copies, and what its knowledge says."""
+    return (view.key, view.keep_last, view.held, view.hidden, view.holders, view.inter,
+            view.places, view.order, view.free, view.allowed, view.owner, view.masks,
+            view.counts, view.spare, view.undo, view.swaps, view.events, view.played_by,
+            view.known.held, view.known.lacks)
+
+
+def _sweep(name: str, seed: int, every_seat: bool) -> tuple[int, int, int]:
+    """Play a random deal of ``name``; at each decision ask ``clone_for`` of the seat to act
+    (with ``every_seat``, of every seat) and hold the kept view to one built afresh. How
+    many views were checked, how many lent their grouping and how many their hands."""
+    variant = stops.load_variant(name)
+    seats = min(max(4, variant.players[0]), variant.players[1])
+    deal = stops.Table(variant, seats=seats, seed=seed, chips=100).new_deal()
+    rng = random.Random(seed)
+    checked = grouped = handed = 0
+    while not deal.is_terminal:
+        to_act = deal.current_seat
+        asked = range(deal.n) if every_seat else ([] if to_act is None else [to_act])
+        for seat in asked:
+            if not deal.dealt_hands:
+                break
+            prev = _kept(deal).get(seat)
+            deal.clone_for(seat, rng)
+            view = _cached(deal, seat)
+            assert view is not None
+            work = deal.clone()  # as clone_for prepares its copy
+            if not _shown_last(deal, seat):
+                work.last_dealt = -1
+            fresh = _View(deal, work, seat)
+            assert _fields(view) == _fields(fresh), (name, seed, seat, len(deal.events))
+            if isinstance(prev, _View) and prev is not view:
+                grouped += view.lent & 1
+                handed += view.lent >> 1
+            checked += 1
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
+    return checked, grouped, handed
+
+
+@pytest.mark.parametrize("name", list_variants())
+def test_the_kept_view_is_the_view_built_afresh(name: str) -> None:
+    # No hand derivation: the oracle is the view built from scratch at the same position
+    # (itself held to hand-derived deals by test_determinize.py and test_view_build.py).
+    checked, _, _ = _sweep(name, 5, every_seat=False)
+    assert checked
+
+
+def test_the_previous_view_is_lent_where_nothing_it_depends_on_changed() -> None:
+    # Boodle, every seat asked at every decision: most decisions play a card or two, so
+    # most views lend the previous grouping and hands (the reuse is taken, and still equal)
+    checked, grouped, handed = _sweep("boodle", 3, every_seat=True)
+    assert checked > 20
+    assert grouped > checked // 2
+    assert handed > checked // 4
+
+
+@pytest.mark.campaign
+@pytest.mark.parametrize("name", list_variants())
+def test_the_kept_view_is_the_view_built_afresh_campaign(name: str) -> None:
+    for seed in range(20, 32):
+        _sweep(name, seed, every_seat=True)
