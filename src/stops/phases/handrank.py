@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from itertools import combinations, combinations_with_replacement
 from typing import NoReturn
 
-__all__ = ["CATEGORIES", "best_hand", "by_rank", "category", "describe", "hand_key"]
+__all__ = ["CATEGORIES", "best_hand", "by_rank", "category", "describe", "hand_key", "key_ranks"]
 
 CATEGORIES: tuple[str, ...] = (
     "high_card",
@@ -327,7 +327,7 @@ def best_five_key(cards: Iterable[int]) -> tuple[int, ...]:
     return best
 
 
-def _key_ranks(key: tuple[int, ...]) -> frozenset[int]:
+def key_ranks(key: tuple[int, ...]) -> frozenset[int]:
     """The ranks every five-card hand with this key is made of."""
     if key[0] in (_STRAIGHT, _STRAIGHT_FLUSH):
         top = key[1]
@@ -343,7 +343,7 @@ def first_best_five(cards: Iterable[int]) -> tuple[int, ...]:
     if len(hand) <= _HAND_SIZE:
         return hand
     key = best_five_key(hand)
-    ranks = _key_ranks(key)
+    ranks = key_ranks(key)
     for five in combinations([c for c in hand if c % _NUM_RANKS in ranks], _HAND_SIZE):
         if hand_key(five) == key:
             return five

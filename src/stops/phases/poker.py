@@ -34,7 +34,13 @@ from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet, Selection
 from stops.engine.vocabulary import EventType, Verb
 from stops.phases.base import Phase, in_chips, laid
 from stops.phases.dealing import shape_of
-from stops.phases.handrank import best_five_key, describe, first_best_five, hand_key
+from stops.phases.handrank import (
+    best_five_key,
+    describe,
+    first_best_five,
+    hand_key,
+    key_ranks,
+)
 from stops.policies.leads import FirstLead, FirstLeadParams, first_lead, first_lead_text
 from stops.rules.registry import param
 
@@ -277,19 +283,13 @@ class PokerPhase(Phase):
         return self._start_betting(deal, st)
 
     def _choices(self, deal: Deal, seat: int) -> LegalSet:
-        hand = deal.hand(seat)
-        k = min(self._hand_size, len(hand))
+        hand = deal.held(seat)  # in card order, the pack's own cards: kept as they are
+        k = self._hand_size
+        if len(hand) < k:
+            k = len(hand)
         if self._selection == "free":
-            return LegalActions(Selections(seat, hand, k, "select"))
-        best = None
-        found: list[tuple[int, ...]] = []
-        for combo in combinations(hand, k):
-            key = hand_key(combo)
-            if best is None or key > best:
-                best, found = key, [combo]
-            elif key == best:
-                found.append(combo)
-        return LegalActions.of(tuple(select(seat, c) for c in found))
+            return LegalActions(Selections(seat, hand, k, "select", ordered=True))
+        return LegalActions.of(tuple([_select_sorted(seat, c) for c in _best_combos(hand, k)]))
 
     # -- betting --------------------------------------------------------------------------
     def _limit(self, stack: int) -> int:
@@ -475,6 +475,27 @@ class PokerPhase(Phase):
             return IllegalAction("insufficient_chips", "you cannot cover the call; fold",
                                  rule="short_call: fold_only")
         return None
+
+
+def _best_combos(hand: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
+    """Every ``k``-card hand of ``hand`` (in card order) with the best key, in the order
+    ``combinations(hand, k)`` gives them. For five of more than five cards, only the cards
+    whose rank is in the best key (``best_five_key``) are tried: every five-card hand with
+    that key is made of those ranks, and ``combinations`` of a subsequence keeps the order,
+    so the list is the same as trying all C(n, 5) fives, with a fraction of the keys."""
+    pool = hand
+    if k == 5 and len(hand) > 5:
+        ranks = key_ranks(best_five_key(hand))
+        pool = tuple([c for c in hand if c % 13 in ranks])
+    best: tuple[int, ...] | None = None
+    found: list[tuple[int, ...]] = []
+    for combo in combinations(pool, k):
+        key = hand_key(combo)
+        if best is None or key > best:
+            best, found = key, [combo]
+        elif key == best:
+            found.append(combo)
+    return found
 
 
 def _beaten_by(deal: Deal, shown: tuple[int, ...], beside: tuple[int, ...] = ()
