@@ -252,25 +252,28 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, i: slice) -> Sequence[Action]: ...
 
     def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._len))]
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError("legal action index out of range")
-        parts = self._parts
-        if len(parts) == 1:
-            got = parts[0].get(i)
-            self._given = got
-            return got
-        for p in parts:
-            n = len(p)
-            if i < n:
-                got = p.get(i)
+        if isinstance(i, int):
+            # the driver's case, first: a native test in the compiled build, where the
+            # ``slice`` test was a module look-up and a generic ``isinstance`` per pick
+            j: int = i
+            if j < 0:
+                j += self._len
+            if not 0 <= j < self._len:
+                raise IndexError("legal action index out of range")
+            parts = self._parts
+            if len(parts) == 1:
+                got = parts[0].get(j)
                 self._given = got
                 return got
-            i -= n
-        raise IndexError("legal action index out of range")  # pragma: no cover
+            for p in parts:
+                n = len(p)
+                if j < n:
+                    got = p.get(j)
+                    self._given = got
+                    return got
+                j -= n
+            raise IndexError("legal action index out of range")  # pragma: no cover
+        return [self[j] for j in range(*i.indices(self._len))]
 
     def __contains__(self, a: object) -> bool:
         if a is self._given and a is not None:

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import combinations, combinations_with_replacement
-from typing import NoReturn
+from typing import Final, NoReturn
 
-__all__ = ["CATEGORIES", "best_hand", "by_rank", "category", "describe", "hand_key", "key_ranks"]
+__all__ = ["CATEGORIES", "best_hand", "by_rank", "category", "describe", "describe_key", "hand_key",
+           "key_ranks"]
 
 CATEGORIES: tuple[str, ...] = (
     "high_card",
@@ -391,7 +392,24 @@ def describe(cards: Iterable[int]) -> str:
     threes"``, ``"straight to the five"``, ``"pair of aces"``, ``"royal
     flush"``.  Kickers are left out; the key decides ties.
     """
-    key = hand_key(cards)
+    return describe_key(hand_key(cards))
+
+
+_DESCRIBED: Final[dict[tuple[int, ...], str]] = {}
+"""Each key's description, once made (at most the 7,462 distinct five-card keys and the
+shorter hands' few thousand; filling it from two threads stores equal strings)."""
+
+
+def describe_key(key: tuple[int, ...]) -> str:
+    """:func:`describe` of a hand whose :func:`hand_key` is ``key``: a showdown has the key
+    already (it decides the pot), so the hand is not evaluated a second time to name it."""
+    got = _DESCRIBED.get(key)
+    if got is None:
+        got = _DESCRIBED[key] = _describe(key)
+    return got
+
+
+def _describe(key: tuple[int, ...]) -> str:
     cat, ranks = key[0], key[1:]
     first = ranks[0]
     if cat == _STRAIGHT_FLUSH:

@@ -36,7 +36,7 @@ from stops.phases.base import Phase, in_chips, laid
 from stops.phases.dealing import shape_of
 from stops.phases.handrank import (
     best_five_key,
-    describe,
+    describe_key,
     first_best_five,
     hand_key,
     key_ranks,
@@ -258,7 +258,7 @@ class PokerPhase(Phase):
         self._no_limit: bool = self.settings.betting == "no_limit"
         self._bet_limit: int = self.settings.bet_limit
         self._call_short: bool = self.settings.short_call == "all_in_no_side_pot"
-        self._menus: dict[tuple[object, ...], LegalActions] = {}
+        self._menus: dict[int, LegalActions] = {}
         self._seen_by: dict[int, tuple[Event, frozenset[int]]] = {}
 
     def enter(self, deal: Deal) -> bool:
@@ -334,14 +334,17 @@ class PokerPhase(Phase):
             if pot is not None:
                 deal.claim(w, pot, "everyone else folded")
             return False
-        keys = {}
+        # one evaluation per hand: its key decides the pot and names it (``describe_key``)
+        keys: list[tuple[int, ...]] = []
+        log = deal.events
         for s in st.active:
             cards = st.hands[s]
-            keys[s] = hand_key(cards)
-            deal.events.append(event(K_SHOWDOWN, s, cards=tuple(CARDS[c] for c in cards),
-                            note=describe(cards)))
-        best = max(keys.values())
-        winners = tuple(s for s in st.active if keys[s] == best)
+            key = hand_key(cards)
+            keys.append(key)
+            log.append(event(K_SHOWDOWN, s, cards=tuple([CARDS[c] for c in cards]),
+                             note=describe_key(key)))
+        best = max(keys)
+        winners = tuple([s for i, s in enumerate(st.active) if keys[i] == best])
         deal.publish(PokerResult(winners))
         if pot is not None:
             have = deal.ledger.layout.get(pot, 0)
@@ -376,32 +379,37 @@ class PokerPhase(Phase):
             return self._choices(deal, seat)
         stack = deal.ledger.stacks[seat]
         limit = self._limit(stack)
+        # The choices depend only on (the kind of menu, the seat, the largest bet or raise),
+        # and legal sets are immutable: one set per key, shared. The key is one integer
+        # (the amount, then the seat in 8 bits, then the kind in 2): hashed at the cost of
+        # an int, where a tuple's hash was a few hundred instructions per bet.
         if not st.bet_made:
-            key: tuple[object, ...] = ("open", seat, max(0, min(limit, stack)))
+            most = min(limit, stack)
+            key = (max(0, most) << 8 | seat) << 2
         else:
-            to_call = self._to_call(st, seat)
+            to_call = st.current - st.contrib[seat]
             can_call = to_call <= stack or self._call_short
-            key = ("facing", seat, can_call, max(0, min(limit, stack - to_call)))
-        # the choices depend only on that key, and legal sets are immutable: share them
+            room = min(limit, stack - to_call)
+            key = (max(0, room) << 8 | seat) << 2 | (3 if can_call else 1)
         legal = self._menus.get(key)
         if legal is None:
             legal = self._menus[key] = self._menu(key)
         return legal
 
-    def _menu(self, key: tuple[object, ...]) -> LegalActions:
-        seat = key[1]
-        assert isinstance(seat, int)
-        if key[0] == "open":
-            most = key[2]
-            assert isinstance(most, int)
+    @staticmethod
+    def _menu(key: int) -> LegalActions:
+        """The betting menu of ``key`` (:meth:`legal`): check or bet 1..most where nobody
+        has bet; fold, call if it can be afforded, or raise 1..room where someone has."""
+        kind = key & 3
+        seat = key >> 2 & 255
+        most = key >> 10
+        if kind == 0:
             return LegalActions(Fixed((simple(seat, "check"),)),
                                 Amounts(seat, "bet", range(1, most + 1)))
-        _, _, can_call, room = key
-        assert isinstance(room, int)
         acts = [simple(seat, "fold")]
-        if can_call:
+        if kind == 3:
             acts.append(simple(seat, "call"))
-        return LegalActions(Fixed(tuple(acts)), Amounts(seat, "raise", range(1, room + 1)))
+        return LegalActions(Fixed(tuple(acts)), Amounts(seat, "raise", range(1, most + 1)))
 
     def apply(self, deal: Deal, action: Action) -> bool:
         st: PokerState = deal.states[PokerState]

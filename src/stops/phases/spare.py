@@ -123,7 +123,7 @@ def _params(deal: Deal) -> Any:
 def _swap(deal: Deal, seat: int) -> None:
     deal.swap_with_spare(seat)
     deal.events.append(event(SPARE_SWAPPED, seat, visible_to=None))
-    deal.events.append(event(SPARE_SWAPPED, seat, cards=tuple(deal.hand(seat)),
+    deal.events.append(event(SPARE_SWAPPED, seat, cards=deal.held(seat),
                     note="your new hand", visible_to=frozenset({seat})))
 
 
@@ -176,7 +176,12 @@ def _dealer_may_keep(deal: Deal) -> bool:
 
 def _blocking(deal: Deal) -> bool:
     """Whether this variant's spare protocol forbids the spare hand to a pay card's holder."""
-    p = _params(deal)
+    return _blocks(_params(deal))
+
+
+def _blocks(p: Any) -> bool:
+    """Whether the protocol's parameters ``p`` forbid the spare hand to a pay card's holder
+    (read from parameters a caller has already looked up: one look-up per decision)."""
     return isinstance(p, (DealerOptionsParams, DealerSwapParams)) and p.pay_card_blocks_spare
 
 
@@ -285,22 +290,22 @@ class DealerOptions(SpareProtocol):
         st: SpareState = deal.states[SpareState]  # its own: no call
         d = deal.dealer
         step = st.step
+        p = _params(deal)  # once per decision, for every test below
         key: tuple[object, ...]
         if step == "dealer":
-            key = ("dealer", d, _blocked(deal, d),
-                   _dealer_may_keep(deal))
+            key = ("dealer", d, _blocks(p) and holds_pay_card(deal, d),
+                   not isinstance(p, DealerOptionsParams) or p.dealer_keep)
         elif step == "after_swap":
             key = ("after_swap", d)
         elif step == "after_unsold":
-            key = ("after_unsold", d, _blocked(deal, d))
+            key = ("after_unsold", d, _blocks(p) and holds_pay_card(deal, d))
         else:
             seat = deal.to_act
             assert seat is not None
-            if st.offering == "spare" and _blocked(deal, seat):
+            if st.offering == "spare" and _blocks(p) and holds_pay_card(deal, seat):
                 key = ("pass_only", seat)
             else:
                 stack = deal.ledger.stacks[seat]
-                p = _params(deal)
                 low = st.high_bid + 1 if p.auction_format == "open_ascending" else 1
                 top = stack + 1
                 if p.auction_increment == "one":  # exactly one more than the last bid
