@@ -258,6 +258,8 @@ class PokerPhase(Phase):
         self._no_limit: bool = self.settings.betting == "no_limit"
         self._bet_limit: int = self.settings.bet_limit
         self._call_short: bool = self.settings.short_call == "all_in_no_side_pot"
+        self._play_all: bool = self.settings.short_hand == "play_all_cards"
+        self._dealer_first: bool = self.settings.first_bettor == "dealer"
         self._menus: dict[int, LegalActions] = {}
         self._seen_by: dict[int, tuple[Event, frozenset[int]]] = {}
 
@@ -265,10 +267,14 @@ class PokerPhase(Phase):
         order = deal.order(deal.dealer)
         st = deal.reset_state(PokerState)
         st.order = order
-        k = self.settings.hand_size
-        for s in order:
-            if deal.counts[s] >= k or self.settings.short_hand == "play_all_cards":
-                st.queue.append(s)
+        if self._play_all:
+            st.queue.extend(order)
+        else:
+            k = self._hand_size
+            counts = deal.counts
+            for s in order:
+                if counts[s] >= k:
+                    st.queue.append(s)
         return self._next_select(deal, st)
 
     # -- selection ------------------------------------------------------------------------
@@ -301,7 +307,7 @@ class PokerPhase(Phase):
     def _start_betting(self, deal: Deal, st: PokerState) -> bool:
         st.step = "bet"
         st.active = [s for s in st.order if s in st.hands]
-        if self.settings.first_bettor == "dealer" and deal.dealer in st.active:
+        if self._dealer_first and deal.dealer in st.active:
             # the dealer bets first, then clockwise (G.0 item 4); the order of play is the same
             k = st.active.index(deal.dealer)
             st.active = st.active[k:] + st.active[:k]

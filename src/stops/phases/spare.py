@@ -235,16 +235,17 @@ class DealerOptions(SpareProtocol):
     def _next_bidder(self, deal: Deal, st: SpareState) -> bool:
         fmt = _params(deal).auction_format
         if fmt == "open_ascending":
-            active = [b for b in st.bidders if b != st.high_bidder]
-            if not active or (not st.bidders):
-                return self._close_auction(deal, st)
-            if st.high_bidder is not None and st.bidders == [st.high_bidder]:
+            # over when nobody is left to outbid the high bidder: no bidders, or only him
+            # (each seat is listed once; tested without building the list of the others)
+            bidders = st.bidders
+            high = st.high_bidder
+            n = len(bidders)
+            if n == 0 or (n == 1 and bidders[0] == high):
                 return self._close_auction(deal, st)
             # find the next active bidder from st.turn
-            n = len(st.bidders)
             for k in range(n):
-                b = st.bidders[(st.turn + k) % n]
-                if b != st.high_bidder:
+                b = bidders[(st.turn + k) % n]
+                if b != high:
                     st.turn = (st.turn + k) % n
                     deal.to_act = b
                     return True
