@@ -597,7 +597,11 @@ def poker_winner(deal: Deal, params: FirstLeadParams | None) -> FirstLead:
     result = deal.result(PokerResult)
     if result is None or not result.winners:
         return first_lead(deal, order[0], params)
-    return first_lead(deal, min(result.winners, key=order.index), params)
+    winners = result.winners
+    for s in order:  # the first winner clockwise (a plain loop: no key function to call)
+        if s in winners:
+            return first_lead(deal, s, params)
+    return first_lead(deal, min(winners, key=order.index), params)  # pragma: no cover
 
 
 def _poker_text(variant: Variant) -> str:
