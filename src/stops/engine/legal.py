@@ -219,19 +219,23 @@ class Selections(_Part):
 class LegalActions(Sequence[Action]):
     """The legal decisions for the seat to act, in a stable order."""
 
-    __slots__ = ("_given", "_len", "_parts")
+    __slots__ = ("_given", "_len", "_parts", "_sizes")
 
     def __init__(self, *parts: _Part) -> None:
         self._given: Action | None = None
         """The action this set handed out last (``in`` tests it first, by identity)."""
         total = 0
         kept = []
+        sizes = []
         for p in parts:
             n = len(p)
             if n:
                 kept.append(p)
+                sizes.append(n)
                 total += n
         self._parts = tuple(kept)
+        self._sizes = tuple(sizes)
+        """Each part's size, kept: a pick walks them without calling each part's ``len``."""
         self._len = total
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -265,10 +269,9 @@ class LegalActions(Sequence[Action]):
                 got = parts[0].get(j)
                 self._given = got
                 return got
-            for p in parts:
-                n = len(p)
+            for k, n in enumerate(self._sizes):
                 if j < n:
-                    got = p.get(j)
+                    got = parts[k].get(j)
                     self._given = got
                     return got
                 j -= n
