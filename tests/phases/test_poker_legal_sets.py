@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import stops
-from stops.engine.actions import Action, simple, with_chips, with_cards
+from stops.engine.actions import Action, simple, with_cards, with_chips
 from stops.engine.cards import CARDS
 from stops.engine.errors import IllegalAction
 from stops.engine.legal import MAX_COMBOS, LegalActions, Selections
