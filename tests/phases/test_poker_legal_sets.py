@@ -5,7 +5,9 @@ tuples instead of the combinatorial number system's walk, the hand is read from 
 masks as a tuple, a best-hand selection tries only the cards whose rank is in the best key,
 the betting menus are keyed by one integer, the spare auction reads its parameters once per
 decision. None of that may change a decision. Here every decision of random deals of every
-built-in with a poker stage or a spare auction, at every seat count, is compared with the old
+built-in with a poker stage or the dealer's spare-hand options and auction (``DealerOptions``:
+Boodle's auction variation, Royal Rummy, Rummoli, Three-in-One, Tripoley's colours and home
+table), at every seat count, is compared with the old
 computation written out plainly (the same actions in the same order, so the same index picks
 the same decision), and the refusals are checked to be the ones they were.
 """
@@ -28,7 +30,8 @@ from stops.phases.poker import PokerState
 from stops.phases.spare import DealerOptions, DealerOptionsParams, DealerSwapParams, SpareState
 from stops.policies.claims import holds_pay_card
 
-# (variant, options): every built-in whose flow has a poker stage or a spare auction, and the
+# (variant, options): every built-in whose flow has a poker stage or a spare auction
+# (royal-rummy's own spare protocol is the dealer's options, with or without poker), and the
 # poker settings a table can choose (best-hand selection, the dealer betting first)
 CASES: list[tuple[str, dict[str, Any] | None]] = [
     ("three-in-one", None),
