@@ -101,15 +101,16 @@ WHOLE = ("test_build.py", "engine/test_properties.py", "engine/test_clone.py",
          "engine/test_decision_paths.py")
 #: Deals with the spare hand (Boodle's family) or a poker stage (Three-in-One's).
 SPARE = ("games/test_boodle.py", "games/test_options_000_001.py", "games/test_pot_and_kitty.py",
-         "games/test_variations.py", "test_build.py")
+         "games/test_variations.py", "test_build.py", "phases/test_poker_legal_sets.py")
 POKER = ("games/test_three_in_one.py", "games/test_tripoley.py", "games/test_tripoley_box.py",
-         "games/test_variations.py", "test_build.py", "games/test_rummoli.py")
+         "games/test_variations.py", "test_build.py", "games/test_rummoli.py",
+         "phases/test_poker_legal_sets.py")
 
 #: For each module of ``hatch_build.COMPILED``, the tests that run it.
 COMPILED_TESTS: dict[str, tuple[str, ...]] = {
     "stops/engine/deal.py": CLASSIC + ROTATION + WHOLE,
     "stops/engine/actions.py": (*CLASSIC, *ROTATION, *WHOLE, "engine/test_vocabulary.py"),
-    "stops/engine/legal.py": CLASSIC + ROTATION + WHOLE,
+    "stops/engine/legal.py": (*CLASSIC, *ROTATION, *WHOLE, "phases/test_poker_legal_sets.py"),
     "stops/engine/events.py": (*CLASSIC, *ROTATION, *WHOLE, "engine/test_vocabulary.py"),
     "stops/engine/table.py": CLASSIC + ROTATION + WHOLE,
     "stops/engine/chips.py": CLASSIC + ROTATION + WHOLE,
@@ -125,7 +126,8 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
     "stops/phases/settle.py": CLASSIC + ROTATION,
     "stops/phases/spare.py": SPARE,
     "stops/phases/poker.py": POKER,
-    "stops/phases/handrank.py": ("phases/test_handrank.py", "games/test_three_in_one.py",
+    "stops/phases/handrank.py": ("phases/test_handrank.py", "phases/test_poker_legal_sets.py",
+                                 "games/test_three_in_one.py",
                                  "games/test_tripoley.py", "games/test_variations.py"),
     "stops/phases/rotation.py": (*ROTATION, "policies/test_play_policies.py",
                                  "games/test_variations_g8.py"),

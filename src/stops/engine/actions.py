@@ -21,6 +21,11 @@ from stops.engine.vocabulary import VERBS, load_builtins
 # ``VERBS`` (re-exported): every registered verb, name -> :class:`~stops.engine.vocabulary.Verb`,
 # the engine's own and those the phases brought (:mod:`stops.engine.vocabulary`).
 
+_CARD: Final = Card
+_VERBS: Final = VERBS
+"""``Card`` and ``VERBS`` as ``Final`` names: read directly in the compiled build, not looked up
+as module globals at every check (``VERBS`` is only ever filled in place)."""
+
 RANK_NAMES: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 
 FLAGS: Final[dict[str, tuple[str, ...]]] = {}
@@ -222,26 +227,29 @@ def _verbs_known() -> str:
 
 def _valid(seat: object, action: object, card: object, chips: object, space: object,
            cards: object, as_rank: object = None, flags: object = ()) -> bool:
-    if seat.__class__ is not int or action.__class__ is not str or action not in VERBS:
+    # ``type(x)`` rather than ``x.__class__`` and the ``Final`` aliases below: the compiled
+    # build reads an object's type directly, where ``__class__`` was a generic attribute look-up
+    # and ``Card`` a module global's, per card of a selection
+    if type(seat) is not int or type(action) is not str or action not in _VERBS:
         return False
     if not _in_range(seat):
         return False
-    if as_rank is not None and (as_rank.__class__ is not str or as_rank not in RANK_NAMES):
+    if as_rank is not None and (type(as_rank) is not str or as_rank not in RANK_NAMES):
         return False
     if flags != () and not (isinstance(flags, tuple)
-                            and all(f.__class__ is str and f in FLAGS for f in flags)):
+                            and all(type(f) is str and f in FLAGS for f in flags)):
         return False
-    if card is not None and card.__class__ is not Card:
+    if card is not None and type(card) is not _CARD:
         return False
-    if chips is not None and (chips.__class__ is not int or not _in_range(chips)):
+    if chips is not None and (type(chips) is not int or not _in_range(chips)):
         return False
-    if space is not None and space.__class__ is not str:
+    if space is not None and type(space) is not str:
         return False
     if cards is not None:
         if not isinstance(cards, tuple):
             return False
         for c in cards:
-            if c.__class__ is not Card:
+            if type(c) is not _CARD:
                 return False
     return True
 

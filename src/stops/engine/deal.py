@@ -562,11 +562,22 @@ class Deal:
 
             raise TableError(f"no seat {shown(seat)} at a table of {self.n} (seats are "
                              f"0..{self.n - 1})")
-        out: list[Card] = []
-        for suit, m in enumerate(self.masks[seat]):
-            if m:
-                out.extend(_suit_cards(suit, m))
-        return out
+        return list(self.held(seat))
+
+    def held(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` (a seat of this table: not checked) holds, in card order, as a
+        tuple: the four suits' memoised tuples joined, with no list or sort (the poker
+        stage's legal set reads the hand this way at every selection)."""
+        m = self.masks[seat]
+        memo = _SUIT_CARDS  # the memo read inline (keys as _suit_cards makes them)
+        a = memo.get(m[0])
+        b = memo.get(8192 | m[1])
+        c = memo.get(16384 | m[2])
+        d = memo.get(24576 | m[3])
+        if a is None or b is None or c is None or d is None:
+            return (_suit_cards(0, m[0]) + _suit_cards(1, m[1]) + _suit_cards(2, m[2])
+                    + _suit_cards(3, m[3]))
+        return a + b + c + d
 
     def lowest_in_suit(self, seat: int, suit: int) -> int | None:
         """The lowest card ``seat`` holds in ``suit``, in the variant's rank order."""

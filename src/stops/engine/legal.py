@@ -10,8 +10,9 @@ indexing and ``random.choice`` all work in O(1) per call.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import combinations
 from math import comb
-from typing import Final, overload
+from typing import Final, cast, overload
 
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, with_chips
@@ -128,17 +129,52 @@ def _binom(n: int, k: int) -> int:
     return comb(n, k)
 
 
+MAX_COMBOS: Final = 8192
+"""The largest family whose position tuples are kept (:func:`_combos`): five of 17 cards
+(6,188) is the biggest a pack's poker hand meets; bigger families unrank step by step."""
+_COMBOS: Final[dict[int, list[tuple[int, ...]]]] = {}
+
+
+def _combos(n: int, k: int) -> list[tuple[int, ...]]:
+    """Every ``k``-subset of ``range(n)`` as a tuple of positions, in lexicographic order (the
+    order ``itertools.combinations`` gives), or ``[]`` for a family over :data:`MAX_COMBOS`.
+    Made once per ``(n, k)`` and shared: a random or search driver picks one selection per
+    legal set, so reading its positions here replaces the combinatorial number system's
+    walk (a loop of up to ``n`` steps, interpreted in the pure build) by one list read.
+    (Two threads filling one slot store equal lists.) Tuples of small integers are not
+    tracked by the cyclic garbage collector once it has seen them."""
+    key = n << 6 | k
+    got = _COMBOS.get(key)
+    if got is None:
+        fits = n < 53 and _BINOM_PAD[n][k] <= MAX_COMBOS
+        got = _COMBOS[key] = list(combinations(range(n), k)) if fits else []
+    return got
+
+
 class Selections(_Part):
     """Every ``k``-card subset of ``cards`` as a ``verb`` action (a verb that takes a list of
-    cards, such as a phase's choice of a hand), in lexicographic order."""
+    cards, such as a phase's choice of a hand), in lexicographic order.
+
+    Made in O(1) beyond reading ``cards`` (the size from a table of binomials); a selection
+    is unranked only when it is picked, from the shared position tuples of :func:`_combos`.
+    ``ordered=True`` says ``cards`` is already a tuple of the pack's :class:`Card` objects
+    in card order (a hand read from its suit masks, :meth:`Deal.held`): it is then kept as
+    given, not sorted and looked up again."""
 
     __slots__ = ("cards", "k", "n", "seat", "verb")
 
-    def __init__(self, seat: int, cards: Sequence[int], k: int, verb: str) -> None:
+    def __init__(self, seat: int, cards: Sequence[int], k: int, verb: str,
+                 ordered: bool = False) -> None:
         self.seat = seat
-        self.cards = tuple(sorted(cards))
+        held: tuple[Card, ...]
+        if ordered and isinstance(cards, tuple):
+            held = cast("tuple[Card, ...]", cards)
+        else:
+            held = tuple([CARDS[c] for c in sorted(cards)])
+        self.cards = held
         self.k = k
-        self.n = comb(len(self.cards), k)
+        m = len(held)
+        self.n = _BINOM_PAD[m][k] if m < 53 and k < 53 else comb(m, k)
         self.verb = verb
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -151,32 +187,24 @@ class Selections(_Part):
         return ("cards", self.verb, self.seat, self.cards, self.k)
 
     def get(self, i: int) -> Action:
-        # Unrank i in the combinatorial number system, lexicographic order.
         cards = self.cards
+        n, k = len(cards), self.k
+        combos = _combos(n, k)
+        if combos:
+            # ``cards`` is sorted, so the picked cards are too: the action's canonical form
+            return Action(self.seat, self.verb, cards=tuple([cards[p] for p in combos[i]]))
+        # a family too big to keep: unrank i in the combinatorial number system
         chosen: list[Card] = []
-        n, k, start = len(cards), self.k, 0
-        if n < 53:  # every hand of a pack: the table, without a call per step
-            table = _BINOM_PAD
-            while k:
-                for j in range(start, n):
-                    c = table[n - j - 1][k - 1]
-                    if i < c:
-                        chosen.append(CARDS[cards[j]])
-                        start = j + 1
-                        k -= 1
-                        break
-                    i -= c
-            return Action(self.seat, self.verb, cards=tuple(chosen))
+        start = 0
         while k:
             for j in range(start, n):
                 c = _binom(n - j - 1, k - 1)
                 if i < c:
-                    chosen.append(CARDS[cards[j]])
+                    chosen.append(cards[j])
                     start = j + 1
                     k -= 1
                     break
                 i -= c
-        # ``cards`` is sorted, so ``chosen`` is too: the action's canonical form
         return Action(self.seat, self.verb, cards=tuple(chosen))
 
     def has(self, a: Action) -> bool:
@@ -191,19 +219,23 @@ class Selections(_Part):
 class LegalActions(Sequence[Action]):
     """The legal decisions for the seat to act, in a stable order."""
 
-    __slots__ = ("_given", "_len", "_parts")
+    __slots__ = ("_given", "_len", "_parts", "_sizes")
 
     def __init__(self, *parts: _Part) -> None:
         self._given: Action | None = None
         """The action this set handed out last (``in`` tests it first, by identity)."""
         total = 0
         kept = []
+        sizes = []
         for p in parts:
             n = len(p)
             if n:
                 kept.append(p)
+                sizes.append(n)
                 total += n
         self._parts = tuple(kept)
+        self._sizes = tuple(sizes)
+        """Each part's size, kept: a pick walks them without calling each part's ``len``."""
         self._len = total
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -224,25 +256,27 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, i: slice) -> Sequence[Action]: ...
 
     def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._len))]
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError("legal action index out of range")
-        parts = self._parts
-        if len(parts) == 1:
-            got = parts[0].get(i)
-            self._given = got
-            return got
-        for p in parts:
-            n = len(p)
-            if i < n:
-                got = p.get(i)
+        if isinstance(i, int):
+            # the driver's case, first: a native test in the compiled build, where the
+            # ``slice`` test was a module look-up and a generic ``isinstance`` per pick
+            j: int = i
+            if j < 0:
+                j += self._len
+            if not 0 <= j < self._len:
+                raise IndexError("legal action index out of range")
+            parts = self._parts
+            if len(parts) == 1:
+                got = parts[0].get(j)
                 self._given = got
                 return got
-            i -= n
-        raise IndexError("legal action index out of range")  # pragma: no cover
+            for k, n in enumerate(self._sizes):
+                if j < n:
+                    got = parts[k].get(j)
+                    self._given = got
+                    return got
+                j -= n
+            raise IndexError("legal action index out of range")  # pragma: no cover
+        return [self[j] for j in range(*i.indices(self._len))]
 
     def __contains__(self, a: object) -> bool:
         if a is self._given and a is not None:

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import combinations, combinations_with_replacement
-from typing import NoReturn
+from typing import Final, NoReturn
 
-__all__ = ["CATEGORIES", "best_hand", "by_rank", "category", "describe", "hand_key"]
+__all__ = ["CATEGORIES", "best_hand", "by_rank", "category", "describe", "describe_key", "hand_key",
+           "key_ranks"]
 
-CATEGORIES: tuple[str, ...] = (
+CATEGORIES: Final[tuple[str, ...]] = (
     "high_card",
     "pair",
     "two_pair",
@@ -40,36 +41,38 @@ CATEGORIES: tuple[str, ...] = (
 )
 """Category names in ascending strength; a key's first element indexes this."""
 
-# Category indices, named so the table builder and describe() read clearly.
-_HIGH_CARD = 0
-_PAIR = 1
-_TWO_PAIR = 2
-_TRIPS = 3
-_STRAIGHT = 4
-_FLUSH = 5
-_FULL_HOUSE = 6
-_QUADS = 7
-_STRAIGHT_FLUSH = 8
+# Category indices, named so the table builder and describe() read clearly. Every module
+# constant is ``Final``: the compiled build then reads its value directly, where a module
+# global was a dictionary look-up at each use (a five-card key read eleven of them).
+_HIGH_CARD: Final = 0
+_PAIR: Final = 1
+_TWO_PAIR: Final = 2
+_TRIPS: Final = 3
+_STRAIGHT: Final = 4
+_FLUSH: Final = 5
+_FULL_HOUSE: Final = 6
+_QUADS: Final = 7
+_STRAIGHT_FLUSH: Final = 8
 
-_NUM_RANKS = 13
-_NUM_SUITS = 4
-_NUM_CARDS = _NUM_RANKS * _NUM_SUITS
-_HAND_SIZE = 5
-_ACE = 12
-_FIVE = 3  # rank index of the five: the top card of the wheel A-2-3-4-5
+_NUM_RANKS: Final = 13
+_NUM_SUITS: Final = 4
+_NUM_CARDS: Final = _NUM_RANKS * _NUM_SUITS
+_HAND_SIZE: Final = 5
+_ACE: Final = 12
+_FIVE: Final = 3  # rank index of the five: the top card of the wheel A-2-3-4-5
 
 # One distinct prime per rank: products of primes identify rank multisets.
-_RANK_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+_RANK_PRIMES: Final = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 
 # Per-card lookups.  Lists (not dicts) on purpose: indexing a list with a
 # float raises TypeError instead of silently matching the equal int key, and
 # any index >= 52 raises IndexError, which the fast path turns into a
 # ValueError.  Negative cards are caught by the ``1 << card`` duplicate mask,
 # which raises ValueError for a negative shift count.
-_CARD_PRIME: list[int] = [_RANK_PRIMES[c % _NUM_RANKS] for c in range(_NUM_CARDS)]
-_CARD_SUIT: list[int] = [c // _NUM_RANKS for c in range(_NUM_CARDS)]
+_CARD_PRIME: Final[list[int]] = [_RANK_PRIMES[c % _NUM_RANKS] for c in range(_NUM_CARDS)]
+_CARD_SUIT: Final[list[int]] = [c // _NUM_RANKS for c in range(_NUM_CARDS)]
 
-_RANK_NAMES = (
+_RANK_NAMES: Final = (
     "two",
     "three",
     "four",
@@ -84,7 +87,7 @@ _RANK_NAMES = (
     "king",
     "ace",
 )
-_RANK_PLURALS = (
+_RANK_PLURALS: Final = (
     "twos",
     "threes",
     "fours",
@@ -171,10 +174,12 @@ def _build_tables() -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ..
     return keys, flush_keys
 
 
-_KEYS, _FLUSH_KEYS = _build_tables()
+_TABLES: Final = _build_tables()
+_KEYS: Final = _TABLES[0]
+_FLUSH_KEYS: Final = _TABLES[1]
 
 
-MAX_SELECTION = 7
+MAX_SELECTION: Final = 7
 """The most cards a poker selection may hold: six or seven are ranked by their best five."""
 
 
@@ -327,7 +332,7 @@ def best_five_key(cards: Iterable[int]) -> tuple[int, ...]:
     return best
 
 
-def _key_ranks(key: tuple[int, ...]) -> frozenset[int]:
+def key_ranks(key: tuple[int, ...]) -> frozenset[int]:
     """The ranks every five-card hand with this key is made of."""
     if key[0] in (_STRAIGHT, _STRAIGHT_FLUSH):
         top = key[1]
@@ -343,7 +348,7 @@ def first_best_five(cards: Iterable[int]) -> tuple[int, ...]:
     if len(hand) <= _HAND_SIZE:
         return hand
     key = best_five_key(hand)
-    ranks = _key_ranks(key)
+    ranks = key_ranks(key)
     for five in combinations([c for c in hand if c % _NUM_RANKS in ranks], _HAND_SIZE):
         if hand_key(five) == key:
             return five
@@ -391,7 +396,24 @@ def describe(cards: Iterable[int]) -> str:
     threes"``, ``"straight to the five"``, ``"pair of aces"``, ``"royal
     flush"``.  Kickers are left out; the key decides ties.
     """
-    key = hand_key(cards)
+    return describe_key(hand_key(cards))
+
+
+_DESCRIBED: Final[dict[tuple[int, ...], str]] = {}
+"""Each key's description, once made (at most the 7,462 distinct five-card keys and the
+shorter hands' few thousand; filling it from two threads stores equal strings)."""
+
+
+def describe_key(key: tuple[int, ...]) -> str:
+    """:func:`describe` of a hand whose :func:`hand_key` is ``key``: a showdown has the key
+    already (it decides the pot), so the hand is not evaluated a second time to name it."""
+    got = _DESCRIBED.get(key)
+    if got is None:
+        got = _DESCRIBED[key] = _describe(key)
+    return got
+
+
+def _describe(key: tuple[int, ...]) -> str:
     cat, ranks = key[0], key[1:]
     first = ranks[0]
     if cat == _STRAIGHT_FLUSH:

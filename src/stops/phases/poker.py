@@ -34,7 +34,13 @@ from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet, Selection
 from stops.engine.vocabulary import EventType, Verb
 from stops.phases.base import Phase, in_chips, laid
 from stops.phases.dealing import shape_of
-from stops.phases.handrank import best_five_key, describe, first_best_five, hand_key
+from stops.phases.handrank import (
+    best_five_key,
+    describe_key,
+    first_best_five,
+    hand_key,
+    key_ranks,
+)
 from stops.policies.leads import FirstLead, FirstLeadParams, first_lead, first_lead_text
 from stops.rules.registry import param
 
@@ -259,17 +265,23 @@ class PokerPhase(Phase):
         self._no_limit: bool = self.settings.betting == "no_limit"
         self._bet_limit: int = self.settings.bet_limit
         self._call_short: bool = self.settings.short_call == "all_in_no_side_pot"
-        self._menus: dict[tuple[object, ...], LegalActions] = {}
+        self._play_all: bool = self.settings.short_hand == "play_all_cards"
+        self._dealer_first: bool = self.settings.first_bettor == "dealer"
+        self._menus: dict[int, LegalActions] = {}
         self._seen_by: dict[int, tuple[Event, frozenset[int]]] = {}
 
     def enter(self, deal: Deal) -> bool:
         order = deal.order(deal.dealer)
         st = deal.reset_state(PokerState)
         st.order = order
-        k = self.settings.hand_size
-        for s in order:
-            if deal.counts[s] >= k or self.settings.short_hand == "play_all_cards":
-                st.queue.append(s)
+        if self._play_all:
+            st.queue.extend(order)
+        else:
+            k = self._hand_size
+            counts = deal.counts
+            for s in order:
+                if counts[s] >= k:
+                    st.queue.append(s)
         return self._next_select(deal, st)
 
     # -- selection ------------------------------------------------------------------------
@@ -284,19 +296,13 @@ class PokerPhase(Phase):
         return self._start_betting(deal, st)
 
     def _choices(self, deal: Deal, seat: int) -> LegalSet:
-        hand = deal.hand(seat)
-        k = min(self._hand_size, len(hand))
+        hand = deal.held(seat)  # in card order, the pack's own cards: kept as they are
+        k = self._hand_size
+        if len(hand) < k:
+            k = len(hand)
         if self._selection == "free":
-            return LegalActions(Selections(seat, hand, k, "select"))
-        best = None
-        found: list[tuple[int, ...]] = []
-        for combo in combinations(hand, k):
-            key = hand_key(combo)
-            if best is None or key > best:
-                best, found = key, [combo]
-            elif key == best:
-                found.append(combo)
-        return LegalActions.of(tuple(select(seat, c) for c in found))
+            return LegalActions(Selections(seat, hand, k, "select", ordered=True))
+        return LegalActions.of(tuple([_select_sorted(seat, c) for c in _best_combos(hand, k)]))
 
     # -- betting --------------------------------------------------------------------------
     def _limit(self, stack: int) -> int:
@@ -308,7 +314,7 @@ class PokerPhase(Phase):
     def _start_betting(self, deal: Deal, st: PokerState) -> bool:
         st.step = "bet"
         st.active = [s for s in st.order if s in st.hands]
-        if self.settings.first_bettor == "dealer" and deal.dealer in st.active:
+        if self._dealer_first and deal.dealer in st.active:
             # the dealer bets first, then clockwise (G.0 item 4); the order of play is the same
             k = st.active.index(deal.dealer)
             st.active = st.active[k:] + st.active[:k]
@@ -341,14 +347,17 @@ class PokerPhase(Phase):
             if pot is not None:
                 deal.claim(w, pot, "everyone else folded")
             return False
-        keys = {}
+        # one evaluation per hand: its key decides the pot and names it (``describe_key``)
+        keys: list[tuple[int, ...]] = []
+        log = deal.events
         for s in st.active:
             cards = st.hands[s]
-            keys[s] = hand_key(cards)
-            deal.events.append(event(K_SHOWDOWN, s, cards=tuple(CARDS[c] for c in cards),
-                            note=describe(cards)))
-        best = max(keys.values())
-        winners = tuple(s for s in st.active if keys[s] == best)
+            key = hand_key(cards)
+            keys.append(key)
+            log.append(event(K_SHOWDOWN, s, cards=tuple([CARDS[c] for c in cards]),
+                             note=describe_key(key)))
+        best = max(keys)
+        winners = tuple([s for i, s in enumerate(st.active) if keys[i] == best])
         deal.publish(PokerResult(winners))
         if pot is not None:
             have = deal.ledger.layout.get(pot, 0)
@@ -383,32 +392,37 @@ class PokerPhase(Phase):
             return self._choices(deal, seat)
         stack = deal.ledger.stacks[seat]
         limit = self._limit(stack)
+        # The choices depend only on (the kind of menu, the seat, the largest bet or raise),
+        # and legal sets are immutable: one set per key, shared. The key is one integer
+        # (the amount, then the seat in 8 bits, then the kind in 2): hashed at the cost of
+        # an int, where a tuple's hash was a few hundred instructions per bet.
         if not st.bet_made:
-            key: tuple[object, ...] = ("open", seat, max(0, min(limit, stack)))
+            most = min(limit, stack)
+            key = (max(0, most) << 8 | seat) << 2
         else:
-            to_call = self._to_call(st, seat)
+            to_call = st.current - st.contrib[seat]
             can_call = to_call <= stack or self._call_short
-            key = ("facing", seat, can_call, max(0, min(limit, stack - to_call)))
-        # the choices depend only on that key, and legal sets are immutable: share them
+            room = min(limit, stack - to_call)
+            key = (max(0, room) << 8 | seat) << 2 | (3 if can_call else 1)
         legal = self._menus.get(key)
         if legal is None:
             legal = self._menus[key] = self._menu(key)
         return legal
 
-    def _menu(self, key: tuple[object, ...]) -> LegalActions:
-        seat = key[1]
-        assert isinstance(seat, int)
-        if key[0] == "open":
-            most = key[2]
-            assert isinstance(most, int)
+    @staticmethod
+    def _menu(key: int) -> LegalActions:
+        """The betting menu of ``key`` (:meth:`legal`): check or bet 1..most where nobody
+        has bet; fold, call if it can be afforded, or raise 1..room where someone has."""
+        kind = key & 3
+        seat = key >> 2 & 255
+        most = key >> 10
+        if kind == 0:
             return LegalActions(Fixed((simple(seat, "check"),)),
                                 Amounts(seat, "bet", range(1, most + 1)))
-        _, _, can_call, room = key
-        assert isinstance(room, int)
         acts = [simple(seat, "fold")]
-        if can_call:
+        if kind == 3:
             acts.append(simple(seat, "call"))
-        return LegalActions(Fixed(tuple(acts)), Amounts(seat, "raise", range(1, room + 1)))
+        return LegalActions(Fixed(tuple(acts)), Amounts(seat, "raise", range(1, most + 1)))
 
     def apply(self, deal: Deal, action: Action) -> bool:
         st: PokerState = deal.states[PokerState]
@@ -482,6 +496,27 @@ class PokerPhase(Phase):
             return IllegalAction("insufficient_chips", "you cannot cover the call; fold",
                                  rule="short_call: fold_only")
         return None
+
+
+def _best_combos(hand: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
+    """Every ``k``-card hand of ``hand`` (in card order) with the best key, in the order
+    ``combinations(hand, k)`` gives them. For five of more than five cards, only the cards
+    whose rank is in the best key (``best_five_key``) are tried: every five-card hand with
+    that key is made of those ranks, and ``combinations`` of a subsequence keeps the order,
+    so the list is the same as trying all C(n, 5) fives, with a fraction of the keys."""
+    pool = hand
+    if k == 5 and len(hand) > 5:
+        ranks = key_ranks(best_five_key(hand))
+        pool = tuple([c for c in hand if c % 13 in ranks])
+    best: tuple[int, ...] | None = None
+    found: list[tuple[int, ...]] = []
+    for combo in combinations(pool, k):
+        key = hand_key(combo)
+        if best is None or key > best:
+            best, found = key, [combo]
+        elif key == best:
+            found.append(combo)
+    return found
 
 
 def _beaten_by(deal: Deal, shown: tuple[int, ...], beside: tuple[int, ...] = ()
@@ -569,7 +604,11 @@ def poker_winner(deal: Deal, params: FirstLeadParams | None) -> FirstLead:
     result = deal.result(PokerResult)
     if result is None or not result.winners:
         return first_lead(deal, order[0], params)
-    return first_lead(deal, min(result.winners, key=order.index), params)
+    winners = result.winners
+    for s in order:  # the first winner clockwise (a plain loop: no key function to call)
+        if s in winners:
+            return first_lead(deal, s, params)
+    return first_lead(deal, min(winners, key=order.index), params)  # pragma: no cover
 
 
 def _poker_text(variant: Variant) -> str:

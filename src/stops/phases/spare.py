@@ -123,7 +123,7 @@ def _params(deal: Deal) -> Any:
 def _swap(deal: Deal, seat: int) -> None:
     deal.swap_with_spare(seat)
     deal.events.append(event(SPARE_SWAPPED, seat, visible_to=None))
-    deal.events.append(event(SPARE_SWAPPED, seat, cards=tuple(deal.hand(seat)),
+    deal.events.append(event(SPARE_SWAPPED, seat, cards=deal.held(seat),
                     note="your new hand", visible_to=frozenset({seat})))
 
 
@@ -176,7 +176,12 @@ def _dealer_may_keep(deal: Deal) -> bool:
 
 def _blocking(deal: Deal) -> bool:
     """Whether this variant's spare protocol forbids the spare hand to a pay card's holder."""
-    p = _params(deal)
+    return _blocks(_params(deal))
+
+
+def _blocks(p: Any) -> bool:
+    """Whether the protocol's parameters ``p`` forbid the spare hand to a pay card's holder
+    (read from parameters a caller has already looked up: one look-up per decision)."""
     return isinstance(p, (DealerOptionsParams, DealerSwapParams)) and p.pay_card_blocks_spare
 
 
@@ -230,16 +235,17 @@ class DealerOptions(SpareProtocol):
     def _next_bidder(self, deal: Deal, st: SpareState) -> bool:
         fmt = _params(deal).auction_format
         if fmt == "open_ascending":
-            active = [b for b in st.bidders if b != st.high_bidder]
-            if not active or (not st.bidders):
-                return self._close_auction(deal, st)
-            if st.high_bidder is not None and st.bidders == [st.high_bidder]:
+            # over when nobody is left to outbid the high bidder: no bidders, or only him
+            # (each seat is listed once; tested without building the list of the others)
+            bidders = st.bidders
+            high = st.high_bidder
+            n = len(bidders)
+            if n == 0 or (n == 1 and bidders[0] == high):
                 return self._close_auction(deal, st)
             # find the next active bidder from st.turn
-            n = len(st.bidders)
             for k in range(n):
-                b = st.bidders[(st.turn + k) % n]
-                if b != st.high_bidder:
+                b = bidders[(st.turn + k) % n]
+                if b != high:
                     st.turn = (st.turn + k) % n
                     deal.to_act = b
                     return True
@@ -285,22 +291,22 @@ class DealerOptions(SpareProtocol):
         st: SpareState = deal.states[SpareState]  # its own: no call
         d = deal.dealer
         step = st.step
+        p = _params(deal)  # once per decision, for every test below
         key: tuple[object, ...]
         if step == "dealer":
-            key = ("dealer", d, _blocked(deal, d),
-                   _dealer_may_keep(deal))
+            key = ("dealer", d, _blocks(p) and holds_pay_card(deal, d),
+                   not isinstance(p, DealerOptionsParams) or p.dealer_keep)
         elif step == "after_swap":
             key = ("after_swap", d)
         elif step == "after_unsold":
-            key = ("after_unsold", d, _blocked(deal, d))
+            key = ("after_unsold", d, _blocks(p) and holds_pay_card(deal, d))
         else:
             seat = deal.to_act
             assert seat is not None
-            if st.offering == "spare" and _blocked(deal, seat):
+            if st.offering == "spare" and _blocks(p) and holds_pay_card(deal, seat):
                 key = ("pass_only", seat)
             else:
                 stack = deal.ledger.stacks[seat]
-                p = _params(deal)
                 low = st.high_bid + 1 if p.auction_format == "open_ascending" else 1
                 top = stack + 1
                 if p.auction_increment == "one":  # exactly one more than the last bid
