@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from array import array
+from operator import itemgetter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
 
@@ -30,6 +32,32 @@ K_SPARE_DEALT: Final = EventKind.SPARE_DEALT
 _ONLY: Final = tuple(frozenset({s}) for s in range(64))
 _SUIT: Final = tuple(c // 13 for c in range(52))
 _BIT: Final = tuple(1 << (c % 13) for c in range(52))
+
+_PICK_CARDS: Final = itemgetter
+"""``itemgetter(*cards)(CARDS)``: a hand's ``Card`` objects in one C call (two or more)."""
+_SPARE_LABEL: Final = 0xFF
+"""The spare hand's byte in a deal's owner bytes: -1 (``SPARE``) read as a signed byte."""
+_ABSENT_LABEL: Final = 0xFD
+"""A card not in the pack: -3 (``ABSENT``) read as a signed byte."""
+_HELD: Final = tuple(bytes(0x31 if b == s else 0x30 for b in range(256)) for s in range(64))
+"""``_HELD[s]`` translates owner bytes to the text of a binary number: "1" where seat ``s``
+holds the card, "0" elsewhere (``int(text, 2)`` is then the seat's 52-bit hand)."""
+
+
+class _Plan:
+    """What dealing a whole pack round one ``deal_order`` needs that depends only on the
+    order and the pack (kept per (players, dealer, seats in play)): each position's
+    recipient as a byte (the label the owner bytes carry), the recipients with their first
+    position, and each seat's number of cards."""
+
+    __slots__ = ("labels", "recipients")
+
+    def __init__(self, order: list[int], cards: int) -> None:
+        k = len(order)
+        self.labels: bytes = bytes(_SPARE_LABEL if order[i % k] == SPARE else order[i % k]
+                                   for i in range(cards)) + bytes([_ABSENT_LABEL] * (52 - cards))
+        self.recipients: tuple[tuple[int, int], ...] = tuple(
+            (i, who) for i, who in enumerate(order))
 
 
 def deal_order(players: int, dealer: int, spare_hand: bool, spare_first: bool,
@@ -180,6 +208,18 @@ class DealPhase(Phase):
         self._spare_hand: bool = variant.rules.spare_hand
         self._spare_first: bool = variant.rules.deal_spare_position == "first"
         self.dealer_sees: bool = self.settings.spare_seen_by == "dealer"
+        self._fast: dict[tuple[int, int, tuple[int, ...]], _Plan] = {}
+        n = len(self._deck)
+        self._whole: bool = self._deck == CARDS
+        """The pack is the whole 52-card pack in card order: a position's index is its card."""
+        self._to_card: bytes = bytes(int(self._deck[j]) if j < n else j for j in range(256)) \
+            if self._ascending and n <= 52 else b""
+        """Translates a pack index to its card (a stripped pack's indices are not its cards)."""
+        absent = sorted(set(range(52)) - {int(c) for c in self._deck})
+        self._absent: bytes = bytes(absent)
+        """The cards not in the pack, after the pack's in the owner bytes' ``maketrans``."""
+        self._fast_ok: bool = self._ascending and len(absent) == 52 - n
+        """The pack is in card order with no card twice: the owner bytes path applies."""
 
     def enter(self, deal: Deal) -> bool:
         hands, spare = deal.take_given()
@@ -189,11 +229,14 @@ class DealPhase(Phase):
             if order is None:
                 order = self._orders[key] = deal_order(
                     deal.n, deal.dealer, self._spare_hand, self._spare_first, deal.active)
-            if not self.sized and self._ascending:
+            if not self.sized and self._fast_ok:
                 perm = deal.shuffle_order(len(self._deck))
                 if perm is not None:
-                    self._deal_by_order(deal, order, perm)
-                    return self._place(deal)
+                    plan = self._fast.get(key)
+                    if plan is None:
+                        plan = self._fast[key] = _Plan(order, len(self._deck))
+                    self._deal_through(deal, plan, perm)
+                    return False
             pack: list[Card] = list(self._deck)
             deal.shuffle(pack)
             if self.sized:
@@ -221,27 +264,57 @@ class DealPhase(Phase):
         deal.dealt_spare = tuple(sorted(spare or ()))
         return self._place(deal)
 
-    def _deal_by_order(self, deal: Deal, order: list[int], perm: Sequence[int]) -> None:
+    def _deal_through(self, deal: Deal, plan: _Plan, perm: Sequence[int]) -> None:
         """Deal the pack in the shuffle's order ``perm`` (indices into the pack) one card at
-        a time round ``order``: recipient ``i`` gets the cards at positions i, i + k, ...
-        The pack is in card order, so sorting a hand's indices sorts its cards: no shuffled
-        pack is built and no hand of cards is sorted (the same hands, in card order, and the
-        same last card dealt as shuffling the pack and dealing it)."""
-        deck = self._deck
-        k = len(order)
+        a time round the plan's order, and place it: recipient ``i`` gets the cards at
+        positions i, i + k, ... The same hands, owners, suit masks, last card dealt and
+        events as shuffling the pack, dealing it and :meth:`_place`, without a Python loop
+        over the 52 cards (this runs at every deal):
+
+        - ``bytes.maketrans(cards, labels)`` writes each position's recipient (its label)
+          at its card, in C: its first 52 bytes are every card's owner (the cards not in
+          the pack carry ``ABSENT``), read as signed bytes into ``deal.owner``;
+        - a seat's suit masks are those bytes translated to "1" where it holds the card and
+          "0" elsewhere, read as one binary number;
+        - the pack is in card order, so a hand's cards are its positions' cards sorted as
+          small integers (no shuffled pack, no sort of ``Card`` objects)."""
+        data: bytes = perm if isinstance(perm, bytes) else bytes(perm)
+        cards = data if self._whole else data.translate(self._to_card)
+        owned = bytes.maketrans(cards + self._absent, plan.labels)[:52]
+        deal.owner = array("b", owned).tolist()
+        k = len(plan.recipients)
         hands: list[tuple[Card, ...]] = [()] * deal.n
         spare: tuple[Card, ...] = ()
-        for i, who in enumerate(order):
-            got = perm[i::k]
-            cards = tuple([deck[j] for j in sorted(got)])
+        for i, who in plan.recipients:
+            got = cards[i::k]
+            hand = _PICK_CARDS(*sorted(got))(CARDS) if len(got) > 1 else \
+                tuple([CARDS[c] for c in got])
             if who == SPARE:
-                spare = cards
+                spare = hand
                 if got:
-                    deal.last_dealt = deck[got[-1]]
+                    deal.last_dealt = got[-1]
             else:
-                hands[who] = cards
+                hands[who] = hand
         deal.dealt_hands = tuple(hands)
         deal.dealt_spare = spare
+        backwards = owned[::-1]  # card 51 first: the highest bit of the binary number
+        masks = deal.masks
+        counts = deal.counts
+        log = deal.events
+        active = deal.active
+        for seat in range(deal.n):
+            h = hands[seat]
+            if not h and seat not in active:
+                continue
+            m = int(backwards.translate(_HELD[seat]), 2)
+            masks[seat] = [m & 8191, m >> 13 & 8191, m >> 26 & 8191, m >> 39]
+            counts[seat] = len(h)
+            log.append(event(K_DEALT, seat, None, len(h), None, None, h, "", _ONLY[seat]))
+        deal.spare = set(spare)
+        if self._spare_hand:
+            log.append(shared(K_SPARE_DEALT, chips=len(spare)))
+            if self.dealer_sees:
+                deal.spare_known = _ONLY[deal.dealer]
 
     def _place(self, deal: Deal) -> bool:
         """Put the dealt hands (``deal.dealt_hands``, in card order) in the players' hands
