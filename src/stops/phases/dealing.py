@@ -232,10 +232,10 @@ class DealPhase(Phase):
             if not self.sized and self._fast_ok:
                 perm = deal.shuffle_order(len(self._deck))
                 if perm is not None:
-                    plan = self._fast.get(key)
-                    if plan is None:
-                        plan = self._fast[key] = _Plan(order, len(self._deck))
-                    self._deal_through(deal, plan, perm)
+                    fast = self._fast.get(key)
+                    if fast is None:
+                        fast = self._fast[key] = _Plan(order, len(self._deck))
+                    self._deal_through(deal, fast, perm)
                     return False
             pack: list[Card] = list(self._deck)
             deal.shuffle(pack)
