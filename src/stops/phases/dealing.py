@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from array import array
-from operator import itemgetter
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
