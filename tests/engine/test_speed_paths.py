@@ -321,3 +321,77 @@ def test_hands_read_through_the_shuffles_order_are_the_shuffled_packs(name: str)
             play_random(deal, Rng(seats))
             if table.is_over:
                 break
+
+
+def _placed_by_hand(deal: stops.Deal) -> tuple[object, ...]:
+    """What the deal phase's plain placing gives for ``deal``'s dealt hands: every card's
+    owner (a seat, SPARE -1, or ABSENT -3 for a card the pack lacks), each seat's suit masks
+    (bit r of mask s: rank r of suit s held) and count, and the ``dealt`` events in seat order
+    (a seat out of the session gets none) followed by the spare's."""
+    from stops.engine.deal import ABSENT, SPARE
+
+    owner = [ABSENT] * 52
+    masks = [[0, 0, 0, 0] for _ in range(deal.n)]
+    events = []
+    for seat, hand in enumerate(deal.dealt_hands):
+        if not hand and seat not in deal.active:
+            continue
+        for c in hand:
+            owner[c] = seat
+            masks[seat][c // 13] |= 1 << (c % 13)
+        events.append(("dealt", seat, len(hand), tuple(hand), frozenset({seat})))
+    for c in deal.dealt_spare:
+        owner[c] = SPARE
+    if deal.variant.rules.spare_hand:
+        events.append(("spare_dealt", None, len(deal.dealt_spare), (), None))
+    return owner, masks, [len(h) for h in deal.dealt_hands], events, set(deal.dealt_spare)
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_owners_masks_and_events_of_the_deal_are_the_plain_placing(name: str) -> None:
+    """The deal phase reads the hands through the shuffle's order and places them by its own
+    loop: for every built-in at every seat count and several
+    dealers (a stripped pack's missing cards stay ABSENT, a seat out of the session gets
+    nothing), the hands, spare and last card dealt must be the shuffled pack's, and owners,
+    masks, counts, the ``dealt`` events and the spare what placing those hands card by card
+    gives. By hand for one case: Boodle, 4 seats, seed 1 (the contract test above) gives
+    seat 0 3C 5C AC 3D 4D 9D 3H QH 2S 3S, so its club mask is 2, 5 and ace: bits 1, 3, 12
+    = 0b1000000001010, and 9C (index 7) is the spare's, owner -1."""
+    import functools
+
+    from stops.engine.rng import deal_shuffle
+
+    variant = stops.load_variant(name)
+    lo, hi = variant.players
+    shape = variant.deal_shape.shape if variant.deal_shape is not None else ""
+
+    def check(deal: stops.Deal) -> None:
+        while not deal.dealt_hands and not deal.is_terminal:  # stakes chosen before the deal
+            deal.apply(deal.legal_actions()[0])
+        if shape == "n_plus_one":  # the sized shapes deal by a plan: the tests above
+            assert (deal.dealt_hands, deal.dealt_spare, deal.last_dealt) == \
+                _dealt_from_a_shuffled_pack(deal)
+        owner, masks, counts, events, spare = _placed_by_hand(deal)
+        assert deal.owner == owner and deal.masks == masks and deal.counts == counts
+        assert deal.spare == spare
+        got = [(e.kind, e.seat, e.chips, e.cards, e.visible_to) for e in deal.events
+               if e.kind in ("dealt", "spare_dealt")]
+        assert got == events
+
+    for seats in range(lo, hi + 1):
+        table = stops.Table(variant, seats=seats, chips=50, seed=seats * 11 + 3)
+        for _ in range(3):
+            deal = table.new_deal()
+            check(deal)
+            play_random(deal, Rng(seats))
+            if table.is_over:
+                break
+    if hi > lo:  # seat 1 out of the session (chip_shortfall: eliminate), dealer seat 2
+        layout = dict.fromkeys(variant.space_ids, 0)
+        for index in range(3):
+            check(stops.Deal(variant, players=hi, dealer=2, stacks=[50] * hi, layout=layout,
+                             shuffle=functools.partial(deal_shuffle, 5, index), seed=5,
+                             deal_index=index, active=[s for s in range(hi) if s != 1]))
+    if name == "boodle":
+        deal = stops.Table("boodle", seats=4, chips=50, seed=1).new_deal()
+        assert deal.masks[0][0] == 0b1000000001010 and deal.owner[7] == -1

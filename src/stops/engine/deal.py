@@ -53,6 +53,15 @@ and every kept record)."""
 
 R = TypeVar("R")
 
+_ROUND: Final[dict[tuple[int, int, bool], tuple[int, ...]]] = {
+    (n, after, include): tuple([(after + k) % n for k in range(1, n + 1)][:n if include else -1])
+    for n in range(1, 17) for after in range(n) for include in (True, False)}
+"""``Deal.order`` when every seat plays, by (seats, seat, include_self): built at import
+for tables of up to 16 seats (built whole: no deal grows it while another thread reads
+it)."""
+_EVERY_SEAT: Final = tuple(tuple(range(n)) for n in range(65))
+"""``active`` when every seat plays, by seat count (one shared tuple, not one per deal)."""
+
 Hands = tuple[tuple[Card, ...], ...]
 RecordWork = Callable[[Hands, tuple[Card, ...]], tuple[Hands, tuple[Card, ...]]]
 """Works out a deal's record (hands as dealt, spare as dealt) from the one it holds: see
@@ -132,8 +141,9 @@ class Deal:
         """The last card dealt: kept by the deal phase, or given with stacked hands (a
         record's ``turn_up``); a turn-up is read from it. -1: not known."""
         self.n = players
-        self.active: tuple[int, ...] = tuple(range(players)) if active is None else tuple(
-            sorted(active))
+        self.active: tuple[int, ...] = (
+            _EVERY_SEAT[players] if active is None and 0 <= players < len(_EVERY_SEAT)
+            else tuple(range(players)) if active is None else tuple(sorted(active)))
         """The seats taking part (all, unless ``chip_shortfall: eliminate`` removed some)."""
         self.exempt: frozenset[int] = frozenset(exempt) if exempt else NONE
         """Seats excused from this deal's stake (a record's ``exempt``; a stake rule reads
@@ -148,11 +158,18 @@ class Deal:
         self.start_stacks = tuple(stacks)
         self.start_layout = {k: v for k, v in layout.items() if v}
         self.start_retired: frozenset[str] = frozenset(retired) if retired else NO_SPACES
-        self.ledger = Ledger(stacks, {sid: layout.get(sid, 0) for sid in variant.space_ids},
-                             track=variant.tracks_contributions)
-        for sid, v in layout.items():
-            if sid not in self.ledger.layout and v:
-                self.ledger.layout[sid] = v
+        space_ids = variant.space_ids
+        if layout.__class__ is dict and len(layout) == len(space_ids) and \
+                tuple(layout) == space_ids:
+            # a table's layout (every space, in the variant's order): the ledger's copy of
+            # it is the same dict, made in C (this runs at every deal)
+            self.ledger = Ledger(stacks, layout, track=variant.tracks_contributions)
+        else:
+            self.ledger = Ledger(stacks, {sid: layout.get(sid, 0) for sid in space_ids},
+                                 track=variant.tracks_contributions)
+            for sid, v in layout.items():
+                if sid not in self.ledger.layout and v:
+                    self.ledger.layout[sid] = v
         self.retired: set[str] = set(retired)
         self.events: list[Event] = []
         self.emit = self.events.append
@@ -496,8 +513,14 @@ class Deal:
         """The seats in play, clockwise, starting with the one to the left of ``after``
         (and ending with ``after`` itself if it plays and ``include_self``)."""
         n = self.n
-        seats = [(after + k) % n for k in range(1, n + 1)]
         act = self.active
+        if len(act) == n and 0 <= after < n <= 16:
+            # everyone plays (the usual case): the order round the table is fixed by the
+            # seat count and the seat, read from a table built at import (a stake rule and
+            # the going-out payments ask for it at every deal); a new list each time, which
+            # callers may change
+            return list(_ROUND[(n, after, include_self)])
+        seats = [(after + k) % n for k in range(1, n + 1)]
         out = [s for s in seats if s in act] if len(act) != n else seats
         if not include_self and out and out[-1] == after:
             out.pop()

@@ -207,6 +207,11 @@ class Table:
         """A record's ``final_hands`` (the final dealer, the hands by seat): replay deals
         the share-out with these instead of shuffling (:meth:`deal_final_hands`)."""
         self._over = False
+        rules = v.rules
+        self._eliminates: bool = rules.chip_shortfall == "eliminate"
+        self._rotates: bool = rules.dealer_rotation == "clockwise"
+        """The variant's rules that every deal's end reads, read once per table (native
+        attributes in the compiled build, not the rules' slots at every deal)."""
         self._check_start = True
         """Ask a ``match_end`` policy marked ``before_first_deal`` before the first deal."""
 
@@ -238,11 +243,12 @@ class Table:
         given_hands = given_spare = None
         if hands is not None:
             given_hands, given_spare = self._check_stacked(hands, spare)
-        last = self._check_turn_up(turn_up, given_spare, hands is not None)
+        last = -1 if turn_up is None and hands is None else \
+            self._check_turn_up(turn_up, given_spare, hands is not None)
         if exempt is None:
             excused = self.last_winner
             exempt = ([excused] if excused is not None and excused != self.dealer
-                      and self.variant.exempts_last_winner else [])
+                      and self.variant.exempts_last_winner else ())
         elif isinstance(exempt, str | bytes) or not isinstance(exempt, Sequence) or not all(
                 _is_whole(s) and 0 <= s < self.n for s in exempt) or \
                 len(set(exempt)) != len(exempt):
@@ -255,7 +261,8 @@ class Table:
             shuffle=functools.partial(deal_shuffle, seed, index),
             deal_index=self.deal_index, skip_stakes=self.skip_stakes,
             on_end=self._finished, seed=self.seed,
-            active=[s for s in range(self.n) if s not in self.eliminated],
+            active=[s for s in range(self.n) if s not in self.eliminated] if self.eliminated
+            else None,  # None: every seat (the deal makes its tuple without a loop)
             exempt=exempt, last_dealt=last,
         )
         self.deal_index += 1
@@ -393,7 +400,7 @@ class Table:
             kept.append(FinishedDeal(deal))  # the record dict is built only when read
             if keep > 0 and len(kept) > keep:
                 del kept[:len(kept) - keep]
-        if self.variant.rules.chip_shortfall == "eliminate":
+        if self._eliminates:
             out = deal.short | {s for s in range(self.n) if self._stacks[s] <= 0}
             for s in sorted(out - self.eliminated):
                 self.eliminated.add(s)
@@ -403,8 +410,7 @@ class Table:
             self.skip_stakes = True
         else:
             self.skip_stakes = False
-            if self.variant.rules.dealer_rotation == "clockwise" or \
-                    self.dealer in self.eliminated:
+            if self._rotates or self.dealer in self.eliminated:
                 self._next_dealer()
         # the bound policy read from the variant's dict: ``Variant.policy`` is interpreted
         # Python, a frame per deal on the compiled build's path
