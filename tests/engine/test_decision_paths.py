@@ -162,3 +162,30 @@ def test_a_stop_event_names_its_reason_by_hand() -> None:
     assert stop.note == deal.variant.phases[deal.phase_idx].stop_reason[int(parse_card("AD"))]
     assert deal.to_act == 2
     assert sorted(str(a.card) for a in deal.legal_actions()) == ["5H"]
+
+
+def test_a_copied_rng_draws_on_as_the_original() -> None:
+    # A copy of an Rng (deepcopy, or a pickle's round trip) must draw what the original would
+    # draw next, through ``below``, ``shuffle`` and the playout's ``bits()`` alike: a bound
+    # method kept on
+    # the Rng would be copied apart from its generator by deepcopy, so that ``below``
+    # and ``shuffle`` drew from two generators.
+    import copy
+    import pickle
+
+    for copier in (copy.deepcopy, lambda r: pickle.loads(pickle.dumps(r))):
+        a = Rng(5)
+        a.below(10)
+        b = copier(a)
+        want = [a.below(1000) for _ in range(4)] + [a.bits()(12) for _ in range(4)]
+        got = [b.below(1000) if i < 4 else b.bits()(12) for i in range(8)]
+        assert got == want
+        # and every way of drawing goes on from the one generator, shuffles included
+        mixed = copier(b)
+        seq_b, seq_m = list(range(9)), list(range(9))
+        b.below(90)
+        b.shuffle(seq_b)
+        mixed.below(90)
+        mixed.shuffle(seq_m)
+        assert seq_m == seq_b
+        assert [mixed.bits()(7), mixed.below(90)] == [b.bits()(7), b.below(90)]

@@ -17,15 +17,15 @@ def play_random(deal: Deal, rng: Rng) -> int:
     """Play ``deal`` to its end with uniformly random legal decisions; returns the count.
 
     Each decision is ``legal[rng.below(len(legal))]``, with :meth:`Rng.below`'s rejection
-    loop written out here on the generator's bound ``bits`` (the same draws in the same
+    loop written out here on the generator's bound ``bits()`` (the same draws in the same
     order: a call less per decision)."""
     n = 0
-    bits = rng.bits
+    bits = rng.bits()
     while deal.to_act is not None:
         legal = deal.legal_actions()
         m = len(legal)
         if m <= 0:
-            raise ValueError("below() needs n > 0")
+            raise ValueError(f"seat {deal.to_act} is to act but has no legal decision")
         k = m.bit_length()
         r = bits(k)
         while r >= m:

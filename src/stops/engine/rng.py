@@ -134,26 +134,31 @@ def _exact_order(stream: bytes, n: int) -> list[int]:
 class Rng:
     """A small seeded generator with portable ``below``, ``shuffle`` and ``choice``."""
 
-    __slots__ = ("_r", "bits")
+    __slots__ = ("_r",)
 
     def __init__(self, seed: int) -> None:
         self._r = random.Random(seed)
-        self.bits: Callable[[int], int] = self._r.getrandbits
-        """The generator's ``getrandbits``, bound once: :meth:`below` and the random playout
-        draw through it (a call of a bound built-in needs no method look-up, which on a
-        ``random.Random`` instance, with its ``__dict__``, costs as much as the draw)."""
+
+    def bits(self) -> Callable[[int], int]:
+        """The generator's ``getrandbits``, bound, for a loop that draws many times (the
+        random playout): a call of a bound built-in needs no method look-up, which on a
+        ``random.Random`` instance, with its ``__dict__``, costs as much as the draw. It is
+        handed out, not kept on the ``Rng``: a kept bound method would be copied apart from
+        its generator by ``copy.deepcopy``."""
+        return self._r.getrandbits
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` by rejection sampling on raw bits."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
         k = n.bit_length()
-        # the bound method made once in __init__ (``bits``): neither a method look-up nor a
-        # bound-method object per draw (the draws are the same calls in the same order)
-        bits = self.bits
-        r = bits(k)
+        # a method call each time, not a bound method kept: Python's method-call path (and
+        # the compiled build's) makes no bound-method object, which cost an allocation per
+        # decision of random play (the draws are the same calls in the same order)
+        gen = self._r
+        r = gen.getrandbits(k)
         while r >= n:
-            r = bits(k)
+            r = gen.getrandbits(k)
         return r
 
     def shuffle(self, items: MutableSequence[T]) -> None:
