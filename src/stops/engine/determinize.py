@@ -185,18 +185,7 @@ met; the key fixes the value)."""
 def cards_of(deal: Deal, seat: int) -> list[int]:
     """The cards ``seat`` holds now, in card order, read from its suit masks (as card
     indices: no ``Card`` made, for the phases' checks of imagined hands)."""
-    m0, m1, m2, m3 = deal.masks[seat]
-    t = _SUIT_INDICES
-    out: list[int] = []
-    if m0:
-        out += t[m0] or _suit_indices(m0)
-    if m1:
-        out += t[8192 | m1] or _suit_indices(8192 | m1)
-    if m2:
-        out += t[16384 | m2] or _suit_indices(16384 | m2)
-    if m3:
-        out += t[24576 | m3] or _suit_indices(24576 | m3)
-    return out
+    return _cards_in(deal.masks[seat])
 
 
 _SUIT_INDICES: Final[list[tuple[int, ...]]] = [()] * 32768
@@ -927,8 +916,8 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
 
 def _cards_in(mask: list[int]) -> list[int]:
     """The cards of a hand's suit masks (as ``Deal.masks`` keeps them), lowest first: the
-    hand without making a card object of each, read from :data:`_SUIT_INDICES` as
-    :func:`cards_of` reads it (a lookup per suit, not a step per card)."""
+    hand without making a card object of each, read from :data:`_SUIT_INDICES` (a lookup
+    per suit, not a step per card)."""
     m0, m1, m2, m3 = mask
     t = _SUIT_INDICES
     out: list[int] = []
