@@ -139,6 +139,12 @@ class Rng:
     def __init__(self, seed: int) -> None:
         self._r = random.Random(seed)
 
+    def __reduce__(self) -> tuple[Callable[[object], Rng], tuple[object]]:
+        """Copied and pickled as its generator's state (``random.Random.getstate``): the
+        copy draws on from where the original stands, on its own generator, in both
+        builds (the compiled class has no ``__dict__`` for the default protocol to fill)."""
+        return _restored, (self._r.getstate(),)
+
     def bits(self) -> Callable[[int], int]:
         """The generator's ``getrandbits``, bound, for a loop that draws many times (the
         random playout): a call of a bound built-in needs no method look-up, which on a
@@ -179,3 +185,10 @@ class Rng:
     def choice(self, items: Sequence[T]) -> T:
         """A uniform element of any sequence with ``len`` and indexing."""
         return items[self.below(len(items))]
+
+
+def _restored(state: object) -> Rng:
+    """An :class:`Rng` whose generator stands at ``state`` (see ``Rng.__reduce__``)."""
+    rng = Rng(0)
+    rng._r.setstate(state)  # type: ignore[arg-type]
+    return rng
