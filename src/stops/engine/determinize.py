@@ -263,12 +263,7 @@ class Knowledge:
         :class:`Reading` puts what it has read so far into one position's knowledge (the
         sets are copied, so the position's clean-up leaves the reading's alone)."""
         self.held.update(other.held)
-        for h, cards in other.lacks.items():
-            got = self.lacks.get(h)
-            if got is None:
-                self.lacks[h] = set(cards)
-            else:
-                got |= cards
+        self._add_lacks(other)
 
     def add_under(self, other: Knowledge) -> None:
         """Everything ``other`` knows, added, where the places known here win (the spare
@@ -280,6 +275,11 @@ class Knowledge:
             held = dict(other.held)
             held.update(self.held)
             self.held = held
+        self._add_lacks(other)
+
+    def _add_lacks(self, other: Knowledge) -> None:
+        """``other``'s lacks, added (copied where new, so that this knowledge's clean-up
+        leaves ``other``'s sets alone)."""
         for h, cards in other.lacks.items():
             got = self.lacks.get(h)
             if got is None:
