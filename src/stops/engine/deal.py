@@ -16,6 +16,7 @@ import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
+from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, action_from_dict
 from stops.engine.cards import CARDS, Card
 from stops.engine.chips import Account, Ledger
@@ -88,6 +89,54 @@ class DealState(Protocol):
 S = TypeVar("S", bound=DealState)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Step:
+    """What a deal calls on the phase in progress at every decision: ``enter``, ``legal``
+    and ``apply`` (see :mod:`stops.phases`; :class:`stops.phases.Phase` is a ``Step``).
+
+    It lives here, in the engine, so that the deal can name it: the compiled build then
+    calls a built-in phase through its native method table instead of a generic Python
+    method call (a method looked up by name, its arguments checked and unboxed: three such
+    calls at every decision). A phase that is not a ``Step`` (any object with the three
+    methods, as :mod:`stops.phases` allows) is wrapped in :class:`PhaseStep`."""
+
+    def enter(self, deal: Deal) -> bool:
+        return False
+
+    def legal(self, deal: Deal) -> LegalSet:
+        return NO_LEGAL
+
+    def apply(self, deal: Deal, action: Action) -> bool:
+        raise IllegalAction("wrong_phase", "this phase takes no decisions")
+
+
+class PhaseStep(Step):
+    """A phase that is not a :class:`Step`, called through its own methods (generic calls,
+    as every phase was called before ``Step``). ``normalize`` and ``state_types`` are the
+    phase's, read once."""
+
+    def __init__(self, phase: Any) -> None:
+        self.phase: Any = phase
+        self.normalize: Any = phase.normalize
+        self.state_types: tuple[type, ...] = tuple(phase.state_types)
+
+    def enter(self, deal: Deal) -> bool:
+        return bool(self.phase.enter(deal))
+
+    def legal(self, deal: Deal) -> LegalSet:
+        got: LegalSet = self.phase.legal(deal)
+        return got
+
+    def apply(self, deal: Deal, action: Action) -> bool:
+        return bool(self.phase.apply(deal, action))
+
+
+def steps_of(phases: Sequence[Any]) -> tuple[Step, ...]:
+    """A variant's phases as the deal calls them: each :class:`Step` itself, any other
+    phase wrapped (built once per variant, by the variant)."""
+    return tuple([p if isinstance(p, Step) else PhaseStep(p) for p in phases])
+
+
 class Deal:
     """One deal of a variant at a table. Create it with :meth:`stops.Table.new_deal`."""
 
@@ -132,7 +181,7 @@ class Deal:
         and the chips each seat ends with. A copy, a pickle or a save does not carry it (it
         is the table's, as ``table.stacks`` is)."""
         self.variant = variant
-        self._phases = variant.phases
+        self._phases: tuple[Step, ...] = variant.steps
         self.rules = variant.rules
         self._pay_what_you_can = variant.rules.chip_shortfall != "debt"
         self.ace_low: bool = variant.rules.ace == "low"
@@ -238,7 +287,7 @@ class Deal:
             return NO_LEGAL
         legal = self._legal
         if legal is None:
-            legal = self._legal = self.variant.phases[self.phase_idx].legal(self)
+            legal = self._legal = self._phases[self.phase_idx].legal(self)
         return legal
 
     def apply(self, decision: Action | Mapping[str, Any]) -> list[Event]:
@@ -254,8 +303,9 @@ class Deal:
         if self.to_act is None:
             raise _deal_over()
         phase = self._phases[self.phase_idx]
-        if phase.normalize is not None:
-            action = phase.normalize(self, action)
+        ph: Any = phase  # ``normalize`` is an optional attribute: read generically
+        if ph.normalize is not None:
+            action = ph.normalize(self, action)
         legal = self._legal
         if legal is None:
             legal = self._legal = phase.legal(self)
@@ -273,7 +323,7 @@ class Deal:
             self._advance_from(self.phase_idx + 1)
         return events[start:]
 
-    def _carry_out(self, phase: Any, action: Action) -> list[Event]:
+    def _carry_out(self, phase: Step, action: Action) -> list[Event]:
         """Record a legal ``action`` and let ``phase`` carry it out (``apply_index``; ``apply``
         does the same inline); the events it caused."""
         events = self.events
@@ -316,8 +366,9 @@ class Deal:
                                 f"{len(legal)}): the seat to act has {len(legal)} choices",
                                 rule="an index picks one of legal_actions(), in order")
         action = legal[i]
-        if phase.normalize is not None:
-            action = phase.normalize(self, action)
+        ph: Any = phase
+        if ph.normalize is not None:
+            action = ph.normalize(self, action)
         return self._carry_out(phase, action)
 
     def offer(self, legal: LegalSet) -> None:
@@ -445,7 +496,7 @@ class Deal:
             except IllegalAction as e:
                 return e
         if self.to_act is not None and action.seat == self.to_act:
-            phase = self._phases[self.phase_idx]
+            phase: Any = self.variant.phases[self.phase_idx]
             if phase.normalize is not None:
                 try:
                     action = phase.normalize(self, action)
@@ -494,14 +545,17 @@ class Deal:
         phases = self._phases
         states = self.states
         if idx:
-            for kind in phases[idx - 1].state_types:
+            done: Any = phases[idx - 1]  # ``state_types``: a class attribute, read generically
+            for kind in done.state_types:
                 states.pop(kind, None)
         while idx < len(phases):
             self.phase_idx = idx
             self._legal = None  # a phase may set it while entering (a lead it computed)
-            if phases[idx].enter(self):
+            phase = phases[idx]
+            if phase.enter(self):
                 return
-            for kind in phases[idx].state_types:
+            ph: Any = phase
+            for kind in ph.state_types:
                 states.pop(kind, None)
             idx += 1
         self.to_act = None

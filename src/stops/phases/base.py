@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action
+from stops.engine.deal import Step
 from stops.engine.errors import IllegalAction
 from stops.engine.legal import LegalActions, LegalSet
 from stops.engine.vocabulary import VERBS
@@ -19,8 +20,10 @@ if TYPE_CHECKING:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Phase:
-    """A step of a deal. Subclasses override what they need; see :mod:`stops.phases`."""
+class Phase(Step):
+    """A step of a deal. Subclasses override what they need; see :mod:`stops.phases`.
+    (A :class:`~stops.engine.deal.Step`: the deal calls ``enter``, ``legal`` and ``apply``
+    through the native method table in the compiled build.)"""
 
     name: ClassVar[str] = ""
     state_types: ClassVar[tuple[type, ...]] = ()

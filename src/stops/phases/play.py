@@ -350,10 +350,10 @@ class PlayPhase(Phase):
                         if self.comp_card >= 0:
                             deal.offer(FixedActions(self._with_companion(deal, s, opts)))
                         else:  # at once: _leads, inline (a call less per lead)
-                            cache = self._lead_sets[s]
                             key = tuple(opts)
-                            got = cache.get(key)
-                            deal.offer(got if got is not None else self._leads(s, opts))
+                            got = self._lead_sets[s].get(key)
+                            deal.offer(got if got is not None
+                                       else self._new_leads(s, opts, key))
                     return True
                 why = (_NO_LEAD[constraint if constraint is not None else 4] if seek is None
                        else seek.why_not(constraint if constraint is not None else 0))
@@ -387,14 +387,19 @@ class PlayPhase(Phase):
     def _leads(self, seat: int, opts: list[int]) -> FixedActions:
         """The legal set of leading one of ``opts``: one shared object per seat and set of
         cards (legal sets are immutable), so a lead builds nothing it built before."""
-        cache = self._lead_sets[seat]
         key = tuple(opts)
-        got = cache.get(key)
-        if got is None:
-            table = leads_of(seat)
-            got = FixedActions([table[c] for c in opts])
-            if len(cache) < MAX_LEAD_SETS:
-                cache[key] = got
+        got = self._lead_sets[seat].get(key)
+        return got if got is not None else self._new_leads(seat, opts, key)
+
+    def _new_leads(self, seat: int, opts: list[int], key: tuple[int, ...]) -> FixedActions:
+        """:meth:`_leads` for a set of cards not met before (``key`` is ``tuple(opts)``,
+        already made by the caller, who looked it up: a miss, about half the leads of a
+        Three-in-One run, then builds the key and looks once, not twice)."""
+        table = leads_of(seat)
+        got = FixedActions([table[c] for c in opts])
+        cache = self._lead_sets[seat]
+        if len(cache) < MAX_LEAD_SETS:
+            cache[key] = got
         return got
 
     def apply(self, deal: Deal, action: Action) -> bool:
@@ -483,8 +488,9 @@ class PlayPhase(Phase):
             if opts:
                 deal.to_act = seat
                 st.lead = (seat, opts, broken)
-                got = self._lead_sets[seat].get(tuple(opts))
-                deal.offer(got if got is not None else self._leads(seat, opts))
+                key = tuple(opts)
+                got = self._lead_sets[seat].get(key)
+                deal.offer(got if got is not None else self._new_leads(seat, opts, key))
                 return True
         return self.seek_leader(deal, seat, broken, None, st)
 

@@ -13,6 +13,7 @@ from typing import Any, TypeVar, overload
 import attrs
 
 from stops.engine.cards import CARDS, RANKS, Card
+from stops.engine.deal import Step, steps_of
 from stops.engine.errors import VariantError
 from stops.engine.resolver import install_loader
 from stops.engine.structure import suggest
@@ -115,6 +116,9 @@ class Variant:
         self.phases: tuple[Any, ...] = tuple(
             registry.phases[name].impl(self) for name in spec.flow
         )
+        self.steps: tuple[Step, ...] = steps_of(self.phases)
+        """The phases as a deal calls them (each a :class:`~stops.engine.deal.Step`: the
+        compiled build calls a built-in phase through its native method table)."""
         self.state_types: frozenset[type] = frozenset(
             [kind for phase in self.phases for kind in phase.state_types]
             + [kind for bound in self.policies.values() for kind in bound.spec.states])
