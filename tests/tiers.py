@@ -108,7 +108,7 @@ POKER = ("games/test_three_in_one.py", "games/test_tripoley.py", "games/test_tri
 
 #: For each module of ``hatch_build.COMPILED``, the tests that run it.
 COMPILED_TESTS: dict[str, tuple[str, ...]] = {
-    "stops/engine/deal.py": CLASSIC + ROTATION + WHOLE,
+    "stops/engine/deal.py": (*CLASSIC, *ROTATION, *WHOLE, "engine/test_phase_steps.py"),
     "stops/engine/actions.py": (*CLASSIC, *ROTATION, *WHOLE, "engine/test_vocabulary.py"),
     "stops/engine/legal.py": (*CLASSIC, *ROTATION, *WHOLE, "phases/test_poker_legal_sets.py"),
     "stops/engine/events.py": (*CLASSIC, *ROTATION, *WHOLE, "engine/test_vocabulary.py"),
@@ -119,7 +119,7 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
                             "engine/test_clone.py", "engine/test_saving.py",
                             "bots/test_bots.py", "test_conformance.py"),
     "stops/phases/base.py": (*CLASSIC, *ROTATION, "apps/test_plugins.py",
-                             "engine/test_vocabulary.py"),
+                             "engine/test_vocabulary.py", "engine/test_phase_steps.py"),
     "stops/phases/dealing.py": CLASSIC + ROTATION,
     "stops/phases/stake.py": CLASSIC,
     "stops/phases/play.py": (*CLASSIC, *ROTATION, "engine/test_decision_paths.py"),
