@@ -85,7 +85,7 @@ def test_every_built_in_phase_is_a_step() -> None:
         v = stops.load_variant(name)
         assert len(v.steps) == len(v.phases)
         # the built-in phases are called as themselves, never through a wrapper
-        assert all(s is p and isinstance(s, Step) for s, p in zip(v.steps, v.phases))
+        assert all(s is p and isinstance(s, Step) for s, p in zip(v.steps, v.phases, strict=True))
 
 
 @pytest.mark.parametrize("name", ["boodle", "three-in-one"])
