@@ -457,13 +457,19 @@ class PokerPhase(Phase):
         seat = action.seat
         verb = action.action
         if verb == "select":
-            assert action.cards is not None
-            st.hands[seat] = tuple(action.cards)
-            st.queue.pop(0)
+            cards = action.cards
+            assert cards is not None
+            st.hands[seat] = cards  # an action's cards are a tuple already
+            queue = st.queue
+            queue.pop(0)
             seen, only = self._audiences(deal.n, seat)
-            deal.events.append(seen)
-            deal.events.append(event(K_SELECTED, seat, cards=action.cards, visible_to=only))
-            return self._next_select(deal, st)
+            log = deal.events
+            log.append(seen)
+            log.append(event(K_SELECTED, seat, None, 0, None, None, cards, "", only))
+            if queue:  # the next seat chooses (``auto`` made every choice on entering)
+                deal.to_act = queue[0]
+                return True
+            return self._start_betting(deal, st)
         pot = self.pot or ""
         if verb == "check":
             st.need.discard(seat)
