@@ -230,8 +230,8 @@ class LegalActions(Sequence[Action]):
             # one part (a poker hand's selections, made at every choice): no lists to fill
             p = parts[0]
             n = len(p)
-            self._parts = (p,) if n else ()
-            self._sizes = (n,) if n else ()
+            self._parts: tuple[_Part, ...] = (p,) if n else ()
+            self._sizes: tuple[int, ...] = (n,) if n else ()
             self._len = n
             return
         total = 0
