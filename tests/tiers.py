@@ -101,16 +101,18 @@ WHOLE = ("test_build.py", "engine/test_properties.py", "engine/test_clone.py",
          "engine/test_decision_paths.py")
 #: Deals with the spare hand (Boodle's family) or a poker stage (Three-in-One's).
 SPARE = ("games/test_boodle.py", "games/test_options_000_001.py", "games/test_pot_and_kitty.py",
-         "games/test_variations.py", "test_build.py", "phases/test_poker_legal_sets.py")
+         "games/test_variations.py", "test_build.py", "phases/test_poker_legal_sets.py",
+         "phases/test_poker_betting_steps.py")
 POKER = ("games/test_three_in_one.py", "games/test_tripoley.py", "games/test_tripoley_box.py",
          "games/test_variations.py", "test_build.py", "games/test_rummoli.py",
-         "phases/test_poker_legal_sets.py")
+         "phases/test_poker_legal_sets.py", "phases/test_poker_betting_steps.py")
 
 #: For each module of ``hatch_build.COMPILED``, the tests that run it.
 COMPILED_TESTS: dict[str, tuple[str, ...]] = {
     "stops/engine/deal.py": (*CLASSIC, *ROTATION, *WHOLE, "engine/test_phase_steps.py"),
     "stops/engine/actions.py": (*CLASSIC, *ROTATION, *WHOLE, "engine/test_vocabulary.py"),
-    "stops/engine/legal.py": (*CLASSIC, *ROTATION, *WHOLE, "phases/test_poker_legal_sets.py"),
+    "stops/engine/legal.py": (*CLASSIC, *ROTATION, *WHOLE, "phases/test_poker_legal_sets.py",
+                              "phases/test_poker_betting_steps.py"),
     "stops/engine/events.py": (*CLASSIC, *ROTATION, *WHOLE, "engine/test_vocabulary.py"),
     "stops/engine/table.py": CLASSIC + ROTATION + WHOLE,
     "stops/engine/chips.py": CLASSIC + ROTATION + WHOLE,

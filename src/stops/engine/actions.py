@@ -232,7 +232,7 @@ def _valid(seat: object, action: object, card: object, chips: object, space: obj
     # and ``Card`` a module global's, per card of a selection
     if type(seat) is not int or type(action) is not str or action not in _VERBS:
         return False
-    if not _in_range(seat):
+    if not -MAX_DECISION_CHIPS <= seat <= MAX_DECISION_CHIPS:  # _in_range, inline: an int
         return False
     if as_rank is not None and (type(as_rank) is not str or as_rank not in RANK_NAMES):
         return False
@@ -241,7 +241,8 @@ def _valid(seat: object, action: object, card: object, chips: object, space: obj
         return False
     if card is not None and type(card) is not _CARD:
         return False
-    if chips is not None and (type(chips) is not int or not _in_range(chips)):
+    if chips is not None and (type(chips) is not int
+                              or not -MAX_DECISION_CHIPS <= chips <= MAX_DECISION_CHIPS):
         return False
     if space is not None and type(space) is not str:
         return False

@@ -189,7 +189,9 @@ class Selections(_Part):
     def get(self, i: int) -> Action:
         cards = self.cards
         n, k = len(cards), self.k
-        combos = _combos(n, k)
+        combos = _COMBOS.get(n << 6 | k)  # _combos, read inline: made on the set's first pick
+        if combos is None:
+            combos = _combos(n, k)
         if combos:
             # ``cards`` is sorted, so the picked cards are too: the action's canonical form
             return Action(self.seat, self.verb, cards=tuple([cards[p] for p in combos[i]]))
@@ -224,6 +226,14 @@ class LegalActions(Sequence[Action]):
     def __init__(self, *parts: _Part) -> None:
         self._given: Action | None = None
         """The action this set handed out last (``in`` tests it first, by identity)."""
+        if len(parts) == 1:
+            # one part (a poker hand's selections, made at every choice): no lists to fill
+            p = parts[0]
+            n = len(p)
+            self._parts: tuple[_Part, ...] = (p,) if n else ()
+            self._sizes: tuple[int, ...] = (n,) if n else ()
+            self._len = n
+            return
         total = 0
         kept = []
         sizes = []

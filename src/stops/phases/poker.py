@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 import attrs
 
 from stops._mypyc import mypyc_attr
-from stops.engine.actions import Action, simple, with_cards
+from stops.engine.actions import Action, simple, with_cards, with_chips
 from stops.engine.cards import CARDS, Card
 from stops.engine.deal import ABSENT
 from stops.engine.determinize import (
@@ -67,6 +67,20 @@ K_RAISED: Final = RAISED
 K_SELECTED: Final = SELECTED
 K_SHOWDOWN: Final = SHOWDOWN
 
+
+MENU_TUPLE_MAX: Final = 64
+"""A betting menu with at most this many amounts is a plain tuple of actions
+(:meth:`PokerPhase._menu`); a longer one (a no-limit stack) stays a lazy range."""
+MAX_SAID: Final = 100_000
+"""At most this many shared betting events kept per phase (amounts are bounded in a limit
+game; a no-limit one could otherwise grow it without end)."""
+_SAID: Final = (K_CHECKED, K_FOLDED, K_CALLED, K_BET, K_RAISED)
+"""The betting events' kinds by their index in :meth:`PokerPhase._said_by`."""
+_RING: Final = tuple(tuple(tuple((a + k) % n for k in range(1, n + 1)) for a in range(n))
+                     for n in range(17))
+"""``_RING[n][a]``: every seat of an ``n``-seat table clockwise after seat ``a``, ending with
+``a`` (the betting round's next bettor is the first of them still to bet); for tables of up
+to 16 seats, a bigger one goes round by arithmetic."""
 
 _REDEAL: Final = ("poker",)
 """The poker phase's key in ``clone_for``'s per-view memo (``redeal_memo``): the seats whose
@@ -267,7 +281,8 @@ class PokerPhase(Phase):
         self._call_short: bool = self.settings.short_call == "all_in_no_side_pot"
         self._play_all: bool = self.settings.short_hand == "play_all_cards"
         self._dealer_first: bool = self.settings.first_bettor == "dealer"
-        self._menus: dict[int, LegalActions] = {}
+        self._menus: dict[int, LegalSet] = {}
+        self._said: dict[int, Event] = {}
         self._seen_by: dict[int, tuple[Event, frozenset[int]]] = {}
 
     def enter(self, deal: Deal) -> bool:
@@ -326,13 +341,17 @@ class PokerPhase(Phase):
         return True
 
     def _advance(self, deal: Deal, st: PokerState, after: int) -> bool:
-        if len(st.active) == 1 or not st.need:
+        need = st.need
+        if len(st.active) == 1 or not need:
             return self._finish(deal, st)
-        i = st.order.index(after)
-        n = len(st.order)
-        for k in range(1, n + 1):
-            s = st.order[(i + k) % n]
-            if s in st.need:
+        # the seats clockwise after ``after``, from a table: ``st.order`` is the seats in
+        # play clockwise, and every seat still to bet is one of them, so the first of them
+        # met going round the whole table is the first met going round ``st.order`` (no
+        # ``index`` and no modular walk per bet)
+        n = deal.n
+        ring = _RING[n][after] if n < 17 else tuple((after + k) % n for k in range(1, n + 1))
+        for s in ring:
+            if s in need:
                 deal.to_act = s
                 return True
         return self._finish(deal, st)  # pragma: no cover
@@ -391,7 +410,8 @@ class PokerPhase(Phase):
         if st.step == "select":
             return self._choices(deal, seat)
         stack = deal.ledger.stacks[seat]
-        limit = self._limit(stack)
+        # ``_limit``, inline (a call less per bet)
+        limit = (stack if stack > 0 else 0) if self._no_limit else self._bet_limit
         # The choices depend only on (the kind of menu, the seat, the largest bet or raise),
         # and legal sets are immutable: one set per key, shared. The key is one integer
         # (the amount, then the seat in 8 bits, then the kind in 2): hashed at the cost of
@@ -410,61 +430,97 @@ class PokerPhase(Phase):
         return legal
 
     @staticmethod
-    def _menu(key: int) -> LegalActions:
+    def _menu(key: int) -> LegalSet:
         """The betting menu of ``key`` (:meth:`legal`): check or bet 1..most where nobody
-        has bet; fold, call if it can be afforded, or raise 1..room where someone has."""
+        has bet; fold, call if it can be afforded, or raise 1..room where someone has.
+
+        A limit game's menu (at most :data:`MENU_TUPLE_MAX` amounts) is a plain tuple of its
+        interned actions (``FixedActions``): a pick is then a tuple's own indexing and the
+        engine's legality test an identity scan, with no Python-level ``__getitem__`` and no
+        walk of the set's parts per bet. A no-limit stack's long range stays lazy."""
         kind = key & 3
         seat = key >> 2 & 255
         most = key >> 10
+        verb = "bet" if kind == 0 else "raise"
         if kind == 0:
-            return LegalActions(Fixed((simple(seat, "check"),)),
-                                Amounts(seat, "bet", range(1, most + 1)))
-        acts = [simple(seat, "fold")]
-        if kind == 3:
-            acts.append(simple(seat, "call"))
-        return LegalActions(Fixed(tuple(acts)), Amounts(seat, "raise", range(1, most + 1)))
+            acts = [simple(seat, "check")]
+        else:
+            acts = [simple(seat, "fold")]
+            if kind == 3:
+                acts.append(simple(seat, "call"))
+        if most <= MENU_TUPLE_MAX:
+            return LegalActions.of(tuple(acts + [with_chips(seat, verb, x)
+                                                 for x in range(1, most + 1)]))
+        return LegalActions(Fixed(tuple(acts)), Amounts(seat, verb, range(1, most + 1)))
 
     def apply(self, deal: Deal, action: Action) -> bool:
         st: PokerState = deal.states[PokerState]
         seat = action.seat
         verb = action.action
         if verb == "select":
-            assert action.cards is not None
-            st.hands[seat] = tuple(action.cards)
-            st.queue.pop(0)
+            cards = action.cards
+            assert cards is not None
+            st.hands[seat] = cards  # an action's cards are a tuple already
+            queue = st.queue
+            queue.pop(0)
             seen, only = self._audiences(deal.n, seat)
-            deal.events.append(seen)
-            deal.events.append(event(K_SELECTED, seat, cards=action.cards, visible_to=only))
-            return self._next_select(deal, st)
+            log = deal.events
+            log.append(seen)
+            log.append(event(K_SELECTED, seat, None, 0, None, None, cards, "", only))
+            if queue:  # the next seat chooses (``auto`` made every choice on entering)
+                deal.to_act = queue[0]
+                return True
+            return self._start_betting(deal, st)
         pot = self.pot or ""
         if verb == "check":
             st.need.discard(seat)
-            deal.events.append(shared(K_CHECKED, seat))
+            deal.events.append(self._said_by(0, seat, 0))
         elif verb == "fold":
             st.active.remove(seat)
             st.need.discard(seat)
-            deal.events.append(shared(K_FOLDED, seat))
+            deal.events.append(self._said_by(1, seat, 0))
         elif verb == "call":
-            to_call = self._to_call(st, seat)
+            contrib = st.contrib
+            had = contrib[seat]
+            to_call = st.current - had
             amount = min(to_call, max(0, deal.ledger.stacks[seat]))
             if amount < to_call:
                 st.all_in.add(seat)
             if amount:
                 deal.ledger.move(seat, pot, amount)
-            st.contrib[seat] += amount
+            contrib[seat] = had + amount
             st.need.discard(seat)
-            deal.events.append(shared(K_CALLED, seat, amount, pot))
+            deal.events.append(self._said_by(2, seat, amount))
         else:  # bet or raise
-            extra = action.chips or 0
-            amount = self._to_call(st, seat) + extra
+            contrib = st.contrib
+            had = contrib[seat]
+            amount = st.current - had + (action.chips or 0)
             deal.ledger.move(seat, pot, amount)
-            st.contrib[seat] += amount
-            st.current = st.contrib[seat]
+            contrib[seat] = st.current = had + amount
             st.bet_made = True
-            st.need = {s for s in st.active if s != seat and s not in st.all_in}
-            kind = K_BET if verb == "bet" else K_RAISED
-            deal.events.append(shared(kind, seat, amount, pot))
+            # everyone still in but the bettor and those all in must answer it
+            need = set(st.active)
+            need.discard(seat)
+            if st.all_in:
+                need -= st.all_in
+            st.need = need
+            deal.events.append(self._said_by(3 if verb == "bet" else 4, seat, amount))
         return self._advance(deal, st, seat)
+
+    def _said_by(self, kind: int, seat: int, amount: int) -> Event:
+        """The shared public event of a check (``kind`` 0), fold (1), call (2), bet (3) or
+        raise (4) of ``amount`` by ``seat``: the very object ``shared`` hands out, found by
+        one integer key (a tuple key's hash was a few hundred instructions per bet)."""
+        key = (amount << 8 | seat) << 3 | kind
+        e = self._said.get(key)
+        if e is None:
+            if kind < 2:
+                e = shared(K_CHECKED if kind == 0 else K_FOLDED, seat)
+            else:
+                e = shared(_SAID[kind], seat, amount, self.pot or "")
+            if len(self._said) < MAX_SAID:
+                self._said[key] = e
+        return e
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
         st = deal.state(PokerState)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import attrs
 
 from stops._mypyc import mypyc_attr
-from stops.engine.actions import Action, simple
+from stops.engine.actions import Action, simple, with_chips
 from stops.engine.deal import ABSENT, SPARE
 from stops.engine.determinize import Knowledge, Probe, Reading, draw, redeal_memo, remembered
 from stops.engine.errors import IllegalAction
@@ -127,6 +127,8 @@ def _swap(deal: Deal, seat: int) -> None:
                     note="your new hand", visible_to=frozenset({seat})))
 
 
+SHORT_MENU: Final = 64
+"""A bidder's menu of at most this many bids is kept as a plain tuple (``FixedActions``)."""
 MAX_MENUS: Final = 100_000
 _MENUS: Final[dict[tuple[object, ...], LegalSet]] = {}
 """The dealer's and the bidders' legal sets, shared. The key holds everything the set depends
@@ -141,7 +143,7 @@ def _menu(key: tuple[object, ...]) -> LegalSet:
         assert isinstance(d, int)
         swap = () if blocked else (simple(d, "swap"),)
         kept = (simple(d, "keep"),) if keep else ()
-        return LegalActions(Fixed((*kept, *swap, simple(d, "auction"))))
+        return LegalActions.of((*kept, *swap, simple(d, "auction")))
     if kind == "after_swap":
         d = key[1]
         assert isinstance(d, int)
@@ -155,9 +157,14 @@ def _menu(key: tuple[object, ...]) -> LegalSet:
     if kind == "pass_only":
         seat = key[1]
         assert isinstance(seat, int)
-        return LegalActions(Fixed((simple(seat, "pass"),)))
+        return LegalActions.of((simple(seat, "pass"),))
     _, seat, low, stop = key
     assert isinstance(seat, int) and isinstance(low, int) and isinstance(stop, int)
+    if stop - low <= SHORT_MENU:
+        # a short menu is a plain tuple of its interned actions: picked by the tuple's own
+        # indexing and tested by identity, with no lazy parts to walk per decision
+        return LegalActions.of((simple(seat, "pass"),
+                                *[with_chips(seat, "bid", x) for x in range(low, stop)]))
     return LegalActions(Fixed((simple(seat, "pass"),)), Amounts(seat, "bid", range(low, stop)))
 
 
