@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 import attrs
 
 from stops._mypyc import mypyc_attr
-from stops.engine.actions import Action, simple, with_cards
+from stops.engine.actions import Action, picked_cards, simple, with_cards
 from stops.engine.cards import CARDS, Card
 from stops.engine.deal import ABSENT
 from stops.engine.determinize import (
@@ -69,8 +69,14 @@ K_SHOWDOWN: Final = SHOWDOWN
 
 
 _REDEAL: Final = ("poker",)
-"""The poker phase's key in ``clone_for``'s per-view memo (``redeal_memo``): the seats whose
-hands the seat saw shown, and each other hand shown as its holder's best."""
+"""The poker phase's key in ``clone_for``'s per-view memo (``redeal_memo``): its plan of
+what to pick again on each copy (:meth:`PokerPhase._plan`)."""
+
+_Plan = tuple[int, list[tuple[int, int]], tuple[tuple[int, tuple[Card, ...]], ...],
+              list[tuple[int, int, int]]]
+"""The decisions' count it was made at, the poker state's hidden hands (seat, size), the
+hands shown as their holders' best (seat, cards), the decisions to make again (index,
+seat, size)."""
 
 
 def select(seat: int, cards: Iterable[int]) -> Action:
@@ -81,8 +87,9 @@ def select(seat: int, cards: Iterable[int]) -> Action:
 def _select_sorted(seat: int, cards: tuple[int, ...]) -> Action:
     """``select(seat, cards)`` for ``cards`` already in card order: ``clone_for`` makes
     every hidden selection again on each imagined deal, where sorting them once more and a
-    generator per action were a tenth of its call in Three-in-One."""
-    return Action(seat, "select", cards=tuple(map(CARDS.__getitem__, cards)))
+    generator per action were a tenth of its call in Three-in-One. Made without the field
+    checks (:func:`~stops.engine.actions.picked_cards`): a seat and the pack's own cards."""
+    return picked_cards(seat, "select", tuple(map(CARDS.__getitem__, cards)))
 
 
 class PokerState:
@@ -178,26 +185,22 @@ class PokerPhase(Phase):
         their new hands: in the poker state, and in the copy's ``select`` decisions (a
         folded hand is never shown, so its real cards must not stay there either)."""
         memo = redeal_memo(deal)  # the same for every copy of one view: worked out once
-        got = memo.get(_REDEAL)
-        if got is None:
-            seen = deal.seen_by(seat)  # clone_for shares the real deal's, kept per seat
-            got = memo[_REDEAL] = (
-                frozenset(e.seat for e in seen if e.kind is K_SHOWDOWN),
-                () if self.settings.selection == "free" else tuple(
-                    (e.seat, e.cards) for e in seen if e.kind is K_SHOWDOWN
-                    and e.seat is not None and e.seat != seat))
-        shown, best = got
+        actions = deal.actions
+        n = len(actions)
+        # one look-up a copy: what to pick again (the seats and sizes of the poker state's
+        # hidden hands, the hands shown as their holders' best, the selections among the
+        # decisions), keyed by the decisions' count (an earlier try's play phase may have
+        # dropped some follows); where five look-ups, two with keys built per copy, cost
+        # about a tenth of a clone() in Three-in-One
+        plan: _Plan | None = memo.get(_REDEAL)
+        if plan is None or plan[0] != n:
+            plan = self._plan(deal, seat, n)
+            if memo:
+                memo[_REDEAL] = plan
+        _, again_k, best, redo = plan
         st = deal.peek_state(PokerState)
         picked: dict[int, tuple[int, ...]] = {}
         if st is not None:
-            # the seats whose selection is picked again, and how many cards each chose: the
-            # same for every copy of one view (the poker state's seats and sizes are public)
-            again_k: list[tuple[int, int]] | None = memo.get((_REDEAL, "again"))
-            if again_k is None:
-                again_k = [(s, len(chosen)) for s, chosen in st.hands.items()
-                           if s != seat and s not in shown]
-                if memo:
-                    memo[(_REDEAL, "again")] = again_k
             hands = st.hands
             if self._selection == "auto":
                 for s, _k in again_k:
@@ -209,15 +212,6 @@ class PokerPhase(Phase):
         for s, cards in best:
             if not self._still_best(deal, s, cards):
                 return False
-        actions = deal.actions
-        # the selections to make again, found once per view (by the decisions' count: an
-        # earlier try's play phase may have dropped some follows)
-        redo: list[tuple[int, int, int]] | None = memo.get((_REDEAL, len(actions)))
-        if redo is None:
-            redo = memo[(_REDEAL, len(actions))] = [
-                (i, a.seat, len(a.cards)) for i, a in enumerate(actions)
-                if a.action == "select" and a.seat != seat and a.seat not in shown
-                and a.cards is not None]
         for i, s, k in redo:
             again = picked.get(s)
             if again is None:  # made before play: from the hand it then held
@@ -225,6 +219,25 @@ class PokerPhase(Phase):
                 again = pick_sorted(rng, mine, k)
             actions[i] = _select_sorted(s, again)
         return True
+
+    def _plan(self, deal: Deal, seat: int, n: int) -> _Plan:
+        """What :meth:`after_redeal` does again on every copy of one view, worked out from
+        its public part: the seats whose selection in the poker state is picked again with
+        their sizes (seats and sizes are public), each other hand shown as its holder's
+        best, and the ``select`` decisions to make again (index, seat, size) among the
+        first ``n`` decisions."""
+        seen = deal.seen_by(seat)  # clone_for shares the real deal's, kept per seat
+        shown = frozenset(e.seat for e in seen if e.kind is K_SHOWDOWN)
+        best: tuple[tuple[int, tuple[Card, ...]], ...] = () if self._selection == "free" else (
+            tuple((e.seat, e.cards) for e in seen if e.kind is K_SHOWDOWN
+                  and e.seat is not None and e.seat != seat))
+        st = deal.peek_state(PokerState)
+        again_k: list[tuple[int, int]] = [] if st is None else [
+            (s, len(chosen)) for s, chosen in st.hands.items() if s != seat and s not in shown]
+        redo = [(i, a.seat, len(a.cards)) for i, a in enumerate(deal.actions)
+                if a.action == "select" and a.seat != seat and a.seat not in shown
+                and a.cards is not None]
+        return (n, again_k, best, redo)
 
     def misfits(self, deal: Deal, seat: int) -> frozenset[int]:
         """The seats whose hand shown as their best another of their cards would better."""
