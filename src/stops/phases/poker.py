@@ -73,10 +73,10 @@ _REDEAL: Final = ("poker",)
 what to pick again on each copy (:meth:`PokerPhase._plan`)."""
 
 _Plan = tuple[int, list[tuple[int, int]], tuple[tuple[int, tuple[Card, ...]], ...],
-              list[tuple[int, int, int]]]
+              list[tuple[int, int, int, list[int]]]]
 """The decisions' count it was made at, the poker state's hidden hands (seat, size), the
 hands shown as their holders' best (seat, cards), the decisions to make again (index,
-seat, size)."""
+seat, size, the cards the seat has played, in card order)."""
 
 
 def select(seat: int, cards: Iterable[int]) -> Action:
@@ -212,10 +212,15 @@ class PokerPhase(Phase):
         for s, cards in best:
             if not self._still_best(deal, s, cards):
                 return False
-        for i, s, k in redo:
+        for i, s, k, played in redo:
             again = picked.get(s)
-            if again is None:  # made before play: from the hand it then held
-                mine = [c for c in range(52) if deal.owner[c] == s or deal.played_by[c] == s]
+            if again is None:  # made before play: from the hand it then held, his hand
+                # now with the cards he has played since (public: listed in the plan), not
+                # a pass over the pack per seat per copy (a third of a clone() each)
+                mine = cards_of(deal, s)
+                if played:
+                    mine += played
+                    mine.sort()
                 again = pick_sorted(rng, mine, k)
             actions[i] = _select_sorted(s, again)
         return True
@@ -224,8 +229,8 @@ class PokerPhase(Phase):
         """What :meth:`after_redeal` does again on every copy of one view, worked out from
         its public part: the seats whose selection in the poker state is picked again with
         their sizes (seats and sizes are public), each other hand shown as its holder's
-        best, and the ``select`` decisions to make again (index, seat, size) among the
-        first ``n`` decisions."""
+        best, and the ``select`` decisions to make again (index, seat, size, the cards he
+        has played since, in card order) among the first ``n`` decisions."""
         seen = deal.seen_by(seat)  # clone_for shares the real deal's, kept per seat
         shown = frozenset(e.seat for e in seen if e.kind is K_SHOWDOWN)
         best: tuple[tuple[int, tuple[Card, ...]], ...] = () if self._selection == "free" else (
@@ -234,7 +239,9 @@ class PokerPhase(Phase):
         st = deal.peek_state(PokerState)
         again_k: list[tuple[int, int]] = [] if st is None else [
             (s, len(chosen)) for s, chosen in st.hands.items() if s != seat and s not in shown]
-        redo = [(i, a.seat, len(a.cards)) for i, a in enumerate(deal.actions)
+        played_by = deal.played_by
+        redo = [(i, a.seat, len(a.cards), [c for c in range(52) if played_by[c] == a.seat])
+                for i, a in enumerate(deal.actions)
                 if a.action == "select" and a.seat != seat and a.seat not in shown
                 and a.cards is not None]
         return (n, again_k, best, redo)
