@@ -69,14 +69,14 @@ K_SHOWDOWN: Final = SHOWDOWN
 
 
 _REDEAL: Final = ("poker",)
-"""The poker phase's key in ``clone_for``'s per-view memo (``redeal_memo``): its plan of
-what to pick again on each copy (:meth:`PokerPhase._plan`)."""
+"""The poker phase's key in ``clone_for``'s per-view memo (``redeal_memo``): its plans of
+what to pick again on each copy (:meth:`PokerPhase._plan`), per count of decisions."""
 
-_Plan = tuple[int, list[tuple[int, int]], tuple[tuple[int, tuple[Card, ...]], ...],
+_Plan = tuple[list[tuple[int, int]], tuple[tuple[int, tuple[Card, ...]], ...],
               list[tuple[int, int, int, list[int]]]]
-"""The decisions' count it was made at, the poker state's hidden hands (seat, size), the
-hands shown as their holders' best (seat, cards), the decisions to make again (index,
-seat, size, the cards the seat has played, in card order)."""
+"""The poker state's hidden hands (seat, size), the hands shown as their holders' best
+(seat, cards), the decisions to make again (index, seat, size, the cards the seat has
+played, in card order)."""
 
 
 def select(seat: int, cards: Iterable[int]) -> Action:
@@ -187,17 +187,19 @@ class PokerPhase(Phase):
         memo = redeal_memo(deal)  # the same for every copy of one view: worked out once
         actions = deal.actions
         n = len(actions)
-        # one look-up a copy: what to pick again (the seats and sizes of the poker state's
-        # hidden hands, the hands shown as their holders' best, the selections among the
-        # decisions), keyed by the decisions' count (an earlier try's play phase may have
-        # dropped some follows); where five look-ups, two with keys built per copy, cost
-        # about a tenth of a clone() in Three-in-One
-        plan: _Plan | None = memo.get(_REDEAL)
-        if plan is None or plan[0] != n:
-            plan = self._plan(deal, seat, n)
+        # what to pick again (the seats and sizes of the poker state's hidden hands, the
+        # hands shown as their holders' best, the selections among the decisions), planned
+        # once per view and per count of decisions (an earlier try's play phase may have
+        # dropped some follows): two look-ups a copy, no key built per copy
+        plans: dict[int, _Plan] | None = memo.get(_REDEAL)
+        if plans is None:
+            plans = {}
             if memo:
-                memo[_REDEAL] = plan
-        _, again_k, best, redo = plan
+                memo[_REDEAL] = plans
+        plan = plans.get(n)
+        if plan is None:
+            plan = plans[n] = self._plan(deal, seat)
+        again_k, best, redo = plan
         st = deal.peek_state(PokerState)
         picked: dict[int, tuple[int, ...]] = {}
         if st is not None:
@@ -225,12 +227,12 @@ class PokerPhase(Phase):
             actions[i] = _select_sorted(s, again)
         return True
 
-    def _plan(self, deal: Deal, seat: int, n: int) -> _Plan:
+    def _plan(self, deal: Deal, seat: int) -> _Plan:
         """What :meth:`after_redeal` does again on every copy of one view, worked out from
         its public part: the seats whose selection in the poker state is picked again with
         their sizes (seats and sizes are public), each other hand shown as its holder's
         best, and the ``select`` decisions to make again (index, seat, size, the cards he
-        has played since, in card order) among the first ``n`` decisions."""
+        has played since, in card order) among the copy's decisions."""
         seen = deal.seen_by(seat)  # clone_for shares the real deal's, kept per seat
         shown = frozenset(e.seat for e in seen if e.kind is K_SHOWDOWN)
         best: tuple[tuple[int, tuple[Card, ...]], ...] = () if self._selection == "free" else (
@@ -244,7 +246,7 @@ class PokerPhase(Phase):
                 for i, a in enumerate(deal.actions)
                 if a.action == "select" and a.seat != seat and a.seat not in shown
                 and a.cards is not None]
-        return (n, again_k, best, redo)
+        return (again_k, best, redo)
 
     def misfits(self, deal: Deal, seat: int) -> frozenset[int]:
         """The seats whose hand shown as their best another of their cards would better."""
