@@ -13,11 +13,10 @@ independent of one another (a module of ``stops.games`` imports no other).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import eq
 from typing import Final
 
 ABSENT_RUN: Final = -100
-"""A holder no card has: :func:`best_run`'s separator after a suit's last rank."""
+"""A holder no card has: :func:`best_run`'s mark after a suit's last rank."""
 
 
 def best_run(where: list[int], seats: Sequence[int], order: Sequence[int], shortest: int,
@@ -25,85 +24,52 @@ def best_run(where: list[int], seats: Sequence[int], order: Sequence[int], short
     """``poch.best_sequence`` (``best_held``) were each card ``c`` held by ``where[c]``:
     ``seats`` in the order that keeps a tie (from the dealer's left), ``order`` the rank
     order low to high. A seat's maximal run in a suit is a stretch of that suit, in rank
-    order, all held by that seat (for ``clone_for``'s check of the claims on each imagined
-    deal).
-
-    The holders of the four suits are read in rank order as one row (a separator between
-    suits, :func:`_layout`), and where neighbours are held alike is one string of bytes:
-    a run of ``shortest`` is ``shortest - 1`` ones in a row, found by ``bytes.find`` in C.
-    Most deals hold few such runs, so the Python-level work is per run found, not per card
-    (a step per card of the 32-card pack was most of a pure Poch copy's claims check)."""
-    n = len(order)
+    order, all held by that seat: one pass over each suit finds every seat's runs (for
+    ``clone_for``'s check of the claims on each imagined deal)."""
+    rank: dict[int, int] = {s: i for i, s in enumerate(seats)}
+    ranks = list(order)
+    n = len(ranks)
     if n < shortest:
         return None
-    key = order if isinstance(order, tuple) else tuple(order)
-    idx = _LAYOUTS.get(key)
-    if idx is None:
-        idx = _layout(key)
-    ext = where + _END
-    cells = list(map(ext.__getitem__, idx))
-    alike = bytes(map(eq, cells, cells[1:]))
-    ones = _ONES[shortest - 1] if shortest > 1 else b""
-    width = n + 1
     # the best so far: its key (three ints, the last a 0/1 for trumps), then the tie order
     found = False
     b0 = b1 = b2 = 0
     t_seat = t_suit = t_start = 0
     won_h = -1
     won_suit = won_start = won_end = 0
-    stop = len(alike) - 1  # the last separator starts no run (nor does an empty ``ones``)
-    i = alike.find(ones, 0, stop)
-    while i >= 0:
-        # found at a run's first cell (a match further in would have been found earlier)
-        h = cells[i]
-        p = i + shortest - 1 if shortest > 1 else i
-        while cells[p + 1] == h:  # to the run's last cell (the separator ends it)
-            p += 1
-        if h in seats:
-            suit = i // width
-            start = i - suit * width
-            last = p - suit * width
-            length = p - i + 1
-            trump = 1 if suit == trumps else 0
-            if length_first:
-                k0, k1 = length, last
-            else:
-                k0, k1 = last, length
-            rh = seats.index(h)
-            if not found or _after(k0, k1, trump, b0, b1, b2) or (
-                    k0 == b0 and k1 == b1 and trump == b2
-                    and _after(t_seat, t_suit, t_start, rh, suit, start)):
-                found = True
-                b0, b1, b2 = k0, k1, trump
-                t_seat, t_suit, t_start = rh, suit, start
-                won_h, won_suit, won_start, won_end = h, suit, start, last + 1
-        i = alike.find(ones, p + 1, stop)
+    for suit in range(4):
+        base = suit * 13
+        # the suit's holders in rank order, read once; a run ends where the holder changes
+        # (a stretch shorter than ``shortest`` is passed over without a test of its holder)
+        cells = [where[base + r] for r in ranks]
+        cells.append(ABSENT_RUN)  # ends the last run
+        start = 0
+        h = cells[0]
+        for p in range(1, n + 1):
+            x = cells[p]
+            if x == h:
+                continue
+            length = p - start
+            if length >= shortest and h in rank:
+                trump = 1 if suit == trumps else 0
+                if length_first:
+                    k0, k1 = length, p - 1
+                else:
+                    k0, k1 = p - 1, length
+                rh = rank[h]
+                if not found or _after(k0, k1, trump, b0, b1, b2) or (
+                        k0 == b0 and k1 == b1 and trump == b2
+                        and _after(t_seat, t_suit, t_start, rh, suit, start)):
+                    found = True
+                    b0, b1, b2 = k0, k1, trump
+                    t_seat, t_suit, t_start = rh, suit, start
+                    won_h, won_suit, won_start, won_end = h, suit, start, p
+            start = p
+            h = x
     if not found:
         return None
     base = won_suit * 13
-    return (won_h, tuple([base + key[q] for q in range(won_start, won_end)]))
-
-
-_END: Final = [ABSENT_RUN]
-"""Put after ``where``: card 52, the separator :func:`_layout` puts after each suit."""
-
-_ONES: Final = tuple(b"\x01" * k for k in range(14))
-"""``k`` neighbours held alike in a row (a run of ``k + 1`` cards), per ``k``."""
-
-_LAYOUTS: Final[dict[tuple[int, ...], list[int]]] = {}
-"""The row :func:`best_run` reads, per rank order (the key fixes the value)."""
-
-
-def _layout(order: tuple[int, ...]) -> list[int]:
-    """Each suit's cards in the rank order ``order``, suit by suit, each suit followed by
-    card 52 (:data:`_END`: held by no one, so no run crosses from one suit to the next),
-    kept in :data:`_LAYOUTS`."""
-    out: list[int] = []
-    for suit in range(4):
-        out.extend(suit * 13 + r for r in order)
-        out.append(52)
-    _LAYOUTS[order] = out
-    return out
+    return (won_h, tuple([base + ranks[q] for q in range(won_start, won_end)]))
 
 
 def _after(a0: int, a1: int, a2: int, b0: int, b1: int, b2: int) -> bool:
