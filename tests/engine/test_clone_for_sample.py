@@ -167,6 +167,53 @@ def test_best_run_by_hand() -> None:
         1, tuple(int(parse_card(t)) for t in ("9H", "TH", "JH")))
 
 
+def _runs_by_hand(where: list[int], seats: list[int], order: tuple[int, ...], shortest: int,
+                  length_first: bool, trumps: int) -> tuple[int, tuple[int, ...]] | None:
+    """The best run as the rule reads: every maximal stretch of a suit in rank order held
+    by one seat, at least ``shortest`` long, ranked by (length, top) or (top, length), a
+    trump run above an equal other, then the seat first in ``seats``, the lower suit, the
+    lower start."""
+    best: tuple[tuple[int, ...], int, tuple[int, ...]] | None = None
+    for suit in range(4):
+        row = [where[suit * 13 + r] for r in order]
+        q = 0
+        while q < len(row):
+            e = q
+            while e + 1 < len(row) and row[e + 1] == row[q]:
+                e += 1
+            h = row[q]
+            if e - q + 1 >= shortest and h in seats:
+                size, top = e - q + 1, e
+                rank = (size, top) if length_first else (top, size)
+                key = (*rank, 1 if suit == trumps else 0,
+                       -seats.index(h), -suit, -q)
+                if best is None or key > best[0]:
+                    best = (key, h, tuple(suit * 13 + order[x] for x in range(q, e + 1)))
+            q = e + 1
+    return None if best is None else (best[1], best[2])
+
+
+def test_best_run_on_any_rank_order_and_length() -> None:
+    # The run found by the search of the rows in C is the one read by hand, for rank
+    # orders of the whole pack (ace high or low), of Poch's 32 cards and with gaps, and
+    # for runs of 1 to 13 cards; holders may be seats not listed, the spare hand or absent.
+    rng = random.Random(4)
+    orders = [tuple(range(13)), (12, *range(12)), tuple(range(5, 13)), (0, 2, 4, 6, 8, 10)]
+    for _ in range(3000):
+        order = rng.choice(orders)
+        holders = rng.choice([(0, 1), (0, 1, 2, 3, SPARE), (0, 1, 2, SPARE, ABSENT)])
+        where = [ABSENT] * 52
+        for suit in range(4):
+            for r in order:
+                where[suit * 13 + r] = rng.choice(holders)
+        seats = rng.sample([0, 1, 2, 3], rng.choice([1, 2, 4]))
+        shortest = rng.choice([1, 2, 3, 4, 13])
+        length_first = rng.random() < 0.5
+        trumps = rng.randrange(-1, 4)
+        assert best_run(where, seats, order, shortest, length_first, trumps) == \
+            _runs_by_hand(where, seats, order, shortest, length_first, trumps)
+
+
 @pytest.mark.parametrize("rank", ["length_first", "height_first"])
 def test_best_run_is_best_sequence(rank: str) -> None:
     # On random deals of Poch's pack among four seats and the spare hand, the one pass per

@@ -71,7 +71,10 @@ class Action:
         # Checked here, once per construction (the engine's own actions are interned, so
         # this is off the hot path): a malformed action would be recorded and then refuse
         # to replay. The checks go through ``object`` so that both builds raise our error.
-        if not _valid(seat, action, card, chips, space, cards, as_rank, flags) and not (
+        # ``flags`` is ``_PICKED`` only from :func:`picked_cards` (fields right by making).
+        if flags is _PICKED:
+            flags = ()
+        elif not _valid(seat, action, card, chips, space, cards, as_rank, flags) and not (
                 _unknown_verb(action) and load_builtins()
                 and _valid(seat, action, card, chips, space, cards, as_rank, flags)):
             raise _bad(_why_invalid(seat, action, card, chips, space, cards, as_rank, flags))
@@ -208,6 +211,21 @@ class Action:
     def from_dict(data: Mapping[str, Any]) -> Action:
         """Build an action from its dict form; anything malformed is an :class:`IllegalAction`."""
         return action_from_dict(data)
+
+
+_PICKED: Final[Any] = object()
+"""The mark :func:`picked_cards` passes as ``flags``: the fields are right by making, so
+:class:`Action` skips its checks (a private object: no caller's value is ever it)."""
+
+
+def picked_cards(seat: int, action: str, cards: tuple[Card, ...]) -> Action:
+    """``Action(seat, action, cards=cards)`` without the field checks, for decisions the
+    engine makes again itself from the pack's own cards: ``clone_for``'s poker copies
+    make every hidden ``select`` again on each imagined deal (three a copy in
+    Three-in-One), where the checks of every field were about a tenth of a ``clone()``.
+    The caller answers for the fields (a registered verb, a seat, ``Card`` objects);
+    ``tests/engine/test_vocabulary.py`` holds it to the checked constructor field by field."""
+    return Action(seat, action, None, None, None, cards, None, _PICKED)
 
 
 def _in_range(x: object) -> bool:

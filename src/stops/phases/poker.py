@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 import attrs
 
 from stops._mypyc import mypyc_attr
-from stops.engine.actions import Action, simple, with_cards, with_chips
+from stops.engine.actions import Action, picked_cards, simple, with_cards, with_chips
 from stops.engine.cards import CARDS, Card
 from stops.engine.deal import ABSENT
 from stops.engine.determinize import (
@@ -83,8 +83,14 @@ _RING: Final = tuple(tuple(tuple((a + k) % n for k in range(1, n + 1)) for a in 
 to 16 seats, a bigger one goes round by arithmetic."""
 
 _REDEAL: Final = ("poker",)
-"""The poker phase's key in ``clone_for``'s per-view memo (``redeal_memo``): the seats whose
-hands the seat saw shown, and each other hand shown as its holder's best."""
+"""The poker phase's key in ``clone_for``'s per-view memo (``redeal_memo``): its plans of
+what to pick again on each copy (:meth:`PokerPhase._plan`), per count of decisions."""
+
+_Plan = tuple[list[tuple[int, int]], tuple[tuple[int, tuple[Card, ...]], ...],
+              list[tuple[int, int, int, list[int]]]]
+"""The poker state's hidden hands (seat, size), the hands shown as their holders' best
+(seat, cards), the decisions to make again (index, seat, size, the cards the seat has
+played, in card order)."""
 
 
 def select(seat: int, cards: Iterable[int]) -> Action:
@@ -95,8 +101,9 @@ def select(seat: int, cards: Iterable[int]) -> Action:
 def _select_sorted(seat: int, cards: tuple[int, ...]) -> Action:
     """``select(seat, cards)`` for ``cards`` already in card order: ``clone_for`` makes
     every hidden selection again on each imagined deal, where sorting them once more and a
-    generator per action were a tenth of its call in Three-in-One."""
-    return Action(seat, "select", cards=tuple(map(CARDS.__getitem__, cards)))
+    generator per action were a tenth of its call in Three-in-One. Made without the field
+    checks (:func:`~stops.engine.actions.picked_cards`): a seat and the pack's own cards."""
+    return picked_cards(seat, "select", tuple(map(CARDS.__getitem__, cards)))
 
 
 class PokerState:
@@ -192,26 +199,24 @@ class PokerPhase(Phase):
         their new hands: in the poker state, and in the copy's ``select`` decisions (a
         folded hand is never shown, so its real cards must not stay there either)."""
         memo = redeal_memo(deal)  # the same for every copy of one view: worked out once
-        got = memo.get(_REDEAL)
-        if got is None:
-            seen = deal.seen_by(seat)  # clone_for shares the real deal's, kept per seat
-            got = memo[_REDEAL] = (
-                frozenset(e.seat for e in seen if e.kind is K_SHOWDOWN),
-                () if self.settings.selection == "free" else tuple(
-                    (e.seat, e.cards) for e in seen if e.kind is K_SHOWDOWN
-                    and e.seat is not None and e.seat != seat))
-        shown, best = got
+        actions = deal.actions
+        n = len(actions)
+        # what to pick again (the seats and sizes of the poker state's hidden hands, the
+        # hands shown as their holders' best, the selections among the decisions), planned
+        # once per view and per count of decisions (an earlier try's play phase may have
+        # dropped some follows): two look-ups a copy, no key built per copy
+        plans: dict[int, _Plan] | None = memo.get(_REDEAL)
+        if plans is None:
+            plans = {}
+            if memo:
+                memo[_REDEAL] = plans
+        plan = plans.get(n)
+        if plan is None:
+            plan = plans[n] = self._plan(deal, seat)
+        again_k, best, redo = plan
         st = deal.peek_state(PokerState)
         picked: dict[int, tuple[int, ...]] = {}
         if st is not None:
-            # the seats whose selection is picked again, and how many cards each chose: the
-            # same for every copy of one view (the poker state's seats and sizes are public)
-            again_k: list[tuple[int, int]] | None = memo.get((_REDEAL, "again"))
-            if again_k is None:
-                again_k = [(s, len(chosen)) for s, chosen in st.hands.items()
-                           if s != seat and s not in shown]
-                if memo:
-                    memo[(_REDEAL, "again")] = again_k
             hands = st.hands
             if self._selection == "auto":
                 for s, _k in again_k:
@@ -223,22 +228,39 @@ class PokerPhase(Phase):
         for s, cards in best:
             if not self._still_best(deal, s, cards):
                 return False
-        actions = deal.actions
-        # the selections to make again, found once per view (by the decisions' count: an
-        # earlier try's play phase may have dropped some follows)
-        redo: list[tuple[int, int, int]] | None = memo.get((_REDEAL, len(actions)))
-        if redo is None:
-            redo = memo[(_REDEAL, len(actions))] = [
-                (i, a.seat, len(a.cards)) for i, a in enumerate(actions)
-                if a.action == "select" and a.seat != seat and a.seat not in shown
-                and a.cards is not None]
-        for i, s, k in redo:
+        for i, s, k, played in redo:
             again = picked.get(s)
-            if again is None:  # made before play: from the hand it then held
-                mine = [c for c in range(52) if deal.owner[c] == s or deal.played_by[c] == s]
+            if again is None:  # made before play: from the hand it then held, his hand
+                # now with the cards he has played since (public: listed in the plan), not
+                # a pass over the pack per seat per copy (a third of a clone() each)
+                mine = cards_of(deal, s)
+                if played:
+                    mine += played
+                    mine.sort()
                 again = pick_sorted(rng, mine, k)
             actions[i] = _select_sorted(s, again)
         return True
+
+    def _plan(self, deal: Deal, seat: int) -> _Plan:
+        """What :meth:`after_redeal` does again on every copy of one view, worked out from
+        its public part: the seats whose selection in the poker state is picked again with
+        their sizes (seats and sizes are public), each other hand shown as its holder's
+        best, and the ``select`` decisions to make again (index, seat, size, the cards he
+        has played since, in card order) among the copy's decisions."""
+        seen = deal.seen_by(seat)  # clone_for shares the real deal's, kept per seat
+        shown = frozenset(e.seat for e in seen if e.kind is K_SHOWDOWN)
+        best: tuple[tuple[int, tuple[Card, ...]], ...] = () if self._selection == "free" else (
+            tuple((e.seat, e.cards) for e in seen if e.kind is K_SHOWDOWN
+                  and e.seat is not None and e.seat != seat))
+        st = deal.peek_state(PokerState)
+        again_k: list[tuple[int, int]] = [] if st is None else [
+            (s, len(chosen)) for s, chosen in st.hands.items() if s != seat and s not in shown]
+        played_by = deal.played_by
+        redo = [(i, a.seat, len(a.cards), [c for c in range(52) if played_by[c] == a.seat])
+                for i, a in enumerate(deal.actions)
+                if a.action == "select" and a.seat != seat and a.seat not in shown
+                and a.cards is not None]
+        return (again_k, best, redo)
 
     def misfits(self, deal: Deal, seat: int) -> frozenset[int]:
         """The seats whose hand shown as their best another of their cards would better."""
