@@ -418,7 +418,9 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     fresh = view is not None  # `work` holds the view's hands and log already
     if view is None:
         kept = _kept(deal)
-        view = _View(deal, work, seat, kept.get(seat))
+        # the previous view is handed over, not lent: the new one may take over its
+        # containers (see _View._regroup), so it must not be kept should this one fail
+        view = _View(deal, work, seat, kept.pop(seat, None))
         kept[seat] = view
         work.events = list(view.events)
         work.emit = work.events.append
@@ -640,47 +642,42 @@ class _View:
             self.free, self.order, self.allowed = prev.free, prev.order, prev.allowed
             self.marks, self.alike = was, prev.alike
             return True
-        marks = dict(was)
-        alike = dict(prev.alike)
-        copied: set[int] = set()  # the marks whose group lists are this view's own
-        free = prev.free
+        # the previous view's dicts and group lists are taken over and changed in place,
+        # not copied: it is stale (the deal has moved on) and clone_for handed it over,
+        # keeping only this one; nothing else holds them (the copies it dealt keep only its
+        # hands and record, and the deals read the groups and copy what they shuffle)
         moved: set[int] = set(gone)
+        for _, cards in added:
+            moved |= cards
+        old = [(c, was[c]) for c in sorted(moved)]  # in card order, with their old marks
+        marks = was
         for c in gone:
             del marks[c]
         for b, cards in added:
             for c in cards:
                 marks[c] |= b
-            moved |= cards
-        allowed = dict(prev.allowed)
+        alike, allowed, free = prev.alike, prev.allowed, prev.free
         for c in gone:
             del allowed[c]
         if not moved.isdisjoint(free):
             free = [c for c in free if c not in moved]
         holders = self.holders
-        for c in sorted(moved):
-            m = was[c]
+        touched: set[int] = set()  # the marks whose groups lost a card
+        for c, m in old:
             if m:  # out of its old group
-                if m not in copied:
-                    where, group = alike[m]
-                    alike[m] = (where, [x for x in group if x != c])
-                    copied.add(m)
-                else:
-                    alike[m][1].remove(c)
+                alike[m][1].remove(c)
+                touched.add(m)
             if c in gone:
                 continue
             m = marks[c]
             into = alike.get(m)
             if into is None:
                 where = [h for i, h in enumerate(holders) if not m >> i & 1]
-                alike[m] = (where, [c])
-                copied.add(m)
+                into = alike[m] = (where, [c])
             else:
-                if m not in copied:
-                    into = alike[m] = (into[0], list(into[1]))
-                    copied.add(m)
                 insort(into[1], c)
-            allowed[c] = alike[m][0]
-        for m in copied:
+            allowed[c] = into[0]
+        for m in touched:
             if not alike[m][1]:
                 del alike[m]
         # sorted by (places, first card) as tuples compared in C: no Python key function
