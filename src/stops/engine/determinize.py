@@ -234,14 +234,21 @@ class Knowledge:
     hand); ``lacks[holder]`` the cards a holder is known *not* to hold. Phases add to it in
     :meth:`~stops.phases.base.Phase.infer`, each from the events it emitted and what the
     rules prove; nothing may be added that the seat could not work out itself.
+
+    A set of ``lacks`` may be another knowledge's, shared, not copied (``_borrowed`` names
+    its holders): :meth:`add` and :meth:`add_under` lend a reading's sets to a position's
+    knowledge, which reads them and is done with them before the reading reads on (a
+    ``clone_for`` at each new position paid a copy of every holder's set here). Every
+    change made here copies a borrowed set first; read ``lacks``, never change its sets.
     """
 
-    __slots__ = ("held", "lacks", "seat")
+    __slots__ = ("_borrowed", "held", "lacks", "seat")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.held: dict[int, int] = {}
         self.lacks: dict[int, set[int]] = {}
+        self._borrowed: set[int] = set()
 
     def hold(self, holder: int, cards: Iterable[int]) -> None:
         """``holder`` is known to hold ``cards`` (if they are not played later)."""
@@ -253,6 +260,9 @@ class Knowledge:
         got = self.lacks.get(holder)
         if got is None:
             got = self.lacks[holder] = set()
+        elif holder in self._borrowed:  # another knowledge's set: this one's own first
+            got = self.lacks[holder] = set(got)
+            self._borrowed.discard(holder)
         if isinstance(cards, frozenset):  # what a rule proves, remembered: plain ints
             got |= cards
         else:
@@ -260,8 +270,8 @@ class Knowledge:
 
     def add(self, other: Knowledge) -> None:
         """Everything ``other`` knows, added (its places win, as later holds do): how a
-        :class:`Reading` puts what it has read so far into one position's knowledge (the
-        sets are copied, so the position's clean-up leaves the reading's alone)."""
+        :class:`Reading` puts what it has read so far into one position's knowledge (a
+        holder's set new here is lent, not copied: see the class's docstring)."""
         self.held.update(other.held)
         self._add_lacks(other)
 
@@ -278,12 +288,17 @@ class Knowledge:
         self._add_lacks(other)
 
     def _add_lacks(self, other: Knowledge) -> None:
-        """``other``'s lacks, added (copied where new, so that this knowledge's clean-up
-        leaves ``other``'s sets alone)."""
+        """``other``'s lacks, added: a holder new here borrows ``other``'s set (no copy);
+        one this knowledge has already gets the union, in its own set."""
+        lacks, borrowed = self.lacks, self._borrowed
         for h, cards in other.lacks.items():
-            got = self.lacks.get(h)
+            got = lacks.get(h)
             if got is None:
-                self.lacks[h] = set(cards)
+                lacks[h] = cards
+                borrowed.add(h)
+            elif h in borrowed:
+                lacks[h] = got | cards
+                borrowed.discard(h)
             else:
                 got |= cards
 
@@ -299,6 +314,15 @@ class Knowledge:
             self.lacks[b] = la
         if lb is not None:
             self.lacks[a] = lb
+        borrowed = self._borrowed
+        if borrowed:  # a borrowed set moves with its holder's cards
+            ba, bb = a in borrowed, b in borrowed
+            borrowed.discard(a)
+            borrowed.discard(b)
+            if ba:
+                borrowed.add(b)
+            if bb:
+                borrowed.add(a)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -904,10 +928,10 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
     for c in [c for c in known.held if played_by[c] >= 0 or owner[c] == ABSENT]:
         del known.held[c]  # played since it was seen
     known.held.update(dict.fromkeys(hand, seat))  # the phases leave the seat's hand alone
-    if tidy:
+    if tidy:  # new sets: some may be a reading's, lent (see Knowledge)
         played = {c for c, p in enumerate(played_by) if p >= 0}
-        for cards in known.lacks.values():
-            cards -= played
+        known.lacks = {h: cards - played for h, cards in known.lacks.items()}
+        known._borrowed = set()
     return known
 
 
