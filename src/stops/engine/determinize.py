@@ -564,7 +564,7 @@ class _View:
         work._views[seat] = (work.events, len(work.events), seen)  # the same log: shared
         known = self.known = _knowledge(work, deal, seat, seen, tidy=False)
         places = self.places = _places(work, seat, known)
-        held = self.held = dict(known.held)
+        held = self.held = known.held  # nothing changes it from here on
         # the cards not in sight: after the blanking every card of another hand lies in
         # the copy's spare hand with the spare's own (the seat's are all known), so these
         # are the spare's cards the knowledge does not place (as hidden_cards would list
@@ -735,9 +735,11 @@ class _View:
             if not gone:
                 self.masks, self.counts, self.spare = prev.masks, prev.counts, prev.spare
                 return
-            masks = self.masks = [list(m) for m in prev.masks]
-            counts = self.counts = list(prev.counts)
-            left = self.spare = set(prev.spare)
+            # taken over, changed in place: the previous view is stale and handed over
+            # (see _regroup), and its copies copied its hands
+            masks = self.masks = prev.masks
+            counts = self.counts = prev.counts
+            left = self.spare = prev.spare
             was = prev.held
             for c in gone:
                 h = was[c]
