@@ -428,7 +428,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     if not isinstance(rng, _RNGS):
         raise StopsError("clone_for: rng must be a random.Random or a stops Rng")
     view = _cached(deal, seat)
-    work = deal.clone() if view is None else _copy(deal, view)
+    work = _blank_copy(deal, seat) if view is None else _copy(deal, view)
     # from here on only `work`, which must keep nothing hidden: the table's seed (every card
     # follows from it) and the shuffle made from it, stacked hands not yet dealt, and the
     # last card dealt unless it was turned up for all to see
@@ -1038,7 +1038,8 @@ def _engine_facts(work: Deal, real: Deal, seat: int, known: Knowledge,
 
 def _blank_hidden(work: Deal, seat: int) -> None:
     """Take every card ``seat`` cannot see out of the copy's hands (into the spare hand)
-    until it is dealt again; the counts, which every seat sees, stay."""
+    until it is dealt again; the counts, which every seat sees, stay. A copy blanked
+    already (:func:`_blank_copy`) is left as it is."""
     # the other seats' cards go to the spare hand; the spare's own cards are there already
     # (whether or not the seat knows them: the view places those it knows)
     # the other hands' cards read from their suit masks (a lookup per suit), not by a
@@ -1046,14 +1047,49 @@ def _blank_hidden(work: Deal, seat: int) -> None:
     owner, masks = work.owner, work.masks
     moved: list[int] = []
     for s in range(work.n):
-        if s != seat:
-            moved += _cards_in(masks[s])
+        m = masks[s]
+        if s != seat and (m[0] or m[1] or m[2] or m[3]):
+            moved += _cards_in(m)
             masks[s] = [0, 0, 0, 0]
-    moved.sort()
+    if moved:
+        moved.sort()
+        for c in moved:
+            owner[c] = SPARE
+        work.spare.update(moved)
+    work.forget_offer()
+
+
+_NO_CARDS: Final = [0, 0, 0, 0]
+"""An empty hand's suit masks, handed to ``Deal.imagined_copy`` (which copies each hand)."""
+
+
+def _blank_copy(deal: Deal, seat: int) -> Deal:
+    """``deal.clone()`` with every card ``seat`` cannot see in the spare hand, as
+    :func:`_blank_hidden` leaves a clone: the first copy at a new position, which the
+    seat's knowledge is read on and the view blanks. Made straight across by
+    ``Deal.imagined_copy`` with the blanked hands (which ``clone()`` would build blank, fill
+    with the real hands, and the blanking then empty again: about half a ``clone()`` at
+    every new position, pure)."""
+    masks = deal.masks
+    owner = list(deal.owner)
+    blank: list[list[int]] = []
+    moved: list[int] = []
+    for s in range(deal.n):
+        m = masks[s]
+        if s == seat:
+            blank.append(m)
+        else:
+            blank.append(_NO_CARDS)
+            if m[0] or m[1] or m[2] or m[3]:
+                moved += _cards_in(m)
+    moved.sort()  # the spare hand gets them in card order, as the blanking gives them
     for c in moved:
         owner[c] = SPARE
-    work.spare.update(moved)
+    spare = set(deal.spare)
+    spare.update(moved)
+    work = deal.imagined_copy(owner, blank, deal.counts, spare, deal.events)
     work.forget_offer()
+    return work
 
 
 def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
