@@ -85,3 +85,81 @@ def test_the_previous_view_is_lent_where_nothing_it_depends_on_changed() -> None
 def test_the_kept_view_is_the_view_built_afresh_campaign(name: str) -> None:
     for seed in range(20, 32):
         _sweep(name, seed, every_seat=True)
+
+
+def test_a_position_borrows_a_readings_sets_and_copies_one_before_changing_it() -> None:
+    # Session 12: a position's Knowledge borrows each reading's lacks sets instead of
+    # copying them. By hand: the reading knows seat 1 lacks {5, 6}; the position borrows
+    # that very set; the position then learns seat 1 lacks 7 and the spare lacks 9: the
+    # position's sets become {5, 6, 7} and {9}, the reading's stays {5, 6}. A second
+    # reading's set for seat 1 ({8}) is unioned into the position's own set, never into the
+    # first reading's; a swap of seat 1 with the spare carries the borrowed set with it, so a
+    # lack added to the spare afterwards copies it too.
+    from stops.engine.determinize import SPARE, Knowledge
+
+    reading = Knowledge(0)
+    reading.lack(1, {5, 6})
+    pos = Knowledge(0)
+    pos.add(reading)
+    assert pos.lacks[1] is reading.lacks[1]  # lent, not copied
+    pos.lack(1, {7})
+    pos.lack(SPARE, frozenset({9}))
+    assert pos.lacks == {1: {5, 6, 7}, SPARE: {9}}
+    assert reading.lacks == {1: {5, 6}}
+
+    second = Knowledge(0)
+    second.lack(1, {8})
+    pos = Knowledge(0)
+    pos.add(reading)
+    pos.add(second)
+    assert pos.lacks == {1: {5, 6, 8}}
+    assert reading.lacks == {1: {5, 6}} and second.lacks == {1: {8}}
+
+    pos = Knowledge(0)
+    pos.add_under(reading)
+    pos.swap(1, SPARE)
+    assert pos.lacks == {SPARE: {5, 6}}
+    pos.lack(SPARE, {4})
+    assert pos.lacks == {SPARE: {4, 5, 6}}
+    assert reading.lacks == {1: {5, 6}}
+
+
+def test_a_view_that_fails_to_build_leaves_no_half_changed_view_kept(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Session 12: the view at a new position takes over its previous view's grouping and
+    # hands, changing them in place, so clone_for hands the previous view over (nothing
+    # keeps it meanwhile). A build that fails midway must then leave no view kept, and the
+    # next call builds one equal to a fresh build (not one lent from the half-changed one).
+    if stops.COMPILED:
+        pytest.skip("the failure is injected by patching _View, a native class when compiled")
+    variant = stops.load_variant("boodle")
+    deal = stops.Table(variant, seats=4, seed=3, chips=100).new_deal()
+    rng = random.Random(3)
+    while deal.current_seat is None or not deal.dealt_hands:
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
+    seat = deal.current_seat
+    deal.clone_for(seat, rng)
+    assert isinstance(_kept(deal).get(seat), _View)
+    legal = deal.legal_actions()
+    deal.apply(legal[0])
+    seat = deal.current_seat if deal.current_seat is not None else seat
+    deal.clone_for(seat, rng)  # this seat's view, kept, to be handed over next
+    legal = deal.legal_actions()
+    deal.apply(legal[0])
+
+    def broken(*args: Any) -> None:
+        raise RuntimeError("build failed")
+
+    with monkeypatch.context() as m:
+        m.setattr(_View, "_hands", broken)
+        with pytest.raises(RuntimeError):
+            deal.clone_for(seat, rng)
+    assert _kept(deal).get(seat) is None
+    deal.clone_for(seat, rng)
+    view = _cached(deal, seat)
+    assert view is not None
+    work = deal.clone()
+    if not _shown_last(deal, seat):
+        work.last_dealt = -1
+    assert _fields(view) == _fields(_View(deal, work, seat))

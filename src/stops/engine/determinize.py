@@ -234,14 +234,21 @@ class Knowledge:
     hand); ``lacks[holder]`` the cards a holder is known *not* to hold. Phases add to it in
     :meth:`~stops.phases.base.Phase.infer`, each from the events it emitted and what the
     rules prove; nothing may be added that the seat could not work out itself.
+
+    A set of ``lacks`` may be another knowledge's, shared, not copied (``_borrowed`` names
+    its holders): :meth:`add` and :meth:`add_under` lend a reading's sets to a position's
+    knowledge, which reads them and is done with them before the reading reads on (a
+    ``clone_for`` at each new position paid a copy of every holder's set here). Every
+    change made here copies a borrowed set first; read ``lacks``, never change its sets.
     """
 
-    __slots__ = ("held", "lacks", "seat")
+    __slots__ = ("_borrowed", "held", "lacks", "seat")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.held: dict[int, int] = {}
         self.lacks: dict[int, set[int]] = {}
+        self._borrowed: set[int] = set()
 
     def hold(self, holder: int, cards: Iterable[int]) -> None:
         """``holder`` is known to hold ``cards`` (if they are not played later)."""
@@ -253,6 +260,9 @@ class Knowledge:
         got = self.lacks.get(holder)
         if got is None:
             got = self.lacks[holder] = set()
+        elif holder in self._borrowed:  # another knowledge's set: this one's own first
+            got = self.lacks[holder] = set(got)
+            self._borrowed.discard(holder)
         if isinstance(cards, frozenset):  # what a rule proves, remembered: plain ints
             got |= cards
         else:
@@ -260,8 +270,8 @@ class Knowledge:
 
     def add(self, other: Knowledge) -> None:
         """Everything ``other`` knows, added (its places win, as later holds do): how a
-        :class:`Reading` puts what it has read so far into one position's knowledge (the
-        sets are copied, so the position's clean-up leaves the reading's alone)."""
+        :class:`Reading` puts what it has read so far into one position's knowledge (a
+        holder's set new here is lent, not copied: see the class's docstring)."""
         self.held.update(other.held)
         self._add_lacks(other)
 
@@ -278,12 +288,17 @@ class Knowledge:
         self._add_lacks(other)
 
     def _add_lacks(self, other: Knowledge) -> None:
-        """``other``'s lacks, added (copied where new, so that this knowledge's clean-up
-        leaves ``other``'s sets alone)."""
+        """``other``'s lacks, added: a holder new here borrows ``other``'s set (no copy);
+        one this knowledge has already gets the union, in its own set."""
+        lacks, borrowed = self.lacks, self._borrowed
         for h, cards in other.lacks.items():
-            got = self.lacks.get(h)
+            got = lacks.get(h)
             if got is None:
-                self.lacks[h] = set(cards)
+                lacks[h] = cards
+                borrowed.add(h)
+            elif h in borrowed:
+                lacks[h] = got | cards
+                borrowed.discard(h)
             else:
                 got |= cards
 
@@ -299,6 +314,15 @@ class Knowledge:
             self.lacks[b] = la
         if lb is not None:
             self.lacks[a] = lb
+        borrowed = self._borrowed
+        if borrowed:  # a borrowed set moves with its holder's cards
+            ba, bb = a in borrowed, b in borrowed
+            borrowed.discard(a)
+            borrowed.discard(b)
+            if ba:
+                borrowed.add(b)
+            if bb:
+                borrowed.add(a)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -404,7 +428,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     if not isinstance(rng, _RNGS):
         raise StopsError("clone_for: rng must be a random.Random or a stops Rng")
     view = _cached(deal, seat)
-    work = deal.clone() if view is None else _copy(deal, view)
+    work = _blank_copy(deal, seat) if view is None else _copy(deal, view)
     # from here on only `work`, which must keep nothing hidden: the table's seed (every card
     # follows from it) and the shuffle made from it, stacked hands not yet dealt, and the
     # last card dealt unless it was turned up for all to see
@@ -418,7 +442,9 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     fresh = view is not None  # `work` holds the view's hands and log already
     if view is None:
         kept = _kept(deal)
-        view = _View(deal, work, seat, kept.get(seat))
+        # the previous view is handed over, not lent: the new one may take over its
+        # containers (see _View._regroup), so it must not be kept should this one fail
+        view = _View(deal, work, seat, kept.pop(seat, None))
         kept[seat] = view
         work.events = list(view.events)
         work.emit = work.events.append
@@ -538,7 +564,7 @@ class _View:
         work._views[seat] = (work.events, len(work.events), seen)  # the same log: shared
         known = self.known = _knowledge(work, deal, seat, seen, tidy=False)
         places = self.places = _places(work, seat, known)
-        held = self.held = dict(known.held)
+        held = self.held = known.held  # nothing changes it from here on
         # the cards not in sight: after the blanking every card of another hand lies in
         # the copy's spare hand with the spare's own (the seat's are all known), so these
         # are the spare's cards the knowledge does not place (as hidden_cards would list
@@ -640,47 +666,42 @@ class _View:
             self.free, self.order, self.allowed = prev.free, prev.order, prev.allowed
             self.marks, self.alike = was, prev.alike
             return True
-        marks = dict(was)
-        alike = dict(prev.alike)
-        copied: set[int] = set()  # the marks whose group lists are this view's own
-        free = prev.free
+        # the previous view's dicts and group lists are taken over and changed in place,
+        # not copied: it is stale (the deal has moved on) and clone_for handed it over,
+        # keeping only this one; nothing else holds them (the copies it dealt keep only its
+        # hands and record, and the deals read the groups and copy what they shuffle)
         moved: set[int] = set(gone)
+        for _, cards in added:
+            moved |= cards
+        old = [(c, was[c]) for c in sorted(moved)]  # in card order, with their old marks
+        marks = was
         for c in gone:
             del marks[c]
         for b, cards in added:
             for c in cards:
                 marks[c] |= b
-            moved |= cards
-        allowed = dict(prev.allowed)
+        alike, allowed, free = prev.alike, prev.allowed, prev.free
         for c in gone:
             del allowed[c]
         if not moved.isdisjoint(free):
             free = [c for c in free if c not in moved]
         holders = self.holders
-        for c in sorted(moved):
-            m = was[c]
+        touched: set[int] = set()  # the marks whose groups lost a card
+        for c, m in old:
             if m:  # out of its old group
-                if m not in copied:
-                    where, group = alike[m]
-                    alike[m] = (where, [x for x in group if x != c])
-                    copied.add(m)
-                else:
-                    alike[m][1].remove(c)
+                alike[m][1].remove(c)
+                touched.add(m)
             if c in gone:
                 continue
             m = marks[c]
             into = alike.get(m)
             if into is None:
                 where = [h for i, h in enumerate(holders) if not m >> i & 1]
-                alike[m] = (where, [c])
-                copied.add(m)
+                into = alike[m] = (where, [c])
             else:
-                if m not in copied:
-                    into = alike[m] = (into[0], list(into[1]))
-                    copied.add(m)
                 insort(into[1], c)
-            allowed[c] = alike[m][0]
-        for m in copied:
+            allowed[c] = into[0]
+        for m in touched:
             if not alike[m][1]:
                 del alike[m]
         # sorted by (places, first card) as tuples compared in C: no Python key function
@@ -714,9 +735,11 @@ class _View:
             if not gone:
                 self.masks, self.counts, self.spare = prev.masks, prev.counts, prev.spare
                 return
-            masks = self.masks = [list(m) for m in prev.masks]
-            counts = self.counts = list(prev.counts)
-            left = self.spare = set(prev.spare)
+            # taken over, changed in place: the previous view is stale and handed over
+            # (see _regroup), and its copies copied its hands
+            masks = self.masks = prev.masks
+            counts = self.counts = prev.counts
+            left = self.spare = prev.spare
             was = prev.held
             for c in gone:
                 h = was[c]
@@ -907,10 +930,10 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
     for c in [c for c in known.held if played_by[c] >= 0 or owner[c] == ABSENT]:
         del known.held[c]  # played since it was seen
     known.held.update(dict.fromkeys(hand, seat))  # the phases leave the seat's hand alone
-    if tidy:
+    if tidy:  # new sets: some may be a reading's, lent (see Knowledge)
         played = {c for c, p in enumerate(played_by) if p >= 0}
-        for cards in known.lacks.values():
-            cards -= played
+        known.lacks = {h: cards - played for h, cards in known.lacks.items()}
+        known._borrowed = set()
     return known
 
 
@@ -1015,7 +1038,8 @@ def _engine_facts(work: Deal, real: Deal, seat: int, known: Knowledge,
 
 def _blank_hidden(work: Deal, seat: int) -> None:
     """Take every card ``seat`` cannot see out of the copy's hands (into the spare hand)
-    until it is dealt again; the counts, which every seat sees, stay."""
+    until it is dealt again; the counts, which every seat sees, stay. A copy blanked
+    already (:func:`_blank_copy`) is left as it is."""
     # the other seats' cards go to the spare hand; the spare's own cards are there already
     # (whether or not the seat knows them: the view places those it knows)
     # the other hands' cards read from their suit masks (a lookup per suit), not by a
@@ -1023,14 +1047,49 @@ def _blank_hidden(work: Deal, seat: int) -> None:
     owner, masks = work.owner, work.masks
     moved: list[int] = []
     for s in range(work.n):
-        if s != seat:
-            moved += _cards_in(masks[s])
+        m = masks[s]
+        if s != seat and (m[0] or m[1] or m[2] or m[3]):
+            moved += _cards_in(m)
             masks[s] = [0, 0, 0, 0]
-    moved.sort()
+    if moved:
+        moved.sort()
+        for c in moved:
+            owner[c] = SPARE
+        work.spare.update(moved)
+    work.forget_offer()
+
+
+_NO_CARDS: Final = [0, 0, 0, 0]
+"""An empty hand's suit masks, handed to ``Deal.imagined_copy`` (which copies each hand)."""
+
+
+def _blank_copy(deal: Deal, seat: int) -> Deal:
+    """``deal.clone()`` with every card ``seat`` cannot see in the spare hand, as
+    :func:`_blank_hidden` leaves a clone: the first copy at a new position, which the
+    seat's knowledge is read on and the view blanks. Made straight across by
+    ``Deal.imagined_copy`` with the blanked hands (which ``clone()`` would build blank, fill
+    with the real hands, and the blanking then empty again: about half a ``clone()`` at
+    every new position, pure)."""
+    masks = deal.masks
+    owner = list(deal.owner)
+    blank: list[list[int]] = []
+    moved: list[int] = []
+    for s in range(deal.n):
+        m = masks[s]
+        if s == seat:
+            blank.append(m)
+        else:
+            blank.append(_NO_CARDS)
+            if m[0] or m[1] or m[2] or m[3]:
+                moved += _cards_in(m)
+    moved.sort()  # the spare hand gets them in card order, as the blanking gives them
     for c in moved:
         owner[c] = SPARE
-    work.spare.update(moved)
+    spare = set(deal.spare)
+    spare.update(moved)
+    work = deal.imagined_copy(owner, blank, deal.counts, spare, deal.events)
     work.forget_offer()
+    return work
 
 
 def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
