@@ -293,3 +293,14 @@ def test_a_word_that_is_not_a_card_at_a_bet_is_not_explained_as_a_card() -> None
     with pytest.raises(ValueError) as lead:
         _parse_answer("x", deal.current_seat, deal.legal_actions())
     assert "not a card: 'x'" in str(lead.value)
+
+
+def test_a_refusal_speaks_to_you_in_the_second_person() -> None:
+    # Boodle, 5 players, seed 3: seat 0's first turn is a lead from J♠ 10♥ J♥ 4♦ 8♦ 9♦ K♣
+    # (played in the terminal by hand). Typing 7♠, a card seat 0 does not hold, is refused
+    # with the engine's note "seat 0 does not hold 7S", which the player reads about himself:
+    # "you do not hold 7♠", not "you does not hold".
+    code, text = run("boodle", "7s\nq\n", players=5, seed=3, deals=1)
+    assert code == 0
+    assert "Not allowed: you do not hold 7" in text, text
+    assert "you does" not in text

@@ -17,7 +17,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from stops.engine.actions import Action, action_from_dict
 from stops.engine.cards import CARDS, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, parse_card
@@ -118,7 +118,10 @@ class Style:
         s = sanitise(text)
         s = re.sub(r"\b([2-9TJQKA])([CDHS])\b",
                    lambda m: self.card(parse_card(m.group(0))), s)
-        return re.sub(rf"\bseat {me}\b", "you", s)
+        s = re.sub(rf"\bseat {me}\b", "you", s)
+        # the engine's notes speak of a seat in the third person: "you does not hold" reads
+        # as a slip, so the verb right after a "you" put in is made to agree
+        return _YOU_VERB.sub(lambda m: f"{m.group(1)} {_YOU_FORM[m.group(2)]}", s)
 
     def fit(self, text: str) -> str:
         """``text`` as this terminal can print it."""
@@ -126,6 +129,14 @@ class Style:
             return text
         return (text.replace("·", "|").replace("—", "-").replace("±", "+/-")
                 .encode("ascii", "replace").decode("ascii"))
+
+
+_YOU_FORM: Final = {"does": "do", "has": "have", "is": "are", "was": "were", "holds": "hold",
+                    "takes": "take", "pays": "pay", "wins": "win", "owes": "owe",
+                    "needs": "need", "leads": "lead", "plays": "play", "bids": "bid",
+                    "goes": "go", "passes": "pass"}
+"""A third-person verb of an engine note and its form after "you"."""
+_YOU_VERB: Final = re.compile(r"\b([Yy]ou) (" + "|".join(_YOU_FORM) + r")\b")
 
 
 def who(seat: int | None, me: int) -> str:
