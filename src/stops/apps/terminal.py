@@ -133,7 +133,7 @@ class Style:
 
 _YOU_FORM: Final = {"does": "do", "has": "have", "is": "are", "was": "were", "holds": "hold",
                     "takes": "take", "pays": "pay", "wins": "win", "owes": "owe",
-                    "needs": "need", "leads": "lead", "plays": "play", "bids": "bid",
+                    "needs": "need", "leads": "lead", "plays": "play",
                     "goes": "go", "passes": "pass"}
 """A third-person verb of an engine note and its form after "you"."""
 _YOU_VERB: Final = re.compile(r"\b([Yy]ou) (" + "|".join(_YOU_FORM) + r")\b")
