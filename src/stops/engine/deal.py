@@ -1055,19 +1055,33 @@ _SUIT_CARDS: Final[dict[int, tuple[Card, ...]]] = {}
 """The cards of each (suit, rank mask) met so far, in rank order (at most 4 x 8192)."""
 
 
+def _half_cards(bits: range, width: int) -> tuple[tuple[Card, ...], ...]:
+    """For each suit and each set of the ranks ``bits`` (``width`` bits from the lowest of
+    them), its cards, lowest first: the table is indexed ``suit << width | submask``."""
+    out: list[tuple[Card, ...]] = []
+    for suit in range(4):
+        for sub in range(1 << width):
+            out.append(tuple([CARDS[suit * 13 + r] for r in bits
+                              if sub >> (r - bits.start) & 1]))
+    return tuple(out)
+
+
+_LOW_RANKS: Final = _half_cards(range(0, 7), 7)
+"""The cards of each suit's ranks 0-6 by their 7 mask bits (4 x 128 tuples, built at
+import)."""
+_HIGH_RANKS: Final = _half_cards(range(7, 13), 6)
+"""The cards of each suit's ranks 7-12 by their 6 mask bits (4 x 64 tuples)."""
+
+
 def _suit_cards(suit: int, m: int) -> tuple[Card, ...]:
     """The cards of ``suit`` whose rank bits are set in ``m``, lowest first (memoised: the
-    key fixes the value, so concurrent filling is harmless)."""
+    key fixes the value, so concurrent filling is harmless). A suit not met before is the
+    two tables' halves joined (one tuple concatenation, where a loop over its ranks cost
+    about 2k instructions compiled: random hands miss the memo for thousands of deals)."""
     key = suit << 13 | m
     got = _SUIT_CARDS.get(key)
     if got is None:
-        base = suit * 13
-        cards: list[Card] = []
-        while m:
-            low = m & -m
-            cards.append(CARDS[base + low.bit_length() - 1])
-            m ^= low
-        got = _SUIT_CARDS[key] = tuple(cards)
+        got = _SUIT_CARDS[key] = _LOW_RANKS[suit << 7 | m & 127] + _HIGH_RANKS[suit << 6 | m >> 7]
     return got
 
 

@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 import attrs
 
 from stops._mypyc import mypyc_attr
-from stops.engine.actions import Action, picked_cards, simple, with_cards, with_chips
+from stops.engine.actions import (
+    Action,
+    chips_ladder,
+    picked_cards,
+    simple,
+    with_cards,
+)
 from stops.engine.cards import CARDS, Card
 from stops.engine.deal import ABSENT
 from stops.engine.determinize import (
@@ -471,8 +477,9 @@ class PokerPhase(Phase):
             if kind == 3:
                 acts.append(simple(seat, "call"))
         if most <= MENU_TUPLE_MAX:
-            return LegalActions.of(tuple(acts + [with_chips(seat, verb, x)
-                                                 for x in range(1, most + 1)]))
+            # the amounts 1..most: a slice of the seat's interned ladder, not each interned
+            # again (the same actions, in the same order)
+            return LegalActions.of(tuple(acts) + chips_ladder(seat, verb, most)[:most])
         return LegalActions(Fixed(tuple(acts)), Amounts(seat, verb, range(1, most + 1)))
 
     def apply(self, deal: Deal, action: Action) -> bool:
