@@ -72,6 +72,8 @@ K_FOLDED: Final = FOLDED
 K_RAISED: Final = RAISED
 K_SELECTED: Final = SELECTED
 K_SHOWDOWN: Final = SHOWDOWN
+_new: Final = tuple.__new__
+"""Builds a named tuple by position (its own ``__new__`` is interpreted Python)."""
 
 
 MENU_TUPLE_MAX: Final = 64
@@ -390,7 +392,7 @@ class PokerPhase(Phase):
             return False
         if len(st.active) == 1:
             w = st.active[0]
-            deal.publish(PokerResult((w,)))
+            deal.publish(_new(PokerResult, ((w,),)))
             if pot is not None:
                 deal.claim(w, pot, "everyone else folded")
             return False
@@ -405,7 +407,7 @@ class PokerPhase(Phase):
                              note=describe_key(key)))
         best = max(keys)
         winners = tuple([s for i, s in enumerate(st.active) if keys[i] == best])
-        deal.publish(PokerResult(winners))
+        deal.publish(_new(PokerResult, (winners,)))
         if pot is not None:
             have = deal.ledger.layout.get(pot, 0)
             share = have // len(winners)

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 # EventKind members as Final constants: reading an enum member as a class attribute
 # costs ~190 ns (a Python-level lookup in either build); these are read directly.
 K_DEAL_ENDED: Final = EventKind.DEAL_ENDED
+_new: Final = tuple.__new__
+"""Builds a named tuple by position (its own ``__new__`` is interpreted Python)."""
 K_CLAIMED: Final = EventKind.CLAIMED
 _PLAYED: Final = ("claims by holding", "played")
 """Key of the cards played and their players in a view's ``redeal_memo``."""
@@ -128,7 +130,9 @@ class ClaimHeldPhase(Phase):
                 if space is not None and seat is not None:
                     claims.add((space, seat))
                     shown.add((space, seat, tuple([int(c) for c in e.cards])))
-        deal.publish(HeldClaims(frozenset(claims), frozenset(live), frozenset(shown)))
+        # the named tuple by position through ``tuple.__new__``: its own ``__new__`` is
+        # interpreted Python, a frame per deal in the compiled build
+        deal.publish(_new(HeldClaims, (frozenset(claims), frozenset(live), frozenset(shown))))
         return False
 
     # -- what the claims by holding prove to one seat (deal.clone_for) ---------------------
