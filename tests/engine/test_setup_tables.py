@@ -6,8 +6,16 @@ to the plain computation over its whole domain.
 
 from __future__ import annotations
 
+import pytest
+
+import stops
+from stops.apps.playout import play_random
 from stops.engine import deal as deal_mod
+from stops.engine.actions import LADDER_MAX, chips_ladder, with_chips
 from stops.engine.cards import CARDS
+from stops.engine.eventkind import EventKind
+from stops.engine.events import Event, shared, stop_event
+from stops.engine.rng import Rng
 
 
 def _suit_by_loop(suit: int, m: int) -> tuple[int, ...]:
@@ -18,15 +26,13 @@ def _suit_by_loop(suit: int, m: int) -> tuple[int, ...]:
 
 def test_suit_cards_join_the_two_halves() -> None:
     # By hand: suit 1 is diamonds (cards 13..25), rank r its bit r. The mask
-    # 0b1_0000_0100_0001 has ranks 0, 6 and 12: 2D (card 13) from the low table's entry
-    # 1 << 7 | 0b1000001, then 8D (card 19), and AD (card 25) from the high table's entry
+    # 0b1_0000_0100_0001 has ranks 0, 6 and 12: 2D (card 13) and 8D (card 19) from the low
+    # table's entry 1 << 7 | 0b1000001, and AD (card 25) from the high table's entry
     # 1 << 6 | 0b100000 (rank 12 is bit 5 of the high six ranks).
     m = 1 << 12 | 1 << 6 | 1
     got = deal_mod._suit_cards(1, m)
     assert [str(c) for c in got] == ["2D", "8D", "AD"]
     assert [int(c) for c in got] == [13, 19, 25]
-    # the memo hands the same tuple back
-    assert deal_mod._suit_cards(1, m) is got
 
 
 def test_suit_cards_every_mask_of_every_suit() -> None:
@@ -34,3 +40,49 @@ def test_suit_cards_every_mask_of_every_suit() -> None:
     for suit in range(4):
         for m in range(1 << 13):
             assert deal_mod._suit_cards(suit, m) == _suit_by_loop(suit, m), (suit, m)
+
+
+def test_held_reads_every_suit_in_card_order() -> None:
+    # By hand: a seat holding 2C (card 0), AC (12), 9D (20), 5H (29), KS (50) and AS (51)
+    # has masks [1 | 1 << 12, 1 << 7, 1 << 3, 1 << 11 | 1 << 12]; held() gives them in card
+    # order, clubs to spades, each suit low ranks first: 2C AC 9D 5H KS AS.
+    odd = stops.Table("boodle", seats=4, seed=1).new_deal()
+    odd.masks[0] = [1 | 1 << 12, 1 << 7, 1 << 3, 1 << 11 | 1 << 12]
+    assert [str(c) for c in odd.held(0)] == ["2C", "AC", "9D", "5H", "KS", "AS"]
+    # and every dealt hand of a few deals: the cards the owner table gives the seat
+    table = stops.Table("boodle", seats=4, seed=1)
+    rng = Rng(3)
+    for _ in range(5):
+        deal = table.new_deal()
+        for s in range(deal.n):
+            assert [int(c) for c in deal.held(s)] == [
+                c for c in range(52) if deal.owner[c] == s]
+        play_random(deal, rng)
+
+
+def test_chips_ladder_is_the_interned_amounts() -> None:
+    # By hand: seat 2's bids up to 3 are with_chips(2, "bid", 1), (..., 2) and (..., 3), the
+    # very interned objects; asking for 5 later extends it with 4 and 5, a new list, so a
+    # slice taken before does not change.
+    first = chips_ladder(2, "bid", 3)
+    assert first[:3] == [with_chips(2, "bid", x) for x in (1, 2, 3)]
+    assert all(a is with_chips(2, "bid", i + 1) for i, a in enumerate(first))
+    before = list(first)
+    longer = chips_ladder(2, "bid", 5)
+    assert [a.chips for a in longer[:5]] == [1, 2, 3, 4, 5]
+    assert first == before
+    with pytest.raises(ValueError, match="at most"):
+        chips_ladder(2, "bid", LADDER_MAX + 1)
+
+
+def test_shared_and_stop_events_are_the_named_tuples() -> None:
+    # By hand: shared("staked", 1, 3, "pot") is Event(kind="staked", seat=1, chips=3,
+    # space="pot") and nothing else; a stop of card 7 (9C) by seat 0 for "no 10C" is
+    # Event("stop", 0, CARDS[7], note="no 10C"). Same type, same fields.
+    e = shared("staked_test_kind", 1, 3, "pot")
+    assert type(e) is Event
+    assert e == Event("staked_test_kind", 1, chips=3, space="pot")
+    s = stop_event(0, 7, "no 10C (test)")
+    assert type(s) is Event
+    assert s == Event(EventKind.STOP, 0, CARDS[7], note="no 10C (test)")
+    assert str(s.card) == "9C"

@@ -450,26 +450,30 @@ def with_chips(seat: int, verb: str, chips: int, space: str | None = None) -> Ac
 
 LADDER_MAX: Final = 256
 """The largest amount :func:`chips_ladder` lists (a longer menu stays a lazy range)."""
-_LADDERS: Final[dict[tuple[int, str], tuple[Action, ...]]] = {}
+_LADDERS: Final[dict[tuple[int, str], list[Action]]] = {}
 
 
-def chips_ladder(seat: int, verb: str, top: int) -> tuple[Action, ...]:
+def chips_ladder(seat: int, verb: str, top: int) -> list[Action]:
     """``with_chips(seat, verb, x)`` for x = 1, 2, ... up to at least ``top`` (at most
     :data:`LADDER_MAX`), entry ``x - 1`` being amount ``x``: the very interned actions.
+    Callers slice it and do not change it.
 
     A betting or bidding menu of amounts ``low..stop-1`` is then one slice of it, where
     interning each amount again (a key built and hashed per amount, several thousand
     instructions a menu) was paid at every menu not met before: a bid's range depends on the
-    stacks, so random play meets new menus for many deals. Kept per seat and verb, grown to
-    the largest ``top`` asked; the actions are interned, so two threads growing it at once
-    store equal tuples. A ``top`` above :data:`LADDER_MAX` is refused (``ValueError``)."""
+    stacks, so random play meets new menus for many deals. Kept per seat and verb and
+    extended only to the largest ``top`` asked, so each amount is interned once per seat (as
+    the first menu holding it did before). An extension is a new list (one being read is
+    never changed); a ``top`` above :data:`LADDER_MAX` is refused (``ValueError``)."""
     if top > LADDER_MAX:
         raise ValueError(f"a ladder of chips lists at most {LADDER_MAX} amounts, not {top}")
     key = (seat, verb)
     got = _LADDERS.get(key)
     if got is None or len(got) < top:
-        n = min(LADDER_MAX, max(top, 64 if got is None else 2 * len(got)))
-        got = _LADDERS[key] = tuple([with_chips(seat, verb, x) for x in range(1, n + 1)])
+        # a new list, stored whole: a list being read is never changed
+        old = got if got is not None else []
+        got = _LADDERS[key] = old + [with_chips(seat, verb, x)
+                                     for x in range(len(old) + 1, top + 1)]
     return got
 
 

@@ -481,7 +481,7 @@ class PokerPhase(Phase):
         if most <= MENU_TUPLE_MAX:
             # the amounts 1..most: a slice of the seat's interned ladder, not each interned
             # again (the same actions, in the same order)
-            return LegalActions.of(tuple(acts) + chips_ladder(seat, verb, most)[:most])
+            return LegalActions.of(tuple(acts + chips_ladder(seat, verb, most)[:most]))
         return LegalActions(Fixed(tuple(acts)), Amounts(seat, verb, range(1, most + 1)))
 
     def apply(self, deal: Deal, action: Action) -> bool:

@@ -167,7 +167,7 @@ def _menu(key: tuple[object, ...]) -> LegalSet:
         # same actions, in the same order, without interning each bid again)
         if low >= 1 and stop - 1 <= LADDER_MAX:
             ladder = chips_ladder(seat, "bid", stop - 1)
-            return LegalActions.of((simple(seat, "pass"), *ladder[low - 1:stop - 1]))
+            return LegalActions.of(tuple([simple(seat, "pass"), *ladder[low - 1:stop - 1]]))
         return LegalActions.of((simple(seat, "pass"),
                                 *[with_chips(seat, "bid", x) for x in range(low, stop)]))
     return LegalActions(Fixed((simple(seat, "pass"),)), Amounts(seat, "bid", range(low, stop)))
