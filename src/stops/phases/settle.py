@@ -112,24 +112,28 @@ class ClaimHeldPhase(Phase):
 
     def enter(self, deal: Deal) -> bool:
         # plain loops over the layout and the new events (no generator objects, no slice
-        # of the log): this runs once a deal
+        # of the log): this runs once a deal. Lists made into frozensets once (no set
+        # copied into one), and each shown card made a plain int by adding 0 (``int(c)`` is
+        # a generic call per card in the compiled build; a ``Card`` plus 0 is an exact int
+        # in both builds)
         retired = deal.retired
-        live: set[str] = set()
+        live: list[str] = []
         for sid, chips in deal.ledger.layout.items():
             if chips > 0 and sid not in retired:
-                live.add(sid)
+                live.append(sid)
         log = deal.events
         start = len(log)
         self.policy.impl.held(deal, self.policy.params)
-        claims: set[tuple[str, int]] = set()
-        shown: set[tuple[str, int, tuple[int, ...]]] = set()
+        claims: list[tuple[str, int]] = []
+        shown: list[tuple[str, int, tuple[int, ...]]] = []
         for i in range(start, len(log)):
             e = log[i]
             if e.kind is K_CLAIMED:
                 space, seat = e.space, e.seat
                 if space is not None and seat is not None:
-                    claims.add((space, seat))
-                    shown.add((space, seat, tuple([int(c) for c in e.cards])))
+                    claims.append((space, seat))
+                    cards: tuple[int, ...] = e.cards
+                    shown.append((space, seat, tuple([c + 0 for c in cards])))
         # the named tuple by position through ``tuple.__new__``: its own ``__new__`` is
         # interpreted Python, a frame per deal in the compiled build
         deal.publish(_new(HeldClaims, (frozenset(claims), frozenset(live), frozenset(shown))))

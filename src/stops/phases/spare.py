@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import attrs
 
 from stops._mypyc import mypyc_attr
-from stops.engine.actions import LADDER_MAX, Action, chips_ladder, simple, with_chips
+from stops.engine.actions import Action, simple, with_chips
 from stops.engine.deal import ABSENT, SPARE
 from stops.engine.determinize import Knowledge, Probe, Reading, draw, redeal_memo, remembered
 from stops.engine.errors import IllegalAction
@@ -162,12 +162,9 @@ def _menu(key: tuple[object, ...]) -> LegalSet:
     assert isinstance(seat, int) and isinstance(low, int) and isinstance(stop, int)
     if stop - low <= SHORT_MENU:
         # a short menu is a plain tuple of its interned actions: picked by the tuple's own
-        # indexing and tested by identity, with no lazy parts to walk per decision. The bids
-        # low..stop-1 are a slice of the seat's interned ladder when it reaches them (the
-        # same actions, in the same order, without interning each bid again)
-        if low >= 1 and stop - 1 <= LADDER_MAX:
-            ladder = chips_ladder(seat, "bid", stop - 1)
-            return LegalActions.of(tuple([simple(seat, "pass"), *ladder[low - 1:stop - 1]]))
+        # indexing and tested by identity, with no lazy parts to walk per decision (a slice
+        # of a ladder of every bid from 1, as the poker stage's menus are, interned more
+        # bids than the auction's ranges meet and counted more over a few hundred deals)
         return LegalActions.of((simple(seat, "pass"),
                                 *[with_chips(seat, "bid", x) for x in range(low, stop)]))
     return LegalActions(Fixed((simple(seat, "pass"),)), Amounts(seat, "bid", range(low, stop)))
