@@ -11,10 +11,12 @@ import pytest
 import stops
 from stops.apps.playout import play_random
 from stops.engine import deal as deal_mod
-from stops.engine.actions import LADDER_MAX, chips_ladder, with_chips
+from stops.engine.actions import LADDER_MAX, Action, chips_ladder, with_chips
 from stops.engine.cards import CARDS
+from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, shared, stop_event
+from stops.engine.legal import Selections
 from stops.engine.rng import Rng
 
 
@@ -86,3 +88,24 @@ def test_shared_and_stop_events_are_the_named_tuples() -> None:
     assert type(s) is Event
     assert s == Event(EventKind.STOP, 0, CARDS[7], note="no 10C (test)")
     assert str(s.card) == "9C"
+
+
+def test_selections_pick_the_checked_actions() -> None:
+    # By hand: a seat-1 hand of 2C 5C 9D QH AS (cards 0, 3, 20, 36, 51) choosing 2 has
+    # C(5, 2) = 10 selections in lexicographic order; pick 0 is 2C 5C and pick 9 is QH AS.
+    # Picked without the per-action checks (ordered=True), each equals the action the
+    # checked constructor makes; a bad verb still refuses, a bad seat too.
+    hand = tuple(CARDS[c] for c in (0, 3, 20, 36, 51))
+    fast = Selections(1, hand, 2, "select", ordered=True)
+    slow = Selections(1, hand, 2, "select")
+    assert len(fast) == 10
+    assert [str(c) for c in fast.get(0).cards or ()] == ["2C", "5C"]
+    assert [str(c) for c in fast.get(9).cards or ()] == ["QH", "AS"]
+    for i in range(10):
+        a = fast.get(i)
+        assert a == slow.get(i) == Action(1, "select", cards=a.cards)
+        assert hash(a) == hash(slow.get(i))
+    with pytest.raises(IllegalAction):
+        Selections(1, hand, 2, "no-such-verb", ordered=True).get(0)
+    with pytest.raises(IllegalAction):
+        Selections("1", hand, 2, "select", ordered=True).get(0)  # type: ignore[arg-type]

@@ -228,6 +228,14 @@ def picked_cards(seat: int, action: str, cards: tuple[Card, ...]) -> Action:
     return Action(seat, action, None, None, None, cards, None, _PICKED)
 
 
+def picks_ok(seat: object, verb: object) -> bool:
+    """Whether :func:`picked_cards` may make ``verb`` actions of ``seat`` from the pack's own
+    cards: the seat and the verb pass :class:`Action`'s checks (the cards, ``Card`` objects
+    of the pack, always do). Asked once per legal set of selections
+    (:class:`~stops.engine.legal.Selections`), not once per action made."""
+    return _valid(seat, verb, None, None, None, None)
+
+
 def _in_range(x: object) -> bool:
     """A seat or an amount of chips small enough to print and to compare (see
     :data:`~stops.engine.chips.MAX_DECISION_CHIPS`)."""
