@@ -45,7 +45,6 @@ COMPILED = [
     "stops/phases/handrank.py",
     "stops/policies/endings.py",
     "stops/policies/points.py",
-    "stops/policies/session.py",
     "stops/phases/rotation.py",
     "stops/games/comet.py",
     "stops/games/nain_jaune.py",

@@ -139,7 +139,6 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
     "stops/policies/endings.py": CLASSIC,
     "stops/policies/points.py": (*ROTATION, "games/test_three_in_one.py",
                                  "games/test_tripoley.py"),
-    "stops/policies/session.py": (*CLASSIC, "policies/test_points_and_sessions.py"),
     "stops/apps/playout.py": ("apps/test_simulate.py", "engine/test_speed_paths.py",
                               "engine/test_decision_paths.py"),
     "stops/games/comet.py": ("games/test_comet.py", "games/test_variations_g8.py"),
