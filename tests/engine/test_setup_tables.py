@@ -11,7 +11,7 @@ import pytest
 import stops
 from stops.apps.playout import play_random
 from stops.engine import deal as deal_mod
-from stops.engine.actions import LADDER_MAX, Action, chips_ladder, with_chips
+from stops.engine.actions import LADDER_MAX, Action, chips_range, with_chips
 from stops.engine.cards import CARDS
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
@@ -62,19 +62,21 @@ def test_held_reads_every_suit_in_card_order() -> None:
         play_random(deal, rng)
 
 
-def test_chips_ladder_is_the_interned_amounts() -> None:
-    # By hand: seat 2's bids up to 3 are with_chips(2, "bid", 1), (..., 2) and (..., 3), the
-    # very interned objects; asking for 5 later extends it with 4 and 5, a new list, so a
-    # slice taken before does not change.
-    first = chips_ladder(2, "bid", 3)
-    assert first[:3] == [with_chips(2, "bid", x) for x in (1, 2, 3)]
-    assert all(a is with_chips(2, "bid", i + 1) for i, a in enumerate(first))
-    before = list(first)
-    longer = chips_ladder(2, "bid", 5)
-    assert [a.chips for a in longer[:5]] == [1, 2, 3, 4, 5]
-    assert first == before
-    with pytest.raises(ValueError, match="at most"):
-        chips_ladder(2, "bid", LADDER_MAX + 1)
+def test_chips_range_is_the_interned_amounts() -> None:
+    # By hand: seat 2's bids 3 to 5 are with_chips(2, "bid", 3), (..., 4) and (..., 5), the
+    # very interned objects, in that order; asking for 1 to 6 afterwards gives those three
+    # again (the same objects) among 1, 2 and 6.
+    got = chips_range(2, "bid", 3, 6)
+    assert [a.chips for a in got] == [3, 4, 5]
+    assert all(a is with_chips(2, "bid", a.chips or 0) for a in got)
+    wider = chips_range(2, "bid", 1, 7)
+    assert [a.chips for a in wider] == [1, 2, 3, 4, 5, 6]
+    assert wider[2:5] == got and all(x is y for x, y in zip(wider[2:5], got, strict=True))
+    assert chips_range(2, "bid", 4, 4) == []
+    with pytest.raises(ValueError, match="ladder"):
+        chips_range(2, "bid", 1, LADDER_MAX + 2)
+    with pytest.raises(ValueError, match="ladder"):
+        chips_range(2, "bid", 0, 3)
 
 
 def test_shared_and_stop_events_are_the_named_tuples() -> None:

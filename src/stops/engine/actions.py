@@ -457,32 +457,36 @@ def with_chips(seat: int, verb: str, chips: int, space: str | None = None) -> Ac
 
 
 LADDER_MAX: Final = 256
-"""The largest amount :func:`chips_ladder` lists (a longer menu stays a lazy range)."""
-_LADDERS: Final[dict[tuple[int, str], list[Action]]] = {}
+"""The largest amount :func:`chips_range` keeps a ladder for (a longer menu stays a lazy
+range, or interns each amount)."""
+_LADDERS: Final[dict[tuple[int, str], list[Action | None]]] = {}
 
 
-def chips_ladder(seat: int, verb: str, top: int) -> list[Action]:
-    """``with_chips(seat, verb, x)`` for x = 1, 2, ... up to at least ``top`` (at most
-    :data:`LADDER_MAX`), entry ``x - 1`` being amount ``x``: the very interned actions.
-    Callers slice it and do not change it.
+def chips_range(seat: int, verb: str, low: int, stop: int) -> list[Action]:
+    """``[with_chips(seat, verb, x) for x in range(low, stop)]``, the very interned actions,
+    read from a ladder kept per seat and verb (slot ``x``: amount ``x``, filled the first
+    time a menu holds it), for ``1 <= low`` and ``stop - 1 <= LADDER_MAX``.
 
-    A betting or bidding menu of amounts ``low..stop-1`` is then one slice of it, where
-    interning each amount again (a key built and hashed per amount, several thousand
-    instructions a menu) was paid at every menu not met before: a bid's range depends on the
-    stacks, so random play meets new menus for many deals. Kept per seat and verb and
-    extended only to the largest ``top`` asked, so each amount is interned once per seat (as
-    the first menu holding it did before). An extension is a new list (one being read is
-    never changed); a ``top`` above :data:`LADDER_MAX` is refused (``ValueError``)."""
-    if top > LADDER_MAX:
-        raise ValueError(f"a ladder of chips lists at most {LADDER_MAX} amounts, not {top}")
+    A betting or bidding menu not met before interned each of its amounts again (a key
+    built and hashed per amount, several thousand instructions a menu); a bid's range
+    depends on the stacks, so random play meets new menus for many deals. Here each amount
+    costs a list read, and is interned once per seat and verb, by the first menu that holds
+    it (no amount is made before a menu asks for it). Two threads filling one slot store the
+    same interned action. Amounts out of those bounds are refused (``ValueError``)."""
+    if low < 1 or stop - 1 > LADDER_MAX:
+        raise ValueError(f"a ladder of chips holds the amounts 1 to {LADDER_MAX}, not "
+                         f"{low} to {stop - 1}")
     key = (seat, verb)
-    got = _LADDERS.get(key)
-    if got is None or len(got) < top:
-        # a new list, stored whole: a list being read is never changed
-        old = got if got is not None else []
-        got = _LADDERS[key] = old + [with_chips(seat, verb, x)
-                                     for x in range(len(old) + 1, top + 1)]
-    return got
+    ladder = _LADDERS.get(key)
+    if ladder is None:
+        ladder = _LADDERS[key] = [None] * (LADDER_MAX + 1)
+    out: list[Action] = []
+    for x in range(low, stop):
+        a = ladder[x]
+        if a is None:
+            a = ladder[x] = with_chips(seat, verb, x)
+        out.append(a)
+    return out
 
 
 def with_cards(seat: int, verb: str, cards: Iterable[int]) -> Action:

@@ -19,7 +19,7 @@ import attrs
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import (
     Action,
-    chips_ladder,
+    chips_range,
     picked_cards,
     simple,
     with_cards,
@@ -479,9 +479,9 @@ class PokerPhase(Phase):
             if kind == 3:
                 acts.append(simple(seat, "call"))
         if most <= MENU_TUPLE_MAX:
-            # the amounts 1..most: a slice of the seat's interned ladder, not each interned
-            # again (the same actions, in the same order)
-            return LegalActions.of(tuple(acts + chips_ladder(seat, verb, most)[:most]))
+            # the amounts 1..most read from the seat's ladder of interned amounts, not each
+            # interned again (the same actions, in the same order)
+            return LegalActions.of(tuple(acts + chips_range(seat, verb, 1, most + 1)))
         return LegalActions(Fixed(tuple(acts)), Amounts(seat, verb, range(1, most + 1)))
 
     def apply(self, deal: Deal, action: Action) -> bool:

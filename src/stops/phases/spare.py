@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import attrs
 
 from stops._mypyc import mypyc_attr
-from stops.engine.actions import Action, simple, with_chips
+from stops.engine.actions import LADDER_MAX, Action, chips_range, simple, with_chips
 from stops.engine.deal import ABSENT, SPARE
 from stops.engine.determinize import Knowledge, Probe, Reading, draw, redeal_memo, remembered
 from stops.engine.errors import IllegalAction
@@ -162,11 +162,14 @@ def _menu(key: tuple[object, ...]) -> LegalSet:
     assert isinstance(seat, int) and isinstance(low, int) and isinstance(stop, int)
     if stop - low <= SHORT_MENU:
         # a short menu is a plain tuple of its interned actions: picked by the tuple's own
-        # indexing and tested by identity, with no lazy parts to walk per decision (a slice
-        # of a ladder of every bid from 1, as the poker stage's menus are, interned more
-        # bids than the auction's ranges meet and counted more over a few hundred deals)
-        return LegalActions.of((simple(seat, "pass"),
-                                *[with_chips(seat, "bid", x) for x in range(low, stop)]))
+        # indexing and tested by identity, with no lazy parts to walk per decision. Its bids
+        # are read from the seat's ladder of interned amounts (``chips_range``), not each
+        # interned again
+        if low >= 1 and stop - 1 <= LADDER_MAX:
+            bids = chips_range(seat, "bid", low, stop)
+        else:
+            bids = [with_chips(seat, "bid", x) for x in range(low, stop)]
+        return LegalActions.of((simple(seat, "pass"), *bids))
     return LegalActions(Fixed((simple(seat, "pass"),)), Amounts(seat, "bid", range(low, stop)))
 
 
