@@ -522,6 +522,12 @@ class SparePhase(Phase):
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.protocol: Any = variant.policy("spare_protocol").impl
+        self._native: SpareProtocol | None = (self.protocol if isinstance(
+            self.protocol, SpareProtocol) else None)
+        """The protocol when it is a :class:`SpareProtocol` (every built-in one): called
+        through its native method table in the compiled build, where a call on ``Any`` was
+        a method looked up by name and its arguments parsed again, at each decision of the
+        spare hand. Any other protocol object is called by name, as before."""
 
     @classmethod
     def aids(cls) -> PhaseAids:
@@ -536,10 +542,16 @@ class SparePhase(Phase):
         return bool(self.protocol.enter(deal))
 
     def legal(self, deal: Deal) -> LegalSet:
+        native = self._native
+        if native is not None:
+            return native.legal(deal)
         legal: LegalSet = self.protocol.legal(deal)
         return legal
 
     def apply(self, deal: Deal, action: Action) -> bool:
+        native = self._native
+        if native is not None:
+            return native.apply(deal, action)
         return bool(self.protocol.apply(deal, action))
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
