@@ -11,13 +11,14 @@ import pytest
 import stops
 from stops.apps.playout import play_random
 from stops.engine import deal as deal_mod
-from stops.engine.actions import LADDER_MAX, Action, chips_range, with_chips
+from stops.engine.actions import LADDER_MAX, Action, chips_range, simple, with_chips
 from stops.engine.cards import CARDS
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, shared, stop_event
-from stops.engine.legal import Selections
+from stops.engine.legal import FixedActions, Selections
 from stops.engine.rng import Rng
+from stops.phases.spare import SparePhase
 
 
 def _suit_by_loop(suit: int, m: int) -> tuple[int, ...]:
@@ -111,3 +112,52 @@ def test_selections_pick_the_checked_actions() -> None:
         Selections(1, hand, 2, "no-such-verb", ordered=True).get(0)
     with pytest.raises(IllegalAction):
         Selections("1", hand, 2, "select", ordered=True).get(0)  # type: ignore[arg-type]
+
+
+class _KeepOrPass:
+    """A spare protocol that is no ``SpareProtocol`` (a plug-in may register any object with
+    the slot's members): the dealer keeps his hand or passes, nothing else happens."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def enter(self, deal: stops.Deal) -> bool:
+        self.calls.append("enter")
+        deal.to_act = deal.dealer
+        return True
+
+    def legal(self, deal: stops.Deal) -> FixedActions:
+        self.calls.append("legal")
+        d = deal.dealer
+        return FixedActions((simple(d, "keep"), simple(d, "pass")))
+
+    def apply(self, deal: stops.Deal, action: Action) -> bool:
+        self.calls.append(f"apply {action.action}")
+        return False
+
+    def explain(self, deal: stops.Deal, action: Action) -> None:
+        return None
+
+
+def test_a_spare_protocol_that_is_no_spare_protocol_is_called_by_name() -> None:
+    # By hand: Boodle, 3 seats, dealer 0, with the duck protocol. Entering the spare phase
+    # calls its enter (the dealer, seat 0, to act); the legal set is its two actions, keep
+    # and pass; applying keep calls its apply and the deal goes on to play: seat 1 (the
+    # dealer's left) to lead. The built-in protocols are called natively; this one by name,
+    # with the same calls in the same order.
+    duck = _KeepOrPass()
+    reg = stops.default_registry().copy()
+    reg.register_policy("spare_protocol", "keep_or_pass", text=lambda p: "",
+                        phrase="keep or pass")(duck)
+    variant = stops.load_variant("boodle", options={"spare_protocol": "keep_or_pass"},
+                                 registry=reg)
+    deal = stops.Table(variant, seats=3, chips=50, seed=1, dealer=0).new_deal()
+    assert deal.phase == "spare_hand" and deal.to_act == 0
+    assert list(deal.legal_actions()) == [simple(0, "keep"), simple(0, "pass")]
+    deal.apply(simple(0, "keep"))
+    assert duck.calls == ["enter", "legal", "apply keep"]
+    assert deal.phase == "play" and deal.to_act == 1
+    # and the built-in protocol of Boodle is the one called natively
+    builtin = next(s for s in stops.load_variant("boodle").steps
+                   if isinstance(s, SparePhase))
+    assert builtin._native is builtin.protocol
