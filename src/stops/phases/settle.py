@@ -12,6 +12,7 @@ from stops.engine.eventkind import EventKind
 from stops.engine.events import MAX_SEATS, event
 from stops.phases.base import Phase
 from stops.phases.turn_up import TrumpClaimPolicy
+from stops.policies.claims import ClaimPolicy
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -65,12 +66,20 @@ class SettlePhase(Phase):
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.claims = [variant.policy("pay_collection"), variant.policy("run_rule")]
+        self._ends: list[tuple[ClaimPolicy | None, Any, Any]] = [
+            (b.impl if isinstance(b.impl, ClaimPolicy) else None, b.impl, b.params)
+            for b in self.claims]
+        """Each claim rule's ``end``: a :class:`ClaimPolicy` (every built-in one) called
+        through its native method table in the compiled build, any other object by name."""
         self.reward = variant.policy("going_out_reward")
         self.block = variant.policy("block_outcome")
 
     def enter(self, deal: Deal) -> bool:
-        for b in self.claims:
-            b.impl.end(deal, b.params)
+        for native, impl, params in self._ends:
+            if native is not None:
+                native.end(deal, params)
+            else:
+                impl.end(deal, params)
         winner = deal.winner
         if deal.outcome == "went_out" and winner is not None:
             self.reward.impl(deal, winner, self.reward.params)
@@ -107,6 +116,10 @@ class ClaimHeldPhase(Phase):
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.policy = variant.policy("pay_collection")
+        self._held: ClaimPolicy | None = (self.policy.impl if isinstance(
+            self.policy.impl, ClaimPolicy) else None)
+        """The claim rule when it is a :class:`ClaimPolicy` (every built-in one), called
+        natively in the compiled build; any other object by name."""
         self.stage_title: str = ("Stage one: the cards held" if
                                  isinstance(self.policy.impl, TrumpClaimPolicy) else self.title)
 
@@ -123,7 +136,11 @@ class ClaimHeldPhase(Phase):
                 live.append(sid)
         log = deal.events
         start = len(log)
-        self.policy.impl.held(deal, self.policy.params)
+        native = self._held
+        if native is not None:
+            native.held(deal, self.policy.params)
+        else:
+            self.policy.impl.held(deal, self.policy.params)
         claims: list[tuple[str, int]] = []
         shown: list[tuple[str, int, tuple[int, ...]]] = []
         for i in range(start, len(log)):
