@@ -17,13 +17,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 import attrs
 
 from stops._mypyc import mypyc_attr
-from stops.engine.actions import (
-    Action,
-    chips_range,
-    picked_cards,
-    simple,
-    with_cards,
-)
+from stops.engine.actions import Action, chips_range, picked_cards, simple, with_cards
 from stops.engine.cards import CARDS, Card
 from stops.engine.deal import ABSENT
 from stops.engine.determinize import (
