@@ -44,6 +44,7 @@ COMPILED = [
     "stops/engine/actions.py",
     "stops/phases/handrank.py",
     "stops/policies/endings.py",
+    "stops/policies/points.py",
     "stops/phases/rotation.py",
     "stops/games/comet.py",
     "stops/games/nain_jaune.py",

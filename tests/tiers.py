@@ -109,7 +109,8 @@ POKER = ("games/test_three_in_one.py", "games/test_tripoley.py", "games/test_tri
 
 #: For each module of ``hatch_build.COMPILED``, the tests that run it.
 COMPILED_TESTS: dict[str, tuple[str, ...]] = {
-    "stops/engine/deal.py": (*CLASSIC, *ROTATION, *WHOLE, "engine/test_phase_steps.py"),
+    "stops/engine/deal.py": (*CLASSIC, *ROTATION, *WHOLE, "engine/test_phase_steps.py",
+                             "engine/test_setup_tables.py"),
     "stops/engine/actions.py": (*CLASSIC, *ROTATION, *WHOLE, "engine/test_vocabulary.py",
                                 "engine/test_clone_for_picks.py"),
     "stops/engine/legal.py": (*CLASSIC, *ROTATION, *WHOLE, "phases/test_poker_legal_sets.py",
@@ -127,7 +128,7 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
     "stops/phases/stake.py": CLASSIC,
     "stops/phases/play.py": (*CLASSIC, *ROTATION, "engine/test_decision_paths.py"),
     "stops/phases/settle.py": CLASSIC + ROTATION,
-    "stops/phases/spare.py": SPARE,
+    "stops/phases/spare.py": (*SPARE, "engine/test_setup_tables.py"),
     "stops/phases/poker.py": (*POKER, "engine/test_clone_for_picks.py"),
     "stops/phases/handrank.py": ("phases/test_handrank.py", "phases/test_poker_legal_sets.py",
                                  "games/test_three_in_one.py",
@@ -137,6 +138,8 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
     "stops/policies/leads.py": (*CLASSIC, *ROTATION, "engine/test_decision_paths.py"),
     "stops/policies/claims.py": CLASSIC + ROTATION,
     "stops/policies/endings.py": CLASSIC,
+    "stops/policies/points.py": (*ROTATION, "games/test_three_in_one.py",
+                                 "games/test_tripoley.py"),
     "stops/apps/playout.py": ("apps/test_simulate.py", "engine/test_speed_paths.py",
                               "engine/test_decision_paths.py"),
     "stops/games/comet.py": ("games/test_comet.py", "games/test_variations_g8.py"),

@@ -228,6 +228,14 @@ def picked_cards(seat: int, action: str, cards: tuple[Card, ...]) -> Action:
     return Action(seat, action, None, None, None, cards, None, _PICKED)
 
 
+def picks_ok(seat: object, verb: object) -> bool:
+    """Whether :func:`picked_cards` may make ``verb`` actions of ``seat`` from the pack's own
+    cards: the seat and the verb pass :class:`Action`'s checks (the cards, ``Card`` objects
+    of the pack, always do). Asked once per legal set of selections
+    (:class:`~stops.engine.legal.Selections`), not once per action made."""
+    return _valid(seat, verb, None, None, None, None)
+
+
 def _in_range(x: object) -> bool:
     """A seat or an amount of chips small enough to print and to compare (see
     :data:`~stops.engine.chips.MAX_DECISION_CHIPS`)."""
@@ -446,6 +454,39 @@ def with_chips(seat: int, verb: str, chips: int, space: str | None = None) -> Ac
         if len(_CHIPS) < 100_000:
             _CHIPS[key] = a
     return a
+
+
+LADDER_MAX: Final = 256
+"""The largest amount :func:`chips_range` keeps a ladder for (a longer menu stays a lazy
+range, or interns each amount)."""
+_LADDERS: Final[dict[tuple[int, str], list[Action | None]]] = {}
+
+
+def chips_range(seat: int, verb: str, low: int, stop: int) -> list[Action]:
+    """``[with_chips(seat, verb, x) for x in range(low, stop)]``, the very interned actions,
+    read from a ladder kept per seat and verb (slot ``x``: amount ``x``, filled the first
+    time a menu holds it), for ``1 <= low`` and ``stop - 1 <= LADDER_MAX``.
+
+    A betting or bidding menu not met before interned each of its amounts again (a key
+    built and hashed per amount, several thousand instructions a menu); a bid's range
+    depends on the stacks, so random play meets new menus for many deals. Here each amount
+    costs a list read, and is interned once per seat and verb, by the first menu that holds
+    it (no amount is made before a menu asks for it). Two threads filling one slot store the
+    same interned action. Amounts out of those bounds are refused (``ValueError``)."""
+    if low < 1 or stop - 1 > LADDER_MAX:
+        raise ValueError(f"a ladder of chips holds the amounts 1 to {LADDER_MAX}, not "
+                         f"{low} to {stop - 1}")
+    key = (seat, verb)
+    ladder = _LADDERS.get(key)
+    if ladder is None:
+        ladder = _LADDERS[key] = [None] * (LADDER_MAX + 1)
+    out: list[Action] = []
+    for x in range(low, stop):
+        a = ladder[x]
+        if a is None:
+            a = ladder[x] = with_chips(seat, verb, x)
+        out.append(a)
+    return out
 
 
 def with_cards(seat: int, verb: str, cards: Iterable[int]) -> Action:

@@ -643,18 +643,19 @@ class Deal:
 
     def held(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` (a seat of this table: not checked) holds, in card order, as a
-        tuple: the four suits' memoised tuples joined, with no list or sort (the poker
-        stage's legal set reads the hand this way at every selection)."""
+        tuple: each suit's low and high ranks read from two tables built at import and
+        joined, with no list, sort or loop over the cards (the poker stage's legal set reads
+        the hand this way at every selection). A memo of whole suits missed for most random
+        hands of the first thousands of deals, each miss a loop over the suit's ranks."""
         m = self.masks[seat]
-        memo = _SUIT_CARDS  # the memo read inline (keys as _suit_cards makes them)
-        a = memo.get(m[0])
-        b = memo.get(8192 | m[1])
-        c = memo.get(16384 | m[2])
-        d = memo.get(24576 | m[3])
-        if a is None or b is None or c is None or d is None:
-            return (_suit_cards(0, m[0]) + _suit_cards(1, m[1]) + _suit_cards(2, m[2])
-                    + _suit_cards(3, m[3]))
-        return a + b + c + d
+        lo = _LOW_RANKS
+        hi = _HIGH_RANKS
+        a = m[0]
+        b = m[1]
+        c = m[2]
+        d = m[3]
+        return (lo[a & 127] + hi[a >> 7] + lo[128 | b & 127] + hi[64 | b >> 7]
+                + lo[256 | c & 127] + hi[128 | c >> 7] + lo[384 | d & 127] + hi[192 | d >> 7])
 
     def lowest_in_suit(self, seat: int, suit: int) -> int | None:
         """The lowest card ``seat`` holds in ``suit``, in the variant's rank order."""
@@ -1051,24 +1052,28 @@ _CLONE_FOR: Final[list[Callable[[Deal, int, Any], Deal]]] = []
 """``determinize.clone_for``, once :meth:`Deal.clone_for` has imported it."""
 
 
-_SUIT_CARDS: Final[dict[int, tuple[Card, ...]]] = {}
-"""The cards of each (suit, rank mask) met so far, in rank order (at most 4 x 8192)."""
+def _half_cards(bits: range, width: int) -> tuple[tuple[Card, ...], ...]:
+    """For each suit and each set of the ranks ``bits`` (``width`` bits from the lowest of
+    them), its cards, lowest first: the table is indexed ``suit << width | submask``."""
+    out: list[tuple[Card, ...]] = []
+    for suit in range(4):
+        for sub in range(1 << width):
+            out.append(tuple([CARDS[suit * 13 + r] for r in bits
+                              if sub >> (r - bits.start) & 1]))
+    return tuple(out)
+
+
+_LOW_RANKS: Final = _half_cards(range(0, 7), 7)
+"""The cards of each suit's ranks 0-6 by their 7 mask bits (4 x 128 tuples, built at
+import)."""
+_HIGH_RANKS: Final = _half_cards(range(7, 13), 6)
+"""The cards of each suit's ranks 7-12 by their 6 mask bits (4 x 64 tuples)."""
 
 
 def _suit_cards(suit: int, m: int) -> tuple[Card, ...]:
-    """The cards of ``suit`` whose rank bits are set in ``m``, lowest first (memoised: the
-    key fixes the value, so concurrent filling is harmless)."""
-    key = suit << 13 | m
-    got = _SUIT_CARDS.get(key)
-    if got is None:
-        base = suit * 13
-        cards: list[Card] = []
-        while m:
-            low = m & -m
-            cards.append(CARDS[base + low.bit_length() - 1])
-            m ^= low
-        got = _SUIT_CARDS[key] = tuple(cards)
-    return got
+    """The cards of ``suit`` whose rank bits are set in ``m``, lowest first: the two tables'
+    halves joined (one tuple concatenation, no loop over the ranks)."""
+    return _LOW_RANKS[suit << 7 | m & 127] + _HIGH_RANKS[suit << 6 | m >> 7]
 
 
 def _deal_over() -> IllegalAction:

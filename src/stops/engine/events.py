@@ -73,6 +73,7 @@ class Event(NamedTuple):
 
 _new: Final = tuple.__new__
 _EVENT: Final = Event
+_K_STOP: Final = EventKind.STOP
 """``Final``, so that the compiled build reads them directly, not from the module's dict."""
 
 
@@ -125,7 +126,10 @@ def shared(kind: str, seat: int | None = None, chips: int = 0,
     key = (kind, seat, chips, space)
     e = _SHARED.get(key)
     if e is None:
-        e = Event(kind, seat, chips=chips, space=space)
+        # its fields by position, through ``tuple.__new__`` (as :func:`event`): the named
+        # tuple's own ``__new__`` is interpreted Python with keywords, several thousand
+        # instructions compiled, and random hands miss these tables for many deals
+        e = _new(_EVENT, (kind, seat, None, chips, space, None, (), "", None))
         if len(_SHARED) < 100_000:
             _SHARED[key] = e
     return e
@@ -139,7 +143,9 @@ def stop_event(seat: int, card: int, why: str) -> Event:
     key = (seat, card, why)
     e = _STOPS.get(key)
     if e is None:
-        e = _STOPS[key] = Event(EventKind.STOP, seat, CARDS[card], note=why)
+        # by position, as in ``shared``
+        e = _STOPS[key] = _new(_EVENT, (_K_STOP, seat, CARDS[card], 0, None, None, (), why,
+                                        None))
     return e
 
 

@@ -15,7 +15,7 @@ from math import comb
 from typing import Final, cast, overload
 
 from stops._mypyc import mypyc_attr
-from stops.engine.actions import Action, with_chips
+from stops.engine.actions import Action, picked_cards, picks_ok, with_chips
 from stops.engine.cards import CARDS, Card
 
 
@@ -159,9 +159,11 @@ class Selections(_Part):
     is unranked only when it is picked, from the shared position tuples of :func:`_combos`.
     ``ordered=True`` says ``cards`` is already a tuple of the pack's :class:`Card` objects
     in card order (a hand read from its suit masks, :meth:`Deal.held`): it is then kept as
-    given, not sorted and looked up again."""
+    given, not sorted and looked up again, and the caller answers for its cards as
+    :func:`~stops.engine.actions.picked_cards`'s callers do (the seat and verb are still
+    checked, once per set)."""
 
-    __slots__ = ("cards", "k", "n", "seat", "verb")
+    __slots__ = ("_picked", "cards", "k", "n", "seat", "verb")
 
     def __init__(self, seat: int, cards: Sequence[int], k: int, verb: str,
                  ordered: bool = False) -> None:
@@ -172,6 +174,11 @@ class Selections(_Part):
         else:
             held = tuple([CARDS[c] for c in sorted(cards)])
         self.cards = held
+        self._picked = ordered and picks_ok(seat, verb)
+        """The pack's own cards and a seat and verb that pass :class:`Action`'s checks,
+        checked once here: a pick is then made by :func:`picked_cards`, without checking
+        every field of every action again (a selection is picked once per set in random
+        play, and the checks were about half of making it)."""
         self.k = k
         m = len(held)
         self.n = _BINOM_PAD[m][k] if m < 53 and k < 53 else comb(m, k)
@@ -194,7 +201,10 @@ class Selections(_Part):
             combos = _combos(n, k)
         if combos:
             # ``cards`` is sorted, so the picked cards are too: the action's canonical form
-            return Action(self.seat, self.verb, cards=tuple([cards[p] for p in combos[i]]))
+            picked = tuple([cards[p] for p in combos[i]])
+            if self._picked:
+                return picked_cards(self.seat, self.verb, picked)
+            return Action(self.seat, self.verb, cards=picked)
         # a family too big to keep: unrank i in the combinatorial number system
         chosen: list[Card] = []
         start = 0

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 import attrs
 
 from stops._mypyc import mypyc_attr
-from stops.engine.actions import Action, picked_cards, simple, with_cards, with_chips
+from stops.engine.actions import Action, chips_range, picked_cards, simple, with_cards
 from stops.engine.cards import CARDS, Card
 from stops.engine.deal import ABSENT
 from stops.engine.determinize import (
@@ -66,6 +66,8 @@ K_FOLDED: Final = FOLDED
 K_RAISED: Final = RAISED
 K_SELECTED: Final = SELECTED
 K_SHOWDOWN: Final = SHOWDOWN
+_new: Final = tuple.__new__
+"""Builds a named tuple by position (its own ``__new__`` is interpreted Python)."""
 
 
 MENU_TUPLE_MAX: Final = 64
@@ -384,7 +386,7 @@ class PokerPhase(Phase):
             return False
         if len(st.active) == 1:
             w = st.active[0]
-            deal.publish(PokerResult((w,)))
+            deal.publish(_new(PokerResult, ((w,),)))
             if pot is not None:
                 deal.claim(w, pot, "everyone else folded")
             return False
@@ -399,7 +401,7 @@ class PokerPhase(Phase):
                              note=describe_key(key)))
         best = max(keys)
         winners = tuple([s for i, s in enumerate(st.active) if keys[i] == best])
-        deal.publish(PokerResult(winners))
+        deal.publish(_new(PokerResult, (winners,)))
         if pot is not None:
             have = deal.ledger.layout.get(pot, 0)
             share = have // len(winners)
@@ -471,8 +473,9 @@ class PokerPhase(Phase):
             if kind == 3:
                 acts.append(simple(seat, "call"))
         if most <= MENU_TUPLE_MAX:
-            return LegalActions.of(tuple(acts + [with_chips(seat, verb, x)
-                                                 for x in range(1, most + 1)]))
+            # the amounts 1..most read from the seat's ladder of interned amounts, not each
+            # interned again (the same actions, in the same order)
+            return LegalActions.of(tuple(acts + chips_range(seat, verb, 1, most + 1)))
         return LegalActions(Fixed(tuple(acts)), Amounts(seat, verb, range(1, most + 1)))
 
     def apply(self, deal: Deal, action: Action) -> bool:

@@ -12,6 +12,7 @@ from stops.engine.eventkind import EventKind
 from stops.engine.events import MAX_SEATS, event
 from stops.phases.base import Phase
 from stops.phases.turn_up import TrumpClaimPolicy
+from stops.policies.claims import ClaimPolicy
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 # EventKind members as Final constants: reading an enum member as a class attribute
 # costs ~190 ns (a Python-level lookup in either build); these are read directly.
 K_DEAL_ENDED: Final = EventKind.DEAL_ENDED
+_new: Final = tuple.__new__
+"""Builds a named tuple by position (its own ``__new__`` is interpreted Python)."""
 K_CLAIMED: Final = EventKind.CLAIMED
 _PLAYED: Final = ("claims by holding", "played")
 """Key of the cards played and their players in a view's ``redeal_memo``."""
@@ -63,12 +66,20 @@ class SettlePhase(Phase):
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.claims = [variant.policy("pay_collection"), variant.policy("run_rule")]
+        self._ends: list[tuple[ClaimPolicy | None, Any, Any]] = [
+            (b.impl if isinstance(b.impl, ClaimPolicy) else None, b.impl, b.params)
+            for b in self.claims]
+        """Each claim rule's ``end``: a :class:`ClaimPolicy` (every built-in one) called
+        through its native method table in the compiled build, any other object by name."""
         self.reward = variant.policy("going_out_reward")
         self.block = variant.policy("block_outcome")
 
     def enter(self, deal: Deal) -> bool:
-        for b in self.claims:
-            b.impl.end(deal, b.params)
+        for native, impl, params in self._ends:
+            if native is not None:
+                native.end(deal, params)
+            else:
+                impl.end(deal, params)
         winner = deal.winner
         if deal.outcome == "went_out" and winner is not None:
             self.reward.impl(deal, winner, self.reward.params)
@@ -105,30 +116,44 @@ class ClaimHeldPhase(Phase):
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.policy = variant.policy("pay_collection")
+        self._held: ClaimPolicy | None = (self.policy.impl if isinstance(
+            self.policy.impl, ClaimPolicy) else None)
+        """The claim rule when it is a :class:`ClaimPolicy` (every built-in one), called
+        natively in the compiled build; any other object by name."""
         self.stage_title: str = ("Stage one: the cards held" if
                                  isinstance(self.policy.impl, TrumpClaimPolicy) else self.title)
 
     def enter(self, deal: Deal) -> bool:
         # plain loops over the layout and the new events (no generator objects, no slice
-        # of the log): this runs once a deal
+        # of the log): this runs once a deal. Lists made into frozensets once (no set
+        # copied into one), and each shown card made a plain int by adding 0 (``int(c)`` is
+        # a generic call per card in the compiled build; a ``Card`` plus 0 is an exact int
+        # in both builds)
         retired = deal.retired
-        live: set[str] = set()
+        live: list[str] = []
         for sid, chips in deal.ledger.layout.items():
             if chips > 0 and sid not in retired:
-                live.add(sid)
+                live.append(sid)
         log = deal.events
         start = len(log)
-        self.policy.impl.held(deal, self.policy.params)
-        claims: set[tuple[str, int]] = set()
-        shown: set[tuple[str, int, tuple[int, ...]]] = set()
+        native = self._held
+        if native is not None:
+            native.held(deal, self.policy.params)
+        else:
+            self.policy.impl.held(deal, self.policy.params)
+        claims: list[tuple[str, int]] = []
+        shown: list[tuple[str, int, tuple[int, ...]]] = []
         for i in range(start, len(log)):
             e = log[i]
             if e.kind is K_CLAIMED:
                 space, seat = e.space, e.seat
                 if space is not None and seat is not None:
-                    claims.add((space, seat))
-                    shown.add((space, seat, tuple([int(c) for c in e.cards])))
-        deal.publish(HeldClaims(frozenset(claims), frozenset(live), frozenset(shown)))
+                    claims.append((space, seat))
+                    cards: tuple[int, ...] = e.cards
+                    shown.append((space, seat, tuple([c + 0 for c in cards])))
+        # the named tuple by position through ``tuple.__new__``: its own ``__new__`` is
+        # interpreted Python, a frame per deal in the compiled build
+        deal.publish(_new(HeldClaims, (frozenset(claims), frozenset(live), frozenset(shown))))
         return False
 
     # -- what the claims by holding prove to one seat (deal.clone_for) ---------------------

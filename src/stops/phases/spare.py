@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import attrs
 
 from stops._mypyc import mypyc_attr
-from stops.engine.actions import Action, simple, with_chips
+from stops.engine.actions import LADDER_MAX, Action, chips_range, simple, with_chips
 from stops.engine.deal import ABSENT, SPARE
 from stops.engine.determinize import Knowledge, Probe, Reading, draw, redeal_memo, remembered
 from stops.engine.errors import IllegalAction
@@ -162,9 +162,14 @@ def _menu(key: tuple[object, ...]) -> LegalSet:
     assert isinstance(seat, int) and isinstance(low, int) and isinstance(stop, int)
     if stop - low <= SHORT_MENU:
         # a short menu is a plain tuple of its interned actions: picked by the tuple's own
-        # indexing and tested by identity, with no lazy parts to walk per decision
-        return LegalActions.of((simple(seat, "pass"),
-                                *[with_chips(seat, "bid", x) for x in range(low, stop)]))
+        # indexing and tested by identity, with no lazy parts to walk per decision. Its bids
+        # are read from the seat's ladder of interned amounts (``chips_range``), not each
+        # interned again
+        if low >= 1 and stop - 1 <= LADDER_MAX:
+            bids = chips_range(seat, "bid", low, stop)
+        else:
+            bids = [with_chips(seat, "bid", x) for x in range(low, stop)]
+        return LegalActions.of((simple(seat, "pass"), *bids))
     return LegalActions(Fixed((simple(seat, "pass"),)), Amounts(seat, "bid", range(low, stop)))
 
 
@@ -517,6 +522,12 @@ class SparePhase(Phase):
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.protocol: Any = variant.policy("spare_protocol").impl
+        self._native: SpareProtocol | None = (self.protocol if isinstance(
+            self.protocol, SpareProtocol) else None)
+        """The protocol when it is a :class:`SpareProtocol` (every built-in one): called
+        through its native method table in the compiled build, where a call on ``Any`` was
+        a method looked up by name and its arguments parsed again, at each decision of the
+        spare hand. Any other protocol object is called by name, as before."""
 
     @classmethod
     def aids(cls) -> PhaseAids:
@@ -531,10 +542,16 @@ class SparePhase(Phase):
         return bool(self.protocol.enter(deal))
 
     def legal(self, deal: Deal) -> LegalSet:
+        native = self._native
+        if native is not None:
+            return native.legal(deal)
         legal: LegalSet = self.protocol.legal(deal)
         return legal
 
     def apply(self, deal: Deal, action: Action) -> bool:
+        native = self._native
+        if native is not None:
+            return native.apply(deal, action)
         return bool(self.protocol.apply(deal, action))
 
     def explain(self, deal: Deal, action: Action) -> IllegalAction | None:
