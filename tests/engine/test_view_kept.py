@@ -103,7 +103,7 @@ def test_the_grouping_by_masks_by_hand() -> None:
     view = _View.__new__(_View)
     view.hidden, view.holders = [1, 2, 3, 4, 5], [SPARE, 0, 2]
     view.inter = [1 << 1 | 1 << 2, 1 << 2 | 1 << 3, 0]
-    view._group(set(view.hidden), {1, 2, 3})
+    view._group(sum(1 << c for c in view.hidden))
     assert view.order == [([2], [2]), ([0, 2], [1]), ([SPARE, 2], [3])]
     assert view.free == [4, 5]
     assert view.allowed == {1: [0, 2], 2: [2], 3: [SPARE, 2], 4: [SPARE, 0, 2],

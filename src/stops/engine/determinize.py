@@ -568,31 +568,21 @@ class _View:
         # are the spare's cards the knowledge does not place (as hidden_cards would list
         # them, in card order: sorted in C, no pass over the pack)
         unseen = work.spare.difference(held)
-        hidden = self.hidden = sorted(unseen)
+        self.hidden = sorted(unseen)
         holders = self.holders = sorted(places)
         # what each holder is known to lack among the hidden cards (met in C by set
         # intersection), as 52-bit masks (each made in C: a sum of distinct bits is their
         # union): all the grouping depends on, with the hidden cards and holders
         bit52 = _BIT52.__getitem__
+        hm = sum(map(bit52, unseen))
         lacks = known.lacks
         inter: list[int] = []
-        ruled: set[int] = set()  # the hidden cards some holder lacks
         for h in holders:
             got = lacks.get(h)
-            if got:
-                x = got.intersection(unseen)
-                if x:
-                    ruled |= x
-                    inter.append(sum(map(bit52, x)))
-                    continue
-            inter.append(0)
+            inter.append(sum(map(bit52, got.intersection(unseen))) if got else 0)
         self.inter = inter
         self.lent = 0  # what the previous view lent: 2 its hands (for tests)
-        if ruled:
-            self._group(unseen, ruled)
-        else:  # nothing constrains a hidden card: one list for them all
-            self.order, self.free = [], hidden
-            self.allowed = dict.fromkeys(hidden, holders)
+        self._group(hm)
         self.events = _blanked(deal, seat)
         self._hands(deal, work, seat, prev)
         # the hands as dealt, for the copies' records: worked out when a record is first
@@ -604,23 +594,18 @@ class _View:
         self.codes: dict[int, tuple[Card, ...]] | None = None
         self.memo: dict[Any, Any] = {_MEMO: True}
 
-    def _group(self, unseen: set[int], ruled: set[int]) -> None:
-        """The hidden cards (``unseen``) grouped by the places each may go to, by mask
-        operations: the cards some holder lacks (``ruled``, as the union of ``inter``'s
-        masks) are split by each holder's mask of lacks in turn (the cards it lacks, the
-        cards it may hold), so each part ends as the cards alike (lacked by the same
-        holders: they may go to the same places), its cards read from its mask by table, a
-        lookup per suit; the others may go anywhere. A few operations per part and holder,
-        whatever the number of cards, at every position: the card-by-card marks this
-        replaced, brought up to date from the previous position's, cost about as much in
-        the pure build and more compiled (where a 52-bit mask is a native int), and
-        handed the copies the lacks' own card objects (``Card``, an int subclass: slower
-        wherever a copy indexes or sorts by them); these cards are plain ints."""
-        holders = self.holders
-        ru = 0
-        for x in self.inter:
-            ru |= x
-        parts: list[tuple[int, int]] = [(0, ru)]  # (mark, cards): bit i, holders[i] lacks
+    def _group(self, hm: int) -> None:
+        """The hidden cards (``hm``, as a mask) grouped by the places each may go to, by
+        mask operations: the hidden cards are split by each holder's mask of lacks in turn
+        (the cards it lacks, the cards it may hold), so each part ends as the cards alike
+        (lacked by the same holders: they may go to the same places); a part's cards are
+        read from its mask by table, a lookup per suit. A few operations per part and
+        holder, whatever the number of cards: cheaper at every new position than the card
+        by card marks it replaced, even where those were brought up to date from the
+        previous position's (the sort of the groups and the marks' dicts cost more than
+        the masks)."""
+        hidden, holders = self.hidden, self.holders
+        parts: list[tuple[int, int]] = [(0, hm)]  # (mark, cards): bit i, holders[i] lacks
         bit = 1
         for x in self.inter:
             if x:
@@ -635,10 +620,14 @@ class _View:
                         split.append((m, cm))
                 parts = split
             bit <<= 1
-        allowed: dict[int, list[int]] = dict.fromkeys(self.hidden, holders)
+        allowed: dict[int, list[int]] = dict.fromkeys(hidden, holders)
+        free: list[int] = []
         keyed: list[tuple[int, int, list[int], list[int]]] = []
-        for m, cm in parts:  # every mark has a bit: each of these cards is lacked
+        for m, cm in parts:
             group = _cards_of_mask(cm)
+            if not m:
+                free = group  # may go anywhere: one list of places for them all
+                continue
             where = [h for i, h in enumerate(holders) if not m >> i & 1]
             allowed.update(dict.fromkeys(group, where))
             keyed.append((len(where), group[0], where, group))
@@ -646,8 +635,7 @@ class _View:
         # share a card): tuples compared in C, no Python key function called per group
         keyed.sort()
         self.order = [(where, group) for _, _, where, group in keyed]
-        self.free = sorted(unseen.difference(ruled))  # may go anywhere, in card order
-        self.allowed = allowed
+        self.allowed, self.free = allowed, free
 
     def _hands(self, deal: Deal, work: Deal, seat: int, prev: _View | None) -> None:
         """The copy's hands with only the known cards in them, and where each place's hand
@@ -1041,7 +1029,7 @@ def _blank_copy(deal: Deal, seat: int) -> Deal:
     moved.sort()  # the spare hand gets them in card order, as the blanking gives them
     for c in moved:
         owner[c] = SPARE
-    spare = set(map(int, deal.spare))  # plain ints, as the view hands its cards on
+    spare = set(deal.spare)
     spare.update(moved)
     work = deal.imagined_copy(owner, blank, deal.counts, spare, deal.events)
     work.forget_offer()
