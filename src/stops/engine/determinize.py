@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import random
 import struct
+from bisect import insort
 from collections.abc import Callable, Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Final, TypeVar
@@ -442,7 +443,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     if view is None:
         kept = _kept(deal)
         # the previous view is handed over, not lent: the new one may take over its
-        # containers (see _View._hands), so it must not be kept should this one fail
+        # containers (see _View._regroup), so it must not be kept should this one fail
         view = _View(deal, work, seat, kept.pop(seat, None))
         kept[seat] = view
         work.events = list(view.events)
@@ -530,15 +531,17 @@ class _View:
     out when first read, and where each place's hand was dealt (``undo``); the log
     as the seat sees it (``events``: those it may not see without cards or amounts)."""
 
-    __slots__ = ("_dealt", "allowed", "codes", "counts", "events", "free", "held", "hidden",
-                 "holders", "inter", "keep_last", "key", "known", "lent", "masks", "memo",
-                 "order", "owner", "places", "played_by", "seen", "spare", "swaps", "undo")
+    __slots__ = ("_dealt", "alike", "allowed", "codes", "counts", "events", "free", "held",
+                 "hidden", "holders", "inter", "keep_last", "key", "known", "lent", "marks",
+                 "masks", "memo", "order", "owner", "places", "played_by", "seen", "spare",
+                 "swaps", "undo")
 
-    # set by the helpers of __init__ (the grouping by masks, the hands lent by the
-    # previous view where they can be)
+    # set by the helpers of __init__ (grouped afresh or lent by the previous view)
     allowed: dict[int, list[int]]
     free: list[int]
     order: list[tuple[list[int], list[int]]]
+    marks: dict[int, int]
+    alike: dict[int, tuple[list[int], list[int]]]
     owner: list[int]
     masks: list[list[int]]
     counts: list[int]
@@ -550,12 +553,11 @@ class _View:
     def __init__(self, deal: Deal, work: Deal, seat: int, prev: _View | None = None) -> None:
         """The view of ``seat`` at ``deal``'s point, ``work`` the copy it blanks. ``prev``,
         the seat's view at an earlier point of the same deal (or ``None``), lends the parts
-        whose inputs are unchanged (see :meth:`_hands`): a search that meets a new position
-        at every decision mostly sees a card or two played since, and the copy's known
-        hands then stay as they were. What is lent is exactly what a fresh build would give
-        (a test holds every built-in to it at every decision). The grouping of the hidden
-        cards is built afresh by mask operations (:meth:`_group`): cheaper than bringing
-        the previous one up to date."""
+        whose inputs are unchanged (see :meth:`_regroup` and :meth:`_hands`): a search that
+        meets a new position at every decision mostly sees a card or two played since, and
+        the grouping of the hidden cards and the copy's known hands then stay as they were.
+        What is lent is exactly what a fresh build would give (a test holds every built-in
+        to it at every decision)."""
         self.key = _key(deal)
         self.keep_last = work.last_dealt >= 0
         seen = self.seen = deal.seen_by(seat)
@@ -567,22 +569,22 @@ class _View:
         # the copy's spare hand with the spare's own (the seat's are all known), so these
         # are the spare's cards the knowledge does not place (as hidden_cards would list
         # them, in card order: sorted in C, no pass over the pack)
-        unseen = work.spare.difference(held)
-        self.hidden = sorted(unseen)
+        hidden = self.hidden = sorted(work.spare.difference(held))
         holders = self.holders = sorted(places)
         # what each holder is known to lack among the hidden cards (met in C by set
-        # intersection), as 52-bit masks (each made in C: a sum of distinct bits is their
-        # union): all the grouping depends on, with the hidden cards and holders
-        bit52 = _BIT52.__getitem__
-        hm = sum(map(bit52, unseen))
+        # intersection): all the grouping depends on, with the hidden cards and holders
+        marks = dict.fromkeys(hidden, 0)
         lacks = known.lacks
-        inter: list[int] = []
+        inter: list[set[int]] = []
         for h in holders:
             got = lacks.get(h)
-            inter.append(sum(map(bit52, got.intersection(unseen))) if got else 0)
+            inter.append(got.intersection(marks) if got else set())
         self.inter = inter
-        self.lent = 0  # what the previous view lent: 2 its hands (for tests)
-        self._group(hm)
+        self.lent = 0  # what the previous view lent: 1 its grouping, 2 its hands (for tests)
+        if prev is None or not self._regroup(prev, marks):
+            self._group(marks)
+        else:
+            self.lent = 1
         self.events = _blanked(deal, seat)
         self._hands(deal, work, seat, prev)
         # the hands as dealt, for the copies' records: worked out when a record is first
@@ -594,48 +596,122 @@ class _View:
         self.codes: dict[int, tuple[Card, ...]] | None = None
         self.memo: dict[Any, Any] = {_MEMO: True}
 
-    def _group(self, hm: int) -> None:
-        """The hidden cards (``hm``, as a mask) grouped by the places each may go to, by
-        mask operations: the hidden cards are split by each holder's mask of lacks in turn
-        (the cards it lacks, the cards it may hold), so each part ends as the cards alike
-        (lacked by the same holders: they may go to the same places); a part's cards are
-        read from its mask by table, a lookup per suit. A few operations per part and
-        holder, whatever the number of cards: cheaper at every new position than the card
-        by card marks it replaced, even where those were brought up to date from the
-        previous position's (the sort of the groups and the marks' dicts cost more than
-        the masks)."""
+    def _group(self, marks: dict[int, int]) -> None:
+        """The hidden cards grouped by the places each may go to, from scratch: each hidden
+        card's mark has bit i set where ``holders[i]`` is known to lack it, then one pass
+        over the hidden cards groups those alike (the cards of one mark may go to the same
+        places)."""
         hidden, holders = self.hidden, self.holders
-        parts: list[tuple[int, int]] = [(0, hm)]  # (mark, cards): bit i, holders[i] lacks
         bit = 1
-        for x in self.inter:
-            if x:
-                split: list[tuple[int, int]] = []
-                for m, cm in parts:
-                    got = cm & x
-                    if got:
-                        split.append((m | bit, got))
-                        if got != cm:
-                            split.append((m, cm ^ got))
-                    else:
-                        split.append((m, cm))
-                parts = split
+        for got in self.inter:
+            for c in got:
+                marks[c] |= bit
             bit <<= 1
         allowed: dict[int, list[int]] = dict.fromkeys(hidden, holders)
         free: list[int] = []
+        groups: dict[int, list[int]] = {}
+        for c, m in marks.items():  # in card order
+            if m:
+                group = groups.get(m)
+                if group is None:
+                    groups[m] = [c]
+                else:
+                    group.append(c)
+            else:
+                free.append(c)  # may go anywhere: one list of places for them all
+        alike: dict[int, tuple[list[int], list[int]]] = {}
         keyed: list[tuple[int, int, list[int], list[int]]] = []
-        for m, cm in parts:
-            group = _cards_of_mask(cm)
-            if not m:
-                free = group  # may go anywhere: one list of places for them all
-                continue
+        for m, group in groups.items():
             where = [h for i, h in enumerate(holders) if not m >> i & 1]
             allowed.update(dict.fromkeys(group, where))
+            alike[m] = (where, group)
             keyed.append((len(where), group[0], where, group))
-        # the most constrained first, then by first card (the pair is unique: no two groups
-        # share a card): tuples compared in C, no Python key function called per group
+        # the most constrained first, then in card order (the groups were met in card
+        # order): tuples compared in C, no Python key function called per group
         keyed.sort()
-        self.order = [(where, group) for _, _, where, group in keyed]
-        self.allowed, self.free = allowed, free
+        order = [(where, group) for _, _, where, group in keyed]
+        self.allowed, self.free, self.order = allowed, free, order
+        self.marks, self.alike = marks, alike
+
+    def _regroup(self, prev: _View, marks: dict[int, int]) -> bool:
+        """The grouping of ``prev`` brought up to date, where that is what :meth:`_group`
+        would give: the same holders, no card newly hidden, and each holder known to lack
+        at least the hidden cards it was known to lack before, less those gone (the usual
+        case a card or two played on: the facts a play proves only add). The cards gone
+        leave their groups, and those a holder is newly known to lack move to the group of
+        their new mark; the other groups are the previous lists (no view changes them once
+        made: the deals read them and copy what they shuffle). Whether it was; ``False``
+        leaves the view to be grouped afresh.
+
+        A group's place in ``order`` is by how many places it may go to, then by its first
+        card (as :meth:`_group`'s stable sort of groups met in card order gives), and a
+        group's cards are in card order, so what changed is sorted again by those keys."""
+        was = prev.marks
+        if self.holders != prev.holders or not marks.keys() <= was.keys():
+            return False
+        gone = was.keys() - marks.keys()
+        added: list[tuple[int, set[int]]] = []
+        bit = 1
+        for got, before in zip(self.inter, prev.inter, strict=True):
+            if got != before:
+                if gone:
+                    before = before - gone
+                if not before <= got:
+                    return False  # a fact unlearned (a swap, an opening read again)
+                if len(got) != len(before):
+                    added.append((bit, got - before))
+            bit <<= 1
+        if not gone and not added:
+            # nothing changed: the same groups
+            self.free, self.order, self.allowed = prev.free, prev.order, prev.allowed
+            self.marks, self.alike = was, prev.alike
+            return True
+        # the previous view's dicts and group lists are taken over and changed in place,
+        # not copied: it is stale (the deal has moved on) and clone_for handed it over,
+        # keeping only this one; nothing else holds them (the copies it dealt keep only its
+        # hands and record, and the deals read the groups and copy what they shuffle)
+        moved: set[int] = set(gone)
+        for _, cards in added:
+            moved |= cards
+        old = [(c, was[c]) for c in sorted(moved)]  # in card order, with their old marks
+        marks = was
+        for c in gone:
+            del marks[c]
+        for b, cards in added:
+            for c in cards:
+                marks[c] |= b
+        alike, allowed, free = prev.alike, prev.allowed, prev.free
+        for c in gone:
+            del allowed[c]
+        if not moved.isdisjoint(free):
+            free = [c for c in free if c not in moved]
+        holders = self.holders
+        touched: set[int] = set()  # the marks whose groups lost a card
+        for c, m in old:
+            if m:  # out of its old group
+                alike[m][1].remove(c)
+                touched.add(m)
+            if c in gone:
+                continue
+            m = marks[c]
+            into = alike.get(m)
+            if into is None:
+                where = [h for i, h in enumerate(holders) if not m >> i & 1]
+                into = alike[m] = (where, [c])
+            else:
+                insort(into[1], c)
+            allowed[c] = into[0]
+        for m in touched:
+            if not alike[m][1]:
+                del alike[m]
+        # sorted by (places, first card) as tuples compared in C: no Python key function
+        # called per group (the pair is unique: no two groups share a first card)
+        keyed = [(len(where), group[0], where, group) for where, group in alike.values()]
+        keyed.sort()
+        order = [(where, group) for _, _, where, group in keyed]
+        self.free, self.order, self.allowed = free, order, allowed
+        self.marks, self.alike = marks, alike
+        return True
 
     def _hands(self, deal: Deal, work: Deal, seat: int, prev: _View | None) -> None:
         """The copy's hands with only the known cards in them, and where each place's hand
@@ -659,8 +735,8 @@ class _View:
             if not gone:
                 self.masks, self.counts, self.spare = prev.masks, prev.counts, prev.spare
                 return
-            # taken over, changed in place: the previous view is stale and clone_for handed
-            # it over, keeping only this one; its copies copied its hands
+            # taken over, changed in place: the previous view is stale and handed over
+            # (see _regroup), and its copies copied its hands
             masks = self.masks = prev.masks
             counts = self.counts = prev.counts
             left = self.spare = prev.spare
@@ -859,26 +935,6 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
         known.lacks = {h: cards - played for h, cards in known.lacks.items()}
         known._borrowed = set()
     return known
-
-
-def _cards_of_mask(bits: int) -> list[int]:
-    """The cards of a 52-bit mask (bit ``c`` for card ``c``), lowest first, read from
-    :data:`_SUIT_INDICES` (a lookup per suit, not a step per card)."""
-    t = _SUIT_INDICES
-    out: list[int] = []
-    m = bits & 0x1FFF
-    if m:
-        out += t[m] or _suit_indices(m)
-    m = (bits >> 13) & 0x1FFF
-    if m:
-        out += t[8192 | m] or _suit_indices(8192 | m)
-    m = (bits >> 26) & 0x1FFF
-    if m:
-        out += t[16384 | m] or _suit_indices(16384 | m)
-    m = bits >> 39
-    if m:
-        out += t[24576 | m] or _suit_indices(24576 | m)
-    return out
 
 
 def _cards_in(mask: list[int]) -> list[int]:
