@@ -63,6 +63,7 @@ import struct
 from bisect import insort
 from collections.abc import Callable, Iterable
 from itertools import combinations
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from stops._mypyc import mypyc_attr
@@ -152,40 +153,80 @@ def pick(rng: Rng | random.Random, items: list[int], k: int) -> list[int]:
     return items[:k]
 
 
-def pick_sorted(rng: Rng | random.Random, items: list[int], k: int) -> tuple[int, ...]:
+def pick_sorted(rng: Rng | random.Random, items: list[Any], k: int) -> tuple[Any, ...]:
     """``k`` of ``items`` (all of them if fewer), every choice of ``k`` alike likely, in
     the order ``items`` has them: for a hand chosen in secret, picked again on every copy
     ``clone_for`` deals. One draw of a row of a table of every choice of ``k`` positions
     out of ``len(items)`` (made once per size, in C by ``itertools.combinations``), its
     cards read in C: where ``k`` Fisher-Yates steps and a sort cost a poker stage's copy
-    about a ``clone()``. Hands larger than :data:`MAX_TABLED` are picked by :func:`pick`."""
+    about a ``clone()``. Each row is kept as an ``operator.itemgetter`` of its positions,
+    which reads the ``k`` items into a tuple in one C call (a ``map`` of the list's
+    ``__getitem__`` went through a wrapper per item: a third of a selection's cost). The
+    items come back as they are (a poker copy passes ``Card`` objects, so its ``select``
+    needs no conversion). Hands larger than :data:`MAX_TABLED` are picked by :func:`pick`."""
     n = len(items)
     if k >= n:
         return tuple(items)
     if n > MAX_TABLED:
         return tuple(sorted(pick(rng, items, k)))
+    if k < 2:  # an itemgetter of one position gives the item, not a tuple
+        if isinstance(rng, Rng):
+            i = rng.below(n if k else 1)
+        else:
+            i = int(rng.random() * (n if k else 1))
+        return (items[i],) if k else ()
     rows = _CHOICES.get(n << 8 | k)
     if rows is None:
-        rows = _CHOICES[n << 8 | k] = list(combinations(range(n), k))
+        rows = _CHOICES[n << 8 | k] = [itemgetter(*row) for row in combinations(range(n), k)]
     if isinstance(rng, Rng):
         row = rows[rng.below(len(rows))]
     else:
         row = rows[int(rng.random() * len(rows))]  # 53 bits: a bias below 2**-38
-    return tuple(map(items.__getitem__, row))
+    got: tuple[Any, ...] = row(items)
+    return got
 
 
 MAX_TABLED: Final = 16
 """The largest hand :func:`pick_sorted` picks from by its table (C(16, 8) = 12,870 rows)."""
 
-_CHOICES: Final[dict[int, list[tuple[int, ...]]]] = {}
-"""Every choice of ``k`` positions out of ``n``, in order, per ``n << 8 | k`` (filled as
-met; the key fixes the value)."""
+_CHOICES: Final[dict[int, list[itemgetter[Any]]]] = {}
+"""Every choice of ``k`` (2 or more) positions out of ``n``, in order, per ``n << 8 | k``,
+each as an ``itemgetter`` of those positions (filled as met; the key fixes the value)."""
 
 
 def cards_of(deal: Deal, seat: int) -> list[int]:
     """The cards ``seat`` holds now, in card order, read from its suit masks (as card
     indices: no ``Card`` made, for the phases' checks of imagined hands)."""
     return _cards_in(deal.masks[seat])
+
+
+def held_cards(deal: Deal, seat: int) -> list[Card]:
+    """The cards ``seat`` holds now, in card order, as the pack's own ``Card`` objects read
+    from its suit masks (:data:`_SUIT_CARDS`): for the poker copies' selections made again,
+    whose decisions hold ``Card`` objects (no conversion per card of every pick)."""
+    m0, m1, m2, m3 = deal.masks[seat]
+    t = _SUIT_CARDS
+    out: list[Card] = []
+    if m0:
+        out += t[m0] or _suit_cards(m0)
+    if m1:
+        out += t[8192 | m1] or _suit_cards(8192 | m1)
+    if m2:
+        out += t[16384 | m2] or _suit_cards(16384 | m2)
+    if m3:
+        out += t[24576 | m3] or _suit_cards(24576 | m3)
+    return out
+
+
+_SUIT_CARDS: Final[list[tuple[Card, ...]]] = [()] * 32768
+""":data:`_SUIT_INDICES` as the pack's ``Card`` objects (filled as met; ``()`` not yet
+worked out)."""
+
+
+def _suit_cards(key: int) -> tuple[Card, ...]:
+    """The cards of the suit and rank mask ``key``, lowest first, kept in :data:`_SUIT_CARDS`."""
+    got = _SUIT_CARDS[key] = tuple([CARDS[c] for c in _SUIT_INDICES[key] or _suit_indices(key)])
+    return got
 
 
 _SUIT_INDICES: Final[list[tuple[int, ...]]] = [()] * 32768
