@@ -23,7 +23,7 @@ from stops.engine.determinize import MAX_TABLED, Probe, cards_of, pick, pick_sor
 from stops.engine.rng import Rng
 from stops.engine.vocabulary import SWAPS_SPARE
 from stops.games.poch import best_run, best_sequence
-from stops.phases.held_runs import has_pair
+from stops.phases.held_runs import best_run_lanes, has_pair, lane_mask, run_lanes
 from stops.phases.settle import ClaimHeldPhase, HeldClaims
 from stops.policies.claims import holds_pay_card, pay_card_among, pay_masks, whole_holders
 from stops.policies.succession import pack_order
@@ -212,6 +212,90 @@ def test_best_run_on_any_rank_order_and_length() -> None:
         trumps = rng.randrange(-1, 4)
         assert best_run(where, seats, order, shortest, length_first, trumps) == \
             _runs_by_hand(where, seats, order, shortest, length_first, trumps)
+
+
+def _lanes_of(where: list[int], seats: list[int], played: dict[int, set[int]],
+              order: tuple[int, ...]) -> tuple[list[list[int]], list[int], int, int]:
+    """The inputs of ``best_run_lanes`` for holdings ``where`` split into hands now
+    (masks) and cards played (``played``, put back in ``where`` by the caller)."""
+    lanes = run_lanes(order)
+    assert lanes is not None
+    low, width = lanes
+    masks = [[0, 0, 0, 0] for _ in range(4)]
+    plays = []
+    for s in seats:
+        suits = [0, 0, 0, 0]
+        for c in played.get(s, ()):
+            suits[c // 13] |= 1 << (c % 13)
+        plays.append(lane_mask(suits, low, width))
+    for c, h in enumerate(where):
+        if 0 <= h < 4 and c not in played.get(h, ()):
+            masks[h][c // 13] |= 1 << (c % 13)
+    return masks, plays, low, width
+
+
+def test_run_lanes_only_for_consecutive_orders() -> None:
+    # Ace high over the whole pack: ranks 0..12, lanes of 14 bits; Poch's 32 cards 5..12,
+    # lanes of 9; an ace low (A first) or a gap reads card by card.
+    assert run_lanes(tuple(range(13))) == (0, 14)
+    assert run_lanes(tuple(range(5, 13))) == (5, 9)
+    assert run_lanes((12, *range(12))) is None
+    assert run_lanes((0, 2, 4, 6)) is None
+
+
+def test_best_run_lanes_by_hand() -> None:
+    # Poch's pack (ranks 7..A, indices 5..12), seats from the dealer's left 1, 2, 0,
+    # sequences of 3 or more, length first, hearts (suit 2) trumps. By hand:
+    # seat 0 holds 8C 9C TC (clubs 6-8: a run of 3, top position 8-5 = 3) and played JC
+    # (9): with it his clubs run 8C-JC, 4 cards, top position 4;
+    # seat 1 holds 7H 8H 9H (hearts 5-7: 3 cards, top position 2, trumps);
+    # seat 2 holds QS KS AS (spades 10-12: 3 cards, top position 7).
+    # Keys (length, top, trump): seat 0 (4, 4, 0), seat 1 (3, 2, 1), seat 2 (3, 7, 0):
+    # seat 0 wins with 8C 9C TC JC, the longest. Height first the keys are (top, length,
+    # trump): seat 2's (7, 3, 0) wins with QS KS AS.
+    order = tuple(range(5, 13))
+    where = [ABSENT] * 52
+    for c in ("8C", "9C", "TC", "JC"):
+        where[int(parse_card(c))] = 0
+    for c in ("7H", "8H", "9H"):
+        where[int(parse_card(c))] = 1
+    for c in ("QS", "KS", "AS"):
+        where[int(parse_card(c))] = 2
+    seats = [1, 2, 0]
+    played = {0: {int(parse_card("JC"))}}
+    masks, plays, low, width = _lanes_of(where, seats, played, order)
+    clubs = tuple(int(parse_card(c)) for c in ("8C", "9C", "TC", "JC"))
+    spades = tuple(int(parse_card(c)) for c in ("QS", "KS", "AS"))
+    assert best_run_lanes(masks, seats, plays, low, width, 3, True, 2) == (0, clubs)
+    assert best_run_lanes(masks, seats, plays, low, width, 3, False, 2) == (2, spades)
+    assert best_run(where, seats, order, 3, True, 2) == (0, clubs)
+    # Sequences of 5 or more: nobody has one.
+    assert best_run_lanes(masks, seats, plays, low, width, 5, True, 2) is None
+
+
+def test_best_run_lanes_is_best_run() -> None:
+    # On random holdings of consecutive rank orders (the whole pack, Poch's 32 cards),
+    # among seats, unlisted seats, the spare hand and cards out, some played: the lanes
+    # find the run the pass over every cell finds, ties and all.
+    rng = random.Random(6)
+    orders = [tuple(range(13)), tuple(range(5, 13)), tuple(range(3, 9))]
+    for _ in range(3000):
+        order = rng.choice(orders)
+        holders = rng.choice([(0, 1), (0, 1, 2, 3, SPARE), (0, 1, 2, SPARE, ABSENT)])
+        where = [ABSENT] * 52
+        for suit in range(4):
+            for r in order:
+                where[suit * 13 + r] = rng.choice(holders)
+        seats = rng.sample([0, 1, 2, 3], rng.choice([1, 2, 4]))
+        played: dict[int, set[int]] = {s: {c for c in range(52) if where[c] == s
+                                           and rng.random() < 0.3} for s in seats}
+        shortest = rng.choice([1, 2, 3, 4, 13])
+        length_first = rng.random() < 0.5
+        trumps = rng.randrange(-1, 4)
+        masks, plays, low, width = _lanes_of(where, seats, played, order)
+        assert best_run_lanes(masks, seats, plays, low, width, shortest, length_first,
+                              trumps) == best_run(where, seats, order, shortest,
+                                                  length_first, trumps)
 
 
 @pytest.mark.parametrize("rank", ["length_first", "height_first"])

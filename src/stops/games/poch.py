@@ -41,7 +41,7 @@ from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
 from stops.engine.vocabulary import EventType, Verb
 from stops.phases.aids import BotView, PhaseAids, Prompt, Teller, Telling
 from stops.phases.base import Phase, in_chips
-from stops.phases.held_runs import best_run, has_pair
+from stops.phases.held_runs import best_run, best_run_lanes, has_pair, lane_mask, run_lanes
 from stops.phases.turn_up import TrumpClaimPolicy, rank_word, trump_suit
 from stops.policies.claims import whole_holders
 from stops.policies.succession import pack_order, rank_order
@@ -66,7 +66,11 @@ whose poch proves a pair."""
 _SEVEN_EIGHT_NINE: Final = (RANKS.index("7"), RANKS.index("8"), RANKS.index("9"))
 _HELD_KEY: Final = ("poch held key",)
 """The claim policy's key in ``clone_for``'s per-view memo (``redeal_memo``): the trumps and
-the card groups, seats and rank order its key is read against."""
+the card groups, seats and rank order its key is read against, the rank order's lanes (see
+``held_runs.run_lanes``) and each seat's plays as a lane mask."""
+_HeldPlan = tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], list[int],
+                  tuple[int, ...], tuple[int, int] | None, list[int]]
+"""What :data:`_HELD_KEY` keeps."""
 
 
 # -- the rank order --------------------------------------------------------------------------
@@ -161,8 +165,7 @@ class TrumpsHeld(TrumpClaimPolicy):
         and the same for every copy ``clone_for`` deals from one view: worked out once per
         view (``redeal_memo``), where looking each up again cost a tenth of a call."""
         memo = redeal_memo(deal)
-        got: tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
-                   list[int], tuple[int, ...]] | None = memo.get(_HELD_KEY)
+        got: _HeldPlan | None = memo.get(_HELD_KEY)
         if got is None:
             trumps = trump_suit(deal)
             if trumps < 0:
@@ -170,15 +173,33 @@ class TrumpsHeld(TrumpClaimPolicy):
             run_groups: tuple[tuple[int, ...], ...] = ()
             if params.sequence_space and params.sequence_rule == "trump_run":
                 run_groups = (tuple(trumps * 13 + r for r in _SEVEN_EIGHT_NINE),)
-            got = (trumps, _trump_groups(deal, params, trumps), run_groups,
-                   deal.order(deal.dealer), _pack_order(deal.variant))
+            seats = deal.order(deal.dealer)
+            order = _pack_order(deal.variant)
+            lanes = run_lanes(order)
+            played: list[int] = []
+            if lanes is not None:  # each seat's plays as a lane mask (public: once a view)
+                low, width = lanes
+                for s in seats:
+                    suits = [0, 0, 0, 0]
+                    for c, p in enumerate(deal.played_by):
+                        if p == s:
+                            suits[c // 13] |= 1 << (c % 13)
+                    played.append(lane_mask(suits, low, width))
+            got = (trumps, _trump_groups(deal, params, trumps), run_groups, seats, order,
+                   lanes, played)
             if memo:
                 memo[_HELD_KEY] = got
-        trumps, groups, run_groups, seats, order = got
+        trumps, groups, run_groups, seats, order, lanes, played = got
         run: object = None
         if params.sequence_space:
             if run_groups:
                 run = whole_holders(where, run_groups)
+            elif lanes is not None:
+                # ``where`` is the deal's hands with every play put back (the claims'
+                # check): the same holdings as its masks and each seat's plays
+                run = best_run_lanes(deal.masks, seats, played, lanes[0], lanes[1],
+                                     params.sequence_min,
+                                     params.sequence_rank == "length_first", trumps)
             else:
                 run = best_run(where, seats, order, params.sequence_min,
                                params.sequence_rank == "length_first", trumps)
