@@ -1183,6 +1183,24 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
         # wrapper per card: this loop runs for every constrained card of every copy)
         unit = rng.random if isinstance(rng, random.Random) else None
         for where, group in order:  # the most constrained first
+            m = len(group)
+            if len(where) == 1:
+                h = where[0]
+                k = room[h]
+                if m <= k:
+                    # one place with room for them all: every draw below picks it, so the
+                    # draws are made (the stream goes on as it did) and the cards go there
+                    # in order, with no pool of slots built and walked
+                    if unit is not None:
+                        for _ in range(m):
+                            unit()
+                    else:
+                        below = rng.below
+                        for i in range(m):
+                            below(k - i)
+                    at[h] += group
+                    room[h] = k - m
+                    continue
             # the cards that may go to the same places, dealt together: each to a place
             # drawn in proportion to the room it has left, as one draw of slots, without
             # putting back, from the room left there
@@ -1192,7 +1210,7 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
                 if k > 0:
                     pool += [h] * k
             cards = group
-            n, m = len(pool), len(cards)
+            n = len(pool)
             if m > n:
                 cards = list(group)
                 _shuffle_fast(rng, cards)  # which are left without room: any of them
@@ -1356,6 +1374,7 @@ def _place(new: Deal, view: _View, at: dict[int, list[int]], fresh: bool) -> Non
         masks = new.masks = [list(m) for m in view.masks]
         counts = new.counts = list(view.counts)
         spare = new.spare = set(view.spare)
+    bit52 = _BIT52  # a local: read once, not as a module global per card
     for h, cards in at.items():
         if h == SPARE:
             spare.update(cards)
@@ -1365,7 +1384,7 @@ def _place(new: Deal, view: _View, at: dict[int, list[int]], fresh: bool) -> Non
             bits = 0  # the place's new cards as one 52-bit mask, split by suit once
             for c in cards:
                 owner[c] = h
-                bits |= _BIT52[c]
+                bits |= bit52[c]
             m = masks[h]
             m[0] |= bits & 0x1FFF
             m[1] |= (bits >> 13) & 0x1FFF
