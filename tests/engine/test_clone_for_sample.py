@@ -19,7 +19,15 @@ import pytest
 import stops
 from stops.engine.cards import CARDS, parse_card
 from stops.engine.deal import ABSENT, SPARE
-from stops.engine.determinize import MAX_TABLED, Probe, cards_of, pick, pick_sorted, redeal_memo
+from stops.engine.determinize import (
+    MAX_TABLED,
+    Probe,
+    cards_of,
+    held_cards,
+    pick,
+    pick_sorted,
+    redeal_memo,
+)
 from stops.engine.rng import Rng
 from stops.engine.vocabulary import SWAPS_SPARE
 from stops.games.poch import best_run, best_sequence
@@ -104,6 +112,45 @@ def test_pick_sorted_draws_every_choice_alike() -> None:
     big = list(range(0, 2 * (MAX_TABLED + 2), 2))
     got = pick_sorted(rng, big, 5)
     assert len(set(got)) == 5 and set(got) <= set(big) and list(got) == sorted(got)
+
+
+class _Fixed(random.Random):
+    """A ``random.Random`` whose ``random()`` gives the values listed, in turn."""
+
+    def __init__(self, values: list[float]) -> None:
+        super().__init__(0)
+        self.values = list(values)
+
+    def random(self) -> float:
+        return self.values.pop(0)
+
+
+def test_pick_sorted_rows_by_hand() -> None:
+    # The table's rows are the choices of positions in combinations' order. Two of four:
+    # (0,1) (0,2) (0,3) (1,2) (1,3) (2,3); a draw of 0.5 takes row int(0.5 * 6) = 3, the
+    # positions (1, 2): the hand's 2nd and 3rd cards, as the objects given (Cards stay
+    # Cards: a poker copy's selection needs no conversion). One of five: 0.6 takes
+    # position int(0.6 * 5) = 3. None of three still takes one draw (the stream goes on
+    # as it did: one row, the empty choice), and three of three takes none.
+    hand = [CARDS[3], CARDS[8], CARDS[21], CARDS[40]]
+    rng = _Fixed([0.5, 0.6, 0.99, 0.25])
+    got = pick_sorted(rng, hand, 2)
+    assert got == (CARDS[8], CARDS[21]) and all(type(c) is type(CARDS[0]) for c in got)
+    assert pick_sorted(rng, [3, 8, 21, 40, 50], 1) == (40,)
+    assert pick_sorted(rng, [3, 8, 21], 0) == ()
+    assert pick_sorted(rng, [3, 8, 21], 3) == (3, 8, 21)
+    assert rng.values == [0.25]
+
+
+def test_held_cards_are_the_pack_cards_of_the_masks() -> None:
+    # The hand read from the masks as Card objects, lowest first: cards_of's indices.
+    deal = stops.Table("three-in-one", seats=4, chips=50, seed=3).new_deal()
+    while not any(deal.counts):
+        deal.apply(deal.legal_actions()[0])
+    for s in range(deal.n):
+        got = held_cards(deal, s)
+        assert got == [CARDS[c] for c in cards_of(deal, s)]
+        assert all(c is CARDS[int(c)] for c in got)
 
 
 def test_has_pair_by_hand() -> None:
