@@ -369,6 +369,42 @@ def test_best_run_is_best_sequence(rank: str) -> None:
                         rank == "length_first", trumps) == expect
 
 
+def test_poch_key_from_the_masks_is_the_key_card_by_card() -> None:
+    # clone_for's check of a Poch copy reads the sequence from each seat's masks and his
+    # plays (held_key_now); on the real deal and on copies at every decision after the
+    # claims, with a run in some of them, it is the key read card by card from the same
+    # holdings (the hands with every play put back).
+    runs = checked = 0
+    for seed in range(1, 7):
+        _check_poch_keys(seed, counts := [0, 0])
+        checked += counts[0]
+        runs += counts[1]
+    assert checked and runs
+
+
+def _check_poch_keys(seed: int, counts: list[int]) -> None:
+    """One deal of Poch's keys, both ways, at every decision after the claims; ``counts``
+    gets the keys checked and those with a sequence."""
+    deal = stops.Table("poch", seats=4, chips=50, seed=seed).new_deal()
+    phase = next(p for p in deal.variant.phases if isinstance(p, ClaimHeldPhase))
+    pol = phase.policy
+    rng = random.Random(seed)
+    while not deal.is_terminal:
+        if deal.result(HeldClaims) is not None:
+            seat = deal.current_seat if deal.current_seat is not None else 0
+            for d in [deal] + [deal.clone_for(seat, rng) for _ in range(5)]:
+                where = list(d.owner)
+                for c, p in enumerate(d.played_by):
+                    if p >= 0:
+                        where[c] = p
+                key = pol.impl.held_key_now(d, pol.params, where)
+                assert key == pol.impl.held_key(d, pol.params, where)
+                counts[0] += 1
+                counts[1] += key is not None and len(key) > 1 and key[1] is not None
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
+
+
 @pytest.mark.parametrize("name", ["three-in-one", "tripoley", "tripoley-colours", "poch"])
 def test_the_same_key_the_same_claims(name: str) -> None:
     # The claims by holding run on a probe of random hands (each card of the pack in a

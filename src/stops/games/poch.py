@@ -164,6 +164,17 @@ class TrumpsHeld(TrumpClaimPolicy):
         read against (the trumps, the groups, the seats' order, the rank order) is public
         and the same for every copy ``clone_for`` deals from one view: worked out once per
         view (``redeal_memo``), where looking each up again cost a tenth of a call."""
+        return self._held_key(deal, params, where, False)
+
+    def held_key_now(self, deal: Deal, params: Any, where: list[int]) -> tuple[object, ...] | None:
+        """:meth:`held_key` of the deal's own holdings: the sequence read from each seat's
+        masks and his plays (:func:`~stops.phases.held_runs.best_run_lanes`), where the pass
+        over every card cost Poch's copy half a ``clone()``."""
+        return self._held_key(deal, params, where, True)
+
+    def _held_key(self, deal: Deal, params: Any, where: list[int],
+                  now: bool) -> tuple[object, ...] | None:
+        """The key of :meth:`held_key`; ``now``: ``where`` is the deal's own holdings."""
         memo = redeal_memo(deal)
         got: _HeldPlan | None = memo.get(_HELD_KEY)
         if got is None:
@@ -194,7 +205,7 @@ class TrumpsHeld(TrumpClaimPolicy):
         if params.sequence_space:
             if run_groups:
                 run = whole_holders(where, run_groups)
-            elif lanes is not None:
+            elif now and lanes is not None:
                 # ``where`` is the deal's hands with every play put back (the claims'
                 # check): the same holdings as its masks and each seat's plays
                 run = best_run_lanes(deal.masks, seats, played, lanes[0], lanes[1],
