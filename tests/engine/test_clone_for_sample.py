@@ -22,6 +22,7 @@ from stops.engine.deal import ABSENT, SPARE
 from stops.engine.determinize import (
     MAX_TABLED,
     Probe,
+    _swap,
     cards_of,
     held_cards,
     pick,
@@ -537,3 +538,19 @@ def test_defer_record_works_it_out_once() -> None:
     assert deal.dealt_hands == (spare, *hands[1:])
     assert deal.dealt_hands[0] == spare
     assert len(calls) == 1
+
+
+def test_the_walk_draws_with_a_stops_rng() -> None:
+    # A step of the walk (_swap) with a stops Rng, which has no random(): two places, so
+    # no rotation round three is possible and the step is a swap. By hand: seat 0 (the
+    # misfit) gives one of its cards 1, 2 for one of seat 1's 3, 4, so each place keeps
+    # two cards, one of each pair. A random.Random walks as before (the same draws).
+    at = {0: [1, 2], 1: [3, 4]}
+    allowed = {c: [0, 1] for c in (1, 2, 3, 4)}
+    for rng in (Rng(3), random.Random(3)):
+        for _ in range(20):
+            out = _swap(at, {0}, allowed, rng)
+            assert len(out[0]) == len(out[1]) == 2
+            assert len(set(out[0]) & {1, 2}) == 1 and len(set(out[0]) & {3, 4}) == 1
+            assert sorted(out[0] + out[1]) == [1, 2, 3, 4]
+    assert at == {0: [1, 2], 1: [3, 4]}  # the deal walked from is left as it was

@@ -1263,6 +1263,17 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
     return at
 
 
+def _unit(rng: Any) -> Callable[[], float]:
+    """A uniform float in [0, 1) per call from ``rng``: a ``random.Random``'s own
+    ``random()`` (the walk's draws as they always were); a ``stops`` Rng, which has no
+    ``random()``, gives 53 bits of ``below`` (the walk failed on it before)."""
+    if isinstance(rng, random.Random):
+        unit: Callable[[], float] = rng.random
+        return unit
+    below = rng.below
+    return lambda: below(1 << 53) / (1 << 53)
+
+
 def _swap(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[int]],
           rng: Any) -> dict[int, list[int]]:
     """``at`` with one hidden card of a seat in ``misfits`` swapped with one of another
@@ -1276,23 +1287,24 @@ def _swap(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[i
     it needs held where none of them may go), and ``clone_for`` then failed on a position
     that has copies."""
     out = {h: list(cs) for h, cs in at.items()}
+    unit = _unit(rng)
     seats = sorted(h for h in misfits if out.get(h))
     places = sorted(out)
-    if rng.random() < ROTATE and _rotate(out, seats, places, allowed, rng):
+    if unit() < ROTATE and _rotate(out, seats, places, allowed, rng):
         return out
     for _ in range(8):
-        s = seats[int(rng.random() * len(seats))]
+        s = seats[int(unit() * len(seats))]
         mine = out[s]
-        i = int(rng.random() * len(mine))
+        i = int(unit() * len(mine))
         x = mine[i]
         others = [h for h in places if h != s and h in allowed[x] and out[h]]
         if not others:
             continue
-        p = others[int(rng.random() * len(others))]
+        p = others[int(unit() * len(others))]
         theirs = [j for j, y in enumerate(out[p]) if s in allowed[y]]
         if not theirs:
             continue
-        j = theirs[int(rng.random() * len(theirs))]
+        j = theirs[int(unit() * len(theirs))]
         mine[i], out[p][j] = out[p][j], x
         return out
     _rotate(out, seats, places, allowed, rng)
@@ -1306,24 +1318,25 @@ def _rotate(out: dict[int, list[int]], seats: list[int], places: list[int],
     ``z`` of ``p`` to a third place ``q``, and a card ``y`` of ``q`` to ``s``, each only
     where it may go; every place keeps its count. Whether such three were found in a few
     draws (``out`` is left as it is if not)."""
+    unit = _unit(rng)
     for _ in range(8):
-        s = seats[int(rng.random() * len(seats))]
+        s = seats[int(unit() * len(seats))]
         mine = out[s]
-        i = int(rng.random() * len(mine))
+        i = int(unit() * len(mine))
         x = mine[i]
         qs = [h for h in places if h != s and any(s in allowed[y] for y in out[h])]
         if not qs:
             continue
-        q = qs[int(rng.random() * len(qs))]
+        q = qs[int(unit() * len(qs))]
         ps = [h for h in places if h != s and h != q and h in allowed[x]
               and any(q in allowed[z] for z in out[h])]
         if not ps:
             continue
-        p = ps[int(rng.random() * len(ps))]
+        p = ps[int(unit() * len(ps))]
         ys = [j for j, y in enumerate(out[q]) if s in allowed[y]]
         zs = [j for j, z in enumerate(out[p]) if q in allowed[z]]
-        j = ys[int(rng.random() * len(ys))]
-        k = zs[int(rng.random() * len(zs))]
+        j = ys[int(unit() * len(ys))]
+        k = zs[int(unit() * len(zs))]
         mine[i], out[q][j], out[p][k] = out[q][j], out[p][k], x
         return True
     return False
