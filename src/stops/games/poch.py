@@ -186,16 +186,16 @@ class TrumpsHeld(TrumpClaimPolicy):
                 run_groups = (tuple(trumps * 13 + r for r in _SEVEN_EIGHT_NINE),)
             seats = deal.order(deal.dealer)
             order = _pack_order(deal.variant)
-            lanes = run_lanes(order)
+            lanes = run_lanes(order) if params.sequence_space and not run_groups else None
             played: list[int] = []
-            if lanes is not None:  # each seat's plays as a lane mask (public: once a view)
+            if lanes is not None:  # each seat's plays as a lane mask (public: once a view),
+                # read in one pass over the pack
                 low, width = lanes
-                for s in seats:
-                    suits = [0, 0, 0, 0]
-                    for c, p in enumerate(deal.played_by):
-                        if p == s:
-                            suits[c // 13] |= 1 << (c % 13)
-                    played.append(lane_mask(suits, low, width))
+                suits: dict[int, list[int]] = {s: [0, 0, 0, 0] for s in seats}
+                for c, p in enumerate(deal.played_by):
+                    if p >= 0 and p in suits:
+                        suits[p][c // 13] |= 1 << (c % 13)
+                played = [lane_mask(suits[s], low, width) for s in seats]
             got = (trumps, _trump_groups(deal, params, trumps), run_groups, seats, order,
                    lanes, played)
             if memo:
