@@ -186,7 +186,7 @@ class TrumpsHeld(TrumpClaimPolicy):
                 run_groups = (tuple(trumps * 13 + r for r in _SEVEN_EIGHT_NINE),)
             seats = deal.order(deal.dealer)
             order = _pack_order(deal.variant)
-            lanes = run_lanes(order) if params.sequence_space and not run_groups else None
+            lanes = _run_lanes(deal.variant) if params.sequence_space and not run_groups else None
             played: list[int] = []
             if lanes is not None:  # each seat's plays as a lane mask (public: once a view),
                 # read in one pass over the pack
@@ -297,6 +297,16 @@ def _pack_order(variant: Variant) -> tuple[int, ...]:
     if got is None:
         got = variant.cache[key] = pack_order(variant.rules.ace, variant.deck)
     return got  # type: ignore[return-value]
+
+
+def _run_lanes(variant: Variant) -> tuple[int, int] | None:
+    """The lanes of the variant's rank order (``held_runs.run_lanes``), once per variant."""
+    key = ("poch run lanes",)
+    cache = variant.cache
+    if key in cache:
+        return cache[key]  # type: ignore[return-value]
+    got = cache[key] = run_lanes(_pack_order(variant))
+    return got
 
 
 def _trump_groups(deal: Deal, params: TrumpsHeldParams, trumps: int
