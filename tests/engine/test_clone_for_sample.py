@@ -19,11 +19,20 @@ import pytest
 import stops
 from stops.engine.cards import CARDS, parse_card
 from stops.engine.deal import ABSENT, SPARE
-from stops.engine.determinize import MAX_TABLED, Probe, cards_of, pick, pick_sorted, redeal_memo
+from stops.engine.determinize import (
+    MAX_TABLED,
+    Probe,
+    _swap,
+    cards_of,
+    held_cards,
+    pick,
+    pick_sorted,
+    redeal_memo,
+)
 from stops.engine.rng import Rng
 from stops.engine.vocabulary import SWAPS_SPARE
 from stops.games.poch import best_run, best_sequence
-from stops.phases.held_runs import has_pair
+from stops.phases.held_runs import best_run_lanes, has_pair, lane_mask, run_lanes
 from stops.phases.settle import ClaimHeldPhase, HeldClaims
 from stops.policies.claims import holds_pay_card, pay_card_among, pay_masks, whole_holders
 from stops.policies.succession import pack_order
@@ -104,6 +113,45 @@ def test_pick_sorted_draws_every_choice_alike() -> None:
     big = list(range(0, 2 * (MAX_TABLED + 2), 2))
     got = pick_sorted(rng, big, 5)
     assert len(set(got)) == 5 and set(got) <= set(big) and list(got) == sorted(got)
+
+
+class _Fixed(random.Random):
+    """A ``random.Random`` whose ``random()`` gives the values listed, in turn."""
+
+    def __init__(self, values: list[float]) -> None:
+        super().__init__(0)
+        self.values = list(values)
+
+    def random(self) -> float:
+        return self.values.pop(0)
+
+
+def test_pick_sorted_rows_by_hand() -> None:
+    # The table's rows are the choices of positions in combinations' order. Two of four:
+    # (0,1) (0,2) (0,3) (1,2) (1,3) (2,3); a draw of 0.5 takes row int(0.5 * 6) = 3, the
+    # positions (1, 2): the hand's 2nd and 3rd cards, as the objects given (Cards stay
+    # Cards: a poker copy's selection needs no conversion). One of five: 0.6 takes
+    # position int(0.6 * 5) = 3. None of three still takes one draw (the stream goes on
+    # as it did: one row, the empty choice), and three of three takes none.
+    hand = [CARDS[3], CARDS[8], CARDS[21], CARDS[40]]
+    rng = _Fixed([0.5, 0.6, 0.99, 0.25])
+    got = pick_sorted(rng, hand, 2)
+    assert got == (CARDS[8], CARDS[21]) and all(type(c) is type(CARDS[0]) for c in got)
+    assert pick_sorted(rng, [3, 8, 21, 40, 50], 1) == (40,)
+    assert pick_sorted(rng, [3, 8, 21], 0) == ()
+    assert pick_sorted(rng, [3, 8, 21], 3) == (3, 8, 21)
+    assert rng.values == [0.25]
+
+
+def test_held_cards_are_the_pack_cards_of_the_masks() -> None:
+    # The hand read from the masks as Card objects, lowest first: cards_of's indices.
+    deal = stops.Table("three-in-one", seats=4, chips=50, seed=3).new_deal()
+    while not any(deal.counts):
+        deal.apply(deal.legal_actions()[0])
+    for s in range(deal.n):
+        got = held_cards(deal, s)
+        assert got == [CARDS[c] for c in cards_of(deal, s)]
+        assert all(c is CARDS[int(c)] for c in got)
 
 
 def test_has_pair_by_hand() -> None:
@@ -214,6 +262,90 @@ def test_best_run_on_any_rank_order_and_length() -> None:
             _runs_by_hand(where, seats, order, shortest, length_first, trumps)
 
 
+def _lanes_of(where: list[int], seats: list[int], played: dict[int, set[int]],
+              order: tuple[int, ...]) -> tuple[list[list[int]], list[int], int, int]:
+    """The inputs of ``best_run_lanes`` for holdings ``where`` split into hands now
+    (masks) and cards played (``played``, put back in ``where`` by the caller)."""
+    lanes = run_lanes(order)
+    assert lanes is not None
+    low, width = lanes
+    masks = [[0, 0, 0, 0] for _ in range(4)]
+    plays = []
+    for s in seats:
+        suits = [0, 0, 0, 0]
+        for c in played.get(s, ()):
+            suits[c // 13] |= 1 << (c % 13)
+        plays.append(lane_mask(suits, low, width))
+    for c, h in enumerate(where):
+        if 0 <= h < 4 and c not in played.get(h, ()):
+            masks[h][c // 13] |= 1 << (c % 13)
+    return masks, plays, low, width
+
+
+def test_run_lanes_only_for_consecutive_orders() -> None:
+    # Ace high over the whole pack: ranks 0..12, lanes of 14 bits; Poch's 32 cards 5..12,
+    # lanes of 9; an ace low (A first) or a gap reads card by card.
+    assert run_lanes(tuple(range(13))) == (0, 14)
+    assert run_lanes(tuple(range(5, 13))) == (5, 9)
+    assert run_lanes((12, *range(12))) is None
+    assert run_lanes((0, 2, 4, 6)) is None
+
+
+def test_best_run_lanes_by_hand() -> None:
+    # Poch's pack (ranks 7..A, indices 5..12), seats from the dealer's left 1, 2, 0,
+    # sequences of 3 or more, length first, hearts (suit 2) trumps. By hand:
+    # seat 0 holds 8C 9C TC (clubs 6-8: a run of 3, top position 8-5 = 3) and played JC
+    # (9): with it his clubs run 8C-JC, 4 cards, top position 4;
+    # seat 1 holds 7H 8H 9H (hearts 5-7: 3 cards, top position 2, trumps);
+    # seat 2 holds QS KS AS (spades 10-12: 3 cards, top position 7).
+    # Keys (length, top, trump): seat 0 (4, 4, 0), seat 1 (3, 2, 1), seat 2 (3, 7, 0):
+    # seat 0 wins with 8C 9C TC JC, the longest. Height first the keys are (top, length,
+    # trump): seat 2's (7, 3, 0) wins with QS KS AS.
+    order = tuple(range(5, 13))
+    where = [ABSENT] * 52
+    for c in ("8C", "9C", "TC", "JC"):
+        where[int(parse_card(c))] = 0
+    for c in ("7H", "8H", "9H"):
+        where[int(parse_card(c))] = 1
+    for c in ("QS", "KS", "AS"):
+        where[int(parse_card(c))] = 2
+    seats = [1, 2, 0]
+    played = {0: {int(parse_card("JC"))}}
+    masks, plays, low, width = _lanes_of(where, seats, played, order)
+    clubs = tuple(int(parse_card(c)) for c in ("8C", "9C", "TC", "JC"))
+    spades = tuple(int(parse_card(c)) for c in ("QS", "KS", "AS"))
+    assert best_run_lanes(masks, seats, plays, low, width, 3, True, 2) == (0, clubs)
+    assert best_run_lanes(masks, seats, plays, low, width, 3, False, 2) == (2, spades)
+    assert best_run(where, seats, order, 3, True, 2) == (0, clubs)
+    # Sequences of 5 or more: nobody has one.
+    assert best_run_lanes(masks, seats, plays, low, width, 5, True, 2) is None
+
+
+def test_best_run_lanes_is_best_run() -> None:
+    # On random holdings of consecutive rank orders (the whole pack, Poch's 32 cards),
+    # among seats, unlisted seats, the spare hand and cards out, some played: the lanes
+    # find the run the pass over every cell finds, ties and all.
+    rng = random.Random(6)
+    orders = [tuple(range(13)), tuple(range(5, 13)), tuple(range(3, 9))]
+    for _ in range(3000):
+        order = rng.choice(orders)
+        holders = rng.choice([(0, 1), (0, 1, 2, 3, SPARE), (0, 1, 2, SPARE, ABSENT)])
+        where = [ABSENT] * 52
+        for suit in range(4):
+            for r in order:
+                where[suit * 13 + r] = rng.choice(holders)
+        seats = rng.sample([0, 1, 2, 3], rng.choice([1, 2, 4]))
+        played: dict[int, set[int]] = {s: {c for c in range(52) if where[c] == s
+                                           and rng.random() < 0.3} for s in seats}
+        shortest = rng.choice([1, 2, 3, 4, 13])
+        length_first = rng.random() < 0.5
+        trumps = rng.randrange(-1, 4)
+        masks, plays, low, width = _lanes_of(where, seats, played, order)
+        assert best_run_lanes(masks, seats, plays, low, width, shortest, length_first,
+                              trumps) == best_run(where, seats, order, shortest,
+                                                  length_first, trumps)
+
+
 @pytest.mark.parametrize("rank", ["length_first", "height_first"])
 def test_best_run_is_best_sequence(rank: str) -> None:
     # On random deals of Poch's pack among four seats and the spare hand, the one pass per
@@ -236,6 +368,42 @@ def test_best_run_is_best_sequence(rank: str) -> None:
             probe.close()
         assert best_run(where, deal.order(deal.dealer), order, params.sequence_min,
                         rank == "length_first", trumps) == expect
+
+
+def test_poch_key_from_the_masks_is_the_key_card_by_card() -> None:
+    # clone_for's check of a Poch copy reads the sequence from each seat's masks and his
+    # plays (held_key_now); on the real deal and on copies at every decision after the
+    # claims, with a run in some of them, it is the key read card by card from the same
+    # holdings (the hands with every play put back).
+    runs = checked = 0
+    for seed in range(1, 7):
+        _check_poch_keys(seed, counts := [0, 0])
+        checked += counts[0]
+        runs += counts[1]
+    assert checked and runs
+
+
+def _check_poch_keys(seed: int, counts: list[int]) -> None:
+    """One deal of Poch's keys, both ways, at every decision after the claims; ``counts``
+    gets the keys checked and those with a sequence."""
+    deal = stops.Table("poch", seats=4, chips=50, seed=seed).new_deal()
+    phase = next(p for p in deal.variant.phases if isinstance(p, ClaimHeldPhase))
+    pol = phase.policy
+    rng = random.Random(seed)
+    while not deal.is_terminal:
+        if deal.result(HeldClaims) is not None:
+            seat = deal.current_seat if deal.current_seat is not None else 0
+            for d in [deal] + [deal.clone_for(seat, rng) for _ in range(5)]:
+                where = list(d.owner)
+                for c, p in enumerate(d.played_by):
+                    if p >= 0:
+                        where[c] = p
+                key = pol.impl.held_key_now(d, pol.params, where)
+                assert key == pol.impl.held_key(d, pol.params, where)
+                counts[0] += 1
+                counts[1] += key is not None and len(key) > 1 and key[1] is not None
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
 
 
 @pytest.mark.parametrize("name", ["three-in-one", "tripoley", "tripoley-colours", "poch"])
@@ -370,3 +538,19 @@ def test_defer_record_works_it_out_once() -> None:
     assert deal.dealt_hands == (spare, *hands[1:])
     assert deal.dealt_hands[0] == spare
     assert len(calls) == 1
+
+
+def test_the_walk_draws_with_a_stops_rng() -> None:
+    # A step of the walk (_swap) with a stops Rng, which has no random(): two places, so
+    # no rotation round three is possible and the step is a swap. By hand: seat 0 (the
+    # misfit) gives one of its cards 1, 2 for one of seat 1's 3, 4, so each place keeps
+    # two cards, one of each pair. A random.Random walks as before (the same draws).
+    at = {0: [1, 2], 1: [3, 4]}
+    allowed = {c: [0, 1] for c in (1, 2, 3, 4)}
+    for rng in (Rng(3), random.Random(3)):
+        for _ in range(20):
+            out = _swap(at, {0}, allowed, rng)
+            assert len(out[0]) == len(out[1]) == 2
+            assert len(set(out[0]) & {1, 2}) == 1 and len(set(out[0]) & {3, 4}) == 1
+            assert sorted(out[0] + out[1]) == [1, 2, 3, 4]
+    assert at == {0: [1, 2], 1: [3, 4]}  # the deal walked from is left as it was

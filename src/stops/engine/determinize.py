@@ -63,6 +63,7 @@ import struct
 from bisect import insort
 from collections.abc import Callable, Iterable
 from itertools import combinations
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from stops._mypyc import mypyc_attr
@@ -152,40 +153,80 @@ def pick(rng: Rng | random.Random, items: list[int], k: int) -> list[int]:
     return items[:k]
 
 
-def pick_sorted(rng: Rng | random.Random, items: list[int], k: int) -> tuple[int, ...]:
+def pick_sorted(rng: Rng | random.Random, items: list[Any], k: int) -> tuple[Any, ...]:
     """``k`` of ``items`` (all of them if fewer), every choice of ``k`` alike likely, in
     the order ``items`` has them: for a hand chosen in secret, picked again on every copy
     ``clone_for`` deals. One draw of a row of a table of every choice of ``k`` positions
     out of ``len(items)`` (made once per size, in C by ``itertools.combinations``), its
     cards read in C: where ``k`` Fisher-Yates steps and a sort cost a poker stage's copy
-    about a ``clone()``. Hands larger than :data:`MAX_TABLED` are picked by :func:`pick`."""
+    about a ``clone()``. Each row is kept as an ``operator.itemgetter`` of its positions,
+    which reads the ``k`` items into a tuple in one C call (a ``map`` of the list's
+    ``__getitem__`` went through a wrapper per item: a third of a selection's cost). The
+    items come back as they are (a poker copy passes ``Card`` objects, so its ``select``
+    needs no conversion). Hands larger than :data:`MAX_TABLED` are picked by :func:`pick`."""
     n = len(items)
     if k >= n:
         return tuple(items)
     if n > MAX_TABLED:
         return tuple(sorted(pick(rng, items, k)))
+    if k < 2:  # an itemgetter of one position gives the item, not a tuple
+        if isinstance(rng, Rng):
+            i = rng.below(n if k else 1)
+        else:
+            i = int(rng.random() * (n if k else 1))
+        return (items[i],) if k else ()
     rows = _CHOICES.get(n << 8 | k)
     if rows is None:
-        rows = _CHOICES[n << 8 | k] = list(combinations(range(n), k))
+        rows = _CHOICES[n << 8 | k] = [itemgetter(*row) for row in combinations(range(n), k)]
     if isinstance(rng, Rng):
         row = rows[rng.below(len(rows))]
     else:
         row = rows[int(rng.random() * len(rows))]  # 53 bits: a bias below 2**-38
-    return tuple(map(items.__getitem__, row))
+    got: tuple[Any, ...] = row(items)
+    return got
 
 
 MAX_TABLED: Final = 16
 """The largest hand :func:`pick_sorted` picks from by its table (C(16, 8) = 12,870 rows)."""
 
-_CHOICES: Final[dict[int, list[tuple[int, ...]]]] = {}
-"""Every choice of ``k`` positions out of ``n``, in order, per ``n << 8 | k`` (filled as
-met; the key fixes the value)."""
+_CHOICES: Final[dict[int, list[itemgetter[Any]]]] = {}
+"""Every choice of ``k`` (2 or more) positions out of ``n``, in order, per ``n << 8 | k``,
+each as an ``itemgetter`` of those positions (filled as met; the key fixes the value)."""
 
 
 def cards_of(deal: Deal, seat: int) -> list[int]:
     """The cards ``seat`` holds now, in card order, read from its suit masks (as card
     indices: no ``Card`` made, for the phases' checks of imagined hands)."""
     return _cards_in(deal.masks[seat])
+
+
+def held_cards(deal: Deal, seat: int) -> list[Card]:
+    """The cards ``seat`` holds now, in card order, as the pack's own ``Card`` objects read
+    from its suit masks (:data:`_SUIT_CARDS`): for the poker copies' selections made again,
+    whose decisions hold ``Card`` objects (no conversion per card of every pick)."""
+    m0, m1, m2, m3 = deal.masks[seat]
+    t = _SUIT_CARDS
+    out: list[Card] = []
+    if m0:
+        out += t[m0] or _suit_cards(m0)
+    if m1:
+        out += t[8192 | m1] or _suit_cards(8192 | m1)
+    if m2:
+        out += t[16384 | m2] or _suit_cards(16384 | m2)
+    if m3:
+        out += t[24576 | m3] or _suit_cards(24576 | m3)
+    return out
+
+
+_SUIT_CARDS: Final[list[tuple[Card, ...]]] = [()] * 32768
+""":data:`_SUIT_INDICES` as the pack's ``Card`` objects (filled as met; ``()`` not yet
+worked out)."""
+
+
+def _suit_cards(key: int) -> tuple[Card, ...]:
+    """The cards of the suit and rank mask ``key``, lowest first, kept in :data:`_SUIT_CARDS`."""
+    got = _SUIT_CARDS[key] = tuple([CARDS[c] for c in _SUIT_INDICES[key] or _suit_indices(key)])
+    return got
 
 
 _SUIT_INDICES: Final[list[tuple[int, ...]]] = [()] * 32768
@@ -1142,6 +1183,24 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
         # wrapper per card: this loop runs for every constrained card of every copy)
         unit = rng.random if isinstance(rng, random.Random) else None
         for where, group in order:  # the most constrained first
+            m = len(group)
+            if len(where) == 1:
+                h = where[0]
+                k = room[h]
+                if m <= k:
+                    # one place with room for them all: every draw below picks it, so the
+                    # draws are made (the stream goes on as it did) and the cards go there
+                    # in order, with no pool of slots built and walked
+                    if unit is not None:
+                        for _ in range(m):
+                            unit()
+                    else:
+                        below = rng.below
+                        for i in range(m):
+                            below(k - i)
+                    at[h] += group
+                    room[h] = k - m
+                    continue
             # the cards that may go to the same places, dealt together: each to a place
             # drawn in proportion to the room it has left, as one draw of slots, without
             # putting back, from the room left there
@@ -1151,7 +1210,7 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
                 if k > 0:
                     pool += [h] * k
             cards = group
-            n, m = len(pool), len(cards)
+            n = len(pool)
             if m > n:
                 cards = list(group)
                 _shuffle_fast(rng, cards)  # which are left without room: any of them
@@ -1204,6 +1263,17 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
     return at
 
 
+def _unit(rng: Any) -> Callable[[], float]:
+    """A uniform float in [0, 1) per call from ``rng``: a ``random.Random``'s own
+    ``random()`` (the walk's draws as they always were); a ``stops`` Rng, which has no
+    ``random()``, gives 53 bits of ``below`` (the walk failed on it before)."""
+    if isinstance(rng, random.Random):
+        unit: Callable[[], float] = rng.random
+        return unit
+    below = rng.below
+    return lambda: below(1 << 53) / (1 << 53)
+
+
 def _swap(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[int]],
           rng: Any) -> dict[int, list[int]]:
     """``at`` with one hidden card of a seat in ``misfits`` swapped with one of another
@@ -1217,23 +1287,24 @@ def _swap(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[i
     it needs held where none of them may go), and ``clone_for`` then failed on a position
     that has copies."""
     out = {h: list(cs) for h, cs in at.items()}
+    unit = _unit(rng)
     seats = sorted(h for h in misfits if out.get(h))
     places = sorted(out)
-    if rng.random() < ROTATE and _rotate(out, seats, places, allowed, rng):
+    if unit() < ROTATE and _rotate(out, seats, places, allowed, rng):
         return out
     for _ in range(8):
-        s = seats[int(rng.random() * len(seats))]
+        s = seats[int(unit() * len(seats))]
         mine = out[s]
-        i = int(rng.random() * len(mine))
+        i = int(unit() * len(mine))
         x = mine[i]
         others = [h for h in places if h != s and h in allowed[x] and out[h]]
         if not others:
             continue
-        p = others[int(rng.random() * len(others))]
+        p = others[int(unit() * len(others))]
         theirs = [j for j, y in enumerate(out[p]) if s in allowed[y]]
         if not theirs:
             continue
-        j = theirs[int(rng.random() * len(theirs))]
+        j = theirs[int(unit() * len(theirs))]
         mine[i], out[p][j] = out[p][j], x
         return out
     _rotate(out, seats, places, allowed, rng)
@@ -1247,24 +1318,25 @@ def _rotate(out: dict[int, list[int]], seats: list[int], places: list[int],
     ``z`` of ``p`` to a third place ``q``, and a card ``y`` of ``q`` to ``s``, each only
     where it may go; every place keeps its count. Whether such three were found in a few
     draws (``out`` is left as it is if not)."""
+    unit = _unit(rng)
     for _ in range(8):
-        s = seats[int(rng.random() * len(seats))]
+        s = seats[int(unit() * len(seats))]
         mine = out[s]
-        i = int(rng.random() * len(mine))
+        i = int(unit() * len(mine))
         x = mine[i]
         qs = [h for h in places if h != s and any(s in allowed[y] for y in out[h])]
         if not qs:
             continue
-        q = qs[int(rng.random() * len(qs))]
+        q = qs[int(unit() * len(qs))]
         ps = [h for h in places if h != s and h != q and h in allowed[x]
               and any(q in allowed[z] for z in out[h])]
         if not ps:
             continue
-        p = ps[int(rng.random() * len(ps))]
+        p = ps[int(unit() * len(ps))]
         ys = [j for j, y in enumerate(out[q]) if s in allowed[y]]
         zs = [j for j, z in enumerate(out[p]) if q in allowed[z]]
-        j = ys[int(rng.random() * len(ys))]
-        k = zs[int(rng.random() * len(zs))]
+        j = ys[int(unit() * len(ys))]
+        k = zs[int(unit() * len(zs))]
         mine[i], out[q][j], out[p][k] = out[q][j], out[p][k], x
         return True
     return False
@@ -1315,6 +1387,7 @@ def _place(new: Deal, view: _View, at: dict[int, list[int]], fresh: bool) -> Non
         masks = new.masks = [list(m) for m in view.masks]
         counts = new.counts = list(view.counts)
         spare = new.spare = set(view.spare)
+    bit52 = _BIT52  # a local: read once, not as a module global per card
     for h, cards in at.items():
         if h == SPARE:
             spare.update(cards)
@@ -1324,7 +1397,7 @@ def _place(new: Deal, view: _View, at: dict[int, list[int]], fresh: bool) -> Non
             bits = 0  # the place's new cards as one 52-bit mask, split by suit once
             for c in cards:
                 owner[c] = h
-                bits |= _BIT52[c]
+                bits |= bit52[c]
             m = masks[h]
             m[0] |= bits & 0x1FFF
             m[1] |= (bits >> 13) & 0x1FFF

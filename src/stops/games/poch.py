@@ -41,7 +41,7 @@ from stops.engine.legal import Amounts, Fixed, LegalActions, LegalSet
 from stops.engine.vocabulary import EventType, Verb
 from stops.phases.aids import BotView, PhaseAids, Prompt, Teller, Telling
 from stops.phases.base import Phase, in_chips
-from stops.phases.held_runs import best_run, has_pair
+from stops.phases.held_runs import best_run, best_run_lanes, has_pair, lane_mask, run_lanes
 from stops.phases.turn_up import TrumpClaimPolicy, rank_word, trump_suit
 from stops.policies.claims import whole_holders
 from stops.policies.succession import pack_order, rank_order
@@ -66,7 +66,11 @@ whose poch proves a pair."""
 _SEVEN_EIGHT_NINE: Final = (RANKS.index("7"), RANKS.index("8"), RANKS.index("9"))
 _HELD_KEY: Final = ("poch held key",)
 """The claim policy's key in ``clone_for``'s per-view memo (``redeal_memo``): the trumps and
-the card groups, seats and rank order its key is read against."""
+the card groups, seats and rank order its key is read against, the rank order's lanes (see
+``held_runs.run_lanes``) and each seat's plays as a lane mask."""
+_HeldPlan = tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], list[int],
+                  tuple[int, ...], tuple[int, int] | None, list[int]]
+"""What :data:`_HELD_KEY` keeps."""
 
 
 # -- the rank order --------------------------------------------------------------------------
@@ -160,9 +164,19 @@ class TrumpsHeld(TrumpClaimPolicy):
         read against (the trumps, the groups, the seats' order, the rank order) is public
         and the same for every copy ``clone_for`` deals from one view: worked out once per
         view (``redeal_memo``), where looking each up again cost a tenth of a call."""
+        return self._held_key(deal, params, where, False)
+
+    def held_key_now(self, deal: Deal, params: Any, where: list[int]) -> tuple[object, ...] | None:
+        """:meth:`held_key` of the deal's own holdings: the sequence read from each seat's
+        masks and his plays (:func:`~stops.phases.held_runs.best_run_lanes`), where the pass
+        over every card cost Poch's copy half a ``clone()``."""
+        return self._held_key(deal, params, where, True)
+
+    def _held_key(self, deal: Deal, params: Any, where: list[int],
+                  now: bool) -> tuple[object, ...] | None:
+        """The key of :meth:`held_key`; ``now``: ``where`` is the deal's own holdings."""
         memo = redeal_memo(deal)
-        got: tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
-                   list[int], tuple[int, ...]] | None = memo.get(_HELD_KEY)
+        got: _HeldPlan | None = memo.get(_HELD_KEY)
         if got is None:
             trumps = trump_suit(deal)
             if trumps < 0:
@@ -170,15 +184,33 @@ class TrumpsHeld(TrumpClaimPolicy):
             run_groups: tuple[tuple[int, ...], ...] = ()
             if params.sequence_space and params.sequence_rule == "trump_run":
                 run_groups = (tuple(trumps * 13 + r for r in _SEVEN_EIGHT_NINE),)
-            got = (trumps, _trump_groups(deal, params, trumps), run_groups,
-                   deal.order(deal.dealer), _pack_order(deal.variant))
+            seats = deal.order(deal.dealer)
+            order = _pack_order(deal.variant)
+            lanes = _run_lanes(deal.variant) if params.sequence_space and not run_groups else None
+            played: list[int] = []
+            if lanes is not None:  # each seat's plays as a lane mask (public: once a view),
+                # read in one pass over the pack
+                low, width = lanes
+                suits: dict[int, list[int]] = {s: [0, 0, 0, 0] for s in seats}
+                for c, p in enumerate(deal.played_by):
+                    if p >= 0 and p in suits:
+                        suits[p][c // 13] |= 1 << (c % 13)
+                played = [lane_mask(suits[s], low, width) for s in seats]
+            got = (trumps, _trump_groups(deal, params, trumps), run_groups, seats, order,
+                   lanes, played)
             if memo:
                 memo[_HELD_KEY] = got
-        trumps, groups, run_groups, seats, order = got
+        trumps, groups, run_groups, seats, order, lanes, played = got
         run: object = None
         if params.sequence_space:
             if run_groups:
                 run = whole_holders(where, run_groups)
+            elif now and lanes is not None:
+                # ``where`` is the deal's hands with every play put back (the claims'
+                # check): the same holdings as its masks and each seat's plays
+                run = best_run_lanes(deal.masks, seats, played, lanes[0], lanes[1],
+                                     params.sequence_min,
+                                     params.sequence_rank == "length_first", trumps)
             else:
                 run = best_run(where, seats, order, params.sequence_min,
                                params.sequence_rank == "length_first", trumps)
@@ -265,6 +297,16 @@ def _pack_order(variant: Variant) -> tuple[int, ...]:
     if got is None:
         got = variant.cache[key] = pack_order(variant.rules.ace, variant.deck)
     return got  # type: ignore[return-value]
+
+
+def _run_lanes(variant: Variant) -> tuple[int, int] | None:
+    """The lanes of the variant's rank order (``held_runs.run_lanes``), once per variant."""
+    key = ("poch run lanes",)
+    cache = variant.cache
+    if key in cache:
+        return cache[key]  # type: ignore[return-value]
+    got = cache[key] = run_lanes(_pack_order(variant))
+    return got
 
 
 def _trump_groups(deal: Deal, params: TrumpsHeldParams, trumps: int

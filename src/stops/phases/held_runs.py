@@ -91,3 +91,79 @@ def has_pair(cards: list[int]) -> bool:
             return True
         seen |= bit
     return False
+
+
+def run_lanes(order: Sequence[int]) -> tuple[int, int] | None:
+    """``(low, width)`` when the rank ``order`` is consecutive rank indices low to high
+    (``low``, ``low + 1``, ...): a seat's cards then read as one mask of four lanes of
+    ``width`` bits, a suit's ranks at ``low`` and up in each, an empty bit between lanes
+    (see :func:`best_run_lanes`); ``None`` for any other order (an ace low, a gap), which
+    :func:`best_run` reads card by card."""
+    n = len(order)
+    if n == 0 or any(order[i] != order[0] + i for i in range(n)):
+        return None
+    return order[0], n + 1
+
+
+def lane_mask(suits: Sequence[int], low: int, width: int) -> int:
+    """A hand's suit masks (bit ``r`` for rank index ``r``, as ``Deal.masks`` keeps them)
+    as one mask of four lanes (see :func:`run_lanes`)."""
+    span = (1 << (width - 1)) - 1
+    return (((suits[0] >> low) & span) | ((suits[1] >> low) & span) << width
+            | ((suits[2] >> low) & span) << (2 * width)
+            | ((suits[3] >> low) & span) << (3 * width))
+
+
+def best_run_lanes(masks: list[list[int]], seats: Sequence[int], played: Sequence[int],
+                   low: int, width: int, shortest: int, length_first: bool,
+                   trumps: int) -> tuple[int, tuple[int, ...]] | None:
+    """:func:`best_run` read from the seats' masks rather than card by card, for a rank
+    order of consecutive ranks (:func:`run_lanes`): ``masks`` the deal's suit masks per
+    seat (its hands now), ``played`` per seat of ``seats`` the lane mask of the cards he
+    has played (public: the same for every copy of one view). A seat's runs of ``shortest``
+    or more are found by shifts of his lane mask (``shortest - 1`` of them), so a seat
+    with none, most seats of most deals, costs a few operations where a pass over every
+    cell of the pack cost Poch's copy half a ``clone()``; each such run is then read off
+    its first and last bit. The best run is the greatest key, ties to the first seat
+    from the dealer's left, then the lower suit, then the lower start, as
+    :func:`best_run` keeps them (the seats are read in that order, each seat's runs by
+    suit and start: a tie keeps the run found first)."""
+    span = (1 << (width - 1)) - 1
+    found = False
+    b0 = b1 = b2 = 0
+    won_h = -1
+    won_start = won_end = 0
+    for i in range(len(seats)):
+        s = seats[i]
+        m = masks[s]
+        full = (((m[0] >> low) & span) | ((m[1] >> low) & span) << width
+                | ((m[2] >> low) & span) << (2 * width)
+                | ((m[3] >> low) & span) << (3 * width)) | played[i]
+        r = full
+        for _ in range(shortest - 1):
+            r &= r >> 1
+        starts = r & ~(full << 1)  # the first bit of each maximal run long enough
+        if not starts:
+            continue
+        ends = full & ~(full >> 1)
+        while starts:
+            bit = starts & -starts
+            starts ^= bit
+            start = bit.bit_length() - 1
+            e = ends >> start
+            end = start + (e & -e).bit_length() - 1
+            top = end % width
+            length = end - start + 1
+            trump = 1 if end // width == trumps else 0
+            if length_first:
+                k0, k1 = length, top
+            else:
+                k0, k1 = top, length
+            if not found or _after(k0, k1, trump, b0, b1, b2):
+                found = True
+                b0, b1, b2 = k0, k1, trump
+                won_h, won_start, won_end = s, start, end
+    if not found:
+        return None
+    base = (won_start // width) * 13 + low - (won_start // width) * width
+    return (won_h, tuple([base + q for q in range(won_start, won_end + 1)]))

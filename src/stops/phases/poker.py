@@ -24,6 +24,7 @@ from stops.engine.determinize import (
     Knowledge,
     Reading,
     cards_of,
+    held_cards,
     pick_sorted,
     redeal_memo,
     remembered,
@@ -89,7 +90,7 @@ _REDEAL: Final = ("poker",)
 what to pick again on each copy (:meth:`PokerPhase._plan`), per count of decisions."""
 
 _Plan = tuple[list[tuple[int, int]], tuple[tuple[int, tuple[Card, ...]], ...],
-              list[tuple[int, int, int, list[int]]]]
+              list[tuple[int, int, int, list[Card]]]]
 """The poker state's hidden hands (seat, size), the hands shown as their holders' best
 (seat, cards), the decisions to make again (index, seat, size, the cards the seat has
 played, in card order)."""
@@ -217,15 +218,19 @@ class PokerPhase(Phase):
             plan = plans[n] = self._plan(deal, seat)
         again_k, best, redo = plan
         st = deal.peek_state(PokerState)
-        picked: dict[int, tuple[int, ...]] = {}
+        # the hands picked again, as the pack's own cards (a selection's cards are Card
+        # objects, as a decision's are in play): picked from each seat's hand as Cards by
+        # one C call (see pick_sorted), so each decision is made with no conversion
+        picked: dict[int, tuple[Card, ...]] = {}
         if st is not None:
             hands = st.hands
             if self._selection == "auto":
                 for s, _k in again_k:
-                    hands[s] = picked[s] = _best_cards(deal, s, self._hand_size)
+                    hands[s] = picked[s] = tuple([CARDS[c] for c in
+                                                  _best_cards(deal, s, self._hand_size)])
             else:
                 for s, k in again_k:
-                    hands[s] = picked[s] = pick_sorted(rng, cards_of(deal, s), k)
+                    hands[s] = picked[s] = pick_sorted(rng, held_cards(deal, s), k)
         # a hand shown as its holder's best must still be his best in this deal
         for s, cards in best:
             if not self._still_best(deal, s, cards):
@@ -235,12 +240,12 @@ class PokerPhase(Phase):
             if again is None:  # made before play: from the hand it then held, his hand
                 # now with the cards he has played since (public: listed in the plan), not
                 # a pass over the pack per seat per copy (a third of a clone() each)
-                mine = cards_of(deal, s)
+                mine = held_cards(deal, s)
                 if played:
                     mine += played
                     mine.sort()
                 again = pick_sorted(rng, mine, k)
-            actions[i] = _select_sorted(s, again)
+            actions[i] = picked_cards(s, "select", again)
         return True
 
     def _plan(self, deal: Deal, seat: int) -> _Plan:
@@ -258,7 +263,7 @@ class PokerPhase(Phase):
         again_k: list[tuple[int, int]] = [] if st is None else [
             (s, len(chosen)) for s, chosen in st.hands.items() if s != seat and s not in shown]
         played_by = deal.played_by
-        redo = [(i, a.seat, len(a.cards), [c for c in range(52) if played_by[c] == a.seat])
+        redo = [(i, a.seat, len(a.cards), [CARDS[c] for c in range(52) if played_by[c] == a.seat])
                 for i, a in enumerate(deal.actions)
                 if a.action == "select" and a.seat != seat and a.seat not in shown
                 and a.cards is not None]

@@ -218,7 +218,7 @@ class ClaimHeldPhase(Phase):
         where = list(deal.owner)
         for c, p in plays:
             where[c] = p
-        held = self.policy.impl.held_key(deal, self.policy.params, where)
+        held = self.policy.impl.held_key_now(deal, self.policy.params, where)
 
         def work() -> bool:
             return self._claims(deal, {c: h for c, h in enumerate(where) if h != ABSENT},

@@ -120,6 +120,14 @@ class ClaimPolicy:
         than running :meth:`held` on each imagined deal."""
         return None
 
+    def held_key_now(self, deal: Deal, params: Any, where: list[int]) -> tuple[object, ...] | None:
+        """:meth:`held_key` for ``where`` that is the deal's own cards as they were at this
+        stage (its hands now, each card played put back with its player), as ``clone_for``'s
+        check of each copy passes it: a policy may read those holdings from the deal's
+        masks rather than card by card (Poch's best sequence). The same key as
+        :meth:`held_key` gives (by default, it is that call)."""
+        return self.held_key(deal, params, where)
+
 
 def _run_cards(space: Space) -> list[list[int]]:
     """Each suit's cards for a suit_run space."""
