@@ -64,10 +64,11 @@ def test_hand_quality_is_the_reference_to_the_last_bit() -> None:
 
 
 @pytest.mark.parametrize(("pool_size", "size"), [(42, 10), (38, 13), (20, 10), (12, 5),
-                                                 (50, 3), (10, 0)])
+                                                 (50, 3), (10, 0), (12, 1), (9, 9), (1, 1)])
 def test_mean_quality_draws_as_random_sample(pool_size: int, size: int) -> None:
     """Same picks, same sum, same generator state after as the loop over ``rng.sample``
-    (50 cards, 3 drawn: the set branch of ``random.sample``, which is called as is)."""
+    (50 cards, 3 drawn: the set branch of ``random.sample``, which is called as is; one card
+    drawn, or the whole pool: the hand's last draw, made apart, at both ends)."""
     rng = random.Random(7)
     pay = {c: rng.randrange(0, 3) for c in rng.sample(range(52), 6)}
     table = pay_table(pay)

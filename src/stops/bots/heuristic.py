@@ -202,7 +202,7 @@ class _Reader:
     It also remembers what the last layout it was asked about pays (:func:`_knowledge`):
     the layout changes only as chips are won, so most decisions find it as it was."""
 
-    __slots__ = ("events", "kinds", "layout", "notes", "readers", "seat")
+    __slots__ = ("events", "kinds", "layout", "notes", "played", "readers", "seat")
 
     def __init__(self, readers: Readers) -> None:
         self.readers = readers
@@ -211,6 +211,22 @@ class _Reader:
         self.events: Sequence[Event] = ()
         self.notes = Notes()
         self.layout: _LayoutFacts | None = None
+        self.played: tuple[int, set[int]] = (0, set())
+        """The cards of the deal's first so many plays (see :meth:`played_of`)."""
+
+    def played_of(self, obs: Observation) -> set[int]:
+        """The cards laid so far this deal, read on from the plays counted at the last
+        decision (a deal's plays only grow): called after :meth:`notes_of`, which starts
+        afresh (and so this) when the log is not the one read before. Read by the caller,
+        never changed."""
+        plays = obs.plays
+        count, cards = self.played
+        if count > len(plays):
+            count, cards = 0, set()
+        if count < len(plays):
+            cards.update(map(_CARD_OF, plays[count:]))
+            self.played = (len(plays), cards)
+        return cards
 
     def notes_of(self, obs: Observation) -> Notes:
         events = obs.events
@@ -220,6 +236,7 @@ class _Reader:
         if seat != self.seat or len(events) < start or events[:start] != done:
             self.notes = Notes()
             self.seat = seat
+            self.played = (0, set())
             start = 0
         notes = self.notes
         readers = self.readers
@@ -243,11 +260,11 @@ def _knowledge(obs: Observation, readers: Readers, board: Board | None = None,
                reader: _Reader | None = None) -> _Knowledge:
     # cards are ints (a Card is one): kept as they come
     hand: frozenset[int] = frozenset(obs.hand)
-    played = set(map(_CARD_OF, obs.plays))
-    dead = played if obs.spare is None else played.union(obs.spare)
     if reader is None:
         reader = _Reader(readers)
     notes = reader.notes_of(obs)
+    played = reader.played_of(obs)
+    dead = played if obs.spare is None else played.union(obs.spare)
     shown = notes.held_elsewhere - played
     unknown = 52 - len(hand) - len(dead) - len(shown)
     in_spare = 0 if obs.spare is not None else obs.spare_size

@@ -202,7 +202,7 @@ def mean_quality(rng: random.Random, pool: Sequence[int], size: int, samples: in
     in turn (``pay``: chips by card, :func:`pay_table`): the same draws, the same scores,
     the same sum."""
     n = len(pool)
-    if _FAST and type(rng) is random.Random and 0 <= size <= n <= _set_size(size):
+    if _FAST and type(rng) is random.Random and 0 < size <= n <= _set_size(size):
         return _drawn_total(rng, pool, size, samples, pay) / samples
     total = 0.0
     for _ in range(samples):
@@ -217,19 +217,16 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
     index ``randbelow(n - i)`` of the cards left, whose place the last one left takes;
     ``randbelow(m)`` takes ``getrandbits(m.bit_length())`` until it is below ``m``. The
     hand is the or of its cards' bits, so the cards left are kept as their bits (one shift
-    fewer a card drawn, the most repeated step of the bot). The draws are grouped by the
-    bits they take (all of them, drawing 10 of 42), so a draw reads one number, the last
-    place left: ``j`` is below ``m`` when it is at most ``m - 1``."""
+    fewer a card drawn, the most repeated step of the bot). Each draw reads its bits and
+    the last place left from one flat list (``j`` is below ``m`` when it is at most
+    ``m - 1``), and a hand's last draw moves no card: nothing is drawn after it. ``size``
+    is at least 1 (:func:`mean_quality` sends an empty hand the plain way)."""
     n = len(pool)
     bits_left: list[int] = [1 << int(c) for c in pool]
-    steps: list[tuple[int, list[int]]] = []
-    for i in range(size):
-        m = n - i
-        nbits = m.bit_length()
-        if steps and steps[-1][0] == nbits:
-            steps[-1][1].append(m - 1)
-        else:
-            steps.append((nbits, [m - 1]))
+    # each draw's (bits taken, last place left), in order: one flat loop per hand drawn;
+    # the hand's last draw apart (``size`` is at least 1): no card is moved after it
+    draws = [((n - i).bit_length(), n - i - 1) for i in range(size - 1)]
+    fbits, flast = (n - size + 1).bit_length(), n - size
     window = _pay_window(pay)
     getrandbits = rng.getrandbits
     scores = _scores(size)
@@ -238,15 +235,18 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
     if window is not None:
         low, width, paid_of = window
         for _ in range(samples):
-            left = list(bits_left)
+            left = bits_left[:]
             mask = 0
-            for bits, lasts in steps:
-                for last in lasts:
+            for bits, last in draws:
+                j = getrandbits(bits)
+                while j > last:
                     j = getrandbits(bits)
-                    while j > last:
-                        j = getrandbits(bits)
-                    mask |= left[j]
-                    left[j] = left[last]
+                mask |= left[j]
+                left[j] = left[last]
+            j = getrandbits(fbits)
+            while j > flast:
+                j = getrandbits(fbits)
+            mask |= left[j]
             # _shape_score inline: two calls fewer per hand drawn
             va = sh[mask & 0x1FFF]
             vb = sh[mask >> 13 & 0x1FFF]
@@ -264,15 +264,18 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
     for bit, _ in paying:
         pay_mask |= bit
     for _ in range(samples):
-        left = list(bits_left)
+        left = bits_left[:]
         mask = 0
-        for bits, lasts in steps:
-            for last in lasts:
+        for bits, last in draws:
+            j = getrandbits(bits)
+            while j > last:
                 j = getrandbits(bits)
-                while j > last:
-                    j = getrandbits(bits)
-                mask |= left[j]
-                left[j] = left[last]
+            mask |= left[j]
+            left[j] = left[last]
+        j = getrandbits(fbits)
+        while j > flast:
+            j = getrandbits(fbits)
+        mask |= left[j]
         paid = 0
         if mask & pay_mask:
             for bit, chips in paying:
