@@ -180,40 +180,18 @@ def observe(deal: Deal, seat: int) -> Observation:
     )
 
 
-(_P0, _P1, _P2, _P3, _P4, _P5, _P6, _P7, _P8, _P9, _P10, _P11, _P12, _P13, _P14, _P15, _P16,
- _P17) = (Observation.__dict__[f.name].__set__ for f in attrs.fields(Observation))
+_PUT: Final = tuple(Observation.__dict__[f.name].__set__ for f in attrs.fields(Observation))
 """Each field's slot setter, in the fields' order (see :func:`_made`)."""
 
 
-def _made(a0: int, a1: int, a2: int, a3: str, a4: int | None, a5: tuple[Card, ...],
-          a6: tuple[int, ...], a7: int, a8: tuple[Card, ...] | None, a9: tuple[int, ...],
-          a10: dict[str, int], a11: frozenset[str], a12: tuple[tuple[int, Card], ...],
-          a13: tuple[tuple[int, Card], ...], a14: Sequence[Action], a15: tuple[Event, ...],
-          a16: bool, a17: Determinizer | None) -> Observation:
-    """An :class:`Observation` of the fields' values, in order, its slots filled directly:
-    the frozen class's ``__init__`` sets each field through ``object.__setattr__`` from
-    interpreted code, about 16k instructions an observation in the compiled build, most
-    of ``observe``'s own work; here each is one call of its slot's setter (the same
-    number of calls in the pure build, none of them through ``__setattr__``). The values
-    are the engine's own, of the fields' types, and the ``__init__`` checks nothing, so
-    nothing is skipped; ``tests/engine/test_speed_paths.py`` holds the two equal."""
+def _made(*values: Any) -> Observation:
+    """An :class:`Observation` of ``values`` (every field, in order), its slots filled
+    directly: the frozen class's ``__init__`` sets each field through
+    ``object.__setattr__``, about 16k instructions an observation compiled, most of
+    ``observe``'s own work. The values are the engine's own, of the fields' types, so
+    nothing is checked that the ``__init__`` would have checked (it checks nothing);
+    ``tests/engine/test_speed_paths.py`` holds the two equal, field by field."""
     obs: Observation = object.__new__(Observation)
-    _P0(obs, a0)
-    _P1(obs, a1)
-    _P2(obs, a2)
-    _P3(obs, a3)
-    _P4(obs, a4)
-    _P5(obs, a5)
-    _P6(obs, a6)
-    _P7(obs, a7)
-    _P8(obs, a8)
-    _P9(obs, a9)
-    _P10(obs, a10)
-    _P11(obs, a11)
-    _P12(obs, a12)
-    _P13(obs, a13)
-    _P14(obs, a14)
-    _P15(obs, a15)
-    _P16(obs, a16)
-    _P17(obs, a17)
+    for put, value in zip(_PUT, values, strict=True):
+        put(obs, value)
     return obs
