@@ -395,32 +395,3 @@ def test_owners_masks_and_events_of_the_deal_are_the_plain_placing(name: str) ->
     if name == "boodle":
         deal = stops.Table("boodle", seats=4, chips=50, seed=1).new_deal()
         assert deal.masks[0][0] == 0b1000000001010 and deal.owner[7] == -1
-
-
-def test_observation_made_by_its_slots_is_the_constructed_one() -> None:
-    # observe() fills an Observation's slots directly (observation._made), not through the
-    # frozen class's __init__: at every decision of a Three-in-One deal, the observation of
-    # every seat equals, prints like and copies like the one the constructor
-    # makes from the very same field values; it stays frozen.
-    import copy
-    import pickle
-
-    import attrs
-
-    from stops.engine.observation import Observation
-
-    deal = stops.Table("three-in-one", seats=4, chips=50, seed=5).new_deal()
-    checked = 0
-    while deal.current_seat is not None:
-        for seat in range(deal.n):
-            obs = deal.observe(seat)
-            values = [getattr(obs, f.name) for f in attrs.fields(Observation)]
-            built = Observation(*values)
-            assert obs == built and repr(obs) == repr(built)
-            assert attrs.evolve(obs, phase="x").phase == "x" and obs.phase == built.phase
-            assert pickle.loads(pickle.dumps(obs)) == built and copy.copy(obs) == built
-            with pytest.raises(attrs.exceptions.FrozenInstanceError):
-                obs.seat = 3  # type: ignore[misc]
-            checked += 1
-        deal.apply(deal.legal_actions()[0])
-    assert checked > 40

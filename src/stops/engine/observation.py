@@ -172,26 +172,9 @@ def observe(deal: Deal, seat: int) -> Observation:
     # hand_sizes, spare_size, spare, stacks, layout, retired, plays, sequence,
     # legal_actions, events, is_terminal, determinizer): a call with keywords costs more
     # than the rest of an observation (test_observation_fields_in_order holds the order)
-    return _made(
+    return Observation(
         seat, deal.n, deal.dealer, deal.phase, deal.to_act, tuple(deal.hand(seat)),
         tuple(deal.counts), len(deal.spare), spare, tuple(deal.ledger.stacks),
         dict(deal.ledger.layout), frozenset(deal.retired), tuple(deal.plays), plays_in_seq,
         legal, events, deal.to_act is None, Determinizer(deal, seat),
     )
-
-
-_PUT: Final = tuple(Observation.__dict__[f.name].__set__ for f in attrs.fields(Observation))
-"""Each field's slot setter, in the fields' order (see :func:`_made`)."""
-
-
-def _made(*values: Any) -> Observation:
-    """An :class:`Observation` of ``values`` (every field, in order), its slots filled
-    directly: the frozen class's ``__init__`` sets each field through
-    ``object.__setattr__``, about 16k instructions an observation compiled, most of
-    ``observe``'s own work. The values are the engine's own, of the fields' types, so
-    nothing is checked that the ``__init__`` would have checked (it checks nothing);
-    ``tests/engine/test_speed_paths.py`` holds the two equal, field by field."""
-    obs: Observation = object.__new__(Observation)
-    for put, value in zip(_PUT, values, strict=True):
-        put(obs, value)
-    return obs
