@@ -132,11 +132,14 @@ def shuffle_with(rng: Any, items: list[int]) -> None:
     items[:] = [items[i] for i in order]
 
 
-def pick(rng: Rng | random.Random, items: list[int], k: int) -> list[int]:
+def pick(rng: Rng | random.Random, items: list[Any], k: int) -> list[Any]:
     """``k`` of ``items`` (all of them if fewer), every choice of ``k`` alike likely: the
     first ``k`` steps of a Fisher-Yates shuffle of ``items`` in place, drawn as
     :func:`_shuffle_fast` draws (for a hand chosen in secret, picked again on every copy
-    ``clone_for`` deals: ``k`` draws rather than a shuffle of the whole hand)."""
+    ``clone_for`` deals: ``k`` draws rather than a shuffle of the whole hand). The items
+    are moved as they are: typed ``list[int]``, the compiled build unboxed each item it
+    swapped and boxed it again as a plain ``int``, so a hand of ``Card`` objects came back
+    as numbers and a copy's ``select`` recorded ``'15'`` for 4♦."""
     n = len(items)
     if k >= n:
         return list(items)
