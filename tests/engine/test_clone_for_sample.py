@@ -554,3 +554,19 @@ def test_the_walk_draws_with_a_stops_rng() -> None:
             assert len(set(out[0]) & {1, 2}) == 1 and len(set(out[0]) & {3, 4}) == 1
             assert sorted(out[0] + out[1]) == [1, 2, 3, 4]
     assert at == {0: [1, 2], 1: [3, 4]}  # the deal walked from is left as it was
+
+
+@pytest.mark.parametrize("n", [5, 16, 17, 26])
+def test_pick_sorted_gives_back_the_cards_it_was_given(n: int) -> None:
+    # A hand of the pack's own Card objects, n cards (17 and 26: more than MAX_TABLED, so
+    # picked by Fisher-Yates steps, whose swaps the compiled build once turned into plain
+    # ints: a copy's select then recorded '15' for 4D). By hand: whatever is picked, each
+    # item is one of the given objects itself, in the order given, and prints as a card.
+    from stops.engine.determinize import pick_sorted
+
+    hand = [CARDS[c] for c in range(0, 52, 2)][:n]
+    for rng in (random.Random(3), Rng(3)):
+        got = pick_sorted(rng, list(hand), 5)
+        assert len(got) == 5 and all(any(c is h for h in hand) for c in got)
+        assert list(got) == sorted(got) and all(str(c) == str(CARDS[int(c)]) for c in got)
+        assert all(len(str(c)) == 2 for c in got)
