@@ -204,32 +204,11 @@ def cards_of(deal: Deal, seat: int) -> list[int]:
 
 
 def held_cards(deal: Deal, seat: int) -> list[Card]:
-    """The cards ``seat`` holds now, in card order, as the pack's own ``Card`` objects read
-    from its suit masks (:data:`_SUIT_CARDS`): for the poker copies' selections made again,
-    whose decisions hold ``Card`` objects (no conversion per card of every pick)."""
-    m0, m1, m2, m3 = deal.masks[seat]
-    t = _SUIT_CARDS
-    out: list[Card] = []
-    if m0:
-        out += t[m0] or _suit_cards(m0)
-    if m1:
-        out += t[8192 | m1] or _suit_cards(8192 | m1)
-    if m2:
-        out += t[16384 | m2] or _suit_cards(16384 | m2)
-    if m3:
-        out += t[24576 | m3] or _suit_cards(24576 | m3)
-    return out
-
-
-_SUIT_CARDS: Final[list[tuple[Card, ...]]] = [()] * 32768
-""":data:`_SUIT_INDICES` as the pack's ``Card`` objects (filled as met; ``()`` not yet
-worked out)."""
-
-
-def _suit_cards(key: int) -> tuple[Card, ...]:
-    """The cards of the suit and rank mask ``key``, lowest first, kept in :data:`_SUIT_CARDS`."""
-    got = _SUIT_CARDS[key] = tuple([CARDS[c] for c in _SUIT_INDICES[key] or _suit_indices(key)])
-    return got
+    """The cards ``seat`` holds now, in card order, as the pack's own ``Card`` objects
+    (:meth:`Deal.held`, read from its suit masks by table), in a list the caller may add
+    to: for the poker copies' selections made again, whose decisions hold ``Card`` objects
+    (no conversion per card of every pick)."""
+    return list(deal.held(seat))
 
 
 _SUIT_INDICES: Final[list[tuple[int, ...]]] = [()] * 32768
