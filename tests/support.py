@@ -323,6 +323,17 @@ def refused(deal: stops.Deal, *bad: dict[str, Any]) -> None:
         assert deal.record() == before
 
 
+def refused_with(deal: stops.Deal, decision: Action, code: str) -> None:
+    """``decision`` is refused with the refusal ``code`` and changes nothing the engine
+    counts (its decisions, its events, the stacks): the poker stage's and spare auction's
+    step tests, which refuse many decisions and compare codes."""
+    before = (len(deal.actions), len(deal.events), deal.stacks)
+    with pytest.raises(stops.IllegalAction) as e:
+        deal.apply(decision)
+    assert e.value.code == code
+    assert (len(deal.actions), len(deal.events), deal.stacks) == before
+
+
 # -- replaying --------------------------------------------------------------------------------
 
 

@@ -241,6 +241,19 @@ def _runs_by_hand(where: list[int], seats: list[int], order: tuple[int, ...], sh
     return None if best is None else (best[1], best[2])
 
 
+def _random_holdings(rng: random.Random, orders: list[tuple[int, ...]],
+                     ) -> tuple[tuple[int, ...], list[int], list[int]]:
+    """A rank order of ``orders``, who holds each card of it (seats, some maybe not
+    listed, the spare hand, or out) and the seats listed: the runs tests' random input."""
+    order = rng.choice(orders)
+    holders = rng.choice([(0, 1), (0, 1, 2, 3, SPARE), (0, 1, 2, SPARE, ABSENT)])
+    where = [ABSENT] * 52
+    for suit in range(4):
+        for r in order:
+            where[suit * 13 + r] = rng.choice(holders)
+    return order, where, rng.sample([0, 1, 2, 3], rng.choice([1, 2, 4]))
+
+
 def test_best_run_on_any_rank_order_and_length() -> None:
     # The run found by the search of the rows in C is the one read by hand, for rank
     # orders of the whole pack (ace high or low), of Poch's 32 cards and with gaps, and
@@ -248,13 +261,7 @@ def test_best_run_on_any_rank_order_and_length() -> None:
     rng = random.Random(4)
     orders = [tuple(range(13)), (12, *range(12)), tuple(range(5, 13)), (0, 2, 4, 6, 8, 10)]
     for _ in range(3000):
-        order = rng.choice(orders)
-        holders = rng.choice([(0, 1), (0, 1, 2, 3, SPARE), (0, 1, 2, SPARE, ABSENT)])
-        where = [ABSENT] * 52
-        for suit in range(4):
-            for r in order:
-                where[suit * 13 + r] = rng.choice(holders)
-        seats = rng.sample([0, 1, 2, 3], rng.choice([1, 2, 4]))
+        order, where, seats = _random_holdings(rng, orders)
         shortest = rng.choice([1, 2, 3, 4, 13])
         length_first = rng.random() < 0.5
         trumps = rng.randrange(-1, 4)
@@ -328,13 +335,7 @@ def test_best_run_lanes_is_best_run() -> None:
     rng = random.Random(6)
     orders = [tuple(range(13)), tuple(range(5, 13)), tuple(range(3, 9))]
     for _ in range(3000):
-        order = rng.choice(orders)
-        holders = rng.choice([(0, 1), (0, 1, 2, 3, SPARE), (0, 1, 2, SPARE, ABSENT)])
-        where = [ABSENT] * 52
-        for suit in range(4):
-            for r in order:
-                where[suit * 13 + r] = rng.choice(holders)
-        seats = rng.sample([0, 1, 2, 3], rng.choice([1, 2, 4]))
+        order, where, seats = _random_holdings(rng, orders)
         played: dict[int, set[int]] = {s: {c for c in range(52) if where[c] == s
                                            and rng.random() < 0.3} for s in seats}
         shortest = rng.choice([1, 2, 3, 4, 13])

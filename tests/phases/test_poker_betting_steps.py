@@ -20,12 +20,12 @@ import pytest
 
 import stops
 from stops.engine.actions import Action, with_chips
-from stops.engine.errors import IllegalAction
 from stops.engine.events import shared
 from stops.engine.legal import FixedActions, LegalActions
 from stops.engine.rng import Rng
 from stops.phases.poker import MENU_TUPLE_MAX, PokerState
 from stops.phases.spare import SHORT_MENU
+from support import refused_with
 
 CASES: list[tuple[str, dict[str, Any] | None, int]] = [
     ("three-in-one", None, 40),
@@ -59,13 +59,6 @@ def _old_next(st: PokerState, after: int) -> int | None:
     return None  # pragma: no cover
 
 
-def _refused(deal: stops.Deal, decision: Action, code: str) -> None:
-    before = (len(deal.actions), len(deal.events), deal.stacks)
-    with pytest.raises(IllegalAction) as e:
-        deal.apply(decision)
-    assert e.value.code == code
-    assert (len(deal.actions), len(deal.events), deal.stacks) == before
-
 
 def _check_bet(deal: stops.Deal, decision: Action) -> None:
     """Apply a betting ``decision`` and hold what follows to the old computation."""
@@ -80,7 +73,7 @@ def _check_bet(deal: stops.Deal, decision: Action) -> None:
     s = deal.variant.settings("poker")
     if decision.action in ("bet", "raise") and s.betting == "limit":
         # one chip more than the menu offers: over the limit, or more than the stack holds
-        _refused(deal, with_chips(seat, decision.action, amounts + 1),
+        refused_with(deal, with_chips(seat, decision.action, amounts + 1),
                  "over_limit" if amounts == s.bet_limit else "insufficient_chips")
     put = st.contrib[seat]
     start = len(deal.events)

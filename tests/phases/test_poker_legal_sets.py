@@ -22,13 +22,13 @@ import pytest
 import stops
 from stops.engine.actions import Action, simple, with_cards, with_chips
 from stops.engine.cards import CARDS
-from stops.engine.errors import IllegalAction
 from stops.engine.legal import MAX_COMBOS, LegalActions, Selections
 from stops.engine.rng import Rng
 from stops.phases.handrank import describe, describe_key, hand_key
 from stops.phases.poker import PokerState
 from stops.phases.spare import DealerOptions, DealerOptionsParams, DealerSwapParams, SpareState
 from stops.policies.claims import holds_pay_card
+from support import refused_with
 
 # (variant, options): every built-in whose flow has a poker stage or a spare auction
 # (royal-rummy's own spare protocol is the dealer's options, with or without poker), and the
@@ -100,14 +100,6 @@ def _old_spare(deal: stops.Deal, st: SpareState, seat: int) -> list[Action]:
     return [simple(seat, "pass"), *(with_chips(seat, "bid", x) for x in range(low, max(low, top)))]
 
 
-def _refused(deal: stops.Deal, decision: Action, code: str) -> None:
-    """``decision`` is refused with ``code`` and changes nothing."""
-    before = (len(deal.actions), len(deal.events), deal.stacks)
-    with pytest.raises(IllegalAction) as e:
-        deal.apply(decision)
-    assert e.value.code == code
-    assert (len(deal.actions), len(deal.events), deal.stacks) == before
-
 
 def _check_decision(deal: stops.Deal) -> int:
     """Compare the seat to act's legal set with the old computation (where it is one of
@@ -125,16 +117,16 @@ def _check_decision(deal: stops.Deal) -> int:
             assert list(legal) == old
             assert all(legal[i] == old[i] and legal[i] in legal for i in range(len(old)))
             outside = next(c for c in range(52) if deal.owner[c] != seat)
-            _refused(deal, Action(seat, "select", cards=(*(CARDS[c] for c in hand[:k - 1]),
-                                                          CARDS[outside])), "not_in_hand")
+            short = tuple(CARDS[c] for c in hand[:k - 1])
+            refused_with(deal, Action(seat, "select", cards=(*short, CARDS[outside])),
+                         "not_in_hand")
             if k > 1:
-                _refused(deal, Action(seat, "select", cards=tuple(CARDS[c] for c in hand[:k - 1])),
-                         "wrong_count")
+                refused_with(deal, Action(seat, "select", cards=short), "wrong_count")
         else:
             assert list(legal) == _old_betting(deal, st, seat)
             if s.betting == "limit":
                 verb = "raise" if st.bet_made else "bet"
-                _refused(deal, with_chips(seat, verb, s.bet_limit + 1), "over_limit")
+                refused_with(deal, with_chips(seat, verb, s.bet_limit + 1), "over_limit")
         return 1
     if deal.phase == "spare_hand" and isinstance(
             deal.variant.policy("spare_protocol").impl, DealerOptions):
