@@ -195,3 +195,22 @@ def test_a_showdown_names_each_hand_from_its_key() -> None:
         cards = ints(text)
         assert describe(cards) == said
         assert describe_key(hand_key(cards)) == said
+
+
+def test_a_legal_set_compares_with_anything_without_raising() -> None:
+    # the compiled build holds ``__eq__`` to ``bool``: a legal set that answered
+    # NotImplemented (a tuple's answer to a string) raised TypeError there, so
+    # ``"x" == deal.legal_actions()`` or a legal set among other values in a list that
+    # ``in`` searched failed in one build and not the other
+    deal = stops.Table("three-in-one", seats=4, chips=50, seed=2).new_deal()
+    while not isinstance(deal.legal_actions(), LegalActions):
+        deal.apply(deal.legal_actions()[0])
+    family = deal.legal_actions()  # the poker stage's selections
+    fixed = stops.Table("boodle", seats=4, seed=2).new_deal().legal_actions()
+    for legal in (family, fixed):
+        for other in ("x", 3, None, {"a": 1}, Action(0, "pass")):
+            assert legal != other and other != legal and (legal == other) is False
+        assert legal == list(legal) and list(legal) == legal
+        assert legal == tuple(legal) and tuple(legal) == legal
+        assert "x" not in [legal] and legal in ["x", legal]
+    assert family != fixed and fixed != family

@@ -322,7 +322,9 @@ class LegalActions(Sequence[Action]):
         if isinstance(other, tuple | list):
             return len(other) == self._len and all(a == b for a, b in zip(self, other,
                                                                             strict=True))
-        return NotImplemented
+        # not NotImplemented: the compiled build holds ``__eq__`` to ``bool`` and would
+        # raise TypeError on ``"x" == legal``; a legal set equals only sequences of actions
+        return False
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -360,7 +362,11 @@ class FixedActions(tuple[Action, ...]):
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LegalActions):
             return other.__eq__(self)
-        return tuple.__eq__(self, other)
+        # a tuple or a list of the same actions; anything else False, not NotImplemented
+        # (see LegalActions.__eq__)
+        if isinstance(other, tuple):
+            return tuple.__eq__(self, other)
+        return isinstance(other, list) and tuple.__eq__(self, tuple(other))
 
     __hash__ = tuple.__hash__
 
