@@ -25,9 +25,7 @@ def test_a_leaky_observation_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
 
     def leaky(deal: Any, seat: int) -> Any:
         obs = real(deal, seat)
-        import attrs
-
-        return attrs.evolve(obs, spare=tuple(sorted(stops.CARDS[c] for c in deal.spare)))
+        return obs.replace(spare=tuple(sorted(stops.CARDS[c] for c in deal.spare)))
 
     monkeypatch.setattr(observation, "observe", leaky)
     with pytest.raises(ConformanceError) as info:

@@ -9,7 +9,6 @@ import pickle
 import random
 from concurrent.futures import ProcessPoolExecutor
 
-import attrs
 import pytest
 
 import stops
@@ -116,7 +115,7 @@ def test_finds_the_lead_that_goes_out() -> None:
 
 def test_one_choice_is_not_searched() -> None:
     deal = boodle_deal(["3S", "4S", "5S"], ["7C"])
-    obs = attrs.evolve(deal.observe(1), determinizer=None)
+    obs = deal.observe(1).replace(determinizer=None)
     assert len(obs.legal_actions) == 1
     # no determinizer needed: a single legal action is played without search
     assert ISMCTSBot(0).act(obs) == obs.legal_actions[0]
@@ -139,7 +138,7 @@ def test_observation_determinizer_is_declared_and_not_part_of_the_view() -> None
     assert "determinizer" not in repr(obs) and "determinizer" not in obs.to_dict()
     copy = obs.imagine(random.Random(1))
     assert copy.hand(1) == deal.hand(1) and copy is not deal
-    bare = attrs.evolve(obs, determinizer=None)
+    bare = obs.replace(determinizer=None)
     assert bare == obs and not bare.can_imagine
     # pickled (sent elsewhere), an observation arrives without the deal behind it
     sent = pickle.loads(pickle.dumps(obs))

@@ -182,13 +182,11 @@ def test_a_seats_view_of_the_log_grows_with_it(name: str) -> None:
 
 
 def test_observation_fields_in_order() -> None:
-    # observe() builds the Observation by position (keywords cost more than the rest of it):
-    # the fields' order is held here, and each field is checked against the deal it shows
-    import attrs
-
+    # observe() builds the Observation as one tuple, by position: the fields' order is held
+    # here, and each field is checked against the deal it shows
     from stops.engine.observation import Observation, sequence_of
 
-    assert [f.name for f in attrs.fields(Observation)] == [
+    assert list(Observation._fields) == [
         "seat", "players", "dealer", "phase", "current_seat", "hand", "hand_sizes",
         "spare_size", "spare", "stacks", "layout", "retired", "plays", "sequence",
         "legal_actions", "events", "is_terminal", "determinizer"]
@@ -209,6 +207,34 @@ def test_observation_fields_in_order() -> None:
     assert list(obs.legal_actions) == list(deal.legal_actions())
     assert obs.events == deal.seen_by(seat) and obs.is_terminal is False
     assert obs.can_imagine
+
+
+def test_an_observation_is_a_frozen_record_whose_equality_leaves_out_the_determinizer(
+) -> None:
+    # made as one tuple (not an attrs class) since session 14: what the attrs class gave
+    # is held here: no field can be set, equality and repr are the view's alone, a copy
+    # with changes, pickling drops the binding to the deal
+    import pickle
+
+    import pytest
+
+    deal = stops.Table("boodle", seats=4, seed=5).new_deal()
+    deal.apply(deal.legal_actions()[0])
+    seat = deal.current_seat
+    assert seat is not None
+    obs, again = deal.observe(seat), deal.observe(seat)
+    assert obs is not again and obs.determinizer is not again.determinizer
+    assert obs == again and not obs != again  # noqa: SIM202 (``!=`` is held as well)
+    with pytest.raises(AttributeError):
+        obs.seat = 3  # type: ignore[misc]
+    bare = obs.replace(determinizer=None)
+    assert bare == obs and not bare.can_imagine and obs.can_imagine
+    other = obs.replace(seat=(seat + 1) % 4)
+    assert other != obs and other.seat != obs.seat and other.hand == obs.hand
+    assert obs != tuple(obs) and obs != "x" and (obs == 3) is False
+    assert "determinizer" not in repr(obs) and repr(obs).startswith("Observation(seat=")
+    back = pickle.loads(pickle.dumps(obs))
+    assert back == obs and back.determinizer is None
 
 
 def test_stacked_hands_given_out_of_order_are_dealt_in_card_order() -> None:

@@ -825,9 +825,12 @@ class Deal:
             _, upto, seen = view
             if upto == len(events):
                 return seen
-            seen = seen + tuple([e for e in events[upto:] if e.visible(seat)])
+            seen = seen + tuple([e for e in events[upto:]
+                                 if e.visible_to is None or seat in e.visible_to])
         else:  # first asked, or the log was replaced (a copy, a restored save)
-            seen = tuple([e for e in events if e.visible(seat)])
+            # ``Event.visible`` written out: a method of a named tuple is a Python-level
+            # call in the compiled build, most of this loop's cost
+            seen = tuple([e for e in events if e.visible_to is None or seat in e.visible_to])
         self._views[seat] = (events, len(events), seen)
         return seen
 

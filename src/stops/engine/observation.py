@@ -13,9 +13,7 @@ says so.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
-
-import attrs
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from stops.engine.actions import Action
 from stops.engine.cards import CARDS, Card
@@ -69,9 +67,15 @@ def _dropped() -> None:
     return None
 
 
-@attrs.frozen
-class Observation:
-    """One seat's view of a deal."""
+class Observation(NamedTuple):
+    """One seat's view of a deal: a frozen record (its fields cannot be set), made anew by
+    every :meth:`Deal.observe`.
+
+    It is a named tuple, not an attrs class, for speed: an agent observes before every
+    decision, and a tuple is made by one call where a frozen attrs class sets each of its
+    eighteen fields through ``object.__setattr__`` (half of an observation's cost, and
+    more than the engine's whole step in the compiled build). :meth:`replace` gives a copy
+    with some fields changed; equality leaves the :attr:`determinizer` out."""
 
     seat: int
     players: int
@@ -95,11 +99,31 @@ class Observation:
     so a large family such as the 1,287 ways to choose 5 cards of 13 costs nothing until indexed."""
     events: tuple[Event, ...]
     is_terminal: bool
-    determinizer: Determinizer | None = attrs.field(default=None, eq=False, repr=False)
+    determinizer: Determinizer | None = None
     """How this seat's information set is dealt again (:meth:`imagine`); ``None`` where the
     observation was not made by ``deal.observe`` (a record's, a remote host's) or was
-    pickled (the deal never travels with it). Not part of the view: left out of equality,
-    ``repr`` and :meth:`to_dict`."""
+    pickled (the deal never travels with it). Not part of the view: left out of equality
+    and :meth:`to_dict`."""
+
+    def __eq__(self, other: object) -> bool:
+        # the view without the determinizer (the last field): two looks at the same
+        # position are equal though each has its own binding to the deal. Not
+        # NotImplemented for other types: the compiled build holds ``__eq__`` to ``bool``
+        return type(other) is Observation and self[:-1] == other[:-1]
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
+
+    def __repr__(self) -> str:
+        # the view, without the determinizer (a binding to the deal, not something seen)
+        shown = ", ".join(f"{name}={value!r}"
+                          for name, value in zip(self._fields[:-1], self[:-1], strict=True))
+        return f"Observation({shown})"
+
+    def replace(self, **changes: Any) -> Observation:
+        """A copy with ``changes`` (field names to new values), as ``attrs.evolve`` or
+        ``dataclasses.replace`` would make: ``obs.replace(determinizer=None)``."""
+        return self._replace(**changes)
 
     @property
     def can_imagine(self) -> bool:
@@ -135,6 +159,7 @@ class Observation:
 
 
 MAX_LISTED_ACTIONS = 2000
+_make: Final = tuple.__new__
 K_LED: Final = EventKind.LED
 K_PLAYED: Final = EventKind.PLAYED
 
@@ -168,13 +193,14 @@ def observe(deal: Deal, seat: int) -> Observation:
     legal: Sequence[Action] = deal.legal_actions() if deal.to_act == seat else ()
     spare = (tuple(CARDS[c] for c in sorted(deal.spare))
              if seat in deal.spare_known else None)
-    # by position, in the fields' order (seat, players, dealer, phase, current_seat, hand,
-    # hand_sizes, spare_size, spare, stacks, layout, retired, plays, sequence,
-    # legal_actions, events, is_terminal, determinizer): a call with keywords costs more
-    # than the rest of an observation (test_observation_fields_in_order holds the order)
-    return Observation(
+    # one tuple made by ``tuple.__new__``, in the fields' order (seat, players, dealer,
+    # phase, current_seat, hand, hand_sizes, spare_size, spare, stacks, layout, retired,
+    # plays, sequence, legal_actions, events, is_terminal, determinizer), not through the
+    # named tuple's ``__new__`` (a Python-level call with one argument a field);
+    # test_observation_fields_in_order holds the order
+    return _make(Observation, (
         seat, deal.n, deal.dealer, deal.phase, deal.to_act, tuple(deal.hand(seat)),
         tuple(deal.counts), len(deal.spare), spare, tuple(deal.ledger.stacks),
         dict(deal.ledger.layout), frozenset(deal.retired), tuple(deal.plays), plays_in_seq,
         legal, events, deal.to_act is None, Determinizer(deal, seat),
-    )
+    ))
