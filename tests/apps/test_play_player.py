@@ -170,3 +170,31 @@ def test_a_wrapped_line_keeps_each_number_with_what_it_counts() -> None:
         "      kitty 4"]
     assert _wrap("Stakes: you: 2 on each space (8)", "    ") == [
         "Stakes: you: 2 on each space (8)"]
+
+
+def test_a_turn_passed_over_is_told_in_its_place_in_the_run() -> None:
+    # Nain Jaune, 4 players, dealer seat 0: seat 1 leads first. Seat 1 holds the A♣ and no
+    # two, seat 2 no two, seat 3 the 2♥ (and no three). Seat 1 leads A♣ and cannot go on
+    # ("sans 2"); seat 2 is passed over (it holds no 2); seat 3 lays 2♥. Told to seat 0,
+    # in the order it happened: the pass-over between the ace and the two, not after the
+    # run (as it was told before session 14).
+    from support import lead, ready
+
+    table = stops.Table("nain-jaune", seats=4, seed=1)
+    pack = [str(c) for c in stops.CARDS]
+    plain = [c for c in pack if c[0] not in "23A"]
+    seat1 = ["AC", *plain[:11]]
+    seat2 = plain[11:23]
+    seat3 = ["2H", *plain[23:34]]
+    seat0 = [c for c in pack if c not in seat1 + seat2 + seat3][:12]
+    deal = ready(table, [seat0, seat1, seat2, seat3], {})
+    assert deal.dealer == 0 and deal.current_seat == 1
+    told = Narrator(deal, 0, Style(), {})
+    told.new_lines()
+    lead(deal, 1, "AC")
+    if deal.current_seat == 3:  # the 2♥ is a decision (a player who can play must)
+        deal.apply(deal.legal_actions()[0])
+    text = " ".join(told.new_lines())
+    ace, passed, two = text.index("leads A"), text.index("seat 2 (no 2)"), text.index("seat 3 2")
+    assert ace < passed < two, text
+    assert "is passed over" not in text

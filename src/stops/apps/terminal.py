@@ -255,7 +255,7 @@ class Narrator:
             self._flush_run(out, "")
         if k == "passed_over" and self.sans and e.note and e.note.startswith("holds no "):
             self.missing = e.note.removeprefix("holds no ")
-        elif k == "passed_over" and self.run and self.rotation and e.seat is not None:
+        if k == "passed_over" and self.run and self.rotation and e.seat is not None:
             # a turn with nothing to play is part of the run: "· seat 2 (no 8) ·"
             note = st.note(e.note, me).removeprefix("holds ")
             if e.chips:  # the fine (pass_fine), paid just after: told here, in the run
@@ -396,10 +396,10 @@ class Narrator:
             end += len(cards)
             if seat == -1:                     # the run's lead was told before
                 told = self.told_seat
-                if self.sans and told is not None and i + 1 < len(groups) and \
-                        groups[i + 1][0] != told:  # the last turn told ended there
-                    chunks.append(f"... ({who(told, me)}: sans "
-                                  f"{self._stood(groups[i + 1][1][0])})")
+                laid = next((g for g in groups[i + 1:] if g[1][0] >= 0), None)
+                if self.sans and told is not None and laid is not None and \
+                        laid[0] != told:  # the last turn told ended there
+                    chunks.append(f"... ({who(told, me)}: sans {self._stood(laid[1][0])})")
                 else:
                     chunks.append("...")
                 first = False
@@ -412,7 +412,8 @@ class Narrator:
             if wild:
                 text += f" ({', '.join(wild)})"
             if self.sans:                      # his turn ended: he held no card of the next rank
-                nxt = groups[i + 1][1][0] if i + 1 < len(groups) else None
+                # the next card laid (turns passed over in between are not cards)
+                nxt = next((g[1][0] for g in groups[i + 1:] if g[1][0] >= 0), None)
                 rank = (self._stood(nxt) if nxt is not None else
                         self.missing if not ending else None)
                 why = [*(["passes"] if end in self.passed_at else []),
