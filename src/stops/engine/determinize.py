@@ -747,15 +747,17 @@ class _View:
         held = self.held
         owner = self.owner = list(work.owner)
         swaps = self.swaps = tuple(_kept(deal)[("read", seat)].swaps)  # public swaps seen
-        if prev is not None and prev.swaps == swaps and held.items() <= prev.held.items():
+        added = _added(held, prev.held) if prev is not None and prev.swaps == swaps else None
+        if prev is not None and added is not None:
             # the same known places, less the cards played since (the seat's own play, a
-            # known card laid): the previous hands with those taken out
+            # known card laid), and a few newly placed (the card after a stop known to lie
+            # in the spare hand): the previous hands with those taken out and these put in
             self.undo = prev.undo
             self.lent |= 2
             for c, h in held.items():
                 owner[c] = h
             gone = prev.held.keys() - held.keys()
-            if not gone:
+            if not gone and not added:
                 self.masks, self.counts, self.spare = prev.masks, prev.counts, prev.spare
                 return
             # taken over, changed in place: the previous view is stale and handed over
@@ -771,6 +773,15 @@ class _View:
                 else:
                     masks[h][_SUIT[c]] &= ~_BIT[c]
                     counts[h] -= 1
+            into_spare = False
+            for c, h in added:
+                if h == SPARE:
+                    into_spare = True
+                else:
+                    masks[h][_SUIT[c]] |= _BIT[c]
+                    counts[h] += 1
+            if into_spare:  # the spare hand's set as a fresh build adds to it, in order
+                self.spare = {c for c, h in held.items() if h == SPARE}
             return
         n = deal.n
         masks = self.masks = [[0, 0, 0, 0] for _ in range(n)]
@@ -807,6 +818,22 @@ class _View:
             for cards in dealt.values():
                 cards.sort()
         return dealt
+
+
+def _added(held: dict[int, int], was: dict[int, int]) -> list[tuple[int, int]] | None:
+    """The places ``held`` knows that ``was`` did not know at all (card, holder), or
+    ``None`` where a card ``was`` placed is placed elsewhere now (a swap, an opening read
+    again): then a view's known hands are built afresh. Met in C, the usual case (nothing
+    new) without a step per card."""
+    new = held.items() - was.items()
+    if not new:
+        return []
+    out = []
+    for c, h in new:
+        if c in was:
+            return None
+        out.append((c, h))
+    return out
 
 
 def _key(deal: Deal) -> tuple[int, ...]:
@@ -949,10 +976,18 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
         for phase in phases:
             phase.infer(work, seat, known)
         hand = _cards_in(work.masks[seat])
-    played_by, owner = work.played_by, work.owner
-    for c in [c for c in known.held if played_by[c] >= 0 or owner[c] == ABSENT]:
-        del known.held[c]  # played since it was seen
-    known.held.update(dict.fromkeys(hand, seat))  # the phases leave the seat's hand alone
+    # the cards played since they were seen (or out of the pack) leave: after the blanking
+    # every card still in play is in the seat's hand or the copy's spare hand, so those are
+    # the known ones in neither (met in C, where a pass over every known card asked the
+    # owner of each: about a fiftieth of a first call one decision on, pure)
+    held = known.held
+    gone = held.keys() - work.spare
+    if gone:
+        gone.difference_update(hand)
+        for c in gone:
+            del held[c]
+    held.update(dict.fromkeys(hand, seat))  # the phases leave the seat's hand alone
+    played_by = work.played_by
     if tidy:  # new sets: some may be a reading's, lent (see Knowledge)
         played = {c for c, p in enumerate(played_by) if p >= 0}
         known.lacks = {h: cards - played for h, cards in known.lacks.items()}
@@ -1122,12 +1157,15 @@ def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
     # every new position
     counts = work.counts
     places: dict[int, int] = {}
+    others = 0
     for s in range(work.n):
         if s != seat:
-            places[s] = counts[s]
-    # the spare's size: every card not played, not out of the pack and in no hand
-    live = work.played_by.count(-1) - work.owner.count(ABSENT)  # no card out is played
-    places[SPARE] = live - sum(counts)
+            places[s] = got = counts[s]
+            others += got
+    # the spare's size: the blanked copy's spare hand holds every card in play but the
+    # seat's own (see _blank_hidden), the other seats' among them (their counts stay); where
+    # two passes over the pack counted the cards in play
+    places[SPARE] = len(work.spare) - others
     for h in known.held.values():
         k = places.get(h)
         if k is not None:
