@@ -467,7 +467,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
         kept = _kept(deal)
         # the previous view is handed over, not lent: the new one may take over its
         # containers (see _View._regroup), so it must not be kept should this one fail
-        view = _View(deal, work, seat, kept.pop(seat, None))
+        view = _View(deal, work, seat, kept.pop(seat, None), blanked=True)
         kept[seat] = view
         work.events = list(view.events)
         work.emit = work.events.append
@@ -573,8 +573,10 @@ class _View:
     swaps: tuple[int, ...]
     lent: int
 
-    def __init__(self, deal: Deal, work: Deal, seat: int, prev: _View | None = None) -> None:
-        """The view of ``seat`` at ``deal``'s point, ``work`` the copy it blanks. ``prev``,
+    def __init__(self, deal: Deal, work: Deal, seat: int, prev: _View | None = None,
+                 blanked: bool = False) -> None:
+        """The view of ``seat`` at ``deal``'s point, ``work`` the copy it blanks (made
+        blanked already, ``blanked``: :func:`_blank_copy`, as ``clone_for`` makes it). ``prev``,
         the seat's view at an earlier point of the same deal (or ``None``), lends the parts
         whose inputs are unchanged (see :meth:`_regroup` and :meth:`_hands`): a search that
         meets a new position at every decision mostly sees a card or two played since, and
@@ -585,7 +587,7 @@ class _View:
         self.keep_last = work.last_dealt >= 0
         seen = self.seen = deal.seen_by(seat)
         work._views[seat] = (work.events, len(work.events), seen)  # the same log: shared
-        known = self.known = _knowledge(work, deal, seat, seen, tidy=False)
+        known = self.known = _knowledge(work, deal, seat, seen, tidy=False, blank=not blanked)
         places = self.places = _places(work, seat, known)
         held = self.held = known.held  # nothing changes it from here on
         # the cards not in sight: after the blanking every card of another hand lies in
@@ -644,8 +646,9 @@ class _View:
                 free.append(c)  # may go anywhere: one list of places for them all
         alike: dict[int, tuple[list[int], list[int]]] = {}
         keyed: list[tuple[int, int, list[int], list[int]]] = []
+        key = tuple(holders)
         for m, group in groups.items():
-            where = [h for i, h in enumerate(holders) if not m >> i & 1]
+            where = _where(key, m)
             allowed.update(dict.fromkeys(group, where))
             alike[m] = (where, group)
             keyed.append((len(where), group[0], where, group))
@@ -719,8 +722,7 @@ class _View:
             m = marks[c]
             into = alike.get(m)
             if into is None:
-                where = [h for i, h in enumerate(holders) if not m >> i & 1]
-                into = alike[m] = (where, [c])
+                into = alike[m] = (_where(tuple(holders), m), [c])
             else:
                 insort(into[1], c)
             allowed[c] = into[0]
@@ -818,6 +820,24 @@ class _View:
             for cards in dealt.values():
                 cards.sort()
         return dealt
+
+
+_WHERES: Final[dict[tuple[tuple[int, ...], int], list[int]]] = {}
+"""The places a hidden card of each mark may go to, per holders (a view's ``holders``)."""
+
+
+def _where(holders: tuple[int, ...], mark: int) -> list[int]:
+    """The holders a card of ``mark`` may go to (bit i set: ``holders[i]`` lacks it),
+    remembered (bounded): a new position that moves a card to a mark new to its view met it
+    at an earlier one more often than not. The list is shared by every group of that mark,
+    of every view: read, never changed (the deals copy what they shuffle)."""
+    key = (holders, mark)
+    got = _WHERES.get(key)
+    if got is None:
+        if len(_WHERES) > MAX_CACHED:
+            _WHERES.clear()
+        got = _WHERES[key] = [h for i, h in enumerate(holders) if not mark >> i & 1]
+    return got
 
 
 def _added(held: dict[int, int], was: dict[int, int]) -> list[tuple[int, int]] | None:
@@ -939,7 +959,7 @@ def _known(deal: Deal, seat: int, resume: bool) -> Knowledge:
 
 
 def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
-               resume: bool = True, tidy: bool = True) -> Knowledge:
+               resume: bool = True, tidy: bool = True, blank: bool = True) -> Knowledge:
     """What ``seat`` knows of the cards it cannot see. ``work`` is a copy of ``real``
     whose cards ``seat`` cannot see are taken out of the hands here; the phases read only
     it (of ``real``, only the seat's hand and a spare hand it knows are read; ``seen`` is
@@ -954,11 +974,12 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
 
     Without ``tidy`` (the view's own use), the cards played are left in the lacks: the view
     reads the lacks only of the hidden cards, none of them played, so it is spared a pass
-    over the pack."""
+    over the pack. Without ``blank``, ``work`` is blanked already (:func:`_blank_copy`)."""
     known = Knowledge(seat)
     phases = work.variant.phases
     if resume:
-        _blank_hidden(work, seat)
+        if blank:
+            _blank_hidden(work, seat)
         reader = _reader(real, work, seat, seen)
         hand = _cards_in(real.masks[seat])
         known.held.update(dict.fromkeys(hand, seat))
