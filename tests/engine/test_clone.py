@@ -474,6 +474,8 @@ def test_the_bids_seen_are_read_only_where_bids_are_imagined_again(
     """The seats whose sealed bids a seat saw take a pass over its whole log: asked only of
     a copy with bids to imagine again, once per view, not at every new position (issue 24,
     session 14: a tenth of a ``clone()`` of Boodle's first call one decision on, pure)."""
+    if stops.COMPILED:
+        pytest.skip("counted by patching SparePhase, a native class when compiled")
     from stops.phases.spare import SparePhase
 
     asked: list[int] = []
