@@ -845,11 +845,10 @@ def _added(held: dict[int, int], was: dict[int, int]) -> list[tuple[int, int]] |
     ``None`` where a card ``was`` placed is placed elsewhere now (a swap, an opening read
     again): then a view's known hands are built afresh. Met in C, the usual case (nothing
     new) without a step per card."""
-    new = held.items() - was.items()
-    if not new:
+    if held.items() <= was.items():  # the usual case: no set of pairs made
         return []
     out = []
-    for c, h in new:
+    for c, h in held.items() - was.items():
         if c in was:
             return None
         out.append((c, h))
