@@ -845,14 +845,15 @@ def _added(held: dict[int, int], was: dict[int, int]) -> list[tuple[int, int]] |
     ``None`` where a card ``was`` placed is placed elsewhere now (a swap, an opening read
     again): then a view's known hands are built afresh. Met in C, the usual case (nothing
     new) without a step per card."""
-    if held.items() <= was.items():  # the usual case: no set of pairs made
+    if held.items() <= was.items():  # the usual case
         return []
-    out = []
-    for c, h in held.items() - was.items():
-        if c in was:
-            return None
-        out.append((c, h))
-    return out
+    new = held.keys() - was.keys()
+    kept = dict(held)  # the others must lie where they lay (dicts and sets of ints, in C:
+    for c in new:  # a set of (card, holder) pairs cost the compiled build more than a
+        del kept[c]  # fresh build of the hands)
+    if not kept.items() <= was.items():
+        return None
+    return [(c, held[c]) for c in new]
 
 
 def _key(deal: Deal) -> tuple[int, ...]:
@@ -996,16 +997,12 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
         for phase in phases:
             phase.infer(work, seat, known)
         hand = _cards_in(work.masks[seat])
-    # the cards played since they were seen (or out of the pack) leave: after the blanking
-    # every card still in play is in the seat's hand or the copy's spare hand, so those are
-    # the known ones in neither (met in C, where a pass over every known card asked the
-    # owner of each: about a fiftieth of a first call one decision on, pure)
-    held = known.held
-    gone = held.keys() - work.spare
-    if gone:
-        gone.difference_update(hand)
-        for c in gone:
-            del held[c]
+    # the cards played since they were seen (or out of the pack) leave: their owner is
+    # PLAYED or ABSENT, below every place (one test a card, where two asked who played it
+    # and whether it was out)
+    held, owner, gone_below = known.held, work.owner, SPARE
+    for c in [c for c in held if owner[c] < gone_below]:
+        del held[c]
     held.update(dict.fromkeys(hand, seat))  # the phases leave the seat's hand alone
     played_by = work.played_by
     if tidy:  # new sets: some may be a reading's, lent (see Knowledge)
