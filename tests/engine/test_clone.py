@@ -444,27 +444,58 @@ def test_a_seat_passed_over_in_rotation_holds_no_card_that_continues() -> None:
         assert copy_.legal_actions() == deal.legal_actions()
 
 
+def _after_sealed_bid(chips: int) -> stops.Deal:
+    """Three-in-One with sealed bids, the first bidder's bid of ``chips`` made."""
+    table = stops.Table("three-in-one", seats=4, chips=40, seed=6,
+                        options={"auction_format": "sealed"})
+    deal = table.new_deal()
+    while deal.phase != "spare_hand":
+        deal.apply(deal.legal_actions()[0])
+    deal.apply({"seat": deal.dealer, "action": "auction"})
+    bidder = deal.current_seat
+    assert bidder is not None
+    deal.apply({"seat": bidder, "action": "bid", "chips": chips})
+    return deal
+
+
 def test_a_sealed_bid_is_imagined_afresh() -> None:
     """Three-in-One with sealed bids: seat 1's bid (7 chips, or 19) is seen by seat 1 only;
     seat 2, to bid next, gets the same copies either way."""
-    def after_bid(chips: int) -> stops.Deal:
-        table = stops.Table("three-in-one", seats=4, chips=40, seed=6,
-                            options={"auction_format": "sealed"})
-        deal = table.new_deal()
-        while deal.phase != "spare_hand":
-            deal.apply(deal.legal_actions()[0])
-        deal.apply({"seat": deal.dealer, "action": "auction"})
-        bidder = deal.current_seat
-        assert bidder is not None
-        deal.apply({"seat": bidder, "action": "bid", "chips": chips})
-        return deal
-
-    a, b = after_bid(7), after_bid(19)
+    a, b = _after_sealed_bid(7), _after_sealed_bid(19)
     seat = a.current_seat
     assert seat is not None and a.observe(seat) == b.observe(seat)
     for k in range(5):
         assert _snapshot(a.clone_for(seat, random.Random(k))) == _snapshot(
             b.clone_for(seat, random.Random(k)))
+
+
+def test_the_bids_seen_are_read_only_where_bids_are_imagined_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seats whose sealed bids a seat saw take a pass over its whole log: asked only of
+    a copy with bids to imagine again, once per view, not at every new position (issue 24,
+    session 14: a tenth of a ``clone()`` of Boodle's first call one decision on, pure)."""
+    if stops.COMPILED:
+        pytest.skip("counted by patching SparePhase, a native class when compiled")
+    from stops.phases.spare import SparePhase
+
+    asked: list[int] = []
+    real = SparePhase._bids_seen
+
+    def counted(deal: stops.Deal, seat: int) -> frozenset[int | None]:
+        asked.append(seat)
+        return real(deal, seat)
+
+    monkeypatch.setattr(SparePhase, "_bids_seen", staticmethod(counted))
+    deal = midway("boodle", 7, 20)  # no auction: nothing to imagine again
+    for seat in range(deal.n):
+        deal.clone_for(seat, random.Random(seat))
+    assert asked == []
+    deal = _after_sealed_bid(7)
+    seat = deal.current_seat
+    assert seat is not None
+    for k in range(3):
+        deal.clone_for(seat, random.Random(k))
+    assert asked == [seat]  # once for the view, its copies read the memo
 
 
 def _same_view_twin(deal: stops.Deal, seat: int, data: Any) -> tuple[stops.Deal,

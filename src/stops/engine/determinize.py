@@ -467,7 +467,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
         kept = _kept(deal)
         # the previous view is handed over, not lent: the new one may take over its
         # containers (see _View._regroup), so it must not be kept should this one fail
-        view = _View(deal, work, seat, kept.pop(seat, None))
+        view = _View(deal, work, seat, kept.pop(seat, None), blanked=True)
         kept[seat] = view
         work.events = list(view.events)
         work.emit = work.events.append
@@ -573,8 +573,10 @@ class _View:
     swaps: tuple[int, ...]
     lent: int
 
-    def __init__(self, deal: Deal, work: Deal, seat: int, prev: _View | None = None) -> None:
-        """The view of ``seat`` at ``deal``'s point, ``work`` the copy it blanks. ``prev``,
+    def __init__(self, deal: Deal, work: Deal, seat: int, prev: _View | None = None,
+                 blanked: bool = False) -> None:
+        """The view of ``seat`` at ``deal``'s point, ``work`` the copy it blanks (made
+        blanked already, ``blanked``: :func:`_blank_copy`, as ``clone_for`` makes it). ``prev``,
         the seat's view at an earlier point of the same deal (or ``None``), lends the parts
         whose inputs are unchanged (see :meth:`_regroup` and :meth:`_hands`): a search that
         meets a new position at every decision mostly sees a card or two played since, and
@@ -585,7 +587,7 @@ class _View:
         self.keep_last = work.last_dealt >= 0
         seen = self.seen = deal.seen_by(seat)
         work._views[seat] = (work.events, len(work.events), seen)  # the same log: shared
-        known = self.known = _knowledge(work, deal, seat, seen, tidy=False)
+        known = self.known = _knowledge(work, deal, seat, seen, tidy=False, blank=not blanked)
         places = self.places = _places(work, seat, known)
         held = self.held = known.held  # nothing changes it from here on
         # the cards not in sight: after the blanking every card of another hand lies in
@@ -644,8 +646,9 @@ class _View:
                 free.append(c)  # may go anywhere: one list of places for them all
         alike: dict[int, tuple[list[int], list[int]]] = {}
         keyed: list[tuple[int, int, list[int], list[int]]] = []
+        key = tuple(holders)
         for m, group in groups.items():
-            where = [h for i, h in enumerate(holders) if not m >> i & 1]
+            where = _where(key, m)
             allowed.update(dict.fromkeys(group, where))
             alike[m] = (where, group)
             keyed.append((len(where), group[0], where, group))
@@ -719,8 +722,7 @@ class _View:
             m = marks[c]
             into = alike.get(m)
             if into is None:
-                where = [h for i, h in enumerate(holders) if not m >> i & 1]
-                into = alike[m] = (where, [c])
+                into = alike[m] = (_where(tuple(holders), m), [c])
             else:
                 insort(into[1], c)
             allowed[c] = into[0]
@@ -747,15 +749,17 @@ class _View:
         held = self.held
         owner = self.owner = list(work.owner)
         swaps = self.swaps = tuple(_kept(deal)[("read", seat)].swaps)  # public swaps seen
-        if prev is not None and prev.swaps == swaps and held.items() <= prev.held.items():
+        added = _added(held, prev.held) if prev is not None and prev.swaps == swaps else None
+        if prev is not None and added is not None:
             # the same known places, less the cards played since (the seat's own play, a
-            # known card laid): the previous hands with those taken out
+            # known card laid), and a few newly placed (the card after a stop known to lie
+            # in the spare hand): the previous hands with those taken out and these put in
             self.undo = prev.undo
             self.lent |= 2
             for c, h in held.items():
                 owner[c] = h
             gone = prev.held.keys() - held.keys()
-            if not gone:
+            if not gone and not added:
                 self.masks, self.counts, self.spare = prev.masks, prev.counts, prev.spare
                 return
             # taken over, changed in place: the previous view is stale and handed over
@@ -771,6 +775,15 @@ class _View:
                 else:
                     masks[h][_SUIT[c]] &= ~_BIT[c]
                     counts[h] -= 1
+            into_spare = False
+            for c, h in added:
+                if h == SPARE:
+                    into_spare = True
+                else:
+                    masks[h][_SUIT[c]] |= _BIT[c]
+                    counts[h] += 1
+            if into_spare:  # the spare hand's set as a fresh build adds to it, in order
+                self.spare = {c for c, h in held.items() if h == SPARE}
             return
         n = deal.n
         masks = self.masks = [[0, 0, 0, 0] for _ in range(n)]
@@ -807,6 +820,40 @@ class _View:
             for cards in dealt.values():
                 cards.sort()
         return dealt
+
+
+_WHERES: Final[dict[tuple[tuple[int, ...], int], list[int]]] = {}
+"""The places a hidden card of each mark may go to, per holders (a view's ``holders``)."""
+
+
+def _where(holders: tuple[int, ...], mark: int) -> list[int]:
+    """The holders a card of ``mark`` may go to (bit i set: ``holders[i]`` lacks it),
+    remembered (bounded): a new position that moves a card to a mark new to its view met it
+    at an earlier one more often than not. The list is shared by every group of that mark,
+    of every view: read, never changed (the deals copy what they shuffle)."""
+    key = (holders, mark)
+    got = _WHERES.get(key)
+    if got is None:
+        if len(_WHERES) > MAX_CACHED:
+            _WHERES.clear()
+        got = _WHERES[key] = [h for i, h in enumerate(holders) if not mark >> i & 1]
+    return got
+
+
+def _added(held: dict[int, int], was: dict[int, int]) -> list[tuple[int, int]] | None:
+    """The places ``held`` knows that ``was`` did not know at all (card, holder), or
+    ``None`` where a card ``was`` placed is placed elsewhere now (a swap, an opening read
+    again): then a view's known hands are built afresh. Met in C, the usual case (nothing
+    new) without a step per card."""
+    if held.items() <= was.items():  # the usual case
+        return []
+    new = held.keys() - was.keys()
+    kept = dict(held)  # the others must lie where they lay (dicts and sets of ints, in C:
+    for c in new:  # a set of (card, holder) pairs cost the compiled build more than a
+        del kept[c]  # fresh build of the hands)
+    if not kept.items() <= was.items():
+        return None
+    return [(c, held[c]) for c in new]
 
 
 def _key(deal: Deal) -> tuple[int, ...]:
@@ -912,7 +959,7 @@ def _known(deal: Deal, seat: int, resume: bool) -> Knowledge:
 
 
 def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
-               resume: bool = True, tidy: bool = True) -> Knowledge:
+               resume: bool = True, tidy: bool = True, blank: bool = True) -> Knowledge:
     """What ``seat`` knows of the cards it cannot see. ``work`` is a copy of ``real``
     whose cards ``seat`` cannot see are taken out of the hands here; the phases read only
     it (of ``real``, only the seat's hand and a spare hand it knows are read; ``seen`` is
@@ -927,11 +974,12 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
 
     Without ``tidy`` (the view's own use), the cards played are left in the lacks: the view
     reads the lacks only of the hidden cards, none of them played, so it is spared a pass
-    over the pack."""
+    over the pack. Without ``blank``, ``work`` is blanked already (:func:`_blank_copy`)."""
     known = Knowledge(seat)
     phases = work.variant.phases
     if resume:
-        _blank_hidden(work, seat)
+        if blank:
+            _blank_hidden(work, seat)
         reader = _reader(real, work, seat, seen)
         hand = _cards_in(real.masks[seat])
         known.held.update(dict.fromkeys(hand, seat))
@@ -949,10 +997,14 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
         for phase in phases:
             phase.infer(work, seat, known)
         hand = _cards_in(work.masks[seat])
-    played_by, owner = work.played_by, work.owner
-    for c in [c for c in known.held if played_by[c] >= 0 or owner[c] == ABSENT]:
-        del known.held[c]  # played since it was seen
-    known.held.update(dict.fromkeys(hand, seat))  # the phases leave the seat's hand alone
+    # the cards played since they were seen (or out of the pack) leave: their owner is
+    # PLAYED or ABSENT, below every place (one test a card, where two asked who played it
+    # and whether it was out)
+    held, owner, gone_below = known.held, work.owner, SPARE
+    for c in [c for c in held if owner[c] < gone_below]:
+        del held[c]
+    held.update(dict.fromkeys(hand, seat))  # the phases leave the seat's hand alone
+    played_by = work.played_by
     if tidy:  # new sets: some may be a reading's, lent (see Knowledge)
         played = {c for c, p in enumerate(played_by) if p >= 0}
         known.lacks = {h: cards - played for h, cards in known.lacks.items()}
@@ -1122,12 +1174,15 @@ def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
     # every new position
     counts = work.counts
     places: dict[int, int] = {}
+    others = 0
     for s in range(work.n):
         if s != seat:
-            places[s] = counts[s]
-    # the spare's size: every card not played, not out of the pack and in no hand
-    live = work.played_by.count(-1) - work.owner.count(ABSENT)  # no card out is played
-    places[SPARE] = live - sum(counts)
+            places[s] = got = counts[s]
+            others += got
+    # the spare's size: the blanked copy's spare hand holds every card in play but the
+    # seat's own (see _blank_hidden), the other seats' among them (their counts stay); where
+    # two passes over the pack counted the cards in play
+    places[SPARE] = len(work.spare) - others
     for h in known.held.values():
         k = places.get(h)
         if k is not None:

@@ -46,9 +46,11 @@ K_PASSED: Final = EventKind.PASSED
 # The kinds of event this phase logs: plain strings, registered with the phase (SPARE_EVENTS,
 # below) with what their fields mean and how to tell them.
 _REDEAL: Final = ("spare_hand",)
+"""The spare-hand phase's key in ``clone_for``'s per-view memo (``redeal_memo``)."""
 _PLAYED_BITS: Final = ("spare_hand", "played")
 """``redeal_memo`` key: the cards each seat has played, as a 52-bit mask per seat."""
-"""The spare-hand phase's key in ``clone_for``'s per-view memo (``redeal_memo``)."""
+_BIDS_SEEN: Final = ("spare_hand", "bids seen")
+"""``redeal_memo`` key: the seats whose sealed bids the view's seat saw."""
 SPARE_SWAPPED: Final = "spare_swapped"
 AUCTION_OPENED: Final = "auction_opened"
 BID: Final = "bid"
@@ -590,13 +592,11 @@ class SparePhase(Phase):
         between decisions): see :meth:`infer`."""
         return _SpareReading(self, deal, seat)
 
-    def _redeal_plan(self, deal: Deal, seat: int
-                     ) -> tuple[list[tuple[bool, int]], frozenset[int | None]]:
+    def _redeal_plan(self, deal: Deal) -> list[tuple[bool, int]]:
         """What :meth:`after_redeal` reads of a copy's log, the same for every copy of one
         view: from the last event back, each public swap with the spare hand (``True``, its
         seat) and each decision a pay card forbids (``False``, the seat that made it: a bid
-        for the spare hand, a dealer's taking it), none after the earliest of those; and the
-        seats whose sealed bids ``seat`` saw."""
+        for the spare hand, a dealer's taking it), none after the earliest of those."""
         steps: list[tuple[bool, int]] = []
         took = self._took(deal) if deal.dealt_hands and _blocking(deal) else []
         if took:
@@ -611,8 +611,14 @@ class SparePhase(Phase):
                     steps.append((False, s))
             while steps and steps[-1][0]:
                 steps.pop()  # swaps before the first such decision change nothing checked
-        seen = frozenset(e.seat for e in deal.seen_by(seat) if e.kind is BID and e.chips)
-        return steps, seen
+        return steps
+
+    @staticmethod
+    def _bids_seen(deal: Deal, seat: int) -> frozenset[int | None]:
+        """The seats whose sealed bids ``seat`` saw: a pass over its whole log, so asked
+        only where bids are imagined again (a deal with bids in its auction's state), not
+        at every new position (a tenth of a ``clone()`` of a first call in Boodle, pure)."""
+        return frozenset(e.seat for e in deal.seen_by(seat) if e.kind is BID and e.chips)
 
     def _took(self, deal: Deal) -> list[tuple[int, int]]:
         """Each (event index, seat) where a seat bid for the spare hand or the dealer took
@@ -642,10 +648,9 @@ class SparePhase(Phase):
         number of chips up to the bidder's stack), in the auction's state and in the copy's
         decisions."""
         memo = redeal_memo(deal)  # the same for every copy of one view: worked out once
-        plan: tuple[list[tuple[bool, int]], frozenset[int | None]] | None = memo.get(_REDEAL)
-        if plan is None:
-            plan = memo[_REDEAL] = self._redeal_plan(deal, seat)
-        steps, seen = plan
+        steps: list[tuple[bool, int]] | None = memo.get(_REDEAL)
+        if steps is None:
+            steps = memo[_REDEAL] = self._redeal_plan(deal)
         if steps:
             # the hands as they are, every card played back with its player; then, going
             # back through the swaps, as they were at each decision a pay card forbids. Each
@@ -682,6 +687,9 @@ class SparePhase(Phase):
         st = deal.peek_state(SpareState)
         if st is None or not st.bids:
             return True
+        seen: frozenset[int | None] | None = memo.get(_BIDS_SEEN)
+        if seen is None:
+            seen = memo[_BIDS_SEEN] = self._bids_seen(deal, seat)
         for b in list(st.bids):
             if b == seat or b in seen:
                 continue
