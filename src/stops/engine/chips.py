@@ -40,6 +40,16 @@ class Ledger:
         """With ``track``: chips each seat has put on each space (``space -> [by seat]``),
         for rules that give chips back in proportion to what was put in."""
 
+    def copy(self) -> Ledger:
+        """An independent copy (the stacks, the layout, the contributions each copied): a
+        deal copy's ledger, made with no keyword to bind (``clone_for``'s every imagined
+        deal makes one)."""
+        new = Ledger(self.stacks, self.layout)
+        contributed = self.contributed
+        if contributed is not None:
+            new.contributed = {k: list(v) for k, v in contributed.items()}
+        return new
+
     def __reduce__(self) -> tuple[object, ...]:
         # the compiled build unpickles a native class by calling it with no arguments
         return (_ledger, (self.stacks, self.layout, self.contributed))
@@ -83,12 +93,6 @@ class Ledger:
     def total(self) -> int:
         """All chips in play: conserved by every move."""
         return sum(self.stacks) + sum(self.layout.values())
-
-    def copy(self) -> Ledger:
-        out = Ledger(self.stacks, self.layout, track=self.contributed is not None)
-        if self.contributed is not None:
-            out.contributed = {k: list(v) for k, v in self.contributed.items()}
-        return out
 
 
 def _ledger(stacks: list[int], layout: dict[str, int],

@@ -100,6 +100,12 @@ class Step:
     calls at every decision). A phase that is not a ``Step`` (any object with the three
     methods, as :mod:`stops.phases` allows) is wrapped in :class:`PhaseStep`."""
 
+    redeals: bool = True
+    """Whether ``clone_for`` must call this phase's ``after_redeal`` on its imagined deals:
+    :class:`stops.phases.Phase` clears it where the class keeps the default (which does
+    nothing), so a copy calls only the phases with something to put in line (each call
+    that only returned True cost a pure copy about one per cent)."""
+
     def enter(self, deal: Deal) -> bool:
         return False
 
@@ -893,8 +899,15 @@ class Deal:
         of the deal, the record as dealt, tuples and frozensets) is shared, as a clone's
         ``_fill`` shares it. ``tests/engine/test_clone.py`` holds it slot by slot to
         ``clone()``, so a field added to the deal and not set here fails there."""
-        new = Deal(self.variant, players=self.n, dealer=self.dealer, stacks=(), layout=_NO_LAYOUT,
-                   _bare=True)
+        if not _ALLOC_BARE:  # which way a bare deal is made here, found once
+            _ALLOC_BARE.append(__file__.endswith(".py"))
+        if _ALLOC_BARE[0]:
+            # interpreted: allocated with no __init__ call at all (binding the keywords of
+            # Deal's signature, only for __init__ to return, was a fifth of the copy)
+            new: Deal = _ALLOC(Deal)
+        else:  # compiled: a native class's allocation runs __init__, which returns at once
+            new = Deal(self.variant, players=self.n, dealer=self.dealer, stacks=(),
+                       layout=_NO_LAYOUT, _bare=True)
         new.session_end = None
         new.variant = self.variant
         new._phases = self._phases
@@ -913,11 +926,7 @@ class Deal:
         new.start_stacks = self.start_stacks
         new.start_layout = dict(self.start_layout)
         new.start_retired = self.start_retired
-        ledger = self.ledger
-        contributed = ledger.contributed
-        new.ledger = Ledger(ledger.stacks, ledger.layout, track=contributed is not None)
-        if contributed is not None:
-            new.ledger.contributed = {k: list(v) for k, v in contributed.items()}
+        new.ledger = self.ledger.copy()
         new.retired = set(self.retired)
         new.events = list(events)
         new.emit = new.events.append
@@ -1050,6 +1059,15 @@ class Deal:
 
 _NO_LAYOUT: Final[dict[str, int]] = {}
 """The layout :meth:`Deal.imagined_copy` passes to a bare deal (which reads none)."""
+
+_ALLOC: Final[Callable[[type[Deal]], Deal]] = object.__new__
+"""Allocates a deal with no ``__init__`` call: :meth:`Deal.imagined_copy`'s bare deal where
+this module runs interpreted (a compiled native class cannot be allocated so)."""
+
+_ALLOC_BARE: Final[list[bool]] = []
+"""Whether :meth:`Deal.imagined_copy` allocates its bare deal by :data:`_ALLOC` (this module
+runs interpreted: its file is a ``.py``), found at the first copy (a compiled module's
+``__file__`` is set only once its body has run)."""
 
 _CLONE_FOR: Final[list[Callable[[Deal, int, Any], Deal]]] = []
 """``determinize.clone_for``, once :meth:`Deal.clone_for` has imported it."""

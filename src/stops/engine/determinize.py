@@ -61,13 +61,14 @@ from __future__ import annotations
 import random
 import struct
 from bisect import insort
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from stops._mypyc import mypyc_attr
 from stops.engine.cards import CARDS, Card
+from stops.engine.deal import Step
 from stops.engine.errors import StopsError
 from stops.engine.eventkind import EventKind
 from stops.engine.rng import Rng
@@ -156,7 +157,7 @@ def pick(rng: Rng | random.Random, items: list[Any], k: int) -> list[Any]:
     return items[:k]
 
 
-def pick_sorted(rng: Rng | random.Random, items: list[Any], k: int) -> tuple[Any, ...]:
+def pick_sorted(rng: Rng | random.Random, items: Sequence[Any], k: int) -> tuple[Any, ...]:
     """``k`` of ``items`` (all of them if fewer), every choice of ``k`` alike likely, in
     the order ``items`` has them: for a hand chosen in secret, picked again on every copy
     ``clone_for`` deals. One draw of a row of a table of every choice of ``k`` positions
@@ -166,12 +167,14 @@ def pick_sorted(rng: Rng | random.Random, items: list[Any], k: int) -> tuple[Any
     which reads the ``k`` items into a tuple in one C call (a ``map`` of the list's
     ``__getitem__`` went through a wrapper per item: a third of a selection's cost). The
     items come back as they are (a poker copy passes ``Card`` objects, so its ``select``
-    needs no conversion). Hands larger than :data:`MAX_TABLED` are picked by :func:`pick`."""
+    needs no conversion; a hand read as a tuple, :meth:`Deal.held`, is picked from as it is,
+    not copied). Hands larger than :data:`MAX_TABLED` are picked by :func:`pick` from a copy
+    (``items`` is left as it was)."""
     n = len(items)
     if k >= n:
         return tuple(items)
     if n > MAX_TABLED:
-        return tuple(sorted(pick(rng, items, k)))
+        return tuple(sorted(pick(rng, list(items), k)))
     if k < 2:  # an itemgetter of one position gives the item, not a tuple
         if isinstance(rng, Rng):
             i = rng.below(n if k else 1)
@@ -472,7 +475,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
         work.events = list(view.events)
         work.emit = work.events.append
     to_act = deal.to_act
-    phases = work.variant.phases
+    phases = view.phases
     order, free, allowed = view.order, view.free, view.allowed
     at: dict[int, list[int]] | None = None
     best: dict[int, list[int]] | None = None  # the walk's deal, once whole deals fail
@@ -556,8 +559,8 @@ class _View:
 
     __slots__ = ("_dealt", "alike", "allowed", "codes", "counts", "events", "free", "held",
                  "hidden", "holders", "inter", "keep_last", "key", "known", "lent", "marks",
-                 "masks", "memo", "order", "owner", "places", "played_by", "seen", "spare",
-                 "swaps", "undo")
+                 "masks", "memo", "order", "owner", "phases", "places", "played_by", "seen",
+                 "spare", "swaps", "undo")
 
     # set by the helpers of __init__ (grouped afresh or lent by the previous view)
     allowed: dict[int, list[int]]
@@ -620,6 +623,10 @@ class _View:
         # codes, worked out at the first copy; what the phases keep per view (redeal_memo)
         self.codes: dict[int, tuple[Card, ...]] | None = None
         self.memo: dict[Any, Any] = {_MEMO: True}
+        # the phases whose after_redeal a copy calls: those with one of their own (see
+        # Step.redeals), in the flow's order
+        self.phases: list[Any] = [p for p in work.variant.phases
+                                  if not isinstance(p, Step) or p.redeals]
 
     def _group(self, marks: dict[int, int]) -> None:
         """The hidden cards grouped by the places each may go to, from scratch: each hidden
@@ -1427,9 +1434,9 @@ def _place(new: Deal, view: _View, at: dict[int, list[int]], fresh: bool) -> Non
     bit52 = _BIT52  # a local: read once, not as a module global per card
     for h, cards in at.items():
         if h == SPARE:
+            # a hidden card's owner is the spare hand's in the view's hands already (the
+            # blanking put every card the seat cannot see there): no write per card
             spare.update(cards)
-            for c in cards:
-                owner[c] = SPARE
         else:
             bits = 0  # the place's new cards as one 52-bit mask, split by suit once
             for c in cards:

@@ -35,6 +35,8 @@ class Phase(Step):
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.rules = variant.rules
+        # clone_for calls after_redeal only where a class (native or interpreted) has its own
+        self.redeals = type(self).after_redeal is not Phase.after_redeal
 
     def enter(self, deal: Deal) -> bool:
         return False

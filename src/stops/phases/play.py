@@ -845,6 +845,12 @@ class PlayPhase(Phase):
                 return False
             st.lead = (s, list(first.cards), None)
             return True
+        if s == seat:
+            # the lead on offer to ``seat`` itself: its choices are what it sees offered, and
+            # its hand is the same in every copy of its view, so the copy's lead (the real
+            # one's, copied) stands as it is (working it out again cost Poch's copy about a
+            # tenth of a clone())
+            return True
         opts = self._after_impl(deal, s, broken, self._after_params)
         if not opts:
             return False

@@ -115,17 +115,32 @@ class PokerState:
     __slots__ = ("active", "all_in", "bet_made", "contrib", "current", "hands", "need",
                  "order", "queue", "step")
 
-    def __init__(self, order: list[int] | None = None) -> None:
+    def __init__(self, order: list[int] | None = None, was: PokerState | None = None) -> None:
         # ``order`` may be omitted so that the compiled build can unpickle the state
-        self.order: list[int] = order if order is not None else []
+        if was is not None:
+            # a copy of ``was`` (:meth:`copy`): each container made once, as a copy of its
+            # own, where a fresh state's empty ones were made only to be replaced (every
+            # deal copy, and clone_for's every imagined deal, copies the poker state)
+            self.order: list[int] = list(was.order)
+            self.step: str = was.step
+            self.queue: list[int] = list(was.queue)
+            self.hands: dict[int, tuple[int, ...]] = dict(was.hands)
+            self.active: list[int] = list(was.active)
+            self.contrib: dict[int, int] = dict(was.contrib)
+            self.current: int = was.current
+            self.need: set[int] = set(was.need)
+            self.all_in: set[int] = set(was.all_in)
+            self.bet_made: bool = was.bet_made
+            return
+        self.order = order if order is not None else []
         self.step = "select"
-        self.queue: list[int] = []
-        self.hands: dict[int, tuple[int, ...]] = {}
-        self.active: list[int] = []
-        self.contrib: dict[int, int] = {}
+        self.queue = []
+        self.hands = {}
+        self.active = []
+        self.contrib = {}
         self.current = 0
-        self.need: set[int] = set()
-        self.all_in: set[int] = set()
+        self.need = set()
+        self.all_in = set()
         self.bet_made = False
 
     def _fields(self) -> tuple[object, ...]:
@@ -141,11 +156,7 @@ class PokerState:
         return f"PokerState{self._fields()!r}"
 
     def copy(self) -> PokerState:
-        new = PokerState(list(self.order))
-        new.step, new.queue, new.hands = self.step, list(self.queue), dict(self.hands)
-        new.active, new.contrib, new.current = list(self.active), dict(self.contrib), self.current
-        new.need, new.all_in, new.bet_made = set(self.need), set(self.all_in), self.bet_made
-        return new
+        return PokerState(None, self)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -229,8 +240,9 @@ class PokerPhase(Phase):
                     hands[s] = picked[s] = tuple([CARDS[c] for c in
                                                   _best_cards(deal, s, self._hand_size)])
             else:
+                held = deal.held  # the hand as a tuple of the pack's cards, picked from as it is
                 for s, k in again_k:
-                    hands[s] = picked[s] = pick_sorted(rng, held_cards(deal, s), k)
+                    hands[s] = picked[s] = pick_sorted(rng, held(s), k)
         # a hand shown as its holder's best must still be his best in this deal
         for s, cards in best:
             if not self._still_best(deal, s, cards):

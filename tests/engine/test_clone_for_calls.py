@@ -1,0 +1,118 @@
+"""Issue 24: what ``clone_for``'s repeated call leaves out, and why each copy is the same.
+
+A repeated call at one position calls only the phases whose ``after_redeal`` does something
+(``Step.redeals``), keeps the lead on offer to the seat itself as it is (its options are
+what it sees offered, from its own hand), and writes no owner for a hidden card dealt to
+the spare hand (the view's hands hold every hidden card there already). These tests hold
+each premise: a skipped call would have done nothing, a kept lead is the one worked out
+again on the copy's hands, a hidden card's owner in the view is the spare hand's.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import stops
+from stops.engine import determinize
+from stops.engine.determinize import SPARE, pick_sorted
+from stops.phases.base import Phase
+from stops.phases.play import PlayPhase, PlayState
+
+_PLAY_GAMES = ("poch", "boodle", "newmarket", "comet", "pope-joan", "tripoley")
+
+
+def test_redeals_is_set_where_a_class_has_its_own_after_redeal() -> None:
+    # every built-in phase: the flag is whether the class overrides the default; by hand,
+    # the stake keeps the default and the poker stage has its own
+    for name in stops.list_variants():
+        for p in stops.load_variant(name).phases:
+            assert p.redeals == (type(p).after_redeal is not Phase.after_redeal), (name, p)
+    phases = {type(p).__name__: p for p in stops.load_variant("three-in-one").phases}
+    assert not phases["StakePhase"].redeals and phases["PokerPhase"].redeals
+
+    # an interpreted subclass: its own after_redeal sets it, one that inherits the
+    # default leaves it clear, one that inherits an override keeps it
+    class Own(Phase):
+        name = "own"
+
+        def after_redeal(self, deal: Any, seat: int, rng: Any) -> bool:
+            return False
+
+    class Plain(Phase):
+        name = "plain"
+
+    class Inherited(PlayPhase):
+        pass
+
+    variant = stops.load_variant("boodle")
+    assert Own(variant).redeals and not Plain(variant).redeals
+    assert Inherited(variant).redeals
+
+
+def _positions(name: str, seed: int) -> list[stops.Deal]:
+    """Copies of a deal of ``name`` at each of its decisions (random play from ``seed``)."""
+    variant = stops.load_variant(name)
+    seats = min(max(4, variant.players[0]), variant.players[1])
+    deal = stops.Table(variant, seats=seats, seed=seed, chips=100).new_deal()
+    rng = random.Random(seed)
+    out = []
+    while not deal.is_terminal:
+        out.append(deal.clone())
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
+    return out
+
+
+def test_a_copys_own_lead_is_the_one_its_hand_may_lead() -> None:
+    # wherever the seat to act has a lead after a stop on offer, each of its copies keeps
+    # the lead the real deal offers, and that is what the lead rule gives on the copy's
+    # own hands (the shortcut in PlayPhase.after_redeal changes nothing)
+    rng = random.Random(5)
+    met = 0
+    for name in _PLAY_GAMES:
+        for deal in _positions(name, 3):
+            st = deal.peek_state(PlayState)
+            seat = deal.to_act
+            if st is None or st.lead is None or st.opening is not None or seat is None:
+                continue
+            s, opts, broken = st.lead
+            if s != seat:
+                continue
+            phase = deal.variant.phases[deal.phase_idx]
+            assert isinstance(phase, PlayPhase)
+            for _ in range(3):
+                copy = deal.clone_for(seat, rng)
+                lead = copy.state(PlayState).lead
+                assert lead is not None and lead[1] == opts and lead[2] == broken
+                assert sorted(phase._after_impl(copy, s, broken, phase._after_params)) == \
+                    sorted(opts), (name, seat)
+                met += 1
+    assert met > 50
+
+
+def test_a_hidden_card_lies_in_the_spare_hand_in_the_view() -> None:
+    # the cards a view deals again are owned by the spare hand in its hands, so a copy
+    # dealing one to the spare hand writes no owner for it
+    rng = random.Random(2)
+    for name in ("three-in-one", "rummoli", "poch", "boodle", "tripoley-colours"):
+        for deal in _positions(name, 4)[::4]:
+            for seat in range(deal.n):
+                deal.clone_for(seat, rng)
+                view = determinize._cached(deal, seat)
+                if view is None:  # nothing dealt yet: the copy deals from its own seed
+                    continue
+                assert all(view.owner[c] == SPARE for c in view.hidden), (name, seat)
+
+
+def test_pick_sorted_picks_from_a_tuple_and_leaves_a_list_as_it_was() -> None:
+    # a hand read as a tuple is picked from as it is; one larger than the table's reach is
+    # picked from a copy, the caller's list unchanged
+    rng = random.Random(9)
+    hand = tuple(range(0, 24, 2))
+    got = pick_sorted(rng, hand, 5)
+    assert len(got) == 5 and list(got) == sorted(got) and set(got) <= set(hand)
+    big = list(range(20))
+    got = pick_sorted(rng, big, 6)
+    assert big == list(range(20))
+    assert len(set(got)) == 6 and list(got) == sorted(got)
