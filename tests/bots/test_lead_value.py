@@ -5,6 +5,8 @@ the bot makes the very same decisions."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import stops
 from stops.bots import HeuristicBot
@@ -21,10 +23,14 @@ from stops.bots.heuristic import (
     _knowledge,
     _lead_value,
     _Reader,
+    _View,
     readers,
 )
 from stops.engine.cards import parse_card
 from stops.rules.registry import default_registry
+
+if TYPE_CHECKING:
+    from stops.engine.observation import Observation
 
 
 def _run_from(card: int, hand: frozenset[int]) -> list[int]:
@@ -162,21 +168,41 @@ def test_knowledge_with_a_remembered_layout_is_knowledge_afresh() -> None:
     bot knows is what a fresh reading of the observation gives, and the layout did
     change."""
     known = readers(default_registry())
-    table = stops.Table("three-in-one", seats=4, chips=50, seed=5)
-    bots = [HeuristicBot(s, variant=table.variant) for s in range(4)]
-    board = bots[0]._board
     kept = [_Reader(known) for _ in range(4)]
     layouts = set()
-    for _ in range(3):
+    for obs, bot in _decisions(seed=5, deals=3):
+        board = bot._board
+        got = _knowledge(obs, known, board, kept[obs.seat])
+        assert _facts(got) == _facts(_knowledge(obs, known, board, None))
+        assert _facts(_knowledge(obs, known, None, kept[obs.seat])) == \
+            _facts(_knowledge(obs, known, None, None))
+        layouts.add(tuple(sorted(obs.layout.items())))
+    assert len(layouts) > 3
+
+
+def _decisions(seed: int, deals: int) -> Iterator[tuple[Observation, HeuristicBot]]:
+    """Each decision of ``deals`` Three-in-One deals of heuristic bots at four seats: the
+    observation of the seat to act and its bot, which then acts on it."""
+    table = stops.Table("three-in-one", seats=4, chips=50, seed=seed)
+    bots = [HeuristicBot(s, variant=table.variant) for s in range(4)]
+    for _ in range(deals):
         deal = table.new_deal()
         while not deal.is_terminal:
             seat = deal.current_seat
             assert seat is not None
             obs = deal.observe(seat)
-            got = _knowledge(obs, known, board, kept[seat])
-            assert _facts(got) == _facts(_knowledge(obs, known, board, None))
-            assert _facts(_knowledge(obs, known, None, kept[seat])) == \
-                _facts(_knowledge(obs, known, None, None))
-            layouts.add(tuple(sorted(obs.layout.items())))
+            yield obs, bots[seat]
             deal.apply(bots[seat].act(obs))
-    assert len(layouts) > 3
+
+
+def test_unseen_is_every_card_neither_held_nor_out_of_play() -> None:
+    """``unseen`` (taken from a frozenset of the deck since issue 24's session 14) is the
+    plain set difference it replaced, in card order, at every decision of a few deals."""
+    known = readers(default_registry())
+    seen = 0
+    for obs, bot in _decisions(seed=7, deals=2):
+        view = _View(obs, obs.legal_actions, frozenset(), random.Random(0), known, bot._board)
+        kn = view.knowledge()
+        assert view.unseen() == sorted(set(range(52)) - kn.hand - kn.dead)
+        seen += 1
+    assert seen > 50

@@ -216,13 +216,16 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
     list (its "pool" branch, which CPython takes for ``len(pool) <= _set_size(size)``):
     index ``randbelow(n - i)`` of the cards left, whose place the last one left takes;
     ``randbelow(m)`` takes ``getrandbits(m.bit_length())`` until it is below ``m``. The
-    hand is the or of its cards' bits, so the cards left are kept as their bits (one shift
-    fewer a card drawn, the most repeated step of the bot). Each draw reads its bits and
+    hand is the or of its cards' bits (:data:`_BITS`), the cards left kept as the cards
+    themselves: the place a card leaves is filled by moving the last one there, and in the
+    compiled build a card below 256 moves as the interpreter's own small int, where a bit
+    (up to ``2**51``) was made a new int object at every move. Each draw reads its bits and
     the last place left from one flat list (``j`` is below ``m`` when it is at most
     ``m - 1``), and a hand's last draw moves no card: nothing is drawn after it. ``size``
     is at least 1 (:func:`mean_quality` sends an empty hand the plain way)."""
     n = len(pool)
-    bits_left: list[int] = [1 << int(c) for c in pool]
+    cards: list[int] = [int(c) for c in pool]
+    card_bit = _BITS
     # each draw's (bits taken, last place left), in order: one flat loop per hand drawn;
     # the hand's last draw apart (``size`` is at least 1): no card is moved after it
     draws = [((n - i).bit_length(), n - i - 1) for i in range(size - 1)]
@@ -235,18 +238,18 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
     if window is not None:
         low, width, paid_of = window
         for _ in range(samples):
-            left = bits_left[:]
+            left = cards[:]
             mask = 0
             for bits, last in draws:
                 j = getrandbits(bits)
                 while j > last:
                     j = getrandbits(bits)
-                mask |= left[j]
+                mask |= card_bit[left[j]]
                 left[j] = left[last]
             j = getrandbits(fbits)
             while j > flast:
                 j = getrandbits(fbits)
-            mask |= left[j]
+            mask |= card_bit[left[j]]
             # _shape_score inline: two calls fewer per hand drawn
             va = sh[mask & 0x1FFF]
             vb = sh[mask >> 13 & 0x1FFF]
@@ -264,18 +267,18 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
     for bit, _ in paying:
         pay_mask |= bit
     for _ in range(samples):
-        left = bits_left[:]
+        left = cards[:]
         mask = 0
         for bits, last in draws:
             j = getrandbits(bits)
             while j > last:
                 j = getrandbits(bits)
-            mask |= left[j]
+            mask |= card_bit[left[j]]
             left[j] = left[last]
         j = getrandbits(fbits)
         while j > flast:
             j = getrandbits(fbits)
-        mask |= left[j]
+        mask |= card_bit[left[j]]
         paid = 0
         if mask & pay_mask:
             for bit, chips in paying:
@@ -292,6 +295,9 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
         total += got + Q_PAY * paid
     return total
 
+
+_BITS: Final = [1 << c for c in range(52)]
+"""The bit of each card in a hand's mask (:func:`_drawn_total`)."""
 
 _WINDOW: Final = 8
 """The widest span of cards whose pay is looked up in one table (256 entries at most)."""

@@ -310,8 +310,18 @@ def best_five_key(cards: Iterable[int]) -> tuple[int, ...]:
                     (_FLUSH, *_desc(bits, (), _HAND_SIZE)))
             if cand > best:
                 best = cand
-    by_count = sorted(range(_NUM_RANKS), key=lambda r: (counts[r], r), reverse=True)
-    a, b = by_count[0], by_count[1]
+    # the two ranks held most, the higher rank first on a tie: the first two of the ranks
+    # sorted by (count, rank) from the top, found in one pass up the ranks (a rank later in
+    # the pass is higher, so it goes before an earlier one of its count)
+    a = b = -1
+    most = second = -1
+    for r in range(_NUM_RANKS):
+        held = counts[r]
+        if held >= most:
+            b, second = a, most
+            a, most = r, held
+        elif held >= second:
+            b, second = r, held
     if counts[a] == 4:
         cand = (_QUADS, a, *_desc(present, (a,), 1))
     elif counts[a] == 3 and counts[b] >= 2:  # the pair: the highest other rank held twice
