@@ -178,3 +178,31 @@ def test_the_compiled_pass_covers_every_compiled_module() -> None:
             tests = {node.name for node in ast.parse(source.read_text(encoding="utf-8")).body
                      if isinstance(node, ast.FunctionDef)}
             assert name in tests, f"{entry}: no such test"
+
+
+def test_the_compiled_build_binds_its_own_calls_directly(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """The compiled build's C flags: ``-fno-semantic-interposition`` after the caller's own
+    ``CFLAGS`` (calls between compiled functions bound directly), never on Windows, and left
+    out on request; ``-O3`` unless ``MYPYC_OPT_LEVEL`` says otherwise."""
+    import importlib.util
+    import types
+
+    hooks = types.ModuleType("hatchling.builders.hooks.plugin.interface")
+    hooks.BuildHookInterface = object  # type: ignore[attr-defined]
+    for name in ("hatchling", "hatchling.builders", "hatchling.builders.hooks",
+                 "hatchling.builders.hooks.plugin"):
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    monkeypatch.setitem(sys.modules, hooks.__name__, hooks)
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("hatch_build_under_test",
+                                                  root / "hatch_build.py")
+    assert spec is not None and spec.loader is not None
+    hb = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hb)
+    env = hb.compile_env({"PATH": "/bin"}, "linux")
+    assert env["CFLAGS"] == "-fno-semantic-interposition" and env["MYPYC_OPT_LEVEL"] == "3"
+    env = hb.compile_env({"CFLAGS": "-g0 ", "MYPYC_OPT_LEVEL": "2"}, "darwin")
+    assert env["CFLAGS"] == "-g0 -fno-semantic-interposition" and env["MYPYC_OPT_LEVEL"] == "2"
+    assert "CFLAGS" not in hb.compile_env({}, "win32")
+    assert "CFLAGS" not in hb.compile_env({"STOPS_NO_EXTRA_CFLAGS": "1"}, "linux")
