@@ -22,7 +22,8 @@ capability             used by
 :meth:`~PhaseAids.advise`        the heuristic bot: this phase's decisions (``None``: the bot's
                                  own play)
 :attr:`~PhaseAids.reads`,        the heuristic bot: what a seat learns from this phase's
-:meth:`~PhaseAids.read`          events (cards shown, a pool played for) into :class:`Notes`
+:meth:`~PhaseAids.read`,         events (cards shown, a pool played for) into :class:`Notes`;
+:meth:`~PhaseAids.read_all`      a run of them in one call
 :meth:`~PhaseAids.tally`         ``stops simulate``: a :class:`PhaseTally` of this phase's own
                                  statistics, its section of the report
 :meth:`~PhaseAids.features`,     the PettingZoo environment: segments of the observation
