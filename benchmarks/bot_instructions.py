@@ -3,6 +3,7 @@
     python benchmarks/bot_instructions.py                  # 30 deals each, this interpreter
     python benchmarks/bot_instructions.py --deals 60 --game boodle
     /path/to/compiled-venv/bin/python benchmarks/bot_instructions.py   # the compiled build
+    python benchmarks/bot_instructions.py --gc-off         # the cyclic GC off in the children
 
 The figure behind ``agent.py``'s last line ("heuristic at X of random play's speed") in a form
 that load does not move (see ``instructions.py``): each bot plays ``--warm`` deals and then 0
@@ -28,6 +29,10 @@ import stops
 from stops.bots import make_bot, play_deal
 
 game, bots, warm, deals = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+if sys.argv[5] == "off":
+    import gc
+
+    gc.disable()
 variant = stops.load_variant(game)
 
 
@@ -47,12 +52,13 @@ run(deals, 1000)
 COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 
 
-def count(game: str, bots: str, warm: int, deals: int) -> int:
-    """The instructions of one child process playing ``warm`` then ``deals`` deals."""
+def count(game: str, bots: str, warm: int, deals: int, gc: str = "on") -> int:
+    """The instructions of one child process playing ``warm`` then ``deals`` deals (``gc``:
+    ``"off"`` turns the cyclic collector off in the child)."""
     with tempfile.TemporaryDirectory() as tmp:
         done = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out",
-             sys.executable, "-c", CHILD, game, bots, str(warm), str(deals)],
+             sys.executable, "-c", CHILD, game, bots, str(warm), str(deals), gc],
             capture_output=True, text=True, check=False,
             env=dict(os.environ, PYTHONHASHSEED="0"))
     found = COLLECTED.search(done.stderr)
@@ -66,11 +72,15 @@ def main() -> None:
     ap.add_argument("--game", default="three-in-one")
     ap.add_argument("--deals", type=int, default=30)
     ap.add_argument("--warm", type=int, default=10)
+    ap.add_argument("--gc-off", action="store_true",
+                    help="the cyclic GC off in the children: where its collections fall "
+                         "moves a compiled count by hundreds of thousands a deal")
     args = ap.parse_args()
+    gc = "off" if args.gc_off else "on"
     per: dict[str, float] = {}
     for bots in ("random", "heuristic"):
-        base = count(args.game, bots, args.warm, 0)
-        per[bots] = (count(args.game, bots, args.warm, args.deals) - base) / args.deals
+        base = count(args.game, bots, args.warm, 0, gc)
+        per[bots] = (count(args.game, bots, args.warm, args.deals, gc) - base) / args.deals
         print(f"{args.game}, {bots} bots: {per[bots]:,.0f} instructions a deal", flush=True)
     print(f"heuristic at {per['random'] / per['heuristic']:.3f} of random play's speed")
 

@@ -39,3 +39,44 @@ def test_played_read_on_then_afresh() -> None:
     obs = other.observe(0)
     reader.notes_of(obs)
     assert reader.played_of(obs) == {int(c) for _, c in obs.plays} == set()
+
+
+def test_poker_notes_are_the_scan_of_the_log_they_replaced() -> None:
+    # The poker advice bets by the hand the seat chose and the bets and raises so far; it
+    # read both from the whole log at every bet, and now reads the seat's notes, read on
+    # from its last decision. At every decision of several Three-in-One deals (a seat's
+    # notes kept from decision to decision): the notes hold what the old scan gave, and
+    # reading the events one call each (``read``) gives the notes one call reading them
+    # all (``read_all``).
+    from stops.phases.aids import Notes
+    from stops.phases.poker import BET, RAISED, SELECTED
+    from stops.phases.poker_aids import AIDS
+
+    variant = stops.load_variant("three-in-one")
+    bots = [make_bot("heuristic", s, variant.registry, variant=variant) for s in range(4)]
+    readers = [_Reader(bots[0]._reading()) for _ in range(4)]
+    table = stops.Table(variant, seats=4, seed=5, chips=50)
+    bets_seen = chosen_seen = 0
+    for _ in range(3):
+        deal = table.new_deal()
+        while deal.current_seat is not None:
+            seat = deal.current_seat
+            obs = deal.observe(seat)
+            notes = readers[seat].notes_of(obs)
+            cards: tuple[int, ...] = ()
+            raises = 0
+            for e in obs.events:
+                if e.kind == SELECTED and e.seat == seat and e.cards:
+                    cards = tuple(e.cards)
+                elif e.kind in (RAISED, BET):
+                    raises += 1
+            assert (notes.chosen, notes.bets) == (cards, raises)
+            one = Notes()
+            for e in obs.events:
+                if e.kind in AIDS.reads:
+                    AIDS.read(e, seat, one)
+            assert one == notes
+            bets_seen += raises > 0
+            chosen_seen += bool(cards)
+            deal.apply(bots[seat].act(obs))
+    assert bets_seen and chosen_seen

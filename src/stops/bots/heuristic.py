@@ -192,6 +192,18 @@ tuple: read by index, not by the field's descriptor)."""
 _CARD_OF: Final = itemgetter(1)
 
 
+def _only_reader(readers: Readers) -> PhaseAids | None:
+    """The one phase that reads every kind read, if one does (as in every built-in variant):
+    a run of new events is then handed to it in one call (:meth:`PhaseAids.read_all`), in
+    order, where a call an event into a phase's Python cost more than the reading."""
+    only: PhaseAids | None = None
+    for got in readers.values():
+        if len(got) != 1 or (only is not None and got[0] is not only):
+            return None
+        only = got[0]
+    return only
+
+
 class _Reader:
     """What one seat has learned from the events so far (:class:`~stops.phases.aids.Notes`),
     each event read once: a bot is handed its seat's observations in turn, each with the
@@ -204,11 +216,12 @@ class _Reader:
     It also remembers what the last layout it was asked about pays (:func:`_knowledge`):
     the layout changes only as chips are won, so most decisions find it as it was."""
 
-    __slots__ = ("events", "kinds", "layout", "notes", "played", "readers", "seat")
+    __slots__ = ("events", "kinds", "layout", "notes", "only", "played", "readers", "seat")
 
     def __init__(self, readers: Readers) -> None:
         self.readers = readers
         self.kinds = frozenset(readers)
+        self.only = _only_reader(readers)
         self.seat = -1
         self.events: Sequence[Event] = ()
         self.notes = Notes()
@@ -249,9 +262,14 @@ class _Reader:
         # that is asked first, at C speed in both builds (the compiled build made the
         # filter's two maps generic iterator calls)
         if not kinds.isdisjoint(map(_KIND, new)):
-            for e in compress(new, map(kinds.__contains__, map(_KIND, new))):
-                for aids in readers[e.kind]:
-                    aids.read(e, seat, notes)
+            read = compress(new, map(kinds.__contains__, map(_KIND, new)))
+            only = self.only
+            if only is not None:
+                only.read_all(list(read), seat, notes)
+            else:
+                for e in read:
+                    for aids in readers[e.kind]:
+                        aids.read(e, seat, notes)
         self.events = events
         return notes
 
@@ -486,6 +504,11 @@ class _View:
         if self._kn is None:
             self._kn = _knowledge(self.obs, self._readers, self._board, self._reader)
         return self._kn
+
+    def notes(self) -> Notes:
+        if self._reader is None:
+            self._reader = _Reader(self._readers)
+        return self._reader.notes_of(self.obs)
 
     def hand_value(self, cards: Iterable[int]) -> float:
         return hand_quality(cards, self.knowledge().pay)

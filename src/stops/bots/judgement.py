@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
-from typing import Final
+from collections.abc import Callable, Iterable, Sequence
+from typing import Final, cast
 
 ACE: Final = 12
 """Rank index of the ace (card codes rank the two lowest: index 0 is the two)."""
@@ -228,10 +228,14 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
     card_bit = _BITS
     # each draw's (bits taken, last place left), in order: one flat loop per hand drawn;
     # the hand's last draw apart (``size`` is at least 1): no card is moved after it
-    draws = [((n - i).bit_length(), n - i - 1) for i in range(size - 1)]
-    fbits, flast = (n - size + 1).bit_length(), n - size
+    # (the bits taken are kept and passed as the objects they are: the compiled build boxed
+    # a native int at every draw to pass it)
+    draws: list[tuple[object, int]] = [((n - i).bit_length(), n - i - 1)
+                                       for i in range(size - 1)]
+    fbits: object = (n - size + 1).bit_length()
+    flast = n - size
     window = _pay_window(pay)
-    getrandbits = rng.getrandbits
+    getrandbits = cast("Callable[[object], int]", rng.getrandbits)
     scores = _scores(size)
     sh = _suit_shapes()
     total = 0.0

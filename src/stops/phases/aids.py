@@ -22,7 +22,8 @@ capability             used by
 :meth:`~PhaseAids.advise`        the heuristic bot: this phase's decisions (``None``: the bot's
                                  own play)
 :attr:`~PhaseAids.reads`,        the heuristic bot: what a seat learns from this phase's
-:meth:`~PhaseAids.read`          events (cards shown, a pool played for) into :class:`Notes`
+:meth:`~PhaseAids.read`,         events (cards shown, a pool played for) into :class:`Notes`;
+:meth:`~PhaseAids.read_all`      a run of them in one call
 :meth:`~PhaseAids.tally`         ``stops simulate``: a :class:`PhaseTally` of this phase's own
                                  statistics, its section of the report
 :meth:`~PhaseAids.features`,     the PettingZoo environment: segments of the observation
@@ -38,8 +39,10 @@ phase's own state); a bot's aids read only the seat's observation, as the bot do
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import compress
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 import attrs
 
@@ -153,6 +156,12 @@ class BotView(Protocol):
         out of play."""
         ...
 
+    def notes(self) -> Notes:
+        """What this seat has learned from the events so far (:meth:`PhaseAids.read`),
+        read on from the bot's last decision: the advice reads it rather than the whole
+        log again."""
+        ...
+
 
 @attrs.define
 class Notes:
@@ -163,6 +172,21 @@ class Notes:
     played_for: set[str] = attrs.field(factory=set)
     """Layout spaces an earlier stage of this deal has played for already (the pot of a
     betting round), so they are no prize for a run in play."""
+    chosen: tuple[int, ...] = ()
+    """The hand this seat chose to bet on (a betting stage's selection)."""
+    bets: int = 0
+    """Bets and raises made so far this deal (a betting stage's), by any seat."""
+
+
+def of_kind(events: Sequence[Event], kind: str) -> Iterator[Event]:
+    """The events of one ``kind``, in order, picked out at C speed: the bot's advice reads
+    a few events of the whole log at a decision, where a loop over every event asking its
+    kind (an attribute read and a compare each) was most of what the advice cost."""
+    return compress(events, map(kind.__eq__, map(_KIND, events)))
+
+
+_KIND: Final = itemgetter(0)
+"""An event's kind, its first field (an event is a named tuple: read by index at C speed)."""
 
 
 # -- the simulator --------------------------------------------------------------------------
@@ -240,6 +264,13 @@ class PhaseAids:
     def read(self, e: Event, seat: int, notes: Notes) -> None:
         """Add to ``notes`` what ``seat`` learns from ``e`` (one of :attr:`reads`, visible
         to ``seat``)."""
+
+    def read_all(self, events: Sequence[Event], seat: int, notes: Notes) -> None:
+        """:meth:`read` each of ``events`` in turn (each one of :attr:`reads`, visible to
+        ``seat``). The bot reads a run of new events with one call where this phase is the
+        only one that reads: a phase with many events to read may do it for less."""
+        for e in events:
+            self.read(e, seat, notes)
 
     def advise(self, view: BotView) -> Action | None:
         """The heuristic bot's decision in this phase (one of ``view.legal``), or ``None``

@@ -270,68 +270,76 @@ def hand_key(cards: Iterable[int]) -> tuple[int, ...]:
 
 def _top_straight(present: int) -> int:
     """The top rank of the highest straight among the ranks in the bit set ``present``
-    (bit r: rank r held), or -1 (the wheel A-2-3-4-5 tops at the five)."""
-    for top in range(_ACE, _FIVE, -1):
-        run = 0b11111 << (top - 4)
-        if present & run == run:
-            return top
+    (bit r: rank r held), or -1 (the wheel A-2-3-4-5 tops at the five). (Bit r of ``runs``
+    is set where ranks r to r + 4 are all held: a few operations, no loop.)"""
+    runs = present & present >> 1 & present >> 2 & present >> 3 & present >> 4
+    if runs:
+        return runs.bit_length() + 3
     wheel = 0b1111 | (1 << _ACE)
     return _FIVE if present & wheel == wheel else -1
 
 
-def _desc(present: int, skip: tuple[int, ...], k: int) -> tuple[int, ...]:
-    """The ``k`` highest ranks in ``present`` other than ``skip``, descending."""
+_SUIT_RANKS: Final = (1 << _NUM_RANKS) - 1
+"""The thirteen bits of one suit's ranks."""
+
+
+def _desc(present: int, k: int) -> tuple[int, ...]:
+    """The ``k`` highest ranks in the bit set ``present``, descending (fewer if it holds
+    fewer), each the top bit left."""
     out: list[int] = []
-    for r in range(_ACE, -1, -1):
-        if present >> r & 1 and r not in skip:
-            out.append(r)
-            if len(out) == k:
-                break
+    while present and len(out) < k:
+        r = present.bit_length() - 1
+        out.append(r)
+        present ^= 1 << r
     return tuple(out)
 
 
 def best_five_key(cards: Iterable[int]) -> tuple[int, ...]:
     """The key (:func:`hand_key`) of the best five cards among five or more distinct
-    ``cards``, worked out from rank counts and suits instead of trying every five: each
-    category's best achievable hand is built directly and the strongest is taken. Equal to
-    ``max(hand_key(f) for f in combinations(cards, 5))`` (a property test checks it)."""
-    counts = [0] * _NUM_RANKS
-    suits = [0] * _NUM_SUITS     # per suit, the bit set of its ranks
+    ``cards``, worked out from the bit sets of each suit's ranks instead of trying every
+    five: each category's best achievable hand is built directly and the strongest is
+    taken. Equal to ``max(hand_key(f) for f in combinations(cards, 5))`` (a property test
+    checks it).
+
+    The ranks held twice, three and four times are bit sets too, made from the suits' by
+    a few ands and ors (a rank held in at least two suits, three, all four), so that the
+    highest of each is a top bit: no loop over the thirteen ranks."""
+    held = 0                      # bit c: card c held (suit * 13 + rank)
     for c in cards:
-        r = c % _NUM_RANKS
-        counts[r] += 1
-        suits[c // _NUM_RANKS] |= 1 << r
-    present = suits[0] | suits[1] | suits[2] | suits[3]
-    best: tuple[int, ...] = (_HIGH_CARD, *_desc(present, (), _HAND_SIZE))
-    for bits in suits:
+        held |= 1 << c
+    # per suit, the bit set of its ranks
+    s0 = held & _SUIT_RANKS
+    s1 = held >> _NUM_RANKS & _SUIT_RANKS
+    s2 = held >> 2 * _NUM_RANKS & _SUIT_RANKS
+    s3 = held >> 3 * _NUM_RANKS & _SUIT_RANKS
+    present = s0 | s1 | s2 | s3
+    best: tuple[int, ...] = (_HIGH_CARD, *_desc(present, _HAND_SIZE))
+    for bits in (s0, s1, s2, s3):
         if bits.bit_count() >= _HAND_SIZE:
             top = _top_straight(bits)
             cand = ((_STRAIGHT_FLUSH, top) if top >= 0 else
-                    (_FLUSH, *_desc(bits, (), _HAND_SIZE)))
+                    (_FLUSH, *_desc(bits, _HAND_SIZE)))
             if cand > best:
                 best = cand
-    # the two ranks held most, the higher rank first on a tie: the first two of the ranks
-    # sorted by (count, rank) from the top, found in one pass up the ranks (a rank later in
-    # the pass is higher, so it goes before an earlier one of its count)
-    a = b = -1
-    most = second = -1
-    for r in range(_NUM_RANKS):
-        held = counts[r]
-        if held >= most:
-            b, second = a, most
-            a, most = r, held
-        elif held >= second:
-            b, second = r, held
-    if counts[a] == 4:
-        cand = (_QUADS, a, *_desc(present, (a,), 1))
-    elif counts[a] == 3 and counts[b] >= 2:  # the pair: the highest other rank held twice
-        cand = (_FULL_HOUSE, a, max(r for r in range(_NUM_RANKS) if r != a and counts[r] >= 2))
-    elif counts[a] == 3:
-        cand = (_TRIPS, a, *_desc(present, (a,), 2))
-    elif counts[a] == 2 and counts[b] == 2:
-        cand = (_TWO_PAIR, a, b, *_desc(present, (a, b), 1))
-    elif counts[a] == 2:
-        cand = (_PAIR, a, *_desc(present, (a,), 3))
+    four = s0 & s1 & s2 & s3
+    three = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    two = (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3)
+    if four:
+        a = four.bit_length() - 1
+        cand = (_QUADS, a, *_desc(present ^ 1 << a, 1))
+    elif three:
+        a = three.bit_length() - 1
+        pairs = two ^ 1 << a   # the pair: the highest other rank held twice or more
+        cand = ((_FULL_HOUSE, a, pairs.bit_length() - 1) if pairs else
+                (_TRIPS, a, *_desc(present ^ 1 << a, 2)))
+    elif two:
+        a = two.bit_length() - 1
+        rest = two ^ 1 << a
+        if rest:
+            b = rest.bit_length() - 1
+            cand = (_TWO_PAIR, a, b, *_desc(present ^ 1 << a ^ 1 << b, 1))
+        else:
+            cand = (_PAIR, a, *_desc(present ^ 1 << a, 3))
     else:
         cand = best
     if cand > best:
@@ -352,17 +360,51 @@ def key_ranks(key: tuple[int, ...]) -> frozenset[int]:
 
 def first_best_five(cards: Iterable[int]) -> tuple[int, ...]:
     """The first five of ``cards`` (in ``itertools.combinations`` order of ``cards``) with the
-    best key: what trying every five in order and keeping the first maximum gives, but only
-    the cards whose rank can be in a best hand are tried."""
+    best key: what trying every five in order and keeping the first maximum gives, picked
+    straight from the key (:func:`best_five_key`) without trying any five.
+
+    The first five in that order is the one whose places in ``cards`` are least, place by
+    place. Outside the flushes the key says how many cards of each rank, and any such
+    cards have that key: no five of them is a flush or a straight flush, for that would be
+    a better key (and a pair's cards differ in suit). Taking the first cards of each rank
+    in ``cards`` gives every place as early as it can be, so the first five. A flush or a
+    straight flush is five ranks of one suit: the first of the suits holding all five."""
     hand = tuple(cards)
     if len(hand) <= _HAND_SIZE:
         return hand
     key = best_five_key(hand)
-    ranks = key_ranks(key)
-    for five in combinations([c for c in hand if c % _NUM_RANKS in ranks], _HAND_SIZE):
-        if hand_key(five) == key:
-            return five
-    raise AssertionError("best_five_key found no hand")  # pragma: no cover - see the tests
+    cat = key[0]
+    if cat in (_FLUSH, _STRAIGHT_FLUSH):
+        ranks = key_ranks(key)
+        held = set(hand)
+        first: list[int] = []
+        for suit in range(_NUM_SUITS):
+            wanted = [suit * _NUM_RANKS + r for r in ranks]
+            if held.issuperset(wanted):
+                places = sorted(map(hand.index, wanted))
+                if not first or places < first:
+                    first = places
+        return tuple(hand[i] for i in first)
+    need = [0] * _NUM_RANKS
+    if cat == _STRAIGHT:
+        for r in key_ranks(key):
+            need[r] = 1
+    else:
+        for r, n in zip(key[1:], _COUNTS[cat], strict=True):
+            need[r] = n
+    picked: list[int] = []
+    for c in hand:
+        r = c % _NUM_RANKS
+        if need[r]:
+            need[r] -= 1
+            picked.append(c)
+    return tuple(picked)
+
+
+_COUNTS: Final[dict[int, tuple[int, ...]]] = {
+    _HIGH_CARD: (1, 1, 1, 1, 1), _PAIR: (2, 1, 1, 1), _TWO_PAIR: (2, 2, 1), _TRIPS: (3, 1, 1),
+    _FULL_HOUSE: (3, 2), _QUADS: (4, 1)}
+"""How many cards of each rank of a key (after its category) a five of that key holds."""
 
 
 def category(cards: Iterable[int]) -> str:

@@ -22,7 +22,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from stops.engine.actions import Action, simple, with_cards, with_chips
 from stops.engine.cards import RANKS
 from stops.engine.eventkind import EventKind
-from stops.phases.aids import Feature, Notes, PhaseAids, PhaseTally, Prompt, Teller
+from stops.phases.aids import (
+    Feature,
+    Notes,
+    PhaseAids,
+    PhaseTally,
+    Prompt,
+    Teller,
+)
 from stops.phases.handrank import best_hand, by_rank, category, describe, hand_key
 from stops.phases.poker import (
     BET,
@@ -47,6 +54,7 @@ if TYPE_CHECKING:
 PHASE: Final = "poker"
 """The name the poker phase is registered under (its settings and state go by it)."""
 _PUT_IN: Final = frozenset({BET, RAISED, CALLED})
+_RAISES: Final = frozenset({BET, RAISED})
 _EVENTS: Final = frozenset({SELECTED, SHOWDOWN, CHECKED, BET, CALLED, RAISED,
                             FOLDED})
 _BETTING: Final = frozenset({"check", "bet", "call", "raise", "fold"})
@@ -152,16 +160,13 @@ def _select(obs: Observation, legal: Sequence[Action]) -> Action:
     return max((a for a in legal if a.cards), key=lambda a: hand_key(a.cards or ()))
 
 
-def _bet(obs: Observation, legal: Sequence[Action], verbs: frozenset[str]) -> Action:
+def _bet(obs: Observation, legal: Sequence[Action], verbs: frozenset[str],
+         notes: Notes) -> Action:
     """Bet or raise with three of a kind or better, call with a pair of jacks or better,
-    otherwise check or fold."""
-    cards: tuple[int, ...] = ()
-    raises = 0
-    for e in obs.events:
-        if e.kind == SELECTED and e.seat == obs.seat and e.cards:
-            cards = tuple(e.cards)
-        elif e.kind in (RAISED, BET):
-            raises += 1
+    otherwise check or fold. (The hand chosen and the bets so far are the seat's notes,
+    :meth:`PokerAids.read`: read on from the last decision, not from the whole log.)"""
+    cards = notes.chosen
+    seat = obs.seat
     key = hand_key(cards) if cards else (0,)
     cat = key[0]
     strong = cat >= 3  # three of a kind or better
@@ -169,15 +174,15 @@ def _bet(obs: Observation, legal: Sequence[Action], verbs: frozenset[str]) -> Ac
     size = 1 + min(3, max(0, cat - 2))  # modest: 2 for trips ... 4 for a full house up
     if "check" in verbs:  # nobody has bet
         if strong:
-            return _with_amount(legal, obs.seat, "bet", size) or simple(obs.seat, "check")
-        return simple(obs.seat, "check")
-    if strong and raises <= RAISE_CAP:
-        a = _with_amount(legal, obs.seat, "raise", size)
+            return _with_amount(legal, seat, "bet", size) or simple(seat, "check")
+        return simple(seat, "check")
+    if strong and notes.bets <= RAISE_CAP:
+        a = _with_amount(legal, seat, "raise", size)
         if a is not None:
             return a
     if (strong or medium) and "call" in verbs:
-        return simple(obs.seat, "call")
-    return simple(obs.seat, "fold")
+        return simple(seat, "call")
+    return simple(seat, "fold")
 
 
 # -- the simulator --------------------------------------------------------------------------
@@ -279,16 +284,30 @@ class PokerAids(PhaseAids):
 
     def read(self, e: Event, seat: int, notes: Notes) -> None:
         """Any event of the poker stage says the pot was played for before play began (it is
-        no run prize then); a hand shown is held by its owner."""
-        notes.played_for.add("pot")
-        if e.kind == SHOWDOWN and e.seat != seat:
-            notes.held_elsewhere.update(int(c) for c in e.cards)
+        no run prize then); a hand shown is held by its owner; the seat's own selection is
+        the hand it bets on, and each bet or raise is counted (its advice reads both)."""
+        self.read_all((e,), seat, notes)
+
+    def read_all(self, events: Sequence[Event], seat: int, notes: Notes) -> None:
+        """:meth:`read` of each event in turn, in one call."""
+        if events:
+            notes.played_for.add("pot")
+        for e in events:
+            k = e.kind
+            if k == SHOWDOWN:
+                if e.seat != seat:
+                    notes.held_elsewhere.update(int(c) for c in e.cards)
+            elif k == SELECTED:
+                if e.seat == seat and e.cards:
+                    notes.chosen = tuple(e.cards)
+            elif k in _RAISES:
+                notes.bets += 1
 
     def advise(self, view: BotView) -> Action | None:
         if "select" in view.verbs:
             return _select(view.obs, view.legal)
         if view.verbs & _BETTING:
-            return _bet(view.obs, view.legal, view.verbs)
+            return _bet(view.obs, view.legal, view.verbs, view.notes())
         return None
 
     def tally(self) -> PhaseTally | None:

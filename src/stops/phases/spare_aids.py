@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from stops.engine.actions import Action, simple
-from stops.phases.aids import Feature, PhaseAids, Prompt, Teller
+from stops.phases.aids import Feature, PhaseAids, Prompt, Teller, of_kind
 from stops.phases.spare import (
     AUCTION_OPENED,
     BID,
@@ -146,8 +146,8 @@ def _gain(view: BotView) -> float:
         return float("-inf")
     expected = view.mean_value(pool, size, SAMPLES)
     seat = obs.seat
-    for e in obs.events:
-        if e.kind == SPARE_SWAPPED and e.seat != seat:
+    for e in of_kind(obs.events, SPARE_SWAPPED):
+        if e.seat != seat:
             expected -= REJECT_PENALTY
             break
     return expected - mine
@@ -164,9 +164,8 @@ def _choose(view: BotView) -> Action:
     fee = 0
     if seat != obs.dealer and "auction" not in verbs:
         fee = 1  # a paid exchange; an earlier exchange shows the actual fee
-        for e in obs.events:
-            if e.kind == EXCHANGED:
-                fee = e.chips
+        for e in of_kind(obs.events, EXCHANGED):
+            fee = e.chips
     if "swap" in verbs and gain - fee > SWAP_MARGIN:
         return simple(seat, "swap")
     if "auction" in verbs:
@@ -178,8 +177,8 @@ def _bid(view: BotView) -> Action:
     """The lowest bid worth making, or a pass."""
     obs = view.obs
     gain = _gain(view)
-    for e in obs.events:
-        if e.kind == AUCTION_OPENED and e.note == "old_hand":
+    for e in of_kind(obs.events, AUCTION_OPENED):
+        if e.note == "old_hand":
             gain -= REJECT_PENALTY  # the dealer's discarded hand
             break
     stack = obs.stacks[obs.seat]
