@@ -1226,7 +1226,9 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
     room left as a shuffled pack is dealt (which is what drawing each in proportion to the
     room left would give, in one draw a card rather than two)."""
     room = dict(places)
-    at: dict[int, list[int]] = {h: [] for h in places}
+    at: dict[int, list[int]] = {}
+    for h in places:  # a plain loop: a comprehension is a function call of its own pure
+        at[h] = []
     if order:
         # a random.Random's C-level random() read once, called inline (no call through a
         # wrapper per card: this loop runs for every constrained card of every copy)

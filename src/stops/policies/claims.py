@@ -254,7 +254,7 @@ class StageOne(ClaimPolicy):
         got = cache.get(_HOLDERS_PLAN)
         if got is None:
             got = cache[_HOLDERS_PLAN] = holders_plan(_plan_groups(deal))
-        return whole_holders_by(where, cast("_HoldersPlan", got))
+        return whole_holders_by(where, cast("HoldersPlan", got))
 
 
 _Plan = list[tuple[str, str, list[tuple[int, ...]], str]]
@@ -318,12 +318,12 @@ def whole_holders(where: list[int], groups: tuple[tuple[int, ...], ...]) -> tupl
     return tuple(out)
 
 
-_HoldersPlan = tuple[Any, tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, ...], ...]]
+HoldersPlan = tuple[Any, tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, ...], ...]]
 _HOLDERS_PLAN: Final = ("stage_one_holders",)
 """Key of the stage-one groups' :func:`holders_plan` in ``variant.cache``."""
 
 
-def holders_plan(groups: tuple[tuple[int, ...], ...]) -> _HoldersPlan:
+def holders_plan(groups: tuple[tuple[int, ...], ...]) -> HoldersPlan:
     """:func:`whole_holders` of ``groups`` made once (per variant, for stage one's groups):
     an ``itemgetter`` of every group's first card, and each group of more than one card
     with its other cards (``None`` for the getter where there are fewer than two groups:
@@ -333,7 +333,7 @@ def holders_plan(groups: tuple[tuple[int, ...], ...]) -> _HoldersPlan:
     return heads, rests, groups
 
 
-def whole_holders_by(where: list[int], plan: _HoldersPlan) -> tuple[int, ...]:
+def whole_holders_by(where: list[int], plan: HoldersPlan) -> tuple[int, ...]:
     """:func:`whole_holders` by a :func:`holders_plan`: every group's first card's holder
     read in one C call, then only the groups of more than one card checked card by card
     (``clone_for`` asks it of every imagined deal of Three-in-One and Tripoley, where
