@@ -2,7 +2,8 @@
 
 A repeated call at one position calls only the phases whose ``after_redeal`` does something
 (``Step.redeals``), keeps the lead on offer to the seat itself as it is (its options are
-what it sees offered, from its own hand), and writes no owner for a hidden card dealt to
+what it sees offered, from its own hand: a lead after a stop, or an opening that goes round
+as one), and writes no owner for a hidden card dealt to
 the spare hand (the view's hands hold every hidden card there already). These tests hold
 each premise: a skipped call would have done nothing, a kept lead is the one worked out
 again on the copy's hands, a hidden card's owner in the view is the spare hand's.
@@ -89,6 +90,36 @@ def test_a_copys_own_lead_is_the_one_its_hand_may_lead() -> None:
                     sorted(opts), (name, seat)
                 met += 1
     assert met > 50
+
+
+def test_a_copys_own_opening_is_the_one_its_hand_may_open_with() -> None:
+    # wherever the seat to act has an opening on offer that goes round as a lead after a
+    # stop (Tripoley's stage three: the lowest card of the colour due), each of its copies
+    # keeps the lead the real deal offers, and that is what the opening gives on the copy's
+    # own hands (the shortcut in PlayPhase.after_redeal changes nothing)
+    rng = random.Random(6)
+    met = 0
+    for name in ("tripoley-colours", "tripoley-home-table", "tripoley"):
+        for seed in (3, 4, 5, 6):
+            for deal in _positions(name, seed):
+                st = deal.peek_state(PlayState)
+                seat = deal.to_act
+                if st is None or st.lead is None or st.opening is None or seat is None:
+                    continue
+                s, opts, broken = st.lead
+                phase = deal.variant.phases[deal.phase_idx]
+                assert isinstance(phase, PlayPhase)
+                first = phase.first.impl(deal, phase.first.params)
+                if s != seat or first is None or first.seek is None:
+                    continue
+                for _ in range(3):
+                    copy = deal.clone_for(seat, rng)
+                    lead = copy.state(PlayState).lead
+                    assert lead is not None and lead[1] == opts and lead[2] == broken
+                    again = first.seek.options(copy, s, broken if broken is not None else 0)
+                    assert sorted(again) == sorted(opts), (name, seat)
+                    met += 1
+    assert met > 10
 
 
 def test_a_hidden_card_lies_in_the_spare_hand_in_the_view() -> None:

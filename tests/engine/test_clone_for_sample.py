@@ -34,7 +34,15 @@ from stops.engine.vocabulary import SWAPS_SPARE
 from stops.games.poch import best_run, best_sequence
 from stops.phases.held_runs import best_run_lanes, has_pair, lane_mask, run_lanes
 from stops.phases.settle import ClaimHeldPhase, HeldClaims
-from stops.policies.claims import holds_pay_card, pay_card_among, pay_masks, whole_holders
+from stops.policies.claims import (
+    _plan_groups,
+    holders_plan,
+    holds_pay_card,
+    pay_card_among,
+    pay_masks,
+    whole_holders,
+    whole_holders_by,
+)
 from stops.policies.succession import pack_order
 from stops.rules.variant import list_variants
 from support import midway
@@ -442,6 +450,31 @@ def test_the_same_key_the_same_claims(name: str) -> None:
                                                  int(parse_card("QH"))),)) == (2,)
     assert whole_holders(_where((2, "KH"), (1, "QH")), ((int(parse_card("KH")),
                                                         int(parse_card("QH"))),)) == (-2,)
+
+
+def test_whole_holders_by_a_plan_is_whole_holders() -> None:
+    # the plan's getter of first cards and its checks of the longer groups give the very
+    # key the card-by-card walk gives: Three-in-One's stage-one groups, a single group, and
+    # groups of one card only, on random holdings (seats, the spare hand, cards played or
+    # out), ties of holder within a group common
+    rng = random.Random(8)
+    deal = stops.Table(stops.load_variant("three-in-one"), seats=4, seed=1).new_deal()
+    groups_of = [
+        tuple(tuple(int(c) for c in g) for g in
+              ((38,), (37,), (36,), (35,), (34,), (37, 36), (6, 7, 8), (19, 20, 21))),
+        ((6, 7, 8),),
+        ((3,), (40,)),
+        (),
+    ]
+    pol = deal.variant.policy("pay_collection")  # the policy's key goes by the plan
+    got = pol.impl.held_key(deal, pol.params, list(deal.owner))
+    assert got == whole_holders(list(deal.owner), _plan_groups(deal))
+    for groups in groups_of:
+        plan = holders_plan(groups)
+        for _ in range(300):
+            where = [rng.choice((0, 1, 2, SPARE, -2, ABSENT)) if rng.random() < 0.4
+                     else rng.choice((0, 1)) for _ in range(52)]
+            assert whole_holders_by(where, plan) == whole_holders(where, groups), groups
 
 
 def test_pay_card_among_is_holds_pay_card() -> None:

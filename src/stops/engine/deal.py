@@ -934,7 +934,12 @@ class Deal:
         new._imagined = None
         new.actions = list(self.actions)
         new.owner = list(owner)
-        new.masks = [list(m) for m in masks]
+        # plain loops, not comprehensions (each a function call of its own, pure: about a
+        # thousand instructions apiece on every imagined deal)
+        new_masks: list[list[int]] = []
+        for m in masks:
+            new_masks.append(list(m))
+        new.masks = new_masks
         new.counts = list(counts)
         new.spare = set(spare)
         new.spare_known = self.spare_known
@@ -953,8 +958,10 @@ class Deal:
         new.winner = self.winner
         new.next_deal = self.next_deal
         new.results = dict(self.results)  # the values are immutable
-        states = self.states
-        new.states = {k: v.copy() for k, v in states.items()} if states else {}
+        states: dict[type, Any] = {}
+        for k, v in self.states.items():
+            states[k] = v.copy()
+        new.states = states
         new._legal = self._legal  # immutable
         new._on_end = None  # a copy is detached from the table
         return new

@@ -63,6 +63,7 @@ import struct
 from bisect import insort
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
+from math import floor
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -103,9 +104,17 @@ MAX_CACHED = 20_000
 
 R = TypeVar("R")
 
+# A draw's index is ``floor(u * n)`` for a float ``u`` in [0, 1): for ``u * n >= 0`` the same
+# whole number as ``int(u * n)``, at about half its cost pure (``int()`` is a generic call of
+# the type; ``floor`` a builtin of one argument with a fast path for a float, and a
+# primitive when compiled): about 450 instructions less per draw, some 24 draws a copy.
+
 _SUIT: Final = tuple(c // 13 for c in range(52))
 _BIT: Final = tuple(1 << (c % 13) for c in range(52))
 _BIT52: Final = tuple(1 << c for c in range(52))
+_INTERPRETED: Final = __file__.endswith(".py")
+"""This module runs interpreted (found once, by its file): :func:`_place` places the cards
+by the way that is cheaper in each build."""
 
 
 def draw(rng: Rng | random.Random, n: int) -> int:
@@ -152,7 +161,7 @@ def pick(rng: Rng | random.Random, items: list[Any], k: int) -> list[Any]:
     else:
         unit = rng.random
         for i in range(k):
-            j = i + int(unit() * (n - i))
+            j = i + floor(unit() * (n - i))
             items[i], items[j] = items[j], items[i]
     return items[:k]
 
@@ -179,7 +188,7 @@ def pick_sorted(rng: Rng | random.Random, items: Sequence[Any], k: int) -> tuple
         if isinstance(rng, Rng):
             i = rng.below(n if k else 1)
         else:
-            i = int(rng.random() * (n if k else 1))
+            i = floor(rng.random() * (n if k else 1))
         return (items[i],) if k else ()
     rows = _CHOICES.get(n << 8 | k)
     if rows is None:
@@ -187,7 +196,7 @@ def pick_sorted(rng: Rng | random.Random, items: Sequence[Any], k: int) -> tuple
     if isinstance(rng, Rng):
         row = rows[rng.below(len(rows))]
     else:
-        row = rows[int(rng.random() * len(rows))]  # 53 bits: a bias below 2**-38
+        row = rows[floor(rng.random() * len(rows))]  # 53 bits: a bias below 2**-38
     got: tuple[Any, ...] = row(items)
     return got
 
@@ -249,7 +258,7 @@ def _shuffle_fast(rng: Rng | random.Random, items: list[int]) -> None:
         return
     unit = rng.random
     for i in range(len(items) - 1, 0, -1):
-        j = int(unit() * (i + 1))
+        j = floor(unit() * (i + 1))
         items[i], items[j] = items[j], items[i]
 
 
@@ -1221,7 +1230,9 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
     room left as a shuffled pack is dealt (which is what drawing each in proportion to the
     room left would give, in one draw a card rather than two)."""
     room = dict(places)
-    at: dict[int, list[int]] = {h: [] for h in places}
+    at: dict[int, list[int]] = {}
+    for h in places:  # a plain loop: a comprehension is a function call of its own pure
+        at[h] = []
     if order:
         # a random.Random's C-level random() read once, called inline (no call through a
         # wrapper per card: this loop runs for every constrained card of every copy)
@@ -1260,7 +1271,7 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
                 _shuffle_fast(rng, cards)  # which are left without room: any of them
             if unit is not None:  # no test of which rng per card
                 for i in range(min(n, m)):
-                    j = i + int(unit() * (n - i))
+                    j = i + floor(unit() * (n - i))
                     h = pool[j]
                     pool[j] = pool[i]
                     at[h].append(cards[i])
@@ -1294,7 +1305,7 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
         if isinstance(rng, random.Random):
             unit = rng.random
             for i in range(len(cards) - 1, max(most, 1) - 1, -1):
-                j = int(unit() * (i + 1))
+                j = floor(unit() * (i + 1))
                 cards[i], cards[j] = cards[j], cards[i]
         else:
             rng.shuffle(cards)
@@ -1431,14 +1442,26 @@ def _place(new: Deal, view: _View, at: dict[int, list[int]], fresh: bool) -> Non
         masks = new.masks = [list(m) for m in view.masks]
         counts = new.counts = list(view.counts)
         spare = new.spare = set(view.spare)
-    bit52 = _BIT52  # a local: read once, not as a module global per card
+    # the tables as locals: read once, not as module globals per card
+    suit, bit, bit52 = _SUIT, _BIT, _BIT52
     for h, cards in at.items():
         if h == SPARE:
             # a hidden card's owner is the spare hand's in the view's hands already (the
             # blanking put every card the seat cannot see there): no write per card
             spare.update(cards)
+        elif _INTERPRETED:
+            # each card's bit straight into its suit's mask: small ints (a 52-bit mask
+            # built card by card and split by suit after allocated a two-digit int at every
+            # step; this is about a fifth of the placing cheaper pure)
+            m = masks[h]
+            for c in cards:
+                owner[c] = h
+                m[suit[c]] |= bit[c]
+            counts[h] += len(cards)
         else:
-            bits = 0  # the place's new cards as one 52-bit mask, split by suit once
+            # compiled: a 52-bit mask is a native int, built with no allocation, and split by
+            # suit once (a suit's mask read and written back per card is boxed)
+            bits = 0
             for c in cards:
                 owner[c] = h
                 bits |= bit52[c]

@@ -43,7 +43,7 @@ from stops.phases.aids import BotView, PhaseAids, Prompt, Teller, Telling
 from stops.phases.base import Phase, in_chips
 from stops.phases.held_runs import best_run, best_run_lanes, has_pair, lane_mask, run_lanes
 from stops.phases.turn_up import TrumpClaimPolicy, rank_word, trump_suit
-from stops.policies.claims import whole_holders
+from stops.policies.claims import HoldersPlan, holders_plan, whole_holders, whole_holders_by
 from stops.policies.succession import pack_order, rank_order
 from stops.rules.model import RankName
 from stops.rules.registry import param
@@ -68,7 +68,7 @@ _HELD_KEY: Final = ("poch held key",)
 """The claim policy's key in ``clone_for``'s per-view memo (``redeal_memo``): the trumps and
 the card groups, seats and rank order its key is read against, the rank order's lanes (see
 ``held_runs.run_lanes``) and each seat's plays as a lane mask."""
-_HeldPlan = tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], list[int],
+_HeldPlan = tuple[int, HoldersPlan, tuple[tuple[int, ...], ...], list[int],
                   tuple[int, ...], tuple[int, int] | None, list[int]]
 """What :data:`_HELD_KEY` keeps."""
 
@@ -196,8 +196,10 @@ class TrumpsHeld(TrumpClaimPolicy):
                     if p >= 0 and p in suits:
                         suits[p][c // 13] |= 1 << (c % 13)
                 played = [lane_mask(suits[s], low, width) for s in seats]
-            got = (trumps, _trump_groups(deal, params, trumps), run_groups, seats, order,
-                   lanes, played)
+            # the honour and pair groups as a plan of whole holders (most are one card: read
+            # by one itemgetter, see holders_plan)
+            got = (trumps, holders_plan(_trump_groups(deal, params, trumps)), run_groups,
+                   seats, order, lanes, played)
             if memo:
                 memo[_HELD_KEY] = got
         trumps, groups, run_groups, seats, order, lanes, played = got
@@ -214,7 +216,7 @@ class TrumpsHeld(TrumpClaimPolicy):
             else:
                 run = best_run(where, seats, order, params.sequence_min,
                                params.sequence_rank == "length_first", trumps)
-        return (whole_holders(where, groups), run)
+        return (whole_holders_by(where, groups), run)
 
     def bound_cards(self, deal: Deal, params: Any) -> dict[str, tuple[int, ...]]:
         """The trumps each honour and pair space stands for, once the turn-up has made a

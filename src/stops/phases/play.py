@@ -836,6 +836,12 @@ class PlayPhase(Phase):
             if first is None:
                 return False
             if first.seek is not None:  # the duty to open goes round as a lead after a stop
+                if s == seat:
+                    # on offer to ``seat`` itself: its choices are worked out from its own
+                    # hand, the same in every copy of its view, so the copy's lead (the real
+                    # one's, copied) stands (working them out again was about a tenth of a
+                    # Tripoley copy's cost, pure)
+                    return True
                 opts = first.seek.options(deal, s, broken if broken is not None else 0)
                 if not opts:
                     return False

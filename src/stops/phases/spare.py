@@ -592,11 +592,13 @@ class SparePhase(Phase):
         between decisions): see :meth:`infer`."""
         return _SpareReading(self, deal, seat)
 
-    def _redeal_plan(self, deal: Deal) -> list[tuple[bool, int]]:
+    def _redeal_plan(self, deal: Deal) -> tuple[list[tuple[bool, int]], tuple[int, ...]]:
         """What :meth:`after_redeal` reads of a copy's log, the same for every copy of one
         view: from the last event back, each public swap with the spare hand (``True``, its
         seat) and each decision a pay card forbids (``False``, the seat that made it: a bid
-        for the spare hand, a dealer's taking it), none after the earliest of those."""
+        for the spare hand, a dealer's taking it), none after the earliest of those; and
+        the places those steps read (their seats, and the spare hand where one swaps), the
+        only hands a copy need turn into masks."""
         steps: list[tuple[bool, int]] = []
         took = self._took(deal) if deal.dealt_hands and _blocking(deal) else []
         if took:
@@ -611,7 +613,10 @@ class SparePhase(Phase):
                     steps.append((False, s))
             while steps and steps[-1][0]:
                 steps.pop()  # swaps before the first such decision change nothing checked
-        return steps
+        read = {s for _, s in steps}
+        if any(swap for swap, _ in steps):
+            read.add(SPARE)
+        return steps, tuple(sorted(read))
 
     @staticmethod
     def _bids_seen(deal: Deal, seat: int) -> frozenset[int | None]:
@@ -648,9 +653,10 @@ class SparePhase(Phase):
         number of chips up to the bidder's stack), in the auction's state and in the copy's
         decisions."""
         memo = redeal_memo(deal)  # the same for every copy of one view: worked out once
-        steps: list[tuple[bool, int]] | None = memo.get(_REDEAL)
-        if steps is None:
-            steps = memo[_REDEAL] = self._redeal_plan(deal)
+        plan: tuple[list[tuple[bool, int]], tuple[int, ...]] | None = memo.get(_REDEAL)
+        if plan is None:
+            plan = memo[_REDEAL] = self._redeal_plan(deal)
+        steps, read = plan
         if steps:
             # the hands as they are, every card played back with its player; then, going
             # back through the swaps, as they were at each decision a pay card forbids. Each
@@ -669,13 +675,19 @@ class SparePhase(Phase):
                 if memo:
                     memo[_PLAYED_BITS] = played
             groups = pay_masks(deal)
+            # only the hands the steps read (Tripoley: the seat that took the spare hand and
+            # the spare hand itself, not every seat's)
             hands: dict[int, int] = {}
-            for h, m in enumerate(deal.masks):
-                hands[h] = (m[0] | m[1] << 13 | m[2] << 26 | m[3] << 39) | played.get(h, 0)
-            bits = 0
-            for c in deal.spare:
-                bits |= 1 << c
-            hands[SPARE] = bits
+            masks = deal.masks
+            for h in read:
+                if h == SPARE:
+                    bits = 0
+                    for c in deal.spare:
+                        bits |= 1 << c
+                    hands[SPARE] = bits
+                else:
+                    m = masks[h]
+                    hands[h] = (m[0] | m[1] << 13 | m[2] << 26 | m[3] << 39) | played.get(h, 0)
             for swap, s in steps:
                 if swap:
                     hands[s], hands[SPARE] = hands.get(SPARE, 0), hands.get(s, 0)

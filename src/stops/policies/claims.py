@@ -15,6 +15,7 @@ A claim policy is a class with up to three hooks, all optional:
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 import attrs
@@ -249,7 +250,11 @@ class StageOne(ClaimPolicy):
         """Which place holds each group of the plan whole, if one does: a space pays the
         seat holding a whole group (a run's shared by the seats' order from the dealer's
         left), a run the spare hand holds whole may pay nobody (``dead_hand_blocks``)."""
-        return whole_holders(where, _plan_groups(deal))
+        cache = deal.variant.cache
+        got = cache.get(_HOLDERS_PLAN)
+        if got is None:
+            got = cache[_HOLDERS_PLAN] = holders_plan(_plan_groups(deal))
+        return whole_holders_by(where, cast("HoldersPlan", got))
 
 
 _Plan = list[tuple[str, str, list[tuple[int, ...]], str]]
@@ -310,6 +315,39 @@ def whole_holders(where: list[int], groups: tuple[tuple[int, ...], ...]) -> tupl
                 h = PLAYED
                 break
         out.append(h)
+    return tuple(out)
+
+
+HoldersPlan = tuple[Any, tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, ...], ...]]
+_HOLDERS_PLAN: Final = ("stage_one_holders",)
+"""Key of the stage-one groups' :func:`holders_plan` in ``variant.cache``."""
+
+
+def holders_plan(groups: tuple[tuple[int, ...], ...]) -> HoldersPlan:
+    """:func:`whole_holders` of ``groups`` made once (per variant, for stage one's groups):
+    an ``itemgetter`` of every group's first card, and each group of more than one card
+    with its other cards (``None`` for the getter where there are fewer than two groups:
+    an ``itemgetter`` of one item gives the item, not a tuple)."""
+    heads = itemgetter(*[g[0] for g in groups]) if len(groups) > 1 else None
+    rests = tuple((i, g[1:]) for i, g in enumerate(groups) if len(g) > 1)
+    return heads, rests, groups
+
+
+def whole_holders_by(where: list[int], plan: HoldersPlan) -> tuple[int, ...]:
+    """:func:`whole_holders` by a :func:`holders_plan`: every group's first card's holder
+    read in one C call, then only the groups of more than one card checked card by card
+    (``clone_for`` asks it of every imagined deal of Three-in-One and Tripoley, where
+    half of stage one's groups are a single card)."""
+    heads, rests, groups = plan
+    if heads is None:
+        return whole_holders(where, groups)
+    out: list[int] = list(heads(where))
+    for i, rest in rests:
+        h = out[i]
+        for c in rest:
+            if where[c] != h:
+                out[i] = PLAYED
+                break
     return tuple(out)
 
 
