@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Final
 
 from stops.engine.cards import Card
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 
 K_LED: Final = EventKind.LED
 K_PLAYED: Final = EventKind.PLAYED
+_KIND: Final = attrgetter("kind")
 
 _SUIT_ROWS: Final[dict[int, array[float]]] = {}
 """A suit's 13 values (1.0 where a rank of the mask is held) per 13-bit rank mask."""
@@ -56,6 +58,17 @@ def last_laid(events: Sequence[Event], seat: int) -> int:
             if k == K_LED:
                 return -1
     return -1
+
+
+def _move(v: array[float], single: list[int], segment: int, i: int) -> None:
+    """Move the 1.0 of a one-hot segment with one (``single[segment]``: its index, -1 for
+    none) to ``i`` (-1: none)."""
+    was = single[segment]
+    if was >= 0:
+        v[was] = 0.0
+    if i >= 0:
+        v[i] = 1.0
+    single[segment] = i
 
 
 def _suit_row(m: int) -> array[float]:
@@ -212,6 +225,21 @@ class VectorEncoder:
         self._scan_upto = 0
         self._scan_last: Event | None = None
 
+    def forget(self) -> None:
+        """Drop every vector and fold kept (a new episode: its deals are new). What was
+        kept holds the old deal, the last reference to it once the environment has moved
+        on: dropped here, the old deal is freed by the reset, not by the next step's
+        observation."""
+        self._kept = {}
+        self._seen = {}
+        self._recent = None
+        self._scan = []
+        self._scan_log = None
+        self._scan_upto = 0
+        self._scan_last = None
+        self._plays = None
+        self._played_upto = 0
+
     def clip(self, x: float) -> float:
         b = self.bound
         return b if x > b else -b if x < -b else x
@@ -293,40 +321,39 @@ class VectorEncoder:
                 last += self.last_card
         phase = "over" if to_act is None else deal.variant.flow[deal.phase_idx]
         single = kept.single
-        for j, i in enumerate((last, self.phase + self.phase_at.get(phase, len(self.phases) - 1),
-                               self.seat + seat, self.dealer + deal.dealer,
-                               -1 if to_act is None else self.to_act + to_act)):
-            was = single[j]
-            if i != was:
-                if was >= 0:
-                    v[was] = 0.0
-                if i >= 0:
-                    v[i] = 1.0
-                single[j] = i
+        if last != single[0]:
+            _move(v, single, 0, last)
+        i = self.phase + self.phase_at.get(phase, len(self.phases) - 1)
+        if i != single[1]:
+            _move(v, single, 1, i)
+        i = self.seat + seat
+        if i != single[2]:
+            _move(v, single, 2, i)
+        i = self.dealer + deal.dealer
+        if i != single[3]:
+            _move(v, single, 3, i)
+        i = -1 if to_act is None else self.to_act + to_act
+        if i != single[4]:
+            _move(v, single, 4, i)
         # the counts, chips and spaces, each segment looked at only if what it shows changed
+        # (a segment rewritten whole is one slice of a new array: fewer steps than a value
+        # at a time, in the pure build)
         n = self.n
         counts = deal.counts
         b = self.bound  # ``clip`` written out: a call per value is most of these loops
         if counts != kept.counts:
             at = self.hand_sizes
-            for i in range(n):
-                x = float(counts[i])
-                if now[at + i] != x:
-                    now[at + i] = x
-                    v[at + i] = x
+            v[at:at + n] = array("f", counts)
             kept.counts = counts[:]
         stacks = deal.ledger.stacks
         if stacks != kept.stacks:
             at = self.stacks
-            for i in range(n):
-                x = float(stacks[i])
-                if x > b:
-                    x = b
-                elif x < -b:
-                    x = -b
-                if now[at + i] != x:
-                    now[at + i] = x
-                    v[at + i] = x
+            if -b <= min(stacks) and max(stacks) <= b:
+                v[at:at + n] = array("f", stacks)
+            else:
+                for i in range(n):
+                    x = float(stacks[i])
+                    v[at + i] = b if x > b else -b if x < -b else x
             kept.stacks = stacks[:]
         x = float(len(deal.spare))
         at = self.spare_size
@@ -445,11 +472,12 @@ class VectorEncoder:
         if upto < len(log):
             kinds = self.fold_kinds
             assert kinds is not None
-            scan = self._scan
-            for i in range(upto, len(log)):
-                e = log[i]
-                if e.kind in kinds:
-                    scan.append(e)
+            fresh = log[upto:]
+            if not kinds.isdisjoint(map(_KIND, fresh)):  # most steps log none of them
+                scan = self._scan
+                for e in fresh:
+                    if e.kind in kinds:
+                        scan.append(e)
             self._scan_upto = len(log)
             self._scan_last = log[-1]
         return self._scan

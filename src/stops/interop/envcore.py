@@ -66,6 +66,8 @@ class EnvCore:
     # -- the episode ----------------------------------------------------------------------
     def reset(self, table_seed: int) -> None:
         """A new table on ``table_seed``, its first deal with a decision, the first mask."""
+        self.deal = None
+        self.encoder.forget()
         table = self.table = Table(self.variant, seats=self.n, chips=self.chips,
                                    seed=table_seed, dealer=self.dealer)
         self.last_stacks = tuple(table.stacks)
