@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from operator import attrgetter
 from typing import TYPE_CHECKING, Final
 
 from stops.engine.cards import Card
@@ -36,7 +35,6 @@ if TYPE_CHECKING:
 
 K_LED: Final = EventKind.LED
 K_PLAYED: Final = EventKind.PLAYED
-_KIND: Final = attrgetter("kind")
 
 _SUIT_ROWS: Final[dict[int, array[float]]] = {}
 """A suit's 13 values (1.0 where a rank of the mask is held) per 13-bit rank mask."""
@@ -69,6 +67,18 @@ def _move(v: array[float], single: list[int], segment: int, i: int) -> None:
     if i >= 0:
         v[i] = 1.0
     single[segment] = i
+
+
+def _put_chips(v: array[float], now: list[float], i: int, x: float, b: float) -> None:
+    """Write a count of chips ``x``, clipped to ``[-b, b]``, at ``i`` if it is not there
+    already (these segments are looked at only when the chips they show moved)."""
+    if x > b:
+        x = b
+    elif x < -b:
+        x = -b
+    if now[i] != x:
+        now[i] = x
+        v[i] = x
 
 
 def _suit_row(m: int) -> array[float]:
@@ -336,24 +346,22 @@ class VectorEncoder:
         if i != single[4]:
             _move(v, single, 4, i)
         # the counts, chips and spaces, each segment looked at only if what it shows changed
-        # (a segment rewritten whole is one slice of a new array: fewer steps than a value
-        # at a time, in the pure build)
         n = self.n
         counts = deal.counts
         b = self.bound  # ``clip`` written out: a call per value is most of these loops
         if counts != kept.counts:
             at = self.hand_sizes
-            v[at:at + n] = array("f", counts)
+            for i in range(n):
+                x = float(counts[i])
+                if now[at + i] != x:
+                    now[at + i] = x
+                    v[at + i] = x
             kept.counts = counts[:]
         stacks = deal.ledger.stacks
         if stacks != kept.stacks:
             at = self.stacks
-            if -b <= min(stacks) and max(stacks) <= b:
-                v[at:at + n] = array("f", stacks)
-            else:
-                for i in range(n):
-                    x = float(stacks[i])
-                    v[at + i] = b if x > b else -b if x < -b else x
+            for i in range(n):
+                _put_chips(v, now, at + i, float(stacks[i]), b)
             kept.stacks = stacks[:]
         x = float(len(deal.spare))
         at = self.spare_size
@@ -366,14 +374,7 @@ class VectorEncoder:
             if layout != kept.layout:
                 at = self.layout
                 for i, sid in enumerate(ids):
-                    x = float(layout.get(sid, 0))
-                    if x > b:
-                        x = b
-                    elif x < -b:
-                        x = -b
-                    if now[at + i] != x:
-                        now[at + i] = x
-                        v[at + i] = x
+                    _put_chips(v, now, at + i, float(layout.get(sid, 0)), b)
                 kept.layout = dict(layout)
             retired = deal.retired
             if retired != kept.held:
@@ -472,12 +473,11 @@ class VectorEncoder:
         if upto < len(log):
             kinds = self.fold_kinds
             assert kinds is not None
-            fresh = log[upto:]
-            if not kinds.isdisjoint(map(_KIND, fresh)):  # most steps log none of them
-                scan = self._scan
-                for e in fresh:
-                    if e.kind in kinds:
-                        scan.append(e)
+            scan = self._scan
+            for i in range(upto, len(log)):
+                e = log[i]
+                if e.kind in kinds:
+                    scan.append(e)
             self._scan_upto = len(log)
             self._scan_last = log[-1]
         return self._scan
