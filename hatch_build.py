@@ -52,6 +52,7 @@ COMPILED = [
     "stops/engine/observation.py",
     "stops/interop/encoding.py",
     "stops/interop/codec.py",
+    "stops/interop/envcore.py",
     "stops/engine/determinize.py",
     "stops/bots/judgement.py",
     "stops/bots/heuristic.py",

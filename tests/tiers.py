@@ -150,6 +150,7 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
                                     "phases/test_phase_aids.py", "interop/test_pettingzoo.py"),
     "stops/interop/encoding.py": ("interop/test_pettingzoo.py",),
     "stops/interop/codec.py": ("interop/test_pettingzoo.py", "interop/test_openspiel.py"),
+    "stops/interop/envcore.py": ("interop/test_pettingzoo.py",),
     "stops/engine/determinize.py": ("engine/test_clone.py", "engine/test_determinize.py",
                                     "engine/test_reading.py", "engine/test_clone_for_sample.py",
                                     "engine/test_clone_for_oracle.py",

@@ -24,6 +24,9 @@ AMOUNT_CAP: Final = 100
 action space can express: `VERB 1` .. `VERB 100`."""
 CHIP_BOUND: Final = 1_000_000
 """Chip counts in the observation are clipped to ``[-CHIP_BOUND, CHIP_BOUND]``."""
+_KNOWN_MAX: Final = 50_000
+"""How many actions :meth:`ActionCodec.legal_indices` keeps the index of before it starts
+again (the engine's actions are interned, but a long run of offers need not be)."""
 _OWN_FAMILIES: Final = frozenset({"stake", "lead", "play", "follow"})
 """The engine's verbs that have families of their own below (a lead is a card index, plays and
 follows come only in variants that have them); every other verb gets indices by its fields."""
@@ -134,6 +137,9 @@ class ActionCodec:
         self.n_actions = len(labels)
         self._simple = {v: self.simple_base + i for i, v in enumerate(self.simple_verbs)}
         self._space = {s: i for i, s in enumerate(self.space_ids)}
+        self._known: dict[Action, tuple[int, bool]] = {}
+        """Per action seen by :meth:`legal_indices`: its index (-1: none) and whether it is
+        exactly what :meth:`decode` gives for that index."""
 
     def __len__(self) -> int:
         return self.n_actions
@@ -192,14 +198,25 @@ class ActionCodec:
         """The indices of the decisions in ``legal`` that have one (``try_encode``), and in
         ``where`` (when given) each index's position in ``legal`` where the action there is
         exactly what :meth:`decode` gives for it (no fields the index does not carry), so
-        that the host can play it by position."""
+        that the host can play it by position.
+
+        Each action's index is worked out once and kept (``_known``): an environment asks
+        about the same few actions at every step (the engine's own are interned), and a
+        look-up is a fraction of ``try_encode``."""
+        known = self._known
         on: list[int] = []
         for pos, a in enumerate(legal):
-            i = self.try_encode(a)
-            if i is not None:
+            got = known.get(a)
+            if got is None:
+                if len(known) >= _KNOWN_MAX:
+                    known.clear()
+                i = self.try_encode(a)
+                got = known[a] = (-1, False) if i is None else (
+                    i, not a.flags and a.as_rank is None and a.cards is None)
+            i, plain = got
+            if i >= 0:
                 on.append(i)
-                if (where is not None and not a.flags and a.as_rank is None
-                        and a.cards is None and i not in where):
+                if plain and where is not None and i not in where:
                     where[i] = pos
         return on
 

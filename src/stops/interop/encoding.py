@@ -58,6 +58,29 @@ def last_laid(events: Sequence[Event], seat: int) -> int:
     return -1
 
 
+def _move(v: array[float], single: list[int], segment: int, i: int) -> None:
+    """Move the 1.0 of a one-hot segment with one (``single[segment]``: its index, -1 for
+    none) to ``i`` (-1: none)."""
+    was = single[segment]
+    if was >= 0:
+        v[was] = 0.0
+    if i >= 0:
+        v[i] = 1.0
+    single[segment] = i
+
+
+def _put_chips(v: array[float], now: list[float], i: int, x: float, b: float) -> None:
+    """Write a count of chips ``x``, clipped to ``[-b, b]``, at ``i`` if it is not there
+    already (these segments are looked at only when the chips they show moved)."""
+    if x > b:
+        x = b
+    elif x < -b:
+        x = -b
+    if now[i] != x:
+        now[i] = x
+        v[i] = x
+
+
 def _suit_row(m: int) -> array[float]:
     row = _SUIT_ROWS.get(m)
     if row is None:
@@ -66,28 +89,35 @@ def _suit_row(m: int) -> array[float]:
 
 
 class _Seen:
-    """What one seat's features were folded over: the deal's log, how many of the events
-    read (the seat's own, or the log's: see ``VectorEncoder._fill_features``), the last of
-    them, and the values."""
+    """What one seat's features were folded over: the deal's log, the scan of it read
+    (``VectorEncoder._scanned``; ``None``: the seat's own events were read), how many of
+    the events read, the last of them, and the values."""
 
-    __slots__ = ("events", "last", "upto", "values")
+    __slots__ = ("events", "last", "scan", "upto", "values")
 
-    def __init__(self, events: list[Event], sizes: list[int]) -> None:
+    def __init__(self, events: list[Event], scan: list[Event] | None, sizes: list[int]) -> None:
         self.events = events
+        self.scan = scan
         self.upto = 0
         self.last: Event | None = None
         self.values: list[list[float]] = [[0.0] * k for k in sizes]
 
 
+_NONE: Final[tuple[int, ...]] = ()
+
+
 class _Kept:
     """One seat's last vector in one deal, and what it holds: ``now`` the value at each
-    index written one at a time (not the hand and played segments, written a suit or the
-    whole segment at once), ``masks`` the hand's suit masks written, ``plays`` and
-    ``played`` the deal's plays list and how many of them the played segment shows,
-    ``ones`` the indices set to 1.0 in the one-hot segments, and ``stamp`` at each of them
-    the number (``calls``) of the last call that set it."""
+    index of the segments written a value at a time (counts, chips, spaces, features,
+    deals left), ``masks`` the hand's suit masks written, ``plays`` and ``played`` the
+    deal's plays list and how many of them the played segment shows, ``single`` the index of
+    the 1.0 of each one-hot segment that has one (the last card, phase, seat, dealer, seat to
+    act; -1: none), ``spare``, ``picked`` and ``retired`` the indices set to 1.0 in the
+    segments that may have several, and ``counts``, ``stacks``, ``layout``, ``held`` and
+    ``features`` what those segments were written from (``None``: not yet)."""
 
-    __slots__ = ("calls", "deal", "masks", "now", "ones", "played", "plays", "stamp", "vec")
+    __slots__ = ("counts", "deal", "features", "held", "layout", "masks", "now", "picked",
+                 "played", "plays", "retired", "single", "spare", "stacks", "upto", "vec")
 
     def __init__(self, deal: Deal, zero: array[float], size: int) -> None:
         self.deal = deal
@@ -96,9 +126,39 @@ class _Kept:
         self.masks: list[int] = [0, 0, 0, 0]
         self.plays: list[tuple[int, Card]] | None = None
         self.played = 0
-        self.ones: list[int] = []
-        self.stamp: list[int] = [0] * size
-        self.calls = 0
+        self.single: list[int] = [-1, -1, -1, -1, -1]
+        self.spare: tuple[int, ...] = _NONE
+        self.picked: tuple[int, ...] = _NONE
+        self.retired: tuple[int, ...] = _NONE
+        self.held: set[str] | None = None
+        self.counts: list[int] | None = None
+        self.stacks: list[int] | None = None
+        self.layout: dict[str, int] | None = None
+        self.features: _Seen | None = None
+        """The fold last written out, and (``upto``) how far it had read then."""
+        self.upto = -1
+
+    def like(self, other: _Kept) -> None:
+        """Become a copy of ``other`` (another seat's last vector in the same deal) and of
+        what it was written from: most of a vector is what every seat sees, and what
+        differs (the hand, the seat, what only some seats see) is then written as any
+        change is. What is changed in place is copied; the rest is replaced, never
+        changed, and shared."""
+        self.vec = other.vec[:]
+        self.now = other.now[:]
+        self.masks = other.masks[:]
+        self.single = other.single[:]
+        self.plays = other.plays
+        self.played = other.played
+        self.spare = other.spare
+        self.picked = other.picked
+        self.retired = other.retired
+        self.held = other.held
+        self.counts = other.counts
+        self.stacks = other.stacks
+        self.layout = other.layout
+        self.features = other.features
+        self.upto = other.upto
 
 
 class VectorEncoder:
@@ -165,6 +225,30 @@ class VectorEncoder:
         self._played: array[float] = array("f", bytes(4 * 52))
         self._seen: dict[int, _Seen] = {}
         self._kept: dict[int, _Kept] = {}
+        self._recent: _Kept | None = None
+        """The last seat's vector: a seat's first vector in a deal starts from it."""
+        self._scan: list[Event] = []
+        """The events of ``fold_kinds`` in the log ``_scan_log``, in order, from its first
+        ``_scan_upto`` events (the last of which is ``_scan_last``): found once for every
+        seat, each seat's fold then asks only these whether it sees them."""
+        self._scan_log: list[Event] | None = None
+        self._scan_upto = 0
+        self._scan_last: Event | None = None
+
+    def forget(self) -> None:
+        """Drop every vector and fold kept (a new episode: its deals are new). What was
+        kept holds the old deal, the last reference to it once the environment has moved
+        on: dropped here, the old deal is freed by the reset, not by the next step's
+        observation."""
+        self._kept = {}
+        self._seen = {}
+        self._recent = None
+        self._scan = []
+        self._scan_log = None
+        self._scan_upto = 0
+        self._scan_last = None
+        self._plays = None
+        self._played_upto = 0
 
     def clip(self, x: float) -> float:
         b = self.bound
@@ -183,6 +267,10 @@ class VectorEncoder:
         kept = self._kept.get(seat)
         if kept is None or kept.deal is not deal:
             kept = self._kept[seat] = _Kept(deal, self.zero, self.size)
+            recent = self._recent
+            if recent is not None and recent.deal is deal:
+                kept.like(recent)  # a seat's first look at a deal: another seat's vector
+        self._recent = kept
         v = kept.vec
         now = kept.now
         at = self.hand
@@ -207,44 +295,74 @@ class VectorEncoder:
             v[at:at + 52] = self.zero[at:at + 52]
             kept.plays = None
             kept.played = 0
-        # the 1.0s of the one-hot segments (the rest of them 0.0)
-        ones: list[int] = []
-        if seat in deal.spare_known:
+        # the one-hot segments, each written only where it changed since the seat's last
+        # vector: a 1.0 moved is a 0.0 and a 1.0 written
+        to_act = deal.to_act
+        if seat in deal.spare_known and deal.spare:
             at = self.spare_known
-            for c in deal.spare:
-                ones.append(at + c)
+            spare = tuple(sorted(at + c for c in deal.spare))
+        else:
+            spare = _NONE
+        if spare != kept.spare:
+            for i in kept.spare:
+                v[i] = 0.0
+            for i in spare:
+                v[i] = 1.0
+            kept.spare = spare
+        if to_act == seat and picked:
+            at = self.picked
+            chosen = tuple(at + p for p in picked)
+        else:
+            chosen = _NONE
+        if chosen != kept.picked:
+            for i in kept.picked:
+                v[i] = 0.0
+            for i in chosen:
+                v[i] = 1.0
+            kept.picked = chosen
         # the seat's events as the deal keeps them, only where a phase's fold may read any
         # kind; otherwise the deal's log is read, each event the encoder needs asked whether
         # the seat sees it (most events are of no use here: asking each costs more)
         events = deal.seen_by(seat) if self.fold_kinds is None else None
+        last = -1
         if plays:
             last = last_laid(deal.events if events is None else events, seat)
             if last >= 0:
-                ones.append(self.last_card + last)
-        to_act = deal.to_act
-        if to_act == seat and picked:
-            at = self.picked
-            for p in picked:
-                ones.append(at + p)
+                last += self.last_card
+        phase = "over" if to_act is None else deal.variant.flow[deal.phase_idx]
+        single = kept.single
+        if last != single[0]:
+            _move(v, single, 0, last)
+        i = self.phase + self.phase_at.get(phase, len(self.phases) - 1)
+        if i != single[1]:
+            _move(v, single, 1, i)
+        i = self.seat + seat
+        if i != single[2]:
+            _move(v, single, 2, i)
+        i = self.dealer + deal.dealer
+        if i != single[3]:
+            _move(v, single, 3, i)
+        i = -1 if to_act is None else self.to_act + to_act
+        if i != single[4]:
+            _move(v, single, 4, i)
+        # the counts, chips and spaces, each segment looked at only if what it shows changed
         n = self.n
         counts = deal.counts
-        stacks = deal.ledger.stacks
-        at = self.hand_sizes
-        o = self.stacks
         b = self.bound  # ``clip`` written out: a call per value is most of these loops
-        for i in range(n):
-            x = float(counts[i])
-            if now[at + i] != x:
-                now[at + i] = x
-                v[at + i] = x
-            x = float(stacks[i])
-            if x > b:
-                x = b
-            elif x < -b:
-                x = -b
-            if now[o + i] != x:
-                now[o + i] = x
-                v[o + i] = x
+        if counts != kept.counts:
+            at = self.hand_sizes
+            for i in range(n):
+                x = float(counts[i])
+                if now[at + i] != x:
+                    now[at + i] = x
+                    v[at + i] = x
+            kept.counts = counts[:]
+        stacks = deal.ledger.stacks
+        if stacks != kept.stacks:
+            at = self.stacks
+            for i in range(n):
+                _put_chips(v, now, at + i, float(stacks[i]), b)
+            kept.stacks = stacks[:]
         x = float(len(deal.spare))
         at = self.spare_size
         if now[at] != x:
@@ -253,44 +371,24 @@ class VectorEncoder:
         ids = self.space_ids
         if ids:
             layout = deal.ledger.layout
+            if layout != kept.layout:
+                at = self.layout
+                for i, sid in enumerate(ids):
+                    _put_chips(v, now, at + i, float(layout.get(sid, 0)), b)
+                kept.layout = dict(layout)
             retired = deal.retired
-            at = self.layout
-            o = self.retired
-            for i, sid in enumerate(ids):
-                x = float(layout.get(sid, 0))
-                if x > b:
-                    x = b
-                elif x < -b:
-                    x = -b
-                if now[at + i] != x:
-                    now[at + i] = x
-                    v[at + i] = x
-                if sid in retired:
-                    ones.append(o + i)
-        phase = "over" if to_act is None else deal.variant.flow[deal.phase_idx]
-        ones.append(self.phase + self.phase_at.get(phase, len(self.phases) - 1))
-        ones.append(self.seat + seat)
-        ones.append(self.dealer + deal.dealer)
-        if to_act is not None:
-            ones.append(self.to_act + to_act)
-        # each 1.0 now stamped with this call's number: a 1.0 of the last call without it
-        # goes back to 0.0 (no list is searched)
-        kept.calls += 1
-        call = kept.calls
-        stamp = kept.stamp
-        for i in ones:
-            stamp[i] = call
-            if now[i] != 1.0:
-                now[i] = 1.0
-                v[i] = 1.0
-        for i in kept.ones:
-            if stamp[i] != call:
-                now[i] = 0.0
-                v[i] = 0.0
-        kept.ones = ones
+            if retired != kept.held:
+                for i in kept.retired:
+                    v[i] = 0.0
+                at = self.retired
+                gone = tuple(at + i for i, sid in enumerate(ids) if sid in retired)
+                for i in gone:
+                    v[i] = 1.0
+                kept.retired = gone
+                kept.held = set(retired)
         if self.aids:
             if self.folding:
-                self._fill_features(v, now, deal, seat, events)
+                self._fill_features(v, now, kept, deal, seat, events)
             else:
                 self._fill_views(v, now, deal, seat)
         at = self.deals_left
@@ -309,37 +407,48 @@ class VectorEncoder:
             row[int(plays[i][1])] = 1.0
         self._played_upto = len(plays)
 
-    def _fill_features(self, v: array[float], now: list[float], deal: Deal, seat: int,
-                       events: tuple[Event, ...] | None) -> None:
+    def _fill_features(self, v: array[float], now: list[float], kept: _Kept, deal: Deal,
+                       seat: int, events: tuple[Event, ...] | None) -> None:
         """The phases' features of ``seat``, folded over what it has seen since it was last
-        encoded. ``events``: the seat's events, where some phase's fold may read any kind;
-        ``None``: the folds read only ``fold_kinds``, and get only the events of those kinds
-        the seat sees, in order, out of the deal's log."""
+        encoded, and written out where the seat's vector does not show them yet.
+        ``events``: the seat's events, where some phase's fold may read any kind; ``None``:
+        the folds read only ``fold_kinds``, and get only the events of those kinds the seat
+        sees, in order: the deal's log is scanned for those kinds once for every seat
+        (:meth:`_scanned`), and each seat asks only them whether it sees them."""
         seen = self._seen.get(seat)
         log = deal.events
-        read: Sequence[Event] = log if events is None else events
-        upto = 0
-        if (seen is None or seen.events is not log or seen.upto > len(read)
-                or (seen.upto and read[seen.upto - 1] is not seen.last)):
-            seen = self._seen[seat] = _Seen(log, [len(s) for s in self.slots])
+        read: Sequence[Event]
+        scan: list[Event] | None = None
+        if events is None:
+            scan = read = self._scanned(log)
+            fresh = (seen is None or seen.events is not log or seen.scan is not scan
+                     or seen.upto > len(scan))
         else:
-            upto = seen.upto
+            read = events
+            fresh = (seen is None or seen.events is not log or seen.upto > len(read)
+                     or (seen.upto > 0 and read[seen.upto - 1] is not seen.last))
+        if fresh or seen is None:
+            seen = self._seen[seat] = _Seen(log, scan, [len(s) for s in self.slots])
+        upto = seen.upto
         if upto < len(read):
-            kinds = self.fold_kinds
-            if kinds is None:
+            if events is not None:
                 for k, aids in enumerate(self.aids):
                     aids.fold(read, upto, seen.values[k])
             else:
                 new: list[Event] = []
                 for i in range(upto, len(read)):
                     e = read[i]
-                    if e.kind in kinds and e.visible(seat):
+                    if e.visible(seat):
                         new.append(e)
                 if new:
                     for k, aids in enumerate(self.aids):
                         aids.fold(new, 0, seen.values[k])
             seen.upto = len(read)
             seen.last = read[-1]
+        elif kept.features is seen and kept.upto == upto:
+            return  # nothing folded since this vector showed these values
+        kept.features = seen
+        kept.upto = seen.upto
         b = self.bound
         for k, slots in enumerate(self.slots):
             values = seen.values[k]
@@ -350,6 +459,28 @@ class VectorEncoder:
                 if now[i] != x:
                     now[i] = x
                     v[i] = x
+
+    def _scanned(self, log: list[Event]) -> list[Event]:
+        """The events of ``fold_kinds`` in ``log``, in order (``_scan``), brought up to date
+        with the events logged since the last call; a new list if the log is another one or
+        was not extended (a copy of the deal, another deal)."""
+        upto = self._scan_upto
+        if (log is not self._scan_log or upto > len(log)
+                or (upto and log[upto - 1] is not self._scan_last)):
+            self._scan = []
+            self._scan_log = log
+            upto = 0
+        if upto < len(log):
+            kinds = self.fold_kinds
+            assert kinds is not None
+            scan = self._scan
+            for i in range(upto, len(log)):
+                e = log[i]
+                if e.kind in kinds:
+                    scan.append(e)
+            self._scan_upto = len(log)
+            self._scan_last = log[-1]
+        return self._scan
 
     def _fill_views(self, v: array[float], now: list[float], deal: Deal, seat: int) -> None:
         """Features of a phase that needs the whole observation: each phase's ``fill`` (on

@@ -52,7 +52,6 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Mapping
-from math import comb
 from typing import Any
 
 try:
@@ -82,6 +81,7 @@ from stops.engine.table import Table
 from stops.engine.text import players_text
 from stops.interop.codec import AMOUNT_CAP, ActionCodec
 from stops.interop.encoding import ObservationLayout
+from stops.interop.envcore import EnvCore
 from stops.rules.variant import Variant, load_variant
 
 __all__ = ["AMOUNT_CAP", "ActionCodec", "StopsAECEnv", "env", "raw_env"]
@@ -140,6 +140,10 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.action_spaces: dict[str, Any] = {
             a: gymnasium.spaces.Discrete(self.codec.n_actions) for a in self.possible_agents}
         self._seed_rng = random.Random()
+        self._core = EnvCore(self.variant, players, chips, deals_per_episode, dealer,
+                             self.codec, self._encoder)
+        """The episode's table, deal, masks and step, numpy-free (compiled in the compiled
+        build): this class turns what it keeps into numpy arrays and PettingZoo's dicts."""
         # episode state (set by reset)
         self.agents: list[str] = []
         self.rewards: dict[str, float] = {}
@@ -148,35 +152,43 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection: str = self.possible_agents[0]
-        self.table: Table | None = None
-        self.deal: Deal | None = None
-        self.deals_started = 0
-        self.episode_over = False
-        self._picked: list[int] = []
         self._zeros: npt.NDArray[np.int8] = np.zeros(self.codec.n_actions, dtype=np.int8)
         """All 0: copied for every mask of a seat not to act."""
-        self._mask: npt.NDArray[np.int8] = self._zeros.copy()
         self._idle: npt.NDArray[np.int8] = self._zeros.copy()
         self._idle.flags.writeable = False
         """The mask of every agent not to act (all 0), shared and read-only: one array for
         them all, not a copy per agent per step."""
-        self._where: dict[int, int] = {}
-        """Action index -> its position in ``legal_actions()`` (from the last mask)."""
-        self._on: bytes | bytearray = bytes(self.codec.n_actions)
-        """The bytes under ``_mask``: the legality check of :meth:`step` reads a byte, not a
-        numpy item."""
-        self._buf = bytearray(self.codec.n_actions)
-        self._live: npt.NDArray[np.int8] = np.frombuffer(self._buf, dtype=np.int8)
-        """The mask of the seat to act, rewritten in place at every step (``_buf``, and the
-        numpy array over it made once): what the agents are given are copies of it."""
-        self._choosing_now: str | None = None
-        """The verb of the choice of several cards on offer to the seat to act (see
-        :meth:`_choosing`), found with its mask: :meth:`step` does not ask the deal again."""
-        self._last_stacks: tuple[int, ...] = ()
-        self._rewards_zero = True
-        """Whether ``rewards`` holds only 0.0: a step that moves no chip (most of them) then
-        keeps that dict and adds nothing to the cumulative rewards, instead of building a
-        dict of zeros and adding them."""
+        self._live: npt.NDArray[np.int8] = np.frombuffer(self._core.buf, dtype=np.int8)
+        """The mask of the seat to act, rewritten in place by the core at every step (its
+        ``buf``, and the numpy array over it made once): what the agents are given are
+        copies of it."""
+
+    @property
+    def table(self) -> Table | None:
+        """The episode's table (``None`` before the first reset)."""
+        return self._core.table
+
+    @property
+    def deal(self) -> Deal | None:
+        """The deal in progress (``None`` before the first reset)."""
+        return self._core.deal
+
+    @property
+    def deals_started(self) -> int:
+        return self._core.deals_started
+
+    @property
+    def episode_over(self) -> bool:
+        return self._core.episode_over
+
+    @property
+    def _picked(self) -> list[int]:
+        return self._core.picked
+
+    @property
+    def _mask(self) -> npt.NDArray[np.int8]:
+        """The mask of the seat to act as the environment keeps it (all 0 if none)."""
+        return self._live if self._core.seat >= 0 else self._idle
 
     # -- spaces ---------------------------------------------------------------------------
     def _build_observation_layout(self) -> None:
@@ -210,73 +222,40 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             table_seed: int = seed
         else:
             table_seed = self._seed_rng.getrandbits(63)
-        self.table = Table(self.variant, seats=self.n, chips=self.chips, seed=table_seed,
-                           dealer=self.dealer)
-        self._last_stacks = tuple(self.table.stacks)
-        self.deal = None
-        self.deals_started = 0
-        self.episode_over = False
-        self._picked = []
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._rewards_zero = True
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self._advance()
+        self._core.reset(table_seed)
+        self.infos = {a: {"action_mask": self._idle} for a in self.agents}
         self._after_move()
 
-    def _advance(self) -> None:
-        """Start deals until some seat has a decision, or the episode is over."""
-        table = self.table
-        assert table is not None
-        while self.deal is None or self.deal.is_terminal:
-            if table.is_over or self.deals_started >= self.deals_per_episode:
-                self.episode_over = True
-                return
-            self.deal = table.new_deal()
-            self.deals_started += 1
-
-    def _stacks_now(self) -> tuple[int, ...]:
-        deal, table = self.deal, self.table
-        assert deal is not None and table is not None
-        # once a deal is over the table's stacks include any end-of-session share-out
-        return tuple(table.stacks) if deal.is_terminal else deal.stacks
-
     def _after_move(self) -> None:
-        """Masks, infos, terminations and the agent to act, after a reset or a step."""
-        where: dict[int, int] = {}
-        self._where = where
-        deal = self.deal
-        idle = self._idle
-        if self.episode_over or deal is None or deal.current_seat is None:
-            self._on = bytes(self.codec.n_actions)
-            self._choosing_now = None
-            self._mask = self._zeros.copy()
-            if self.episode_over:
-                self.terminations = dict.fromkeys(self.agents, True)
-                self.agent_selection = self.agents[0]
-                self.infos = {a: {"action_mask": idle} for a in self.agents}
-                return
-            assert deal is not None and deal.current_seat is not None
-        seat = deal.current_seat
-        on, self._choosing_now = self._mask_on(deal, seat, where)
-        self.codec.fill_mask(self._buf, on)
-        self._on = self._buf
-        self._mask = mask = self._live
+        """Infos, terminations and the agent to act, after a reset or a step. Only the
+        agent that acted and the agent to act get new infos: ``infos`` is updated in place
+        (every other agent's info is the one it had, its mask the shared all-0 one)."""
+        core = self._core
+        seat = core.seat
+        if seat < 0:
+            assert core.episode_over
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.agents[0]
+            self.infos = {a: {"action_mask": self._idle} for a in self.agents}
+            return
+        infos = self.infos
+        was = self.agent_selection
         chosen = self.agent_selection = self.possible_agents[seat]
-        infos = {a: {"action_mask": idle} for a in self.agents}
-        infos[chosen] = {"action_mask": mask.copy()}
-        self.infos = infos
+        if was != chosen:
+            infos[was] = {"action_mask": self._idle}
+        infos[chosen] = {"action_mask": self._live.copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        deal = self.deal
-        assert deal is not None
-        seat = self._seat_of[agent]
+        core = self._core
         if action is None:
             raise IllegalAction("masked_action", f"{agent} must act; None is only for agents "
                                 "that are done")
@@ -290,35 +269,15 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             except TypeError:
                 raise IllegalAction("masked_action", f"an action is an index 0.."
                                     f"{self.codec.n_actions - 1}, got {action!r}") from None
-        if not 0 <= index < self.codec.n_actions or not self._on[index]:
+        if not 0 <= index < core.size or not core.on[index]:
             label = (self.codec.labels[index] if 0 <= index < self.codec.n_actions
                      else "out of range")
             raise IllegalAction("masked_action", f"action {index} ({label}) is not legal for "
                                 f"{agent} now; see its action mask")
         self._cumulative_rewards[agent] = 0.0
-        choosing = self._choosing_now
-        if choosing is not None and index < 52:
-            self._picked.append(index)
-            if len(self._picked) == self._select_size():
-                picked, self._picked = self._picked, []
-                deal.apply(with_cards(seat, choosing, picked))
-        else:
-            where = self._where.get(index)
-            if where is not None:
-                # the mask saw where it is among legal_actions(), an action that is just
-                # what decode(index) gives, and the deal has not moved since
-                deal.apply_index(where)
-            else:
-                deal.apply(self.codec.decode(seat, index, deal.legal_actions()))
-        if deal.is_terminal:
-            self._advance()
-        now = self._stacks_now()
-        last = self._last_stacks
-        if now != last or not self._rewards_zero:
-            self.rewards = {a: float(now[self._seat_of[a]] - last[self._seat_of[a]])
-                            for a in self.agents}
-            self._rewards_zero = now == last
-            self._last_stacks = now
+        changes = core.play(self._seat_of[agent], index)
+        if changes is not None:
+            self.rewards = {a: changes[self._seat_of[a]] for a in self.agents}
             self._accumulate_rewards()
         # else: no chip moved, and ``rewards`` is all 0.0 already (adding 0.0 changes no sum)
         self._after_move()
@@ -329,15 +288,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     def _choosing(self) -> str | None:
         """The verb of the choice of several cards on offer now (a ``select``), if any: a
         card index is then a pick."""
-        deal = self.deal
-        if deal is None or not self.codec.cards_verbs:
-            return None
-        return self.codec.cards_verb(deal.legal_actions().verbs)
-
-    def _select_size(self) -> int:
-        assert self.deal is not None
-        first = self.deal.legal_actions()[0]
-        return len(first.cards or ())
+        return self._core.choosing_now()
 
     def encode(self, action: Action) -> int:
         """The index of ``action`` (see :class:`ActionCodec`)."""
@@ -363,42 +314,8 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         deal = self.deal
         if deal is None or deal.current_seat != seat:
             return self._zeros.copy()
-        on = self._mask_on(deal, seat, where)[0]
+        on = self._core.mask_on(deal, seat, where)[0]
         return np.frombuffer(self.codec.mask_bytes(self.codec.n_actions, on), dtype=np.int8)
-
-    def _mask_on(self, deal: Deal, seat: int,
-                 where: dict[int, int] | None) -> tuple[list[int], str | None]:
-        """The indices ``seat``, the seat to act, may play, and the verb of the choice of
-        several cards on offer (see :meth:`_choosing`), if any."""
-        legal = deal.legal_actions()
-        codec = self.codec
-        on: list[int] = []
-        choosing = codec.cards_verb(legal.verbs) if codec.cards_verbs else None
-        if choosing is not None:
-            on.extend(self._pickable(deal, seat, legal))
-        elif len(legal) <= 2 * codec.n_actions:
-            on = codec.legal_indices(legal, where)
-        else:  # a long family (a bid up to a big stack): ask about each index instead
-            on.extend(i for i in range(codec.n_actions)
-                      if i < codec.play_base and codec.decode(seat, i) in legal)
-        if not on:
-            raise RuntimeError(f"no legal decision of seat {seat} has an index in the action "
-                               f"space ({legal!r}); raise the codec's caps")
-        return on, choosing
-
-    def _pickable(self, deal: Deal, seat: int, legal: Any) -> set[int]:
-        """Cards that keep the picks so far completable to a legal ``select``."""
-        picked = set(self._picked)
-        hand = [int(c) for c in deal.hand(seat)]
-        k = len(legal[0].cards or ())
-        if len(legal) == comb(len(hand), k):  # free choice: any cards of the hand
-            return set(hand) - picked
-        out: set[int] = set()
-        for a in legal:
-            cards = {int(c) for c in a.cards or ()}
-            if picked <= cards:
-                out |= cards - picked
-        return out
 
     # -- observations ---------------------------------------------------------------------
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
@@ -408,16 +325,13 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def observe(self, agent: str) -> dict[str, Any]:
+        core = self._core
         seat = self._seat_of[agent]
-        deal = self.deal
-        assert deal is not None
-        mask = (self._mask.copy() if agent == self.agent_selection and not self.episode_over
-                else self._idle)
+        mask = self._live.copy() if seat == core.seat else self._idle
         # what :meth:`stops.Deal.observe` shows the seat, as the encoder writes it: a new
         # ``array('f')`` each time, which the numpy array then owns (no copy)
-        v = self._encoder.encode(deal, seat, self._picked,
-                                 float(self.deals_per_episode - self.deals_started))
-        return {"observation": np.frombuffer(v, dtype=_F32), "action_mask": mask}
+        return {"observation": np.frombuffer(core.encode(seat), dtype=_F32),
+                "action_mask": mask}
 
     # -- display --------------------------------------------------------------------------
     def render(self) -> str | None:
@@ -441,7 +355,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             f"dealer player_{deal.dealer}, phase {deal.phase}, to act {who}"
             + (" (episode over)" if self.episode_over else ""),
             "stacks: " + "  ".join(f"{a} {s}" for a, s in zip(
-                self.possible_agents, self._stacks_now(), strict=True)),
+                self.possible_agents, self._core.stacks_now(), strict=True)),
             "layout: " + "  ".join(
                 f"{sid} {chips}" + ("*" if sid in deal.retired else "")
                 for sid, chips in deal.layout.items()),

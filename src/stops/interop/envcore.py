@@ -1,0 +1,205 @@
+"""The numpy-free core of the PettingZoo environment's step (:mod:`stops.interop.pettingzoo`).
+
+Everything an AEC step does that needs neither numpy nor gymnasium lives here: the episode's
+table and deal, the deals started, the acting seat's mask (as bytes, rewritten in place),
+where each legal index sits among ``legal_actions()``, the card picks of a choice of several
+cards, playing an index, starting the next deal, and each seat's change of chips. The
+compiled build compiles this module (the environment's own module imports numpy, so it
+stays pure Python): a step's bookkeeping was interpreted Python in both builds, and in the
+compiled one it cost about three times the engine's own step. The environment is left a
+thin shell that turns these values into numpy arrays and PettingZoo's dicts.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from math import comb
+from typing import Any
+
+from stops.engine.actions import with_cards
+from stops.engine.deal import Deal
+from stops.engine.table import Table
+from stops.interop.codec import ActionCodec
+from stops.interop.encoding import VectorEncoder
+from stops.rules.variant import Variant
+
+
+class EnvCore:
+    """One episode's state and step, for :class:`stops.interop.pettingzoo.StopsAECEnv`.
+
+    ``seat`` is the seat to act (-1 when none: the episode is over), ``buf`` its mask (1 at
+    each legal index, rewritten in place at every step: the environment keeps one numpy
+    array over it) and ``on`` the bytes the legality check reads (``buf``, or all 0 when no
+    seat acts)."""
+
+    def __init__(self, variant: Variant, players: int, chips: int, deals_per_episode: int,
+                 dealer: int | None, codec: ActionCodec, encoder: VectorEncoder) -> None:
+        self.variant = variant
+        self.n = players
+        self.chips = chips
+        self.deals_per_episode = deals_per_episode
+        self.dealer = dealer
+        self.codec = codec
+        self.encoder = encoder
+        self.size = codec.n_actions
+        self.table: Table | None = None
+        self.deal: Deal | None = None
+        self.deals_started = 0
+        self.episode_over = False
+        self.picked: list[int] = []
+        self.seat = -1
+        self.buf = bytearray(self.size)
+        self.off = bytes(self.size)
+        self.on: bytes | bytearray = self.off
+        self.where: dict[int, int] = {}
+        """Action index -> its position in ``legal_actions()`` (from the last mask)."""
+        self.choosing: str | None = None
+        """The verb of the choice of several cards on offer to the seat to act (see
+        :meth:`choosing_now`), found with its mask: :meth:`play` does not ask the deal
+        again."""
+        self.last_stacks: tuple[int, ...] = ()
+        self.rewards_zero = True
+        """Whether the rewards of the last step were all 0.0: a step that moves no chip then
+        hands back no rewards (the environment keeps its dict of zeros)."""
+
+    # -- the episode ----------------------------------------------------------------------
+    def reset(self, table_seed: int) -> None:
+        """A new table on ``table_seed``, its first deal with a decision, the first mask."""
+        self.deal = None
+        self.encoder.forget()
+        table = self.table = Table(self.variant, seats=self.n, chips=self.chips,
+                                   seed=table_seed, dealer=self.dealer)
+        self.last_stacks = tuple(table.stacks)
+        self.rewards_zero = True
+        self.deal = None
+        self.deals_started = 0
+        self.episode_over = False
+        self.picked = []
+        self.advance()
+        self.after_move()
+
+    def advance(self) -> None:
+        """Start deals until some seat has a decision, or the episode is over."""
+        table = self.table
+        assert table is not None
+        deal = self.deal
+        while deal is None or deal.to_act is None:
+            if table.is_over or self.deals_started >= self.deals_per_episode:
+                self.episode_over = True
+                return
+            deal = self.deal = table.new_deal()
+            self.deals_started += 1
+
+    def stacks_now(self) -> tuple[int, ...]:
+        """Every seat's stack: once a deal is over the table's stacks include any
+        end-of-session share-out."""
+        deal, table = self.deal, self.table
+        assert deal is not None and table is not None
+        return tuple(table.stacks) if deal.to_act is None else tuple(deal.ledger.stacks)
+
+    def after_move(self) -> None:
+        """The seat to act, its mask and what the step needs to play an index of it."""
+        where: dict[int, int] = {}
+        self.where = where
+        deal = self.deal
+        if self.episode_over or deal is None or deal.to_act is None:
+            self.seat = -1
+            self.on = self.off
+            self.choosing = None
+            return
+        seat = deal.to_act
+        self.seat = seat
+        on, self.choosing = self.mask_on(deal, seat, where)
+        self.codec.fill_mask(self.buf, on)
+        self.on = self.buf
+
+    def play(self, seat: int, index: int) -> list[float] | None:
+        """Play ``index`` (legal: the caller read ``on``) for ``seat``, the seat to act; start
+        the next deal if it ended the deal, and find the next mask. Each seat's change of
+        chips caused by the step, or ``None`` when no chip moved and the last step's
+        rewards were all 0.0 already."""
+        deal = self.deal
+        assert deal is not None
+        choosing = self.choosing
+        if choosing is not None and index < 52:
+            self.picked.append(index)
+            if len(self.picked) == self.select_size():
+                picked, self.picked = self.picked, []
+                deal.apply(with_cards(seat, choosing, picked))
+        else:
+            where = self.where.get(index)
+            if where is not None:
+                # the mask saw where it is among legal_actions(), an action that is just
+                # what decode(index) gives, and the deal has not moved since
+                deal.apply_index(where)
+            else:
+                deal.apply(self.codec.decode(seat, index, deal.legal_actions()))
+        if deal.to_act is None:
+            self.advance()
+        now = self.stacks_now()
+        last = self.last_stacks
+        out: list[float] | None = None
+        if now != last or not self.rewards_zero:
+            out = [float(now[i] - last[i]) for i in range(self.n)]
+            self.rewards_zero = now == last
+            self.last_stacks = now
+        self.after_move()
+        return out
+
+    def encode(self, seat: int) -> array[float]:
+        """The observation vector of ``seat`` now (a new array the caller owns)."""
+        deal = self.deal
+        assert deal is not None
+        return self.encoder.encode(deal, seat, self.picked,
+                                   float(self.deals_per_episode - self.deals_started))
+
+    # -- actions --------------------------------------------------------------------------
+    def choosing_now(self) -> str | None:
+        """The verb of the choice of several cards on offer now (a ``select``), if any: a
+        card index is then a pick."""
+        deal = self.deal
+        if deal is None or not self.codec.cards_verbs:
+            return None
+        return self.codec.cards_verb(deal.legal_actions().verbs)
+
+    def select_size(self) -> int:
+        """How many cards the choice of several cards on offer takes."""
+        assert self.deal is not None
+        first = self.deal.legal_actions()[0]
+        return len(first.cards or ())
+
+    def mask_on(self, deal: Deal, seat: int,
+                where: dict[int, int] | None) -> tuple[list[int], str | None]:
+        """The indices ``seat``, the seat to act, may play, and the verb of the choice of
+        several cards on offer (see :meth:`choosing_now`), if any. ``where`` (when given)
+        gets each index's position in ``legal_actions()`` (see ``ActionCodec.legal_indices``)."""
+        legal = deal.legal_actions()
+        codec = self.codec
+        on: list[int] = []
+        choosing = codec.cards_verb(legal.verbs) if codec.cards_verbs else None
+        if choosing is not None:
+            on.extend(self.pickable(deal, seat, legal))
+        elif len(legal) <= 2 * codec.n_actions:
+            on = codec.legal_indices(legal, where)
+        else:  # a long family (a bid up to a big stack): ask about each index instead
+            on.extend(i for i in range(codec.n_actions)
+                      if i < codec.play_base and codec.decode(seat, i) in legal)
+        if not on:
+            raise RuntimeError(f"no legal decision of seat {seat} has an index in the action "
+                               f"space ({legal!r}); raise the codec's caps")
+        return on, choosing
+
+    def pickable(self, deal: Deal, seat: int, legal: Sequence[Any]) -> set[int]:
+        """Cards that keep the picks so far completable to a legal ``select``."""
+        picked = set(self.picked)
+        hand = [int(c) for c in deal.hand(seat)]
+        k = len(legal[0].cards or ())
+        if len(legal) == comb(len(hand), k):  # free choice: any cards of the hand
+            return set(hand) - picked
+        out: set[int] = set()
+        for a in legal:
+            cards = {int(c) for c in a.cards or ()}
+            if picked <= cards:
+                out |= cards - picked
+        return out
