@@ -69,6 +69,15 @@ def _move(v: array[float], single: list[int], segment: int, i: int) -> None:
     single[segment] = i
 
 
+def _move_all(v: array[float], was: tuple[int, ...], now: tuple[int, ...]) -> None:
+    """Move the 1.0s of a segment with several (the spare hand's known cards, the cards
+    picked so far) from the indices ``was`` to ``now``."""
+    for i in was:
+        v[i] = 0.0
+    for i in now:
+        v[i] = 1.0
+
+
 def _put_chips(v: array[float], now: list[float], i: int, x: float, b: float) -> None:
     """Write a count of chips ``x``, clipped to ``[-b, b]``, at ``i`` if it is not there
     already (these segments are looked at only when the chips they show moved)."""
@@ -304,10 +313,7 @@ class VectorEncoder:
         else:
             spare = _NONE
         if spare != kept.spare:
-            for i in kept.spare:
-                v[i] = 0.0
-            for i in spare:
-                v[i] = 1.0
+            _move_all(v, kept.spare, spare)
             kept.spare = spare
         if to_act == seat and picked:
             at = self.picked
@@ -315,10 +321,7 @@ class VectorEncoder:
         else:
             chosen = _NONE
         if chosen != kept.picked:
-            for i in kept.picked:
-                v[i] = 0.0
-            for i in chosen:
-                v[i] = 1.0
+            _move_all(v, kept.picked, chosen)
             kept.picked = chosen
         # the seat's events as the deal keeps them, only where a phase's fold may read any
         # kind; otherwise the deal's log is read, each event the encoder needs asked whether
