@@ -61,7 +61,7 @@ class Ledger:
             row = c.get(space)
             if row is None:
                 row = c[space] = [0] * len(self.stacks)
-            row[seat] += chips
+            row[seat] = row[seat] + chips
 
     def balance(self, account: Account) -> int:
         if isinstance(account, str):

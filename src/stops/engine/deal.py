@@ -630,12 +630,18 @@ class Deal:
 
     def give(self, seat: int, card: int) -> None:
         self.owner[card] = seat
-        self.masks[seat][card // 13] |= 1 << (card % 13)
-        self.counts[seat] += 1
+        m = self.masks[seat]
+        s = card // 13
+        m[s] = m[s] | 1 << (card % 13)  # an item's `|=` is a generic call compiled (see docs)
+        counts = self.counts
+        counts[seat] = counts[seat] + 1
 
     def take(self, seat: int, card: int) -> None:
-        self.masks[seat][card // 13] &= ~(1 << (card % 13))
-        self.counts[seat] -= 1
+        m = self.masks[seat]
+        s = card // 13
+        m[s] = m[s] & ~(1 << (card % 13))
+        counts = self.counts
+        counts[seat] = counts[seat] - 1
 
     def hand(self, seat: Any) -> list[Card]:
         """The cards ``seat`` holds, sorted by suit then rank. (``seat`` is typed ``Any``
@@ -685,7 +691,8 @@ class Deal:
         spare = self.spare
         for c in spare:
             owner[c] = seat
-            masks[c // 13] |= 1 << (c % 13)
+            s = c // 13
+            masks[s] = masks[s] | 1 << (c % 13)
         self.masks[seat] = masks
         self.counts[seat] = len(spare)
         for c in old:
@@ -748,7 +755,8 @@ class Deal:
             if not chips:
                 return
         ledger = self.ledger
-        ledger.stacks[seat] -= chips
+        stacks = ledger.stacks
+        stacks[seat] = stacks[seat] - chips
         layout = ledger.layout
         layout[space] = layout.get(space, 0) + chips
         if ledger.contributed is not None:
@@ -775,7 +783,8 @@ class Deal:
             if ledger.contributed is not None:
                 ledger.contribute(seat, space, chips)
         self.events.extend(evs)  # type: ignore[arg-type]
-        self.ledger.stacks[seat] -= total
+        stacks = ledger.stacks
+        stacks[seat] = stacks[seat] - total
 
     def claim(self, seat: int, space: str, note: str = "", chips: int | None = None,
               shown: tuple[int, ...] = ()) -> int:

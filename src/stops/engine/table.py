@@ -389,7 +389,7 @@ class Table:
             for space, row in deal.ledger.contributed.items():
                 mine = self.contributed.setdefault(space, [0] * self.n)
                 for s, chips in enumerate(row):
-                    mine[s] += chips
+                    mine[s] = mine[s] + chips
         self.retired = set(deal.retired)
         if deal.outcome != "abandoned":  # a deal thrown in before play is dealt again: it
             self.deals_played += 1       # does not count towards the session's deals
@@ -495,15 +495,16 @@ class Table:
         rest = total - sum(gets.values())
         eligible = [s for s in order if weights[s]]
         for k in range(rest):
-            gets[eligible[k % len(eligible)]] += 1
+            s = eligible[k % len(eligible)]
+            gets[s] = gets[s] + 1
         pool = [s for s in spaces if layout[s]]
         for seat in order:
             need = gets[seat]
             while need:
                 space = pool[0]
                 take = min(need, layout[space])
-                layout[space] -= take
-                stacks[seat] += take
+                layout[space] = layout[space] - take
+                stacks[seat] = stacks[seat] + take
                 need -= take
                 self.events.append(event(EventKind.CLAIMED, seat, chips=take, space=space,
                                          note="share-out at the end of the session"))

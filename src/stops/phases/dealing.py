@@ -141,13 +141,13 @@ def sized_plan(order: list[int], sizes: dict[int, int], pack: int) -> list[int]:
                 break
             if who == SPARE and any(left[w] for w in order if w != SPARE):
                 if left[SPARE] > 0:
-                    left[SPARE] -= 1
+                    left[SPARE] = left[SPARE] - 1
                     plan.append(SPARE)
                     dealt = True
                 continue
             if who == SPARE or left[who] > 0:
                 if who != SPARE:
-                    left[who] -= 1
+                    left[who] = left[who] - 1
                 plan.append(who)
                 dealt = True
         if not dealt:  # pragma: no cover - sizes are checked at load
@@ -255,7 +255,8 @@ class DealPhase(Phase):
             ints: tuple[int, ...] = h  # a Card is an int: the compiled loop indexes natively
             for ci in ints:
                 owner[ci] = seat
-                masks[_SUIT[ci]] |= _BIT[ci]
+                s = _SUIT[ci]
+                masks[s] = masks[s] | _BIT[ci]
             deal.counts[seat] = len(h)
             log.append(event(K_DEALT, seat, None, len(h), None, None, h, "", _ONLY[seat]))
         for c in deal.dealt_spare:

@@ -395,8 +395,9 @@ def first_best_five(cards: Iterable[int]) -> tuple[int, ...]:
     picked: list[int] = []
     for c in hand:
         r = c % _NUM_RANKS
-        if need[r]:
-            need[r] -= 1
+        left = need[r]
+        if left:
+            need[r] = left - 1
             picked.append(c)
     return tuple(picked)
 

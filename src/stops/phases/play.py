@@ -273,8 +273,11 @@ class PlayPhase(Phase):
         claims; ends the deal if the hand is now empty. Returns a claim's reason to make the
         card a stop, if one gave it. (The forced run in :meth:`apply` does the same inline.)
         """
-        deal.masks[seat][card // 13] &= ~(1 << (card % 13))
-        deal.counts[seat] -= 1
+        m = deal.masks[seat]
+        s = card // 13
+        m[s] = m[s] & ~(1 << (card % 13))  # not `&=`: see Deal.give
+        counts = deal.counts
+        counts[seat] = counts[seat] - 1
         deal.owner[card] = PLAYED
         deal.played_by[card] = seat
         deal.plays.append(self._pairs[seat][card])

@@ -122,7 +122,8 @@ class StakePhase(Phase):
             for space, chips in stakes.spaces:
                 layout[space] = layout.get(space, 0) + chips
             for seat, chips in stakes.seats:
-                ledger.stacks[seat] -= chips
+                stacks = ledger.stacks
+                stacks[seat] = stacks[seat] - chips
             deal.events.extend(stakes.events)
             fixed_done = True
         else:
