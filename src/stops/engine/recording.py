@@ -18,6 +18,7 @@ from stops.engine.actions import Action, action_from_dict
 from stops.engine.cards import CARDS, Card, parse_card
 from stops.engine.chips import MAX_CHIPS, chips_ok
 from stops.engine.errors import IllegalAction, RecordError
+from stops.engine.finished import FinishedDeal as FinishedDeal  # moved; old pickles name it here
 from stops.engine.structure import (
     STRUCTURE_FAILURES,
     TypeProblem,
@@ -78,49 +79,6 @@ def deal_record(deal: Deal, final_hands: Mapping[str, Any] | None = None) -> dic
                               "hands": [None if h is None else list(h)
                                         for h in final_hands["hands"]]}
     return rec
-
-
-class FinishedDeal:
-    """What :func:`deal_record` reads of a finished deal, and nothing more.
-
-    A table keeps one of these per finished deal (``keep_records``) instead of the record
-    itself: the record dict (a string per card and a dict per action) is built only when
-    someone reads ``table.records``. The fields are the deal's own, shared rather than
-    copied: a finished deal never changes them. So a kept deal costs a few hundred bytes
-    instead of a record's several kilobytes, and ending a deal builds nothing.
-    """
-
-    __slots__ = ("actions", "active", "deal_index", "dealer", "dealt_hands", "dealt_spare",
-                 "exempt", "final_hands", "last_dealt", "ledger", "n", "seed", "skip_stakes",
-                 "start_layout", "start_retired", "start_stacks", "variant")
-
-    is_terminal = True
-
-    def __init__(self, deal: Deal) -> None:
-        self.variant = deal.variant
-        self.n = deal.n
-        self.dealer = deal.dealer
-        self.start_stacks = deal.start_stacks
-        self.start_layout = deal.start_layout
-        self.start_retired = deal.start_retired
-        self.dealt_hands = deal.dealt_hands
-        self.dealt_spare = deal.dealt_spare
-        self.actions = deal.actions
-        self.deal_index = deal.deal_index
-        self.seed = deal.seed
-        self.skip_stakes = deal.skip_stakes
-        self.active = deal.active
-        self.exempt = deal.exempt
-        self.last_dealt = deal.last_dealt
-        self.ledger = deal.ledger
-        self.final_hands: dict[str, Any] | None = None
-        """Set by the table when the session ended after this deal with a share-out by
-        hands dealt to each seat (the record's ``final_hands``)."""
-
-    def record(self) -> dict[str, Any]:
-        """The deal's record, exactly as ``deal.record()`` gave it when the deal ended (and
-        the final share-out's cards, if the session ended after it with one)."""
-        return deal_record(self, self.final_hands)  # type: ignore[arg-type]
 
 
 def _need(rec: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:

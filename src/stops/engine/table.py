@@ -16,7 +16,7 @@ from stops.engine.deal import Deal
 from stops.engine.errors import DealInProgress, RecordError, SessionOver, StopsError
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event
-from stops.engine.recording import FinishedDeal
+from stops.engine.finished import FinishedDeal
 from stops.engine.resolver import resolve_variant
 from stops.engine.rng import Rng, deal_shuffle, derive_seed, keyed_shuffle
 from stops.engine.session_end import SessionEnd
@@ -193,7 +193,7 @@ class Table:
         """Chips each seat put on each space this session (for refund_by_contribution)."""
         self._records: list[Any] = []
         """Finished deals kept for ``records``: a record dict, or a
-        :class:`~stops.engine.recording.FinishedDeal` that builds it when first read."""
+        :class:`~stops.engine.finished.FinishedDeal` that builds it when first read."""
         self.events: list[Event] = []
         self.start_stacks = tuple(self._stacks)
         self.last_winner: int | None = None

@@ -56,6 +56,18 @@ class FirstLead(NamedTuple):
     constraint: int = 0
 
 
+_new: Final = tuple.__new__
+_FIRST_LEAD: Final = FirstLead
+
+
+def _lead(seat: int, cards: tuple[int, ...] | None = None, rule: str = "",
+          seek: OpeningSeek | None = None, constraint: int = 0) -> FirstLead:
+    """A :class:`FirstLead` (the same as ``FirstLead(...)``): in the compiled build a call of
+    this is a direct C call, where the named tuple's own ``__new__`` is interpreted Python
+    (one a deal, at the first lead)."""
+    return _new(_FIRST_LEAD, (seat, cards, rule, seek, constraint))
+
+
 @attrs.frozen
 class FirstLeadParams:
     first_lead_card: Literal["free", "lowest_in_hand", "lowest_of_suit"] = param(
@@ -76,12 +88,12 @@ def first_lead(deal: Deal, seat: int, params: FirstLeadParams | None) -> FirstLe
     rule = "free" if params is None else params.first_lead_card
     if rule == "lowest_in_hand":
         assert params is not None
-        return FirstLead(seat, tuple(lowest_in_hand(deal, seat, params.lowest_tie)),
+        return _lead(seat, tuple(lowest_in_hand(deal, seat, params.lowest_tie)),
                          "the first lead is the lowest card in the leader's hand")
     if rule == "lowest_of_suit":
-        return FirstLead(seat, tuple(_lowest_each(deal, seat, ALL_SUITS)),
+        return _lead(seat, tuple(_lowest_each(deal, seat, ALL_SUITS)),
                          "the first lead is the lowest card the leader holds in its suit")
-    return FirstLead(seat)
+    return _lead(seat)
 
 
 def dealers_left(deal: Deal, params: FirstLeadParams | None) -> FirstLead:
@@ -149,11 +161,11 @@ def opening_card(deal: Deal, params: OpeningParams) -> FirstLead | None:
     if candidates is None:
         candidates = _CANDIDATES[params] = _opening_candidates(params)
     if not candidates:
-        return FirstLead(deal.order(deal.dealer)[0])
+        return _lead(deal.order(deal.dealer)[0])
     owner = deal.owner
     for c in candidates:
         if owner[c] >= 0:
-            return FirstLead(owner[c], (c,))
+            return _lead(owner[c], (c,))
     return None
 
 
@@ -257,9 +269,9 @@ def opening_rule(deal: Deal, params: OpeningRuleParams) -> FirstLead:
     unless ``opening_exempt``."""
     rule = params.opening
     if rule == "dealers_left":
-        return FirstLead(deal.order(deal.dealer)[0])
+        return _lead(deal.order(deal.dealer)[0])
     if rule == "lowest_black" and not params.opening_exempt:
-        return FirstLead(deal.order(deal.dealer)[0], rule="the opening is the lowest black "
+        return _lead(deal.order(deal.dealer)[0], rule="the opening is the lowest black "
                          "card of the player due to open", seek=_COLOUR_OPENING,
                          constraint=HEARTS)
     if rule == "lowest_black":  # opening_exempt: the first player holding one opens, unpaid
@@ -268,17 +280,17 @@ def opening_rule(deal: Deal, params: OpeningRuleParams) -> FirstLead:
             if low:
                 rank = [_rank_pos(deal, c) for c in low]
                 best = min(rank)
-                return FirstLead(seat, tuple(c for c, r in zip(low, rank, strict=True)
+                return _lead(seat, tuple(c for c, r in zip(low, rank, strict=True)
                                              if r == best))
-        return FirstLead(deal.order(deal.dealer)[0])
+        return _lead(deal.order(deal.dealer)[0])
     order = (12, *range(12)) if deal.ace_low else tuple(range(13))
     owner = deal.owner
     for suit in _CLIMB_SUITS[rule]:
         for r in order:
             c = suit * 13 + r
             if owner[c] >= 0:
-                return FirstLead(owner[c], (c,))
-    return FirstLead(deal.order(deal.dealer)[0])  # pragma: no cover - some card is held
+                return _lead(owner[c], (c,))
+    return _lead(deal.order(deal.dealer)[0])  # pragma: no cover - some card is held
 
 
 def _rank_pos(deal: Deal, card: int) -> int:

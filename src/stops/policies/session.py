@@ -13,10 +13,18 @@ if TYPE_CHECKING:
     from stops.rules.registry import Registry
 
 
+def _whole(default: Any, least: int, metadata: dict[str, Any] | None = None) -> Any:
+    """An attrs field of a whole number of at least ``least``. ``default`` and the result are
+    typed ``Any`` for the compiled build, as :func:`stops.rules.registry.param` is: a field
+    made by a call typed ``int`` is checked to be an ``int`` at import, and refused."""
+    return attrs.field(default=default, validator=attrs.validators.ge(least),
+                       metadata=metadata or {})
+
+
 @attrs.frozen
 class DealsParams:
-    count: int = attrs.field(default=10, validator=attrs.validators.ge(1))
-    per_player: int = attrs.field(default=0, validator=attrs.validators.ge(0), metadata={
+    count: int = _whole(10, 1)
+    per_player: int = _whole(0, 0, {
         "doc": "When not 0: the session lasts this many deals per player, so that everyone "
         "deals as often (Pope Joan: 1, Comet: 2); count is then ignored."})
 
@@ -44,7 +52,7 @@ def _deals_text(q: DealsParams) -> str:
 
 @attrs.frozen
 class UntilShortParams:
-    chips: int = attrs.field(default=0, validator=attrs.validators.ge(0), metadata={
+    chips: int = _whole(0, 0, {
         "doc": "A stack below this many chips before a deal ends the session; 0: below what "
         "the stake rule asks of that player for the next deal."})
 
@@ -148,7 +156,7 @@ def _needs_elimination(variant: Any, params: None) -> list[str]:
 
 @attrs.frozen
 class RetiredParams:
-    max_deals: int = attrs.field(default=0, validator=attrs.validators.ge(0))
+    max_deals: int = _whole(0, 0)
 
 
 def all_spaces_retired(table: Table, params: RetiredParams) -> bool:
