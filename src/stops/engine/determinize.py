@@ -620,11 +620,12 @@ class _View:
             got = lacks.get(h)
             inter.append(got & unseen if got else set())
         self.inter = inter
-        self.lent = 0  # what the previous view lent: 1 its grouping, 2 its hands (for tests)
+        self.lent = 0  # what the previous view lent: 1 its grouping (4: as it stood, only
+        # free cards gone), 2 its hands (for tests)
         if prev is None or not self._regroup(prev):
             self._group(dict.fromkeys(hidden, 0))
         else:
-            self.lent = 1
+            self.lent |= 1
         self.events = _blanked(deal, seat)
         self._hands(deal, work, seat, prev)
         # the hands as dealt, for the copies' records: worked out when a record is first
@@ -719,6 +720,24 @@ class _View:
             self.free, self.order, self.allowed = prev.free, prev.order, prev.allowed
             self.marks, self.alike = was, prev.alike
             return True
+        if not added:
+            for c in gone:
+                if was[c]:
+                    break
+            else:
+                # only cards that could go anywhere gone (a card or two played, none of them
+                # ruled out anywhere: the usual step in Boodle): the groups, and their order,
+                # are the previous ones as they stand; the free cards lose those gone (the
+                # dicts taken over as below)
+                allowed = prev.allowed
+                for c in gone:
+                    del was[c]
+                    del allowed[c]
+                self.free = [c for c in prev.free if c not in gone]
+                self.order, self.allowed = prev.order, allowed
+                self.marks, self.alike = was, prev.alike
+                self.lent = 4  # (__init__ adds 1) for the tests: the groups kept as they stood
+                return True
         # the previous view's dicts and group lists are taken over and changed in place,
         # not copied: it is stale (the deal has moved on) and clone_for handed it over,
         # keeping only this one; nothing else holds them (the copies it dealt keep only its
@@ -1011,7 +1030,8 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
             _blank_hidden(work, seat)
         reader = _reader(real, work, seat, seen)
         hand = _cards_in(real.masks[seat])
-        known.held.update(dict.fromkeys(hand, seat))
+        mine = dict.fromkeys(hand, seat)  # put in again below: made once
+        known.held.update(mine)
         if seat in real.spare_known:
             known.hold(SPARE, real.spare)
         known.held.update(reader.shown)
@@ -1026,13 +1046,14 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
         for phase in phases:
             phase.infer(work, seat, known)
         hand = _cards_in(work.masks[seat])
+        mine = dict.fromkeys(hand, seat)
     # the cards played since they were seen (or out of the pack) leave: their owner is
     # PLAYED or ABSENT, below every place (one test a card, where two asked who played it
     # and whether it was out)
     held, owner, gone_below = known.held, work.owner, SPARE
     for c in [c for c in held if owner[c] < gone_below]:
         del held[c]
-    held.update(dict.fromkeys(hand, seat))  # the phases leave the seat's hand alone
+    held.update(mine)  # the phases leave the seat's hand alone
     played_by = work.played_by
     if tidy:  # new sets: some may be a reading's, lent (see Knowledge)
         played = {c for c, p in enumerate(played_by) if p >= 0}
