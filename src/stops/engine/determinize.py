@@ -109,6 +109,9 @@ R = TypeVar("R")
 # the type; ``floor`` a builtin of one argument with a fast path for a float, and a
 # primitive when compiled): about 450 instructions less per draw, some 24 draws a copy.
 
+K_TURNED_UP: Final = EventKind.TURNED_UP
+"""Read per event by the seat's readings: a ``Final`` constant, used by value compiled (an
+enum member looked up on its class at each event was a generic attribute lookup)."""
 _SUIT: Final = tuple(c // 13 for c in range(52))
 _BIT: Final = tuple(1 << (c % 13) for c in range(52))
 _BIT52: Final = tuple(1 << c for c in range(52))
@@ -941,7 +944,7 @@ def _turned_up(deal: Deal, seat: int) -> set[int]:
         upto, cards = 0, set()
     for i in range(upto, len(seen)):
         e = seen[i]
-        if e.kind is EventKind.TURNED_UP and e.card is not None:
+        if e.kind is K_TURNED_UP and e.card is not None:
             cards.add(int(e.card))
     kept[("turned", seat)] = (deal.events, len(seen), cards)
     return cards
@@ -1122,7 +1125,7 @@ class _Reader:
             if k in SHOWS and e.seat is not None:  # cards the seat showed (vocabulary)
                 for c in e.cards:
                     shown[int(c)] = e.seat
-            elif k is EventKind.TURNED_UP and e.card is not None:
+            elif k is K_TURNED_UP and e.card is not None:
                 shown[int(e.card)] = SPARE  # a turned-up card lies face up on the spare
             if k in SWAPS_SPARE and e.visible_to is None and e.seat is not None:
                 swaps.append(e.seat)
@@ -1157,7 +1160,7 @@ def _engine_facts(work: Deal, real: Deal, seat: int, known: Knowledge,
     for e in seen:
         if e.kind in SHOWS and e.seat is not None:  # cards the seat showed (vocabulary)
             known.hold(e.seat, (c for c in e.cards if work.played_by[c] < 0))
-        elif e.kind is EventKind.TURNED_UP and e.card is not None:
+        elif e.kind is K_TURNED_UP and e.card is not None:
             known.hold(SPARE, (int(e.card),))  # a turned-up card lies face up on the spare
 
 
