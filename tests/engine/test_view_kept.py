@@ -30,16 +30,17 @@ def _fields(view: Any) -> tuple[Any, ...]:
             view.known.held, view.known.lacks)
 
 
-def _sweep(name: str, seed: int, every_seat: bool) -> tuple[int, int, int, int]:
+def _sweep(name: str, seed: int, every_seat: bool) -> tuple[int, int, int, int, int]:
     """Play a random deal of ``name``; at each decision ask ``clone_for`` of the seat to act
     (with ``every_seat``, of every seat) and hold the kept view to one built afresh. How
-    many views were checked, how many lent their grouping, how many their hands, and how
-    many of those lent their hands with a card newly placed (session 14)."""
+    many views were checked, how many lent their grouping, how many their hands, how
+    many of those lent their hands with a card newly placed (session 14), and how many kept
+    the previous groups as they stood, only free cards gone (session 16)."""
     variant = stops.load_variant(name)
     seats = min(max(4, variant.players[0]), variant.players[1])
     deal = stops.Table(variant, seats=seats, seed=seed, chips=100).new_deal()
     rng = random.Random(seed)
-    checked = grouped = handed = placed = 0
+    checked = grouped = handed = placed = stood = 0
     while not deal.is_terminal:
         to_act = deal.current_seat
         asked = range(deal.n) if every_seat else ([] if to_act is None else [to_act])
@@ -57,32 +58,36 @@ def _sweep(name: str, seed: int, every_seat: bool) -> tuple[int, int, int, int]:
             assert _fields(view) == _fields(fresh), (name, seed, seat, len(deal.events))
             if isinstance(prev, _View) and prev is not view:
                 grouped += view.lent & 1
-                handed += view.lent >> 1
+                handed += view.lent >> 1 & 1
                 placed += bool(view.lent & 2 and view.held.keys() - prev.held.keys())
+                stood += view.lent >> 2
             checked += 1
         legal = deal.legal_actions()
         deal.apply(legal[rng.randrange(len(legal))])
-    return checked, grouped, handed, placed
+    return checked, grouped, handed, placed, stood
 
 
 @pytest.mark.parametrize("name", list_variants())
 def test_the_kept_view_is_the_view_built_afresh(name: str) -> None:
     # No hand derivation: the oracle is the view built from scratch at the same position
     # (itself held to hand-derived deals by test_determinize.py and test_view_build.py).
-    checked, _, _, _ = _sweep(name, 5, every_seat=False)
+    checked, _, _, _, _ = _sweep(name, 5, every_seat=False)
     assert checked
 
 
 def test_the_previous_view_is_lent_where_nothing_it_depends_on_changed() -> None:
     # Boodle, every seat asked at every decision: most decisions play a card or two, so
     # most views lend the previous grouping and hands (the reuse is taken, and still equal)
-    checked, grouped, handed, placed = _sweep("boodle", 3, every_seat=True)
+    checked, grouped, handed, placed, stood = _sweep("boodle", 3, every_seat=True)
     assert checked > 20
     assert grouped > checked // 2
     assert handed > checked // 4
     # a card newly placed (the next card after a stop, known to lie in the spare hand) is
     # put into the previous hands, not a reason to build them afresh
     assert placed > 0
+    # only free cards played since (session 16): the previous groups kept as they stood,
+    # not sorted again
+    assert stood > 0
 
 
 @pytest.mark.campaign

@@ -109,6 +109,9 @@ R = TypeVar("R")
 # the type; ``floor`` a builtin of one argument with a fast path for a float, and a
 # primitive when compiled): about 450 instructions less per draw, some 24 draws a copy.
 
+K_TURNED_UP: Final = EventKind.TURNED_UP
+"""Read per event by the seat's readings: a ``Final`` constant, used by value compiled (an
+enum member looked up on its class at each event was a generic attribute lookup)."""
 _SUIT: Final = tuple(c // 13 for c in range(52))
 _BIT: Final = tuple(1 << (c % 13) for c in range(52))
 _BIT52: Final = tuple(1 << c for c in range(52))
@@ -558,8 +561,9 @@ class _View:
     per hidden card and the phases' checks.
 
     What it keeps: where the cards the seat knows lie (``held``), the others with where
-    each may go (``hidden``, split into ``order``, the cards some fact constrains, and
-    ``free``, those that may go anywhere), how many each place must get (``places``); the
+    each may go (``hidden``, in card order, ``unseen`` the same as a set; split into
+    ``order``, the cards some fact constrains, and ``free``, those that may go anywhere),
+    how many each place must get (``places``); the
     copy's hands before the hidden cards are dealt (``owner``, ``masks``, ``counts``,
     ``spare``); for its record, who had played what (``played_by``), from which the cards
     each place was dealt that are not hidden (:meth:`fixed`, the swaps undone) are worked
@@ -569,7 +573,7 @@ class _View:
     __slots__ = ("_dealt", "alike", "allowed", "codes", "counts", "events", "free", "held",
                  "hidden", "holders", "inter", "keep_last", "key", "known", "lent", "marks",
                  "masks", "memo", "order", "owner", "phases", "places", "played_by", "seen",
-                 "spare", "swaps", "undo")
+                 "spare", "swaps", "undo", "unseen")
 
     # set by the helpers of __init__ (grouped afresh or lent by the previous view)
     allowed: dict[int, list[int]]
@@ -606,22 +610,25 @@ class _View:
         # the copy's spare hand with the spare's own (the seat's are all known), so these
         # are the spare's cards the knowledge does not place (as hidden_cards would list
         # them, in card order: sorted in C, no pass over the pack)
-        hidden = self.hidden = sorted(work.spare.difference(held))
+        unseen = self.unseen = work.spare.difference(held)
+        hidden = self.hidden = sorted(unseen)
         holders = self.holders = sorted(places)
         # what each holder is known to lack among the hidden cards (met in C by set
-        # intersection): all the grouping depends on, with the hidden cards and holders
-        marks = dict.fromkeys(hidden, 0)
+        # intersection, which walks the smaller set: a holder's lacks, a few cards, where
+        # an intersection with a dict of the hidden cards walked all of them): all the
+        # grouping depends on, with the hidden cards and holders
         lacks = known.lacks
         inter: list[set[int]] = []
         for h in holders:
             got = lacks.get(h)
-            inter.append(got.intersection(marks) if got else set())
+            inter.append(got & unseen if got else set())
         self.inter = inter
-        self.lent = 0  # what the previous view lent: 1 its grouping, 2 its hands (for tests)
-        if prev is None or not self._regroup(prev, marks):
-            self._group(marks)
+        self.lent = 0  # what the previous view lent: 1 its grouping (4: as it stood, only
+        # free cards gone), 2 its hands (for tests)
+        if prev is None or not self._regroup(prev):
+            self._group(dict.fromkeys(hidden, 0))
         else:
-            self.lent = 1
+            self.lent |= 1
         self.events = _blanked(deal, seat)
         self._hands(deal, work, seat, prev)
         # the hands as dealt, for the copies' records: worked out when a record is first
@@ -633,9 +640,10 @@ class _View:
         self.codes: dict[int, tuple[Card, ...]] | None = None
         self.memo: dict[Any, Any] = {_MEMO: True}
         # the phases whose after_redeal a copy calls: those with one of their own (see
-        # Step.redeals), in the flow's order
-        self.phases: list[Any] = [p for p in work.variant.phases
-                                  if not isinstance(p, Step) or p.redeals]
+        # Step.redeals), in the flow's order (the variant's: the previous view's list, of
+        # the same deal, where there is one)
+        self.phases: list[Any] = prev.phases if prev is not None else [
+            p for p in work.variant.phases if not isinstance(p, Step) or p.redeals]
 
     def _group(self, marks: dict[int, int]) -> None:
         """The hidden cards grouped by the places each may go to, from scratch: each hidden
@@ -675,7 +683,7 @@ class _View:
         self.allowed, self.free, self.order = allowed, free, order
         self.marks, self.alike = marks, alike
 
-    def _regroup(self, prev: _View, marks: dict[int, int]) -> bool:
+    def _regroup(self, prev: _View) -> bool:
         """The grouping of ``prev`` brought up to date, where that is what :meth:`_group`
         would give: the same holders, no card newly hidden, and each holder known to lack
         at least the hidden cards it was known to lack before, less those gone (the usual
@@ -689,9 +697,16 @@ class _View:
         card (as :meth:`_group`'s stable sort of groups met in card order gives), and a
         group's cards are in card order, so what changed is sorted again by those keys."""
         was = prev.marks
-        if self.holders != prev.holders or not marks.keys() <= was.keys():
+        if self.holders != prev.holders:
             return False
-        gone = was.keys() - marks.keys()
+        # the cards no longer hidden, and none newly hidden: the hidden cards are the
+        # previous ones less ``gone`` exactly when there are as many as that leaves (one
+        # difference of two sets in C, where a subset test and a difference of the marks'
+        # keys each made a set of the keys first)
+        unseen = self.unseen
+        gone = prev.unseen - unseen
+        if len(unseen) != len(prev.unseen) - len(gone):
+            return False
         added: list[tuple[int, set[int]]] = []
         bit = 1
         for got, before in zip(self.inter, prev.inter, strict=True):
@@ -708,6 +723,24 @@ class _View:
             self.free, self.order, self.allowed = prev.free, prev.order, prev.allowed
             self.marks, self.alike = was, prev.alike
             return True
+        if not added:
+            for c in gone:
+                if was[c]:
+                    break
+            else:
+                # only cards that could go anywhere gone (a card or two played, none of them
+                # ruled out anywhere: the usual step in Boodle): the groups, and their order,
+                # are the previous ones as they stand; the free cards lose those gone (the
+                # dicts taken over as below)
+                allowed = prev.allowed
+                for c in gone:
+                    del was[c]
+                    del allowed[c]
+                self.free = [c for c in prev.free if c not in gone]
+                self.order, self.allowed = prev.order, allowed
+                self.marks, self.alike = was, prev.alike
+                self.lent = 4  # (__init__ adds 1) for the tests: the groups kept as they stood
+                return True
         # the previous view's dicts and group lists are taken over and changed in place,
         # not copied: it is stale (the deal has moved on) and clone_for handed it over,
         # keeping only this one; nothing else holds them (the copies it dealt keep only its
@@ -859,17 +892,19 @@ def _where(holders: tuple[int, ...], mark: int) -> list[int]:
 def _added(held: dict[int, int], was: dict[int, int]) -> list[tuple[int, int]] | None:
     """The places ``held`` knows that ``was`` did not know at all (card, holder), or
     ``None`` where a card ``was`` placed is placed elsewhere now (a swap, an opening read
-    again): then a view's known hands are built afresh. Met in C, the usual case (nothing
-    new) without a step per card."""
-    if held.items() <= was.items():  # the usual case
-        return []
-    new = held.keys() - was.keys()
-    kept = dict(held)  # the others must lie where they lay (dicts and sets of ints, in C:
-    for c in new:  # a set of (card, holder) pairs cost the compiled build more than a
-        del kept[c]  # fresh build of the hands)
-    if not kept.items() <= was.items():
-        return None
-    return [(c, held[c]) for c in new]
+    again): then a view's known hands are built afresh. One pass over the known places (a
+    dozen cards or so), a lookup each: the subset tests of the two dicts' items this
+    replaced made a tuple per item, twice over where a card is newly placed (one decision on
+    in Boodle, the card after a stop known to lie in the spare hand), about 14k
+    instructions a new position compiled."""
+    out: list[tuple[int, int]] = []
+    for c, h in held.items():
+        w = was.get(c)
+        if w != h:
+            if w is not None:
+                return None
+            out.append((c, h))
+    return out
 
 
 def _key(deal: Deal) -> tuple[int, ...]:
@@ -909,7 +944,7 @@ def _turned_up(deal: Deal, seat: int) -> set[int]:
         upto, cards = 0, set()
     for i in range(upto, len(seen)):
         e = seen[i]
-        if e.kind is EventKind.TURNED_UP and e.card is not None:
+        if e.kind is K_TURNED_UP and e.card is not None:
             cards.add(int(e.card))
     kept[("turned", seat)] = (deal.events, len(seen), cards)
     return cards
@@ -998,7 +1033,8 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
             _blank_hidden(work, seat)
         reader = _reader(real, work, seat, seen)
         hand = _cards_in(real.masks[seat])
-        known.held.update(dict.fromkeys(hand, seat))
+        mine = dict.fromkeys(hand, seat)  # put in again below: made once
+        known.held.update(mine)
         if seat in real.spare_known:
             known.hold(SPARE, real.spare)
         known.held.update(reader.shown)
@@ -1013,13 +1049,14 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
         for phase in phases:
             phase.infer(work, seat, known)
         hand = _cards_in(work.masks[seat])
+        mine = dict.fromkeys(hand, seat)
     # the cards played since they were seen (or out of the pack) leave: their owner is
     # PLAYED or ABSENT, below every place (one test a card, where two asked who played it
     # and whether it was out)
     held, owner, gone_below = known.held, work.owner, SPARE
     for c in [c for c in held if owner[c] < gone_below]:
         del held[c]
-    held.update(dict.fromkeys(hand, seat))  # the phases leave the seat's hand alone
+    held.update(mine)  # the phases leave the seat's hand alone
     played_by = work.played_by
     if tidy:  # new sets: some may be a reading's, lent (see Knowledge)
         played = {c for c, p in enumerate(played_by) if p >= 0}
@@ -1088,7 +1125,7 @@ class _Reader:
             if k in SHOWS and e.seat is not None:  # cards the seat showed (vocabulary)
                 for c in e.cards:
                     shown[int(c)] = e.seat
-            elif k is EventKind.TURNED_UP and e.card is not None:
+            elif k is K_TURNED_UP and e.card is not None:
                 shown[int(e.card)] = SPARE  # a turned-up card lies face up on the spare
             if k in SWAPS_SPARE and e.visible_to is None and e.seat is not None:
                 swaps.append(e.seat)
@@ -1123,7 +1160,7 @@ def _engine_facts(work: Deal, real: Deal, seat: int, known: Knowledge,
     for e in seen:
         if e.kind in SHOWS and e.seat is not None:  # cards the seat showed (vocabulary)
             known.hold(e.seat, (c for c in e.cards if work.played_by[c] < 0))
-        elif e.kind is EventKind.TURNED_UP and e.card is not None:
+        elif e.kind is K_TURNED_UP and e.card is not None:
             known.hold(SPARE, (int(e.card),))  # a turned-up card lies face up on the spare
 
 
