@@ -142,12 +142,19 @@ class PokerTeller(Teller):
 # -- the bot --------------------------------------------------------------------------------
 
 def _with_amount(legal: Sequence[Action], seat: int, verb: str, chips: int) -> Action | None:
-    """``verb`` for ``chips`` if legal, else the nearest legal amount, else ``None``."""
-    amounts = [a.chips for a in legal if a.action == verb and a.chips is not None]
-    if not amounts:
-        return None
-    best = min(amounts, key=lambda k: (abs(k - chips), k))
-    return with_chips(seat, verb, best)
+    """``verb`` for ``chips`` if legal, else the nearest legal amount (the lower on a tie),
+    else ``None``. (One pass, each action's fields read once: a list of the amounts and a
+    key function called on each cost twice as much in the pure build.)"""
+    best: int | None = None
+    off = 0
+    for a in legal:
+        if a.action == verb:
+            k = a.chips
+            if k is not None:
+                d = abs(k - chips)
+                if best is None or d < off or (d == off and k < best):
+                    best, off = k, d
+    return None if best is None else with_chips(seat, verb, best)
 
 
 def _select(obs: Observation, legal: Sequence[Action]) -> Action:
@@ -296,7 +303,7 @@ class PokerAids(PhaseAids):
             k = e.kind
             if k == SHOWDOWN:
                 if e.seat != seat:
-                    notes.held_elsewhere.update(int(c) for c in e.cards)
+                    notes.held_elsewhere.update(map(int, e.cards))
             elif k == SELECTED:
                 if e.seat == seat and e.cards:
                     notes.chosen = tuple(e.cards)
