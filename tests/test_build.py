@@ -154,6 +154,17 @@ def test_deal_states_copy_deeply_and_compare_by_value() -> None:
     assert "PokerState" in repr(p) and "SpareState" in repr(s)
 
 
+def _compiled_modules(root: Path) -> list[str]:
+    """``hatch_build.COMPILED``, read from the file (hatchling need not be installed)."""
+    import ast
+
+    tree = ast.parse((root / "hatch_build.py").read_text(encoding="utf-8"))
+    return list(next(ast.literal_eval(node.value) for node in tree.body
+                     if isinstance(node, ast.Assign)
+                     and any(isinstance(t, ast.Name) and t.id == "COMPILED"
+                             for t in node.targets)))
+
+
 def test_the_compiled_pass_covers_every_compiled_module() -> None:
     """CI's compiled pass runs the tests ``tiers.COMPILED_TESTS`` names, module by module: a
     module added to ``hatch_build.COMPILED`` without tests there would never be tested
@@ -163,11 +174,7 @@ def test_the_compiled_pass_covers_every_compiled_module() -> None:
     from tiers import COMPILED_PASS, COMPILED_TESTS
 
     root = Path(__file__).resolve().parent.parent
-    tree = ast.parse((root / "hatch_build.py").read_text(encoding="utf-8"))
-    compiled = next(ast.literal_eval(node.value) for node in tree.body
-                    if isinstance(node, ast.Assign)
-                    and any(isinstance(t, ast.Name) and t.id == "COMPILED"
-                            for t in node.targets))
+    compiled = _compiled_modules(root)
     assert sorted(COMPILED_TESTS) == sorted(compiled)
     assert all(COMPILED_TESTS.values())
     for entry in sorted(COMPILED_PASS):
@@ -206,3 +213,18 @@ def test_the_compiled_build_binds_its_own_calls_directly(monkeypatch: pytest.Mon
     assert env["CFLAGS"] == "-g0 -fno-semantic-interposition" and env["MYPYC_OPT_LEVEL"] == "2"
     assert "CFLAGS" not in hb.compile_env({}, "win32")
     assert "CFLAGS" not in hb.compile_env({"STOPS_NO_EXTRA_CFLAGS": "1"}, "linux")
+
+
+def test_compiled_modules_write_an_items_update_out() -> None:
+    """mypyc compiles ``a[i] |= b`` on a list or dict of ints as a generic in-place call on
+    boxed objects, ``a[i] = a[i] | b`` natively (docs/performance.md, "Idioms the compiled
+    build needs"): the modules in ``hatch_build.COMPILED`` write an item's update out."""
+    import ast
+
+    root = Path(__file__).resolve().parent.parent
+    compiled = _compiled_modules(root)
+    found = [f"{module}:{node.lineno}: {ast.unparse(node)}"
+             for module in compiled
+             for node in ast.walk(ast.parse((root / "src" / module).read_text(encoding="utf-8")))
+             if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Subscript)]
+    assert not found, "\n".join(found)

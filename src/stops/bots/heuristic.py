@@ -687,7 +687,7 @@ class HeuristicBot:
         mine = dict.fromkeys(spaces, 0)
         for e in obs.events:
             if e.kind == EventKind.STAKED and e.seat == obs.seat and e.space in mine:
-                mine[e.space] += e.chips
+                mine[e.space] = mine[e.space] + e.chips
         if len(amounts) <= 1 and not any(mine.values()):
             # One fixed amount on a space of our choice: the richest live key card. (A free
             # placement down to its last chip also offers one amount, but we have already

@@ -415,19 +415,19 @@ class Probe:
         for c, s in where.items():  # as move() would, inline: a probe may place every card
             owner[c] = s
             if s >= 0:
-                masks[s][_SUIT[c]] |= _BIT[c]
-                counts[s] += 1
+                m, k = masks[s], _SUIT[c]  # items updated as a = a | b: see Deal.give
+                m[k] = m[k] | _BIT[c]
+                counts[s] = counts[s] + 1
 
     def move(self, card: int, holder: int) -> None:
         deal = self.deal
         was = deal.owner[card]
         if was >= 0:
-            deal.masks[was][card // 13] &= ~(1 << (card % 13))
-            deal.counts[was] -= 1
-        deal.owner[card] = holder
+            deal.take(was, card)
         if holder >= 0:
-            deal.masks[holder][card // 13] |= 1 << (card % 13)
-            deal.counts[holder] += 1
+            deal.give(holder, card)
+        else:
+            deal.owner[card] = holder
 
     def close(self) -> None:
         d = self.deal
@@ -654,7 +654,7 @@ class _View:
         bit = 1
         for got in self.inter:
             for c in got:
-                marks[c] |= bit
+                marks[c] = marks[c] | bit
             bit <<= 1
         allowed: dict[int, list[int]] = dict.fromkeys(hidden, holders)
         free: list[int] = []
@@ -754,7 +754,7 @@ class _View:
             del marks[c]
         for b, cards in added:
             for c in cards:
-                marks[c] |= b
+                marks[c] = marks[c] | b
         alike, allowed, free = prev.alike, prev.allowed, prev.free
         for c in gone:
             del allowed[c]
@@ -822,15 +822,17 @@ class _View:
                 if h == SPARE:
                     left.discard(c)
                 else:
-                    masks[h][_SUIT[c]] &= ~_BIT[c]
-                    counts[h] -= 1
+                    m, k = masks[h], _SUIT[c]
+                    m[k] = m[k] & ~_BIT[c]
+                    counts[h] = counts[h] - 1
             into_spare = False
             for c, h in added:
                 if h == SPARE:
                     into_spare = True
                 else:
-                    masks[h][_SUIT[c]] |= _BIT[c]
-                    counts[h] += 1
+                    m, k = masks[h], _SUIT[c]
+                    m[k] = m[k] | _BIT[c]
+                    counts[h] = counts[h] + 1
             if into_spare:  # the spare hand's set as a fresh build adds to it, in order
                 self.spare = {c for c, h in held.items() if h == SPARE}
             return
@@ -849,8 +851,9 @@ class _View:
             if h == SPARE:
                 spare.add(c)
             else:
-                masks[h][_SUIT[c]] |= _BIT[c]
-                counts[h] += 1
+                m, k = masks[h], _SUIT[c]
+                m[k] = m[k] | _BIT[c]
+                counts[h] = counts[h] + 1
 
 
     def fixed(self) -> dict[int, list[int]]:
@@ -1290,7 +1293,7 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
                         below = rng.below
                         for i in range(m):
                             below(k - i)
-                    at[h] += group
+                    at[h].extend(group)
                     room[h] = k - m
                     continue
             # the cards that may go to the same places, dealt together: each to a place
@@ -1326,7 +1329,7 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
                 if freed is None:
                     return None
                 at[freed].append(c)
-                room[freed] -= 1
+                room[freed] = room[freed] - 1
     if free:
         cards = list(free)
         # the largest place takes the cards the others leave: with a random.Random only the
@@ -1346,11 +1349,11 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
                 cards[i], cards[j] = cards[j], cards[i]
         else:
             rng.shuffle(cards)
-        at[big] += cards[:most]
+        at[big].extend(cards[:most])
         i = most
         for h, k in room.items():
             if k and h != big:
-                at[h] += cards[i:i + k]
+                at[h].extend(cards[i:i + k])
                 i += k
     return at
 
@@ -1459,8 +1462,8 @@ def _make_room(card: int, allowed: dict[int, list[int]], at: dict[int, list[int]
                         src, moved = parent[node]
                         at[src].remove(moved)
                         at[node].append(moved)
-                        room[node] -= 1
-                        room[src] += 1
+                        room[node] = room[node] - 1
+                        room[src] = room[src] + 1
                         node = src
                     return node
                 queue.append(h2)
@@ -1493,8 +1496,9 @@ def _place(new: Deal, view: _View, at: dict[int, list[int]], fresh: bool) -> Non
             m = masks[h]
             for c in cards:
                 owner[c] = h
-                m[suit[c]] |= bit[c]
-            counts[h] += len(cards)
+                k = suit[c]
+                m[k] = m[k] | bit[c]
+            counts[h] = counts[h] + len(cards)
         else:
             # compiled: a 52-bit mask is a native int, built with no allocation, and split by
             # suit once (a suit's mask read and written back per card is boxed)
@@ -1503,11 +1507,11 @@ def _place(new: Deal, view: _View, at: dict[int, list[int]], fresh: bool) -> Non
                 owner[c] = h
                 bits |= bit52[c]
             m = masks[h]
-            m[0] |= bits & 0x1FFF
-            m[1] |= (bits >> 13) & 0x1FFF
-            m[2] |= (bits >> 26) & 0x1FFF
-            m[3] |= bits >> 39
-            counts[h] += len(cards)
+            m[0] = m[0] | bits & 0x1FFF
+            m[1] = m[1] | (bits >> 13) & 0x1FFF
+            m[2] = m[2] | (bits >> 26) & 0x1FFF
+            m[3] = m[3] | bits >> 39
+            counts[h] = counts[h] + len(cards)
     new.forget_offer()
 
 
