@@ -332,3 +332,54 @@ def test_masks_given_out_are_copies_of_the_mask_kept_in_place() -> None:
             break
         assert np.array_equal(e.last()[4]["action_mask"],
                               e.action_mask(e._seat_of[e.agent_selection]))
+
+
+@pytest.mark.parametrize("variant", ["boodle", "three-in-one"])
+def test_core_step_is_the_interpreted_step(variant: str) -> None:
+    """A legal ``int`` is played by the compiled core's step (``EnvCore.step``), any other
+    index type by the environment's own checks: the same actions as ``np.int64`` give the
+    same rewards, infos, observations and agents, step by step; a reward dict handed out is
+    never changed by a later step of the episode (the dead steps at its end clear and drop
+    the agents' rewards in place, as PettingZoo's own ``_was_dead_step`` does)."""
+    fast, slow = env(variant=variant, players=4), env(variant=variant, players=4)
+    fast.reset(seed=3)
+    slow.reset(seed=3)
+    rng = np.random.default_rng(3)
+    held: list[tuple[dict[str, float], dict[str, float]]] = []
+    for _ in range(400):
+        if not fast.agents:
+            break
+        a_obs, a_rew, a_term, a_trunc, a_info = fast.last()
+        b_obs, b_rew, b_term, b_trunc, b_info = slow.last()
+        assert fast.agent_selection == slow.agent_selection
+        assert (a_rew, a_term, a_trunc) == (b_rew, b_term, b_trunc)
+        assert np.array_equal(a_obs["observation"], b_obs["observation"])
+        assert np.array_equal(a_obs["action_mask"], b_obs["action_mask"])
+        assert np.array_equal(a_info["action_mask"], b_info["action_mask"])
+        assert fast.rewards == slow.rewards
+        if not (a_term or a_trunc):
+            held.append((fast.rewards, dict(fast.rewards)))
+        if a_term or a_trunc:
+            assert all(r == copy for r, copy in held)
+            held = []
+            fast.step(None)
+            slow.step(None)
+            continue
+        action = int(rng.choice(np.flatnonzero(a_obs["action_mask"])))
+        fast.step(action)
+        slow.step(np.int64(action))
+    assert all(r == copy for r, copy in held)
+
+
+def test_last_before_reset_raises_and_after_reset_reads_the_env() -> None:
+    """The wrapper's ``last`` checks for a reset until the first one, then is the
+    environment's own ``last``."""
+    e = env(variant="boodle", players=4)
+    with pytest.raises(AttributeError, match="before reset"):
+        e.last()
+    e.reset(seed=1)
+    assert e.last()[0]["observation"].shape == (e.unwrapped.observation_size,)
+    obs = e.last()[0]["observation"]
+    before = obs.copy()
+    e.step(int(np.flatnonzero(e.last()[4]["action_mask"])[0]))
+    assert np.array_equal(obs, before)  # an observation held never changes

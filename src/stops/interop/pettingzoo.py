@@ -389,17 +389,27 @@ raw_env = StopsAECEnv
 class _OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc, unused-ignore]
     """PettingZoo's ``OrderEnforcingWrapper``, with the same checks, whose ``step`` and
     ``last`` go straight to the environment: the wrapper's own ``last`` reads five
-    attributes through its ``__getattr__`` (a check and a forward each) at every step."""
+    attributes through its ``__getattr__`` (a check and a forward each) at every step.
+
+    Every attribute read of a class with a ``__getattr__`` goes through a slower hook (and
+    is never specialized by the interpreter): ``step`` reads two, and once reset (which can
+    never be undone) ``last`` is the environment's own bound ``last``, an attribute of the
+    instance, with no frame of the wrapper at all."""
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        super().reset(seed=seed, options=options)
+        self.last = self.env.last  # type: ignore[method-assign]  # its one check is passed for good
 
     def step(self, action: Any) -> None:
-        if not self._has_reset:
-            EnvLogger.error_step_before_reset()
-        elif not self.env.agents:
+        env = self.env
+        if self._has_reset and env.agents:
             self._has_updated = True
-            EnvLogger.warn_step_after_terminated_truncated()
+            env.step(action)
+        elif not self._has_reset:
+            EnvLogger.error_step_before_reset()
         else:
             self._has_updated = True
-            self.env.step(action)
+            EnvLogger.warn_step_after_terminated_truncated()
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
