@@ -383,3 +383,15 @@ def test_last_before_reset_raises_and_after_reset_reads_the_env() -> None:
     before = obs.copy()
     e.step(int(np.flatnonzero(e.last()[4]["action_mask"])[0]))
     assert np.array_equal(obs, before)  # an observation held never changes
+
+
+def test_fill_mask_clears_only_the_last_ones() -> None:
+    """``ActionCodec.fill_mask`` rewrites a mask in place from the indices of its 1s: the
+    same bytes as a new ``mask_bytes``, mask after mask."""
+    from stops.interop.codec import ActionCodec
+
+    buf, was = bytearray(40), []
+    for on in ([3, 7, 39], [], [0, 7], [5], list(range(0, 40, 3))):
+        ActionCodec.fill_mask(buf, was, on)
+        assert buf == ActionCodec.mask_bytes(40, on)
+        was = on

@@ -52,6 +52,8 @@ class EnvCore:
         self.buf = bytearray(self.size)
         self.off = bytes(self.size)
         self.on: bytes | bytearray = self.off
+        self.ones: list[int] = []
+        """The indices of the 1s in ``buf`` (its last mask written)."""
         self.where: dict[int, int] = {}
         """Action index -> its position in ``legal_actions()`` (from the last mask)."""
         self.choosing: str | None = None
@@ -136,7 +138,8 @@ class EnvCore:
         seat = deal.to_act
         self.seat = seat
         on, self.choosing = self.mask_on(deal, seat, where)
-        self.codec.fill_mask(self.buf, on)
+        self.codec.fill_mask(self.buf, self.ones, on)
+        self.ones = on
         self.on = self.buf
 
     def play(self, seat: int, index: int) -> list[float] | None:
