@@ -395,3 +395,26 @@ def test_fill_mask_clears_only_the_last_ones() -> None:
         ActionCodec.fill_mask(buf, was, on)
         assert buf == ActionCodec.mask_bytes(40, on)
         was = on
+
+
+def test_choosing_in_reads_fixed_actions_as_their_verbs() -> None:
+    """``EnvCore.choosing_in`` reads a tuple of fixed actions action by action: the same
+    verb as the codec's ``cards_verb`` of its ``verbs``, at every decision of Three-in-One
+    (a poker hand chosen card by card, the spare hand, the betting)."""
+    e = env(variant="three-in-one", players=4)
+    core = e.unwrapped._core
+    rng = np.random.default_rng(5)
+    seen: set[str | None] = set()
+    for seed in range(3):
+        e.reset(seed=seed)
+        while e.agents:
+            _obs, _r, term, trunc, info = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            legal = e.unwrapped.deal.legal_actions()
+            want = e.unwrapped.codec.cards_verb(legal.verbs)
+            assert core.choosing_in(legal) == want
+            seen.add(want)
+            e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    assert None in seen and len(seen) > 1

@@ -19,6 +19,7 @@ from typing import Any
 
 from stops.engine.actions import with_cards
 from stops.engine.deal import Deal
+from stops.engine.legal import FixedActions, LegalSet
 from stops.engine.table import Table
 from stops.interop.codec import ActionCodec
 from stops.interop.encoding import VectorEncoder
@@ -244,9 +245,26 @@ class EnvCore:
         """The verb of the choice of several cards on offer now (a ``select``), if any: a
         card index is then a pick."""
         deal = self.deal
-        if deal is None or not self.codec.cards_verbs:
+        if deal is None:
             return None
-        return self.codec.cards_verb(deal.legal_actions().verbs)
+        return self.choosing_in(deal.legal_actions())
+
+    def choosing_in(self, legal: LegalSet) -> str | None:
+        """The verb of the choice of several cards on offer in ``legal``, if any (the
+        codec's ``cards_verb`` of its verbs). A tuple of fixed actions is read action by
+        action: the first whose verb chooses several cards has the first such verb on offer
+        (its ``verbs`` property, of a Python class, costs a generator and a dict a call in
+        the compiled build)."""
+        codec = self.codec
+        kinds = codec.cards_verbs
+        if not kinds:
+            return None
+        if isinstance(legal, FixedActions):
+            for a in legal:
+                if a.action in kinds:
+                    return a.action
+            return None
+        return codec.cards_verb(legal.verbs)
 
     def select_size(self) -> int:
         """How many cards the choice of several cards on offer takes."""
@@ -262,7 +280,7 @@ class EnvCore:
         legal = deal.legal_actions()
         codec = self.codec
         on: list[int] = []
-        choosing = codec.cards_verb(legal.verbs) if codec.cards_verbs else None
+        choosing = self.choosing_in(legal)
         if choosing is not None:
             on.extend(self.pickable(deal, seat, legal))
         elif len(legal) <= 2 * codec.n_actions:
@@ -276,15 +294,17 @@ class EnvCore:
         return on, choosing
 
     def pickable(self, deal: Deal, seat: int, legal: Sequence[Any]) -> set[int]:
-        """Cards that keep the picks so far completable to a legal ``select``."""
+        """Cards that keep the picks so far completable to a legal ``select``. A card is
+        an ``int`` (hashed and compared as one): taken as it is, not converted by an
+        ``int()`` call (a generic call in the compiled build, five a legal choice)."""
         picked = set(self.picked)
-        hand = [int(c) for c in deal.hand(seat)]
+        hand: list[int] = list(deal.hand(seat))
         k = len(legal[0].cards or ())
         if len(legal) == comb(len(hand), k):  # free choice: any cards of the hand
             return set(hand) - picked
         out: set[int] = set()
         for a in legal:
-            cards = {int(c) for c in a.cards or ()}
+            cards: set[int] = set(a.cards or ())
             if picked <= cards:
                 out |= cards - picked
         return out
