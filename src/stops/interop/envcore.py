@@ -280,7 +280,7 @@ class EnvCore:
         legal = deal.legal_actions()
         codec = self.codec
         on: list[int] = []
-        choosing = self.choosing_in(legal)
+        choosing = self.choosing_in(legal) if codec.cards_verbs else None
         if choosing is not None:
             on.extend(self.pickable(deal, seat, legal))
         elif len(legal) <= 2 * codec.n_actions:
