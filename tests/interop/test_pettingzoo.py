@@ -332,3 +332,89 @@ def test_masks_given_out_are_copies_of_the_mask_kept_in_place() -> None:
             break
         assert np.array_equal(e.last()[4]["action_mask"],
                               e.action_mask(e._seat_of[e.agent_selection]))
+
+
+@pytest.mark.parametrize("variant", ["boodle", "three-in-one"])
+def test_core_step_is_the_interpreted_step(variant: str) -> None:
+    """A legal ``int`` is played by the compiled core's step (``EnvCore.step``), any other
+    index type by the environment's own checks: the same actions as ``np.int64`` give the
+    same rewards, infos, observations and agents, step by step; a reward dict handed out is
+    never changed by a later step of the episode (the dead steps at its end clear and drop
+    the agents' rewards in place, as PettingZoo's own ``_was_dead_step`` does)."""
+    fast, slow = env(variant=variant, players=4), env(variant=variant, players=4)
+    fast.reset(seed=3)
+    slow.reset(seed=3)
+    rng = np.random.default_rng(3)
+    held: list[tuple[dict[str, float], dict[str, float]]] = []
+    for _ in range(400):
+        if not fast.agents:
+            break
+        a_obs, a_rew, a_term, a_trunc, a_info = fast.last()
+        b_obs, b_rew, b_term, b_trunc, b_info = slow.last()
+        assert fast.agent_selection == slow.agent_selection
+        assert (a_rew, a_term, a_trunc) == (b_rew, b_term, b_trunc)
+        assert np.array_equal(a_obs["observation"], b_obs["observation"])
+        assert np.array_equal(a_obs["action_mask"], b_obs["action_mask"])
+        assert np.array_equal(a_info["action_mask"], b_info["action_mask"])
+        assert fast.rewards == slow.rewards
+        if not (a_term or a_trunc):
+            held.append((fast.rewards, dict(fast.rewards)))
+        if a_term or a_trunc:
+            assert all(r == copy for r, copy in held)
+            held = []
+            fast.step(None)
+            slow.step(None)
+            continue
+        action = int(rng.choice(np.flatnonzero(a_obs["action_mask"])))
+        fast.step(action)
+        slow.step(np.int64(action))
+    assert all(r == copy for r, copy in held)
+
+
+def test_last_before_reset_raises_and_after_reset_reads_the_env() -> None:
+    """The wrapper's ``last`` checks for a reset until the first one, then is the
+    environment's own ``last``."""
+    e = env(variant="boodle", players=4)
+    with pytest.raises(AttributeError, match="before reset"):
+        e.last()
+    e.reset(seed=1)
+    assert e.last()[0]["observation"].shape == (e.unwrapped.observation_size,)
+    obs = e.last()[0]["observation"]
+    before = obs.copy()
+    e.step(int(np.flatnonzero(e.last()[4]["action_mask"])[0]))
+    assert np.array_equal(obs, before)  # an observation held never changes
+
+
+def test_fill_mask_clears_only_the_last_ones() -> None:
+    """``ActionCodec.fill_mask`` rewrites a mask in place from the indices of its 1s: the
+    same bytes as a new ``mask_bytes``, mask after mask."""
+    from stops.interop.codec import ActionCodec
+
+    buf, was = bytearray(40), []
+    for on in ([3, 7, 39], [], [0, 7], [5], list(range(0, 40, 3))):
+        ActionCodec.fill_mask(buf, was, on)
+        assert buf == ActionCodec.mask_bytes(40, on)
+        was = on
+
+
+def test_choosing_in_reads_fixed_actions_as_their_verbs() -> None:
+    """``EnvCore.choosing_in`` reads a tuple of fixed actions action by action: the same
+    verb as the codec's ``cards_verb`` of its ``verbs``, at every decision of Three-in-One
+    (a poker hand chosen card by card, the spare hand, the betting)."""
+    e = env(variant="three-in-one", players=4)
+    core = e.unwrapped._core
+    rng = np.random.default_rng(5)
+    seen: set[str | None] = set()
+    for seed in range(3):
+        e.reset(seed=seed)
+        while e.agents:
+            _obs, _r, term, trunc, info = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            legal = e.unwrapped.deal.legal_actions()
+            want = e.unwrapped.codec.cards_verb(legal.verbs)
+            assert core.choosing_in(legal) == want
+            seen.add(want)
+            e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    assert None in seen and len(seen) > 1

@@ -238,10 +238,13 @@ class ActionCodec:
         return out
 
     @staticmethod
-    def fill_mask(buf: bytearray, on: list[int]) -> None:
-        """Rewrite ``buf`` in place as :meth:`mask_bytes` would make it: a numpy array made
-        once over it shows each new mask, with no new array per step."""
-        buf[0:len(buf)] = bytes(len(buf))
+    def fill_mask(buf: bytearray, was: list[int], on: list[int]) -> None:
+        """Rewrite ``buf``, whose 1s are at the indices ``was``, in place as
+        :meth:`mask_bytes` would make it: a numpy array made once over it shows each new
+        mask, with no new array per step. Only the few bytes that were 1 are cleared: a
+        slice assignment of the whole mask first copies its value into a new bytearray."""
+        for i in was:
+            buf[i] = 0
         for i in on:
             buf[i] = 1
 

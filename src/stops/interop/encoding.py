@@ -45,14 +45,20 @@ def last_laid(events: Sequence[Event], seat: int) -> int:
     reads from the events of ``events`` that ``seat`` sees, or -1 if that sequence is empty.
     Only its last card is wanted, so the scan stops at the first lead or play from the end
     (one or two events), not at the lead that began the sequence (a sequence can be most of
-    a deal long); and only a lead or a play is asked whether the seat sees it."""
+    a deal long); and only a lead or a play is asked whether the seat sees it
+    (``Event.visible`` written out: a method of a named tuple is a Python-level call in the
+    compiled build). A card is an ``int``: taken as one, not converted by a call."""
     for i in range(len(events) - 1, -1, -1):
         e = events[i]
         k = e.kind
-        if k in (K_LED, K_PLAYED) and e.visible(seat):
+        if k in (K_LED, K_PLAYED):
+            vt = e.visible_to
+            if vt is not None and seat not in vt:
+                continue
             card = e.card
             if e.seat is not None and card is not None:
-                return int(card)
+                c: int = card
+                return c
             if k == K_LED:
                 return -1
     return -1
@@ -287,10 +293,15 @@ class VectorEncoder:
         held = kept.masks
         for suit in range(4):
             m = masks[suit]
-            if m != held[suit]:
+            was = held[suit]
+            if m != was:
                 held[suit] = m
                 o = at + 13 * suit
-                v[o:o + 13] = _suit_row(m)
+                d = m ^ was
+                if d & (d - 1) == 0:  # one card left or came (a play): its value alone
+                    v[o + d.bit_length() - 1] = 1.0 if m & d else 0.0
+                else:
+                    v[o:o + 13] = _suit_row(m)
         plays = deal.plays
         if plays:
             if plays is not kept.plays or len(plays) != kept.played:
@@ -407,7 +418,8 @@ class VectorEncoder:
             self._played_upto = 0
             self._played = row = array("f", bytes(4 * 52))
         for i in range(self._played_upto, len(plays)):
-            row[int(plays[i][1])] = 1.0
+            c: int = plays[i][1]  # a card is an int: no call to convert it
+            row[c] = 1.0
         self._played_upto = len(plays)
 
     def _fill_features(self, v: array[float], now: list[float], kept: _Kept, deal: Deal,

@@ -13,12 +13,13 @@ thin shell that turns these values into numpy arrays and PettingZoo's dicts.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import comb
 from typing import Any
 
 from stops.engine.actions import with_cards
 from stops.engine.deal import Deal
+from stops.engine.legal import FixedActions, LegalSet
 from stops.engine.table import Table
 from stops.interop.codec import ActionCodec
 from stops.interop.encoding import VectorEncoder
@@ -52,6 +53,8 @@ class EnvCore:
         self.buf = bytearray(self.size)
         self.off = bytes(self.size)
         self.on: bytes | bytearray = self.off
+        self.ones: list[int] = []
+        """The indices of the 1s in ``buf`` (its last mask written)."""
         self.where: dict[int, int] = {}
         """Action index -> its position in ``legal_actions()`` (from the last mask)."""
         self.choosing: str | None = None
@@ -62,6 +65,31 @@ class EnvCore:
         self.rewards_zero = True
         """Whether the rewards of the last step were all 0.0: a step that moves no chip then
         hands back no rewards (the environment keeps its dict of zeros)."""
+        self.names: list[str] = []
+        """Each seat's agent (the environment's ``possible_agents``; see :meth:`attach`)."""
+        self.seat_of: dict[str, int] = {}
+        self.rewards: dict[str, Any] | None = None
+        """The rewards of the last :meth:`step` (a new dict), ``None`` if they were all 0.0
+        again (the environment keeps the dict it has)."""
+        # numpy's side, handed over by the environment (:meth:`attach`): this module
+        # imports no numpy, but calls these from compiled code, not from an interpreted shell
+        self.copy_mask: Callable[[], Any] | None = None
+        self.idle: Any = None
+        self.frombuffer: Callable[[array[float], Any], Any] | None = None
+        self.dtype: Any = None
+
+    def attach(self, names: list[str], copy_mask: Callable[[], Any], idle: Any,
+               frombuffer: Callable[[array[float], Any], Any], dtype: Any) -> None:
+        """The environment's agents, seat by seat, and what it makes its arrays with: a new
+        copy of the acting seat's mask (``copy_mask()``), the shared all-0 mask of every
+        other seat (``idle``), and the observation array over a vector the encoder wrote
+        (``frombuffer(vector, dtype)``)."""
+        self.names = list(names)
+        self.seat_of = {a: i for i, a in enumerate(names)}
+        self.copy_mask = copy_mask
+        self.idle = idle
+        self.frombuffer = frombuffer
+        self.dtype = dtype
 
     # -- the episode ----------------------------------------------------------------------
     def reset(self, table_seed: int) -> None:
@@ -111,7 +139,8 @@ class EnvCore:
         seat = deal.to_act
         self.seat = seat
         on, self.choosing = self.mask_on(deal, seat, where)
-        self.codec.fill_mask(self.buf, on)
+        self.codec.fill_mask(self.buf, self.ones, on)
+        self.ones = on
         self.on = self.buf
 
     def play(self, seat: int, index: int) -> list[float] | None:
@@ -147,6 +176,63 @@ class EnvCore:
         self.after_move()
         return out
 
+    # -- the AEC step and last, for the environment -----------------------------------------
+    def step(self, agent: str, action: object, terminations: dict[str, Any],
+             truncations: dict[str, Any], cumulative: dict[str, Any],
+             infos: dict[str, Any]) -> bool:
+        """The environment's ``step`` for the usual case: ``agent`` (its ``agent_selection``)
+        is the seat to act, not done, and ``action`` a legal index (an ``int``). Plays it,
+        sets the acting agent's cumulative reward to 0 and adds this step's rewards
+        (:attr:`rewards`, a new dict, or ``None`` if all 0.0 again) to every agent's, and
+        gives the agent that acted the shared all-0 mask and the agent to act (``names[seat]``
+        unless the episode is over) a copy of its new mask in ``infos``. ``False``, with
+        nothing done, in every other case: the environment's own ``step`` then checks and
+        raises or plays as ever. Each value is the one the interpreted step wrote, in the
+        same order; here the step pays no interpreted frames (the compiled build)."""
+        seat = self.seat
+        if (type(action) is not int or seat < 0 or agent != self.names[seat]
+                or terminations[agent] or truncations[agent]):
+            return False
+        index: int = action
+        if not 0 <= index < self.size or not self.on[index]:
+            return False
+        cumulative[agent] = 0.0
+        changes = self.play(seat, index)
+        if changes is None:
+            self.rewards = None
+        else:
+            rewards: dict[str, Any] = {}
+            for i, a in enumerate(self.names):
+                rewards[a] = changes[i]
+            for a, r in rewards.items():
+                cumulative[a] += r
+            self.rewards = rewards
+        if self.seat < 0:
+            return True  # the episode is over: the environment marks every agent done
+        chosen = self.names[self.seat]
+        if chosen != agent:
+            infos[agent] = {"action_mask": self.idle}
+        assert self.copy_mask is not None
+        infos[chosen] = {"action_mask": self.copy_mask()}
+        return True
+
+    def last(self, agent: str, observe: bool, cumulative: dict[str, Any],
+             terminations: dict[str, Any], truncations: dict[str, Any],
+             infos: dict[str, Any]) -> tuple[Any, Any, Any, Any, Any]:
+        """PettingZoo's ``last`` of ``agent`` (the environment's ``agent_selection``)."""
+        return (self.observe(agent) if observe else None, cumulative[agent],
+                terminations[agent], truncations[agent], infos[agent])
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """PettingZoo's observation of ``agent``: what :meth:`stops.Deal.observe` shows its
+        seat, as the encoder writes it (a new ``array('f')`` each time, which the numpy
+        array then owns: no copy), and its mask (a copy if it is to act)."""
+        seat = self.seat_of[agent]
+        assert self.copy_mask is not None and self.frombuffer is not None
+        mask = self.copy_mask() if seat == self.seat else self.idle
+        return {"observation": self.frombuffer(self.encode(seat), self.dtype),
+                "action_mask": mask}
+
     def encode(self, seat: int) -> array[float]:
         """The observation vector of ``seat`` now (a new array the caller owns)."""
         deal = self.deal
@@ -159,9 +245,26 @@ class EnvCore:
         """The verb of the choice of several cards on offer now (a ``select``), if any: a
         card index is then a pick."""
         deal = self.deal
-        if deal is None or not self.codec.cards_verbs:
+        if deal is None:
             return None
-        return self.codec.cards_verb(deal.legal_actions().verbs)
+        return self.choosing_in(deal.legal_actions())
+
+    def choosing_in(self, legal: LegalSet) -> str | None:
+        """The verb of the choice of several cards on offer in ``legal``, if any (the
+        codec's ``cards_verb`` of its verbs). A tuple of fixed actions is read action by
+        action: the first whose verb chooses several cards has the first such verb on offer
+        (its ``verbs`` property, of a Python class, costs a generator and a dict a call in
+        the compiled build)."""
+        codec = self.codec
+        kinds = codec.cards_verbs
+        if not kinds:
+            return None
+        if isinstance(legal, FixedActions):
+            for a in legal:
+                if a.action in kinds:
+                    return a.action
+            return None
+        return codec.cards_verb(legal.verbs)
 
     def select_size(self) -> int:
         """How many cards the choice of several cards on offer takes."""
@@ -177,7 +280,7 @@ class EnvCore:
         legal = deal.legal_actions()
         codec = self.codec
         on: list[int] = []
-        choosing = codec.cards_verb(legal.verbs) if codec.cards_verbs else None
+        choosing = self.choosing_in(legal) if codec.cards_verbs else None
         if choosing is not None:
             on.extend(self.pickable(deal, seat, legal))
         elif len(legal) <= 2 * codec.n_actions:
@@ -191,15 +294,17 @@ class EnvCore:
         return on, choosing
 
     def pickable(self, deal: Deal, seat: int, legal: Sequence[Any]) -> set[int]:
-        """Cards that keep the picks so far completable to a legal ``select``."""
+        """Cards that keep the picks so far completable to a legal ``select``. A card is
+        an ``int`` (hashed and compared as one): taken as it is, not converted by an
+        ``int()`` call (a generic call in the compiled build, five a legal choice)."""
         picked = set(self.picked)
-        hand = [int(c) for c in deal.hand(seat)]
+        hand: list[int] = list(deal.hand(seat))
         k = len(legal[0].cards or ())
         if len(legal) == comb(len(hand), k):  # free choice: any cards of the hand
             return set(hand) - picked
         out: set[int] = set()
         for a in legal:
-            cards = {int(c) for c in a.cards or ()}
+            cards: set[int] = set(a.cards or ())
             if picked <= cards:
                 out |= cards - picked
         return out

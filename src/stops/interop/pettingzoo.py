@@ -162,6 +162,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         """The mask of the seat to act, rewritten in place by the core at every step (its
         ``buf``, and the numpy array over it made once): what the agents are given are
         copies of it."""
+        self._core.attach(self.possible_agents, self._live.copy, self._idle, np.frombuffer, _F32)
 
     @property
     def table(self) -> Table | None:
@@ -251,6 +252,22 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         infos[chosen] = {"action_mask": self._live.copy()}
 
     def step(self, action: int | None) -> None:
+        core = self._core
+        if core.step(self.agent_selection, action, self.terminations, self.truncations,
+                     self._cumulative_rewards, self.infos):
+            # the usual step (a legal index of the agent to act), done by the core: the
+            # rewards, the cumulative rewards and the infos of the agents it concerns
+            rewards = core.rewards
+            if rewards is not None:
+                self.rewards = rewards
+            if core.seat >= 0:
+                self.agent_selection = self.possible_agents[core.seat]
+            else:
+                self._after_move()
+            if self.render_mode == "human":
+                self.render()
+            return
+        # anything else (an agent done, an action to convert or refuse) as it always was
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -320,18 +337,11 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     # -- observations ---------------------------------------------------------------------
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last``, the same five values, without its extra call per step."""
-        agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])
+        return self._core.last(self.agent_selection, observe, self._cumulative_rewards,
+                               self.terminations, self.truncations, self.infos)
 
     def observe(self, agent: str) -> dict[str, Any]:
-        core = self._core
-        seat = self._seat_of[agent]
-        mask = self._live.copy() if seat == core.seat else self._idle
-        # what :meth:`stops.Deal.observe` shows the seat, as the encoder writes it: a new
-        # ``array('f')`` each time, which the numpy array then owns (no copy)
-        return {"observation": np.frombuffer(core.encode(seat), dtype=_F32),
-                "action_mask": mask}
+        return self._core.observe(agent)
 
     # -- display --------------------------------------------------------------------------
     def render(self) -> str | None:
@@ -379,17 +389,27 @@ raw_env = StopsAECEnv
 class _OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc, unused-ignore]
     """PettingZoo's ``OrderEnforcingWrapper``, with the same checks, whose ``step`` and
     ``last`` go straight to the environment: the wrapper's own ``last`` reads five
-    attributes through its ``__getattr__`` (a check and a forward each) at every step."""
+    attributes through its ``__getattr__`` (a check and a forward each) at every step.
+
+    Every attribute read of a class with a ``__getattr__`` goes through a slower hook (and
+    is never specialized by the interpreter): ``step`` reads two, and once reset (which can
+    never be undone) ``last`` is the environment's own bound ``last``, an attribute of the
+    instance, with no frame of the wrapper at all."""
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        super().reset(seed=seed, options=options)
+        self.last = self.env.last  # type: ignore[method-assign]  # its one check is passed for good
 
     def step(self, action: Any) -> None:
-        if not self._has_reset:
-            EnvLogger.error_step_before_reset()
-        elif not self.env.agents:
+        env = self.env
+        if self._has_reset and env.agents:
             self._has_updated = True
-            EnvLogger.warn_step_after_terminated_truncated()
+            env.step(action)
+        elif not self._has_reset:
+            EnvLogger.error_step_before_reset()
         else:
             self._has_updated = True
-            self.env.step(action)
+            EnvLogger.warn_step_after_terminated_truncated()
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
