@@ -45,3 +45,32 @@ def test_the_lowest_bid_is_the_one_min_picked() -> None:
         bids = [a for a in menu if a.action == "bid" and a.chips is not None]
         want = min(bids, key=lambda a: a.chips or 0) if bids else None
         assert _lowest_bid(menu) is want
+
+
+def test_a_legal_sets_fewest_is_the_first_lowest_of_its_actions() -> None:
+    """``LegalActions.fewest`` answers from its families of amounts (ascending, descending
+    or any order, beside explicit actions) without expanding them: the very action a pass
+    over every action finds (the first on a tie), so the spare advice bids as it did."""
+    from stops.engine.legal import Amounts, Fixed, FixedActions, LegalActions, fewest
+
+    rng = random.Random(3)
+    for _ in range(400):
+        parts: list[Amounts | Fixed] = []
+        for _ in range(rng.randrange(0, 4)):
+            verb = rng.choice(["bid", "bet", "bid"])
+            if rng.random() < 0.5:
+                lo = rng.randrange(0, 6)
+                hi = lo + rng.randrange(0, 5)
+                amounts = rng.choice([range(lo, hi), range(hi, lo - 1, -1),
+                                      tuple(rng.randrange(0, 9) for _ in range(hi - lo))])
+                parts.append(Amounts(0, verb, amounts, rng.choice([None, "pot"])))
+            else:
+                parts.append(Fixed(tuple(
+                    rng.choice([simple(0, "pass"), with_chips(0, verb, rng.randrange(0, 9))])
+                    for _ in range(rng.randrange(1, 4)))))
+        legal = LegalActions(*parts)
+        for verb in ("bid", "bet", "pass"):
+            want = fewest(list(legal), verb)
+            assert legal.fewest(verb) == want
+            assert FixedActions(list(legal)).fewest(verb) == want
+            assert _lowest_bid(legal) == fewest(list(legal), "bid")

@@ -29,6 +29,19 @@ def holds(actions: tuple[Action, ...], a: Action) -> bool:
     return tuple.__contains__(actions, a)
 
 
+def fewest(actions: Sequence[Action], verb: str) -> Action | None:
+    """The first of ``actions`` of ``verb`` with the fewest chips (``None``: none of
+    ``verb`` has chips), in one pass: each action's fields read once."""
+    low: Action | None = None
+    least = 0
+    for a in actions:
+        if a.action == verb:
+            k = a.chips
+            if k is not None and (low is None or k < least):
+                low, least = a, k
+    return low
+
+
 class _Part:
     __slots__ = ()
 
@@ -333,6 +346,36 @@ class LegalActions(Sequence[Action]):
         more = f", ... ({self._len} in all)" if self._len > 6 else ""
         return f"LegalActions([{', '.join(shown)}{more}])"
 
+    def fewest(self, verb: str) -> Action | None:
+        """The first action of ``verb`` with the fewest chips, in this set's order (``None``:
+        no action of ``verb`` has chips). A family of amounts answers from its amounts, no
+        action made but the one returned: a bidder's menu of a hundred bids is read as one
+        range."""
+        found = False
+        least = 0
+        pick: Action | None = None  # the one found in a part of explicit actions
+        part: Amounts | None = None  # or the family of amounts it is in, and where
+        at = 0
+        for p in self._parts:
+            if isinstance(p, Amounts):
+                amounts = p.amounts
+                if p.verb != verb or not len(amounts):
+                    continue
+                if isinstance(amounts, range):  # its least is at one end: nothing expanded
+                    i = 0 if amounts.step > 0 else len(amounts) - 1
+                    k = amounts[i]
+                else:
+                    k = min(amounts)
+                    i = amounts.index(k)
+                if not found or k < least:
+                    found, least, part, at, pick = True, k, p, i, None
+            elif isinstance(p, Fixed):
+                for a in p.actions:
+                    chips = a.chips
+                    if a.action == verb and chips is not None and (not found or chips < least):
+                        found, least, part, pick = True, chips, None, a
+        return part.get(at) if part is not None else pick
+
     @property
     def verbs(self) -> tuple[str, ...]:
         """The distinct verbs on offer, in order."""
@@ -359,6 +402,10 @@ class FixedActions(tuple[Action, ...]):
     def verbs(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(a.action for a in self))
 
+    def fewest(self, verb: str) -> Action | None:
+        """As :meth:`LegalActions.fewest`."""
+        return fewest(self, verb)
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, LegalActions):
             return other.__eq__(self)
@@ -381,4 +428,5 @@ LegalSet = LegalActions | FixedActions
 """What ``legal_actions()`` returns: a sequence of actions with ``verbs``."""
 
 
-__all__ = ["Amounts", "Fixed", "FixedActions", "LegalActions", "LegalSet", "Selections", "holds"]
+__all__ = ["Amounts", "Fixed", "FixedActions", "LegalActions", "LegalSet", "Selections", "fewest",
+           "holds"]

@@ -205,7 +205,7 @@ class EnvCore:
             for i, a in enumerate(self.names):
                 rewards[a] = changes[i]
             for a, r in rewards.items():
-                cumulative[a] += r
+                cumulative[a] = cumulative[a] + r
             self.rewards = rewards
         if self.seat < 0:
             return True  # the episode is over: the environment marks every agent done

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from stops.engine.actions import Action, simple
+from stops.engine.legal import LegalActions, fewest
 from stops.phases.aids import Feature, PhaseAids, Prompt, Teller, of_kind
 from stops.phases.spare import (
     AUCTION_OPENED,
@@ -191,17 +192,12 @@ def _bid(view: BotView) -> Action:
 
 
 def _lowest_bid(legal: Sequence[Action]) -> Action | None:
-    """The first of the lowest bids in ``legal``, if any, in one pass: each action's fields
-    read once, no list made nor key function called (in the pure build a list of the bids
-    and ``min`` by a key function cost twice as much, a menu of up to a hundred bids)."""
-    low: Action | None = None
-    low_chips = 0
-    for a in legal:
-        if a.action == "bid":
-            k = a.chips
-            if k is not None and (low is None or k < low_chips):
-                low, low_chips = a, k
-    return low
+    """The first of the lowest bids in ``legal``, if any: a legal set's family of amounts
+    answers from its range (a bidder's menu is up to a hundred bids, each an action made
+    only to be compared), any other sequence in one pass."""
+    if isinstance(legal, LegalActions):
+        return legal.fewest("bid")
+    return fewest(legal, "bid")
 
 
 # -- the whole ------------------------------------------------------------------------------
