@@ -79,8 +79,10 @@ if TYPE_CHECKING:
     from stops.engine.deal import Deal, Hands
     from stops.engine.events import Event
 
-SPARE = -1
-ABSENT = -3
+SPARE: Final = -1
+"""The spare hand's place (``Deal``'s own); ``Final``: a constant where it is used compiled
+(a plain module global was a lookup in the module's dict at every use, per place dealt)."""
+ABSENT: Final = -3
 MAX_TRIES = 1200
 """Imagined deals tried before giving up, whole deals and steps of the walk alike (each is a
 few dozen microseconds: no copy). Tripoley after its showdown with every hand shown (the
@@ -1202,23 +1204,29 @@ def _blank_copy(deal: Deal, seat: int) -> Deal:
     with the real hands, and the blanking then empty again: about half a ``clone()`` at
     every new position, pure)."""
     masks = deal.masks
-    owner = list(deal.owner)
     blank: list[list[int]] = []
-    moved: list[int] = []
+    # the other hands' suit masks or-ed together (the hands are disjoint): their cards read
+    # off in card order, as the blanking gives them, by a lookup per suit (no list per hand
+    # joined and sorted)
+    m0 = m1 = m2 = m3 = 0
     for s in range(deal.n):
         m = masks[s]
         if s == seat:
             blank.append(m)
         else:
             blank.append(_NO_CARDS)
-            if m[0] or m[1] or m[2] or m[3]:
-                moved += _cards_in(m)
-    moved.sort()  # the spare hand gets them in card order, as the blanking gives them
+            m0 |= m[0]
+            m1 |= m[1]
+            m2 |= m[2]
+            m3 |= m[3]
+    moved = _cards_in([m0, m1, m2, m3])
+    # the copy's own owners and spare hand (the real deal's, copied there) blanked in place:
+    # each built once, where building them here first had the copy copy them again
+    work = deal.imagined_copy(deal.owner, blank, deal.counts, deal.spare, deal.events)
+    owner = work.owner
     for c in moved:
         owner[c] = SPARE
-    spare = set(deal.spare)
-    spare.update(moved)
-    work = deal.imagined_copy(owner, blank, deal.counts, spare, deal.events)
+    work.spare.update(moved)
     work.forget_offer()
     return work
 
@@ -1269,67 +1277,73 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
     chain of places that may take it. The cards that may go anywhere come last and fill the
     room left as a shuffled pack is dealt (which is what drawing each in proportion to the
     room left would give, in one draw a card rather than two)."""
-    room = dict(places)
+    # the room a place has left is always ``places[h] - len(at[h])``: read so, not kept
+    # in a dict of its own written at every group
     at: dict[int, list[int]] = {}
     for h in places:  # a plain loop: a comprehension is a function call of its own pure
         at[h] = []
-    if order:
-        # a random.Random's C-level random() read once, called inline (no call through a
-        # wrapper per card: this loop runs for every constrained card of every copy)
-        unit = rng.random if isinstance(rng, random.Random) else None
-        for where, group in order:  # the most constrained first
-            m = len(group)
-            if len(where) == 1:
-                h = where[0]
-                k = room[h]
-                if m <= k:
-                    # one place with room for them all: every draw below picks it, so the
-                    # draws are made (the stream goes on as it did) and the cards go there
-                    # in order, with no pool of slots built and walked
-                    if unit is not None:
-                        for _ in range(m):
-                            unit()
-                    else:
-                        below = rng.below
-                        for i in range(m):
-                            below(k - i)
-                    at[h].extend(group)
-                    room[h] = k - m
-                    continue
-            # the cards that may go to the same places, dealt together: each to a place
-            # drawn in proportion to the room it has left, as one draw of slots, without
-            # putting back, from the room left there
-            pool: list[int] = []
-            for h in where:
-                k = room[h]
-                if k > 0:
-                    pool += [h] * k
-            cards = group
-            n = len(pool)
-            if m > n:
-                cards = list(group)
-                _shuffle_fast(rng, cards)  # which are left without room: any of them
-            if unit is not None:  # no test of which rng per card
-                for i in range(min(n, m)):
-                    j = i + floor(unit() * (n - i))
-                    h = pool[j]
-                    pool[j] = pool[i]
-                    at[h].append(cards[i])
-            else:
-                below = rng.below
-                for i in range(min(n, m)):
-                    j = i + below(n - i)
-                    h = pool[j]
-                    pool[j] = pool[i]
-                    at[h].append(cards[i])
-            for h in where:  # the room left: once per place, not once per card
-                room[h] = places[h] - len(at[h])
-            for c in cards[n:]:  # nowhere left to go: make room along a chain
-                freed = _make_room(c, allowed, at, room)
-                if freed is None:
-                    return None
-                at[freed].append(c)
-                room[freed] = room[freed] - 1
+    # a random.Random's C-level random() read once and called inline (no call through a
+    # wrapper per card); each draw typed ``float``, so the compiled build multiplies and
+    # floors it natively (a generic multiply, floor and add of boxed numbers per card were
+    # most of this function's 38k instructions a first call in compiled Boodle)
+    unit: Callable[[], float] | None = (rng.random if isinstance(rng, random.Random)
+                                        else None)
+    u: float
+    for where, group in order:  # the most constrained first
+        m = len(group)
+        if len(where) == 1:
+            h = where[0]
+            got = at[h]
+            k = places[h] - len(got)
+            if m <= k:
+                # one place with room for them all: every draw below picks it, so the
+                # draws are made (the stream goes on as it did) and the cards go there in
+                # order, with no pool of slots built and walked
+                if unit is not None:
+                    for _ in range(m):
+                        unit()
+                else:
+                    below = rng.below
+                    for i in range(m):
+                        below(k - i)
+                got.extend(group)
+                continue
+        # the cards that may go to the same places, dealt together: each to a place drawn
+        # in proportion to the room it has left, as one draw of slots, without putting
+        # back, from the room left there; a slot is the place's list itself (no lookup of
+        # the place per card)
+        pool: list[list[int]] = []
+        for h in where:
+            got = at[h]
+            k = places[h] - len(got)
+            if k > 0:
+                pool += [got] * k
+        cards = group
+        n = len(pool)
+        if m > n:
+            cards = list(group)
+            _shuffle_fast(rng, cards)  # which are left without room: any of them
+        top = m if m < n else n
+        if unit is not None:  # no test of which rng per card
+            for i in range(top):
+                u = unit()
+                j = i + floor(u * (n - i))
+                slot = pool[j]
+                pool[j] = pool[i]
+                slot.append(cards[i])
+        else:
+            below = rng.below
+            for i in range(top):
+                j = i + below(n - i)
+                slot = pool[j]
+                pool[j] = pool[i]
+                slot.append(cards[i])
+        for c in cards[n:]:  # nowhere left to go: make room along a chain
+            room = {h: k - len(at[h]) for h, k in places.items()}
+            freed = _make_room(c, allowed, at, room)
+            if freed is None:
+                return None
+            at[freed].append(c)
     if free:
         cards = list(free)
         # the largest place takes the cards the others leave: with a random.Random only the
@@ -1337,24 +1351,28 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
         # ``len(cards) - most`` positions, a uniform draw of them in order; the first
         # ``most`` are then a uniform draw of the rest)
         most, big = 0, SPARE
-        for h, k in room.items():
+        for h, k in places.items():
+            k -= len(at[h])
             if k > most:
                 most, big = k, h
         if not most:
             return at  # no room left anywhere (as before: the cards go nowhere)
-        if isinstance(rng, random.Random):
-            unit = rng.random
+        if unit is not None:
             for i in range(len(cards) - 1, max(most, 1) - 1, -1):
-                j = floor(unit() * (i + 1))
+                u = unit()
+                j = floor(u * (i + 1))
                 cards[i], cards[j] = cards[j], cards[i]
         else:
             rng.shuffle(cards)
         at[big].extend(cards[:most])
         i = most
-        for h, k in room.items():
-            if k and h != big:
-                at[h].extend(cards[i:i + k])
-                i += k
+        for h, k in places.items():
+            if h != big:
+                got = at[h]
+                k -= len(got)
+                if k:
+                    got.extend(cards[i:i + k])
+                    i += k
     return at
 
 
