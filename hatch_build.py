@@ -58,6 +58,9 @@ COMPILED = [
     "stops/engine/determinize.py",
     "stops/bots/judgement.py",
     "stops/bots/heuristic.py",
+    "stops/phases/aids.py",
+    "stops/phases/spare_aids.py",
+    "stops/phases/poker_aids.py",
 ]
 
 #: What mypy needs to type-check the compiled modules (and what they import).

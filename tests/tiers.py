@@ -164,6 +164,12 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
     "stops/bots/judgement.py": ("bots/test_judgement.py", "bots/test_bots.py"),
     "stops/bots/heuristic.py": ("bots/test_bots.py", "bots/test_judgement.py",
                                 "bots/test_lead_value.py", "phases/test_phase_aids.py"),
+    "stops/phases/aids.py": ("phases/test_phase_aids.py", "phases/test_aids_picks.py",
+                             "bots/test_reader_plays.py", "apps/test_plugins.py"),
+    "stops/phases/spare_aids.py": ("phases/test_phase_aids.py", "phases/test_aids_picks.py",
+                                   "bots/test_bots.py"),
+    "stops/phases/poker_aids.py": ("phases/test_phase_aids.py", "phases/test_aids_picks.py",
+                                   "bots/test_bots.py"),
 }
 
 

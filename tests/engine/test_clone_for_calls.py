@@ -51,6 +51,41 @@ def test_redeals_is_set_where_a_class_has_its_own_after_redeal() -> None:
     assert Inherited(variant).redeals
 
 
+def test_infers_is_set_where_a_class_has_its_own_infer_and_only_those_are_asked() -> None:
+    # Session 17: at each new position a seat's reader asks only the phases that may add
+    # something: those with a reading of their own (not the base class's, which reads
+    # nothing and adds nothing), and those without one whose class has its own infer
+    # (Step.infers). The flag, for every built-in phase and interpreted subclasses:
+    for name in stops.list_variants():
+        for p in stops.load_variant(name).phases:
+            assert p.infers == (type(p).infer is not Phase.infer), (name, p)
+
+    class Own(Phase):
+        name = "own"
+
+        def infer(self, deal: Any, seat: int, known: Any) -> None:
+            known.lack(0, (1,))
+
+    class Plain(Phase):
+        name = "plain"
+
+    variant = stops.load_variant("boodle")
+    assert Own(variant).infers and not Plain(variant).infers
+    # by hand: Boodle's stake, deal and settlement keep both defaults and are not asked;
+    # its spare hand and play have readings of their own and are, in the flow's order
+    deal = stops.Table(variant, seats=4, seed=3, chips=100).new_deal()
+    rng = random.Random(3)
+    while deal.phase != "play":
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
+    seat = deal.to_act
+    assert seat is not None
+    deal.clone_for(seat, rng)
+    reader = determinize._kept(deal)[("read", seat)]
+    assert [type(p).__name__ for p, _ in reader.asks] == ["SparePhase", "PlayPhase"]
+    assert all(r is not None for _, r in reader.asks)
+
+
 def _positions(name: str, seed: int) -> list[stops.Deal]:
     """Copies of a deal of ``name`` at each of its decisions (random play from ``seed``)."""
     variant = stops.load_variant(name)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final, cast
+from typing import Any, Final, cast
 
 ACE: Final = 12
 """Rank index of the ace (card codes rank the two lowest: index 0 is the two)."""
@@ -223,16 +223,18 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
     list (its "pool" branch, which CPython takes for ``len(pool) <= _set_size(size)``):
     index ``randbelow(n - i)`` of the cards left, whose place the last one left takes;
     ``randbelow(m)`` takes ``getrandbits(m.bit_length())`` until it is below ``m``. The
-    hand is the or of its cards' bits (:data:`_BITS`), the cards left kept as the cards
-    themselves: the place a card leaves is filled by moving the last one there, and in the
-    compiled build a card below 256 moves as the interpreter's own small int, where a bit
-    (up to ``2**51``) was made a new int object at every move. Each draw reads its bits and
+    hand is the or of its cards' bits, the cards left kept as their bits (:data:`_BITS`):
+    the place a card leaves is filled by moving the last one there. The list is typed
+    ``Any``, so that the compiled build moves the bits as the objects they are (typed
+    ``int``, each move unboxed one and boxed it again, a new int object for a bit above
+    255) and unboxes only the bit picked, once, into a local typed ``int``; the pure build
+    reads no table of bits at each pick. Each draw reads its bits and
     the last place left from one flat list (``j`` is below ``m`` when it is at most
     ``m - 1``), and a hand's last draw moves no card: nothing is drawn after it. ``size``
     is at least 1 (:func:`mean_quality` sends an empty hand the plain way)."""
     n = len(pool)
-    cards: list[int] = [int(c) for c in pool]
-    card_bit = _BITS
+    bit_of = _BITS
+    cards: list[Any] = [bit_of[int(c)] for c in pool]
     # each draw's (bits taken, last place left), in order: one flat loop per hand drawn;
     # the hand's last draw apart (``size`` is at least 1): no card is moved after it
     # (the bits taken are kept and passed as the objects they are: the compiled build boxed
@@ -255,12 +257,14 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
                 j = getrandbits(bits)
                 while j > last:
                     j = getrandbits(bits)
-                mask |= card_bit[left[j]]
+                bit: int = left[j]  # unboxed here, once
+                mask |= bit
                 left[j] = left[last]
             j = getrandbits(fbits)
             while j > flast:
                 j = getrandbits(fbits)
-            mask |= card_bit[left[j]]
+            bit = left[j]
+            mask |= bit
             # _shape_score inline: two calls fewer per hand drawn
             va = sh[mask & 0x1FFF]
             vb = sh[mask >> 13 & 0x1FFF]
@@ -284,12 +288,14 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
             j = getrandbits(bits)
             while j > last:
                 j = getrandbits(bits)
-            mask |= card_bit[left[j]]
+            bit = left[j]
+            mask |= bit
             left[j] = left[last]
         j = getrandbits(fbits)
         while j > flast:
             j = getrandbits(fbits)
-        mask |= card_bit[left[j]]
+        bit = left[j]
+        mask |= bit
         paid = 0
         if mask & pay_mask:
             for bit, chips in paying:
@@ -307,8 +313,9 @@ def _drawn_total(rng: random.Random, pool: Sequence[int], size: int, samples: in
     return total
 
 
-_BITS: Final = [1 << c for c in range(52)]
-"""The bit of each card in a hand's mask (:func:`_drawn_total`)."""
+_BITS: Final[list[Any]] = [1 << c for c in range(52)]
+"""The bit of each card in a hand's mask (:func:`_drawn_total`), typed ``Any``: the
+compiled build keeps them as the int objects they are (see there)."""
 
 _WINDOW: Final = 8
 """The widest span of cards whose pay is looked up in one table (256 entries at most)."""

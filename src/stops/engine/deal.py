@@ -106,6 +106,11 @@ class Step:
     nothing), so a copy calls only the phases with something to put in line (each call
     that only returned True cost a pure copy about one per cent)."""
 
+    infers: bool = True
+    """Whether ``clone_for`` must ask this phase's ``infer`` at each new position a seat meets
+    (where the phase has no reading of its own): :class:`stops.phases.Phase` clears it where
+    the class keeps the default (which adds nothing)."""
+
     def enter(self, deal: Deal) -> bool:
         return False
 

@@ -312,8 +312,10 @@ class Knowledge:
         """Everything ``other`` knows, added (its places win, as later holds do): how a
         :class:`Reading` puts what it has read so far into one position's knowledge (a
         holder's set new here is lent, not copied: see the class's docstring)."""
-        self.held.update(other.held)
-        self._add_lacks(other)
+        if other.held:
+            self.held.update(other.held)
+        if other.lacks:
+            self._add_lacks(other)
 
     def add_under(self, other: Knowledge) -> None:
         """Everything ``other`` knows, added, where the places known here win (the spare
@@ -612,7 +614,11 @@ class _View:
         # the copy's spare hand with the spare's own (the seat's are all known), so these
         # are the spare's cards the knowledge does not place (as hidden_cards would list
         # them, in card order: sorted in C, no pass over the pack)
-        unseen = self.unseen = work.spare.difference(held)
+        # (a copy of the spare's set, less the known cards: a set copied from a set is
+        # copied entry by entry, no lookups, where a difference with a dict looked each of
+        # the spare's cards up in it and added it to a set growing from empty)
+        unseen = self.unseen = set(work.spare)
+        unseen.difference_update(held)
         hidden = self.hidden = sorted(unseen)
         holders = self.holders = sorted(places)
         # what each holder is known to lack among the hidden cards (met in C by set
@@ -711,7 +717,9 @@ class _View:
             return False
         added: list[tuple[int, set[int]]] = []
         bit = 1
-        for got, before in zip(self.inter, prev.inter, strict=True):
+        inter, was_inter = self.inter, prev.inter  # as many: the same holders
+        for i in range(len(inter)):  # by index: zip(..., strict=True) is a generic call
+            got, before = inter[i], was_inter[i]
             if got != before:
                 if gone:
                     before = before - gone
@@ -800,16 +808,37 @@ class _View:
         held = self.held
         owner = self.owner = list(work.owner)
         swaps = self.swaps = tuple(_kept(deal)[("read", seat)].swaps)  # public swaps seen
-        added = _added(held, prev.held) if prev is not None and prev.swaps == swaps else None
+        # what is newly placed, beside the previous view's places (card, holder), in the
+        # pass that puts the known cards on the owners: ``None`` where a card it placed is
+        # placed elsewhere now (a swap, an opening read again), or the swaps seen differ,
+        # and the hands are built afresh. One pass over the known places (a dozen cards or
+        # so), a lookup each: the subset tests of the two dicts' items this replaced made a
+        # tuple per item, twice over, and a pass of its own after this one (``_added``)
+        # cost 4.5k instructions a new position compiled, Boodle (session 17)
+        added: list[tuple[int, int]] | None = None
+        if prev is not None and prev.swaps == swaps:
+            was = prev.held
+            added = []
+            for c, h in held.items():
+                owner[c] = h
+                w = was.get(c, _UNPLACED)  # an int either way: compared natively, compiled
+                if w != h:
+                    if w != _UNPLACED:
+                        added = None
+                        break
+                    added.append((c, h))
         if prev is not None and added is not None:
             # the same known places, less the cards played since (the seat's own play, a
             # known card laid), and a few newly placed (the card after a stop known to lie
             # in the spare hand): the previous hands with those taken out and these put in
             self.undo = prev.undo
             self.lent |= 2
-            for c, h in held.items():
-                owner[c] = h
-            gone = prev.held.keys() - held.keys()
+            # the cards no longer placed: as many as the previous places less those kept
+            # (all but the ``added`` ones are kept), found only where there are any (a
+            # difference of the two dicts' keys made a set of each first)
+            was = prev.held
+            gone = [c for c in was if c not in held] if \
+                len(was) != len(held) - len(added) else []
             if not gone and not added:
                 self.masks, self.counts, self.spare = prev.masks, prev.counts, prev.spare
                 return
@@ -818,7 +847,6 @@ class _View:
             masks = self.masks = prev.masks
             counts = self.counts = prev.counts
             left = self.spare = prev.spare
-            was = prev.held
             for c in gone:
                 h = was[c]
                 if h == SPARE:
@@ -894,22 +922,9 @@ def _where(holders: tuple[int, ...], mark: int) -> list[int]:
     return got
 
 
-def _added(held: dict[int, int], was: dict[int, int]) -> list[tuple[int, int]] | None:
-    """The places ``held`` knows that ``was`` did not know at all (card, holder), or
-    ``None`` where a card ``was`` placed is placed elsewhere now (a swap, an opening read
-    again): then a view's known hands are built afresh. One pass over the known places (a
-    dozen cards or so), a lookup each: the subset tests of the two dicts' items this
-    replaced made a tuple per item, twice over where a card is newly placed (one decision on
-    in Boodle, the card after a stop known to lie in the spare hand), about 14k
-    instructions a new position compiled."""
-    out: list[tuple[int, int]] = []
-    for c, h in held.items():
-        w = was.get(c)
-        if w != h:
-            if w is not None:
-                return None
-            out.append((c, h))
-    return out
+_UNPLACED: Final = -9
+"""No place (what ``_View._hands`` reads of a card the previous view did not place):
+below every place, ``PLAYED`` and ``ABSENT``."""
 
 
 def _key(deal: Deal) -> tuple[int, ...]:
@@ -1043,7 +1058,7 @@ def _knowledge(work: Deal, real: Deal, seat: int, seen: tuple[Any, ...],
         if seat in real.spare_known:
             known.hold(SPARE, real.spare)
         known.held.update(reader.shown)
-        for phase, reading in zip(phases, reader.readings, strict=True):
+        for phase, reading in reader.asks:
             if reading is None:
                 phase.infer(work, seat, known)
             else:
@@ -1094,9 +1109,14 @@ class _Reader:
     it (``shown``: the last place each was seen, a turned-up card on the spare hand), the
     seats whose public swaps with the spare hand it saw (``swaps``, in order), and each
     phase's :class:`Reading` (``None`` for a phase that reads the whole log each time).
-    ``upto`` is how many of the seat's events have been read, of the log ``events``."""
+    ``upto`` is how many of the seat's events have been read, of the log ``events``.
+    ``asks`` is what each new position asks, in the phases' order: a reading's ``now``, or
+    the phase's ``infer`` (reading ``None``) where it has no reading; a phase that keeps
+    the base class's of both (``Step.infers`` false, a plain :class:`Reading`, which reads
+    nothing and adds nothing) is not asked at all, nor shown the events."""
 
-    __slots__ = ("by_kind", "events", "every", "phases", "readings", "shown", "swaps", "upto")
+    __slots__ = ("asks", "by_kind", "events", "every", "phases", "readings", "shown", "swaps",
+                 "upto")
 
     def __init__(self, real: Deal, work: Deal, seat: int) -> None:
         self.events = real.events
@@ -1105,11 +1125,20 @@ class _Reader:
         self.shown: dict[int, int] = {}
         self.swaps: list[int] = []
         self.readings = [phase.reading(work, seat) for phase in self.phases]
+        # each call of a base class's method that does nothing was a generic method call
+        # at every new position, compiled (three in Boodle: its stake, deal and settlement)
+        self.asks: list[tuple[Any, Reading | None]] = []
+        for phase, r in zip(self.phases, self.readings, strict=True):
+            if r is None:
+                if not isinstance(phase, Step) or phase.infers:
+                    self.asks.append((phase, None))
+            elif type(r) is not Reading:
+                self.asks.append((phase, r))
         # who reads which events, in the phases' order for each kind
         self.every: list[Reading] = []
         self.by_kind: dict[str, list[Reading]] = {}
         for r in self.readings:
-            if r is None:
+            if r is None or type(r) is Reading:
                 continue
             if r.kinds is None:
                 self.every.append(r)
@@ -1235,32 +1264,43 @@ def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
     """How many hidden cards each place (another seat, the spare hand) must get: what it
     holds, less what ``known`` puts there."""
     # plain loops: a Counter and three comprehensions cost about half a clone() here, at
-    # every new position
+    # every new position; the known cards tallied per place in a list indexed by place + 1
+    # (the spare hand at 0: every place is SPARE or a seat), not by a dict's get and set
+    # per card (session 17: 7.9k -> 6.4k instructions a new position compiled, Boodle)
     counts = work.counts
-    places: dict[int, int] = {}
+    n = work.n
+    tally = [0] * (n + 1)
+    for h in known.held.values():
+        if h >= SPARE:  # (a place; nothing else is counted, as before)
+            i = h + 1
+            tally[i] = tally[i] + 1  # as a = a + b: see Deal.give
+    out: dict[int, int] = {}  # in the order seats, then the spare hand (the deals read it)
     others = 0
-    for s in range(work.n):
+    over = False
+    for s in range(n):
         if s != seat:
-            places[s] = got = counts[s]
+            got = counts[s]
             others += got
+            k = got - tally[s + 1]
+            if k > 0:
+                out[s] = k
+            elif k < 0:
+                over = True
     # the spare's size: the blanked copy's spare hand holds every card in play but the
     # seat's own (see _blank_hidden), the other seats' among them (their counts stay); where
     # two passes over the pack counted the cards in play
-    places[SPARE] = len(work.spare) - others
-    for h in known.held.values():
-        k = places.get(h)
-        if k is not None:
-            places[h] = k - 1
-    out: dict[int, int] = {}
-    for h, k in places.items():
-        if k > 0:
-            out[h] = k
-        elif k < 0:
-            # more known in a place than it holds: facts at odds, keep only the sure ones
-            over = {h for h, k in places.items() if k < 0}
-            for c in [c for c, h in known.held.items() if h in over]:
-                del known.held[c]
-            return _places(work, seat, known)
+    k = len(work.spare) - others - tally[0]
+    if k > 0:
+        out[SPARE] = k
+    elif k < 0:
+        over = True
+    if over:
+        # more known in a place than it holds: facts at odds, keep only the sure ones
+        bad = {h for h in range(SPARE, n) if h != seat and
+               (counts[h] if h >= 0 else len(work.spare) - others) < tally[h + 1]}
+        for c in [c for c, h in known.held.items() if h in bad]:
+            del known.held[c]
+        return _places(work, seat, known)
     return out
 
 

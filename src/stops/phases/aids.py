@@ -46,6 +46,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 import attrs
 
+from stops._mypyc import mypyc_attr
+
 if TYPE_CHECKING:
     from stops.engine.actions import Action
     from stops.engine.deal import Deal
@@ -99,6 +101,7 @@ class Telling(Protocol):
         ...
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Teller:
     """Tells one viewer a phase's events; one is made per narration, so it may remember what
     it has told (the bets so far, to say what a raise raises to)."""
@@ -163,13 +166,22 @@ class BotView(Protocol):
         ...
 
 
+def _new_set() -> Any:
+    """An attrs field that starts as a new empty set, typed ``Any`` for the compiled build
+    (as :func:`stops.rules.registry.param` is): a field made by a call typed ``set`` is
+    checked to be a ``set`` at import in a compiled module, and refused (so is a call
+    typed by its factory: ``attrs.field(factory=set)`` is typed ``set``)."""
+    make: Any = set
+    return attrs.field(factory=make)
+
+
 @attrs.define
 class Notes:
     """What a seat has learned from the events so far, as the bot reads them."""
 
-    held_elsewhere: set[int] = attrs.field(factory=set)
+    held_elsewhere: set[int] = _new_set()
     """Cards seen in another seat's hand (shown): not in the spare hand."""
-    played_for: set[str] = attrs.field(factory=set)
+    played_for: set[str] = _new_set()
     """Layout spaces an earlier stage of this deal has played for already (the pot of a
     betting round), so they are no prize for a run in play."""
     chosen: tuple[int, ...] = ()
@@ -191,6 +203,7 @@ _KIND: Final = itemgetter(0)
 
 # -- the simulator --------------------------------------------------------------------------
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PhaseTally:
     """A phase's own statistics over many deals, for ``stops simulate``.
 
@@ -235,6 +248,7 @@ class Feature:
 
 # -- the whole ------------------------------------------------------------------------------
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PhaseAids:
     """Every optional capability of a phase, each with its default: nothing to add."""
 

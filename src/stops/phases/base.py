@@ -37,6 +37,8 @@ class Phase(Step):
         self.rules = variant.rules
         # clone_for calls after_redeal only where a class (native or interpreted) has its own
         self.redeals = type(self).after_redeal is not Phase.after_redeal
+        # and asks infer (where there is no reading) only where a class has its own
+        self.infers = type(self).infer is not Phase.infer
 
     def enter(self, deal: Deal) -> bool:
         return False

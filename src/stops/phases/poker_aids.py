@@ -347,7 +347,7 @@ class PokerAids(PhaseAids):
             if e.kind == FOLDED:
                 values[e.seat] = 1.0
             elif e.kind in _PUT_IN:
-                values[n + e.seat] += e.chips
+                values[n + e.seat] = values[n + e.seat] + e.chips
 
     def revealed(self, deal: Deal, seat: int) -> set[int]:
         settings = deal.variant.settings(PHASE)

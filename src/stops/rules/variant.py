@@ -68,6 +68,10 @@ class Variant:
         self.raw = raw
         self.rules: Rules = spec.rules
         self.layout: tuple[Space, ...] = spec.layout
+        self.flow: tuple[str, ...] = spec.flow
+        """The phases' names, in the order a deal goes through them: an attribute, not a
+        property, since a compiled deal reads it at every observation (``Deal.phase``) and a
+        property of this interpreted class is a Python frame each time."""
         self.space_ids: tuple[str, ...] = tuple(s.id for s in spec.layout)
         self.spaces: dict[str, Space] = {s.id: s for s in spec.layout}
         removed = set(spec.deck.remove)
@@ -172,10 +176,6 @@ class Variant:
     @property
     def players(self) -> tuple[int, int]:
         return (self.spec.players.min, self.spec.players.max)
-
-    @property
-    def flow(self) -> tuple[str, ...]:
-        return self.spec.flow
 
     @overload
     def policy(self, slot: Slot[P]) -> BoundPolicy[P]: ...
