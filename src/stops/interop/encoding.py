@@ -310,7 +310,7 @@ class VectorEncoder:
                 if d & (d - 1) == 0:  # one card left or came (a play): its value alone
                     v[o + d.bit_length() - 1] = 1.0 if m & d else 0.0
                 else:
-                    v[o:o + 13] = _suit_row(m)
+                    v[o:o + 13] = _SUIT_ROWS.get(m) or _suit_row(m)  # no call once made
         plays = deal.plays
         if plays:
             if plays is not kept.plays or len(plays) != kept.played:
@@ -332,7 +332,7 @@ class VectorEncoder:
             spare = tuple(sorted(at + c for c in deal.spare))
         else:
             spare = _NONE
-        if spare != kept.spare:
+        if spare is not kept.spare and spare != kept.spare:  # (): the one empty tuple
             _move_all(v, kept.spare, spare)
             kept.spare = spare
         if to_act == seat and picked:
@@ -340,7 +340,7 @@ class VectorEncoder:
             chosen = tuple(at + p for p in picked)
         else:
             chosen = _NONE
-        if chosen != kept.picked:
+        if chosen is not kept.picked and chosen != kept.picked:
             _move_all(v, kept.picked, chosen)
             kept.picked = chosen
         # the seat's events as the deal keeps them, only where a phase's fold may read any
@@ -438,7 +438,7 @@ class VectorEncoder:
         if plays is not self._plays or len(plays) < self._played_upto:
             self._plays = plays
             self._played_upto = 0
-            self._played = row = array("f", bytes(4 * 52))
+            self._played = row = self.zero[:52]
         for i in range(self._played_upto, len(plays)):
             c: int = plays[i][1]  # a card is an int: no call to convert it
             row[c] = 1.0

@@ -166,7 +166,10 @@ class EnvCore:
                 deal.apply(self.codec.decode(seat, index, deal.legal_actions()))
         if deal.to_act is None:
             self.advance()
-        now = self.stacks_now()
+        table, deal = self.table, self.deal  # the next deal, if that one ended
+        assert table is not None and deal is not None
+        # ``stacks_now`` written out (a frame less in the pure build)
+        now = tuple(table.stacks) if deal.to_act is None else tuple(deal.ledger.stacks)
         last = self.last_stacks
         out: list[float] | None = None
         if now != last or not self.rewards_zero:
@@ -373,7 +376,11 @@ class AECLoop:
         """PettingZoo's ``last``: the observation of the agent selected (``None`` if not
         ``observe``), its cumulative reward, termination, truncation and info."""
         state = self.state
-        agent = state["agent_selection"]
-        return (self.core.observe(agent) if observe else None,
-                state["_cumulative_rewards"][agent], state["terminations"][agent],
-                state["truncations"][agent], state["infos"][agent])
+        agent: str = state["agent_selection"]
+        # each dict typed: an item of it is a native look-up, not a generic one
+        cumulative: dict[str, Any] = state["_cumulative_rewards"]
+        terminations: dict[str, Any] = state["terminations"]
+        truncations: dict[str, Any] = state["truncations"]
+        infos: dict[str, Any] = state["infos"]
+        return (self.core.observe(agent) if observe else None, cumulative[agent],
+                terminations[agent], truncations[agent], infos[agent])
