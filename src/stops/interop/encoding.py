@@ -133,48 +133,48 @@ class _Kept:
     __slots__ = ("counts", "deal", "features", "held", "layout", "masks", "now", "picked",
                  "played", "plays", "retired", "single", "spare", "stacks", "upto", "vec")
 
-    def __init__(self, deal: Deal, zero: array[float], size: int) -> None:
+    def __init__(self, deal: Deal, zero: array[float], size: int, other: _Kept | None) -> None:
         """A vector of ``deal`` all 0 (``zero``, ``size`` values from the ``hand_sizes``
-        segment on)."""
+        segment on), or, given ``other`` (another seat's last vector in the same deal), a
+        copy of it and of what it was written from: most of a vector is what every seat
+        sees, and what differs (the hand, the seat, what only some seats see) is then
+        written as any change is. What is changed in place is copied; the rest is
+        replaced, never changed, and shared. (A copy is made straight, not over a vector
+        of zeros made first.)"""
         self.deal = deal
-        self.vec: array[float] = zero[:]
-        self.now: list[float] = [0.0] * size
-        self.masks: list[int] = [0, 0, 0, 0]
-        self.plays: list[tuple[int, Card]] | None = None
-        self.played = 0
-        self.single: list[int] = [-1, -1, -1, -1, -1]
-        self.spare: tuple[int, ...] = _NONE
-        self.picked: tuple[int, ...] = _NONE
-        self.retired: tuple[int, ...] = _NONE
-        self.held: set[str] | None = None
-        self.counts: list[int] | None = None
-        self.stacks: list[int] | None = None
-        self.layout: dict[str, int] | None = None
-        self.features: _Seen | None = None
-        """The fold last written out, and (``upto``) how far it had read then."""
-        self.upto = -1
-
-    def like(self, other: _Kept) -> None:
-        """Become a copy of ``other`` (another seat's last vector in the same deal) and of
-        what it was written from: most of a vector is what every seat sees, and what
-        differs (the hand, the seat, what only some seats see) is then written as any
-        change is. What is changed in place is copied; the rest is replaced, never
-        changed, and shared."""
-        self.vec = other.vec[:]
-        self.now = other.now[:]
-        self.masks = other.masks[:]
-        self.single = other.single[:]
-        self.plays = other.plays
-        self.played = other.played
-        self.spare = other.spare
-        self.picked = other.picked
-        self.retired = other.retired
-        self.held = other.held
-        self.counts = other.counts
-        self.stacks = other.stacks
-        self.layout = other.layout
-        self.features = other.features
-        self.upto = other.upto
+        if other is None:
+            self.vec: array[float] = zero[:]
+            self.now: list[float] = [0.0] * size
+            self.masks: list[int] = [0, 0, 0, 0]
+            self.single: list[int] = [-1, -1, -1, -1, -1]
+            self.plays: list[tuple[int, Card]] | None = None
+            self.played = 0
+            self.spare: tuple[int, ...] = _NONE
+            self.picked: tuple[int, ...] = _NONE
+            self.retired: tuple[int, ...] = _NONE
+            self.held: set[str] | None = None
+            self.counts: list[int] | None = None
+            self.stacks: list[int] | None = None
+            self.layout: dict[str, int] | None = None
+            self.features: _Seen | None = None
+            """The fold last written out, and (``upto``) how far it had read then."""
+            self.upto = -1
+        else:
+            self.vec = other.vec[:]
+            self.now = other.now[:]
+            self.masks = other.masks[:]
+            self.single = other.single[:]
+            self.plays = other.plays
+            self.played = other.played
+            self.spare = other.spare
+            self.picked = other.picked
+            self.retired = other.retired
+            self.held = other.held
+            self.counts = other.counts
+            self.stacks = other.stacks
+            self.layout = other.layout
+            self.features = other.features
+            self.upto = other.upto
 
 
 class VectorEncoder:
@@ -290,10 +290,10 @@ class VectorEncoder:
         ``array('f')`` costs more than the rest of its value's work."""
         kept = self._kept.get(seat)
         if kept is None or kept.deal is not deal:
-            kept = self._kept[seat] = _Kept(deal, self.zero, self.size - self.base)
-            recent = self._recent
-            if recent is not None and recent.deal is deal:
-                kept.like(recent)  # a seat's first look at a deal: another seat's vector
+            recent = self._recent  # a seat's first look at a deal: another seat's vector
+            kept = self._kept[seat] = _Kept(deal, self.zero, self.size - self.base,
+                                            recent if recent is not None
+                                            and recent.deal is deal else None)
         self._recent = kept
         v = kept.vec
         now = kept.now
