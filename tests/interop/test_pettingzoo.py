@@ -385,6 +385,63 @@ def test_last_before_reset_raises_and_after_reset_reads_the_env() -> None:
     assert np.array_equal(obs, before)  # an observation held never changes
 
 
+def test_wrapper_steps_through_the_loop_with_no_frame_of_the_environment(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Once reset, the wrapper's ``step`` and ``last`` are the ``AECLoop``'s: a step and a
+    ``last`` run no Python function of the environment's module (the wrapper's or the
+    environment's ``step``, ``last``); the values are those of the environment's own
+    ``step`` and ``last`` (the test of the core against the interpreted step covers every
+    value); ``agent_iter`` still sees each step; a step after the episode warns as
+    PettingZoo's wrapper does; and dropping the wrapper frees the environment with the
+    cyclic collector off (the loop holds the environment, nothing holds the loop back)."""
+    import gc
+    import weakref
+
+    from stops.interop import pettingzoo
+
+    e = env(variant="boodle", players=4)
+    e.reset(seed=5)
+    seen: list[str] = []
+
+    def profile(frame: Any, event: str, _arg: object) -> None:
+        if event == "call" and frame.f_code.co_filename == pettingzoo.__file__:
+            seen.append(frame.f_code.co_name)
+
+    for _ in range(3):
+        action = int(np.flatnonzero(e.last()[4]["action_mask"])[0])
+        sys.setprofile(profile)
+        try:
+            e.step(action)
+            e.last()
+        finally:
+            sys.setprofile(None)
+    assert seen == []
+    for agent in e.agent_iter(10_000):  # asserts a step between two agents
+        _obs, _rew, term, trunc, info = e.last()
+        assert agent == e.agent_selection
+        e.step(None if term or trunc else int(np.flatnonzero(info["action_mask"])[-1]))
+    assert not e.agents
+    e.step(None)
+    assert "step() called after all agents are terminated" in caplog.text
+    gc.disable()
+    try:
+        held = weakref.ref(e.unwrapped)
+        del e
+        assert held() is None
+    finally:
+        gc.enable()
+
+
+def test_suit_rows_are_each_masks_values() -> None:
+    """A suit's 13 values per rank mask, made from its two halves, for every mask."""
+    from array import array
+
+    from stops.interop.encoding import _suit_row
+
+    for m in range(1 << 13):
+        assert _suit_row(m) == array("f", [1.0 if m >> r & 1 else 0.0 for r in range(13)])
+
+
 def test_fill_mask_clears_only_the_last_ones() -> None:
     """``ActionCodec.fill_mask`` rewrites a mask in place from the indices of its 1s: the
     same bytes as a new ``mask_bytes``, mask after mask."""

@@ -37,7 +37,16 @@ K_LED: Final = EventKind.LED
 K_PLAYED: Final = EventKind.PLAYED
 
 _SUIT_ROWS: Final[dict[int, array[float]]] = {}
-"""A suit's 13 values (1.0 where a rank of the mask is held) per 13-bit rank mask."""
+"""A suit's 13 values (1.0 where a rank of the mask is held) per 13-bit rank mask, made
+when first needed from its two halves (there are 8,192 masks: most of a run's first
+thousands of steps would otherwise build a row value by value)."""
+
+_LOW: Final[list[array[float]]] = [array("f", [float(m >> r & 1) for r in range(7)])
+                                   for m in range(1 << 7)]
+"""The values of the ranks 0-6 per 7-bit mask."""
+_HIGH: Final[list[array[float]]] = [array("f", [float(m >> r & 1) for r in range(6)])
+                                    for m in range(1 << 6)]
+"""The values of the ranks 7-12 per 6-bit mask."""
 
 
 def last_laid(events: Sequence[Event], seat: int) -> int:
@@ -84,22 +93,10 @@ def _move_all(v: array[float], was: tuple[int, ...], now: tuple[int, ...]) -> No
         v[i] = 1.0
 
 
-def _put_chips(v: array[float], now: list[float], i: int, x: float, b: float) -> None:
-    """Write a count of chips ``x``, clipped to ``[-b, b]``, at ``i`` if it is not there
-    already (these segments are looked at only when the chips they show moved)."""
-    if x > b:
-        x = b
-    elif x < -b:
-        x = -b
-    if now[i] != x:
-        now[i] = x
-        v[i] = x
-
-
 def _suit_row(m: int) -> array[float]:
     row = _SUIT_ROWS.get(m)
     if row is None:
-        row = _SUIT_ROWS[m] = array("f", [1.0 if m >> r & 1 else 0.0 for r in range(13)])
+        row = _SUIT_ROWS[m] = _LOW[m & 0x7F] + _HIGH[m >> 7]
     return row
 
 
@@ -124,56 +121,60 @@ _NONE: Final[tuple[int, ...]] = ()
 class _Kept:
     """One seat's last vector in one deal, and what it holds: ``now`` the value at each
     index of the segments written a value at a time (counts, chips, spaces, features,
-    deals left), ``masks`` the hand's suit masks written, ``plays`` and ``played`` the
-    deal's plays list and how many of them the played segment shows, ``single`` the index of
-    the 1.0 of each one-hot segment that has one (the last card, phase, seat, dealer, seat to
-    act; -1: none), ``spare``, ``picked`` and ``retired`` the indices set to 1.0 in the
-    segments that may have several, and ``counts``, ``stacks``, ``layout``, ``held`` and
-    ``features`` what those segments were written from (``None``: not yet)."""
+    deals left: ``now[i - base]`` is the value at ``i``, from the ``hand_sizes`` segment
+    on, the first of them, so that a copy of it copies no card), ``masks`` the hand's suit
+    masks written, ``plays`` and ``played`` the deal's plays list and how many of them the
+    played segment shows, ``single`` the index of the 1.0 of each one-hot segment that has
+    one (the last card, phase, seat, dealer, seat to act; -1: none), ``spare``,
+    ``picked`` and ``retired`` the indices set to 1.0 in the segments that may have several,
+    and ``counts``, ``stacks``, ``layout``, ``held`` and ``features`` what those segments
+    were written from (``None``: not yet)."""
 
     __slots__ = ("counts", "deal", "features", "held", "layout", "masks", "now", "picked",
                  "played", "plays", "retired", "single", "spare", "stacks", "upto", "vec")
 
-    def __init__(self, deal: Deal, zero: array[float], size: int) -> None:
+    def __init__(self, deal: Deal, zero: array[float], size: int, other: _Kept | None) -> None:
+        """A vector of ``deal`` all 0 (``zero``, ``size`` values from the ``hand_sizes``
+        segment on), or, given ``other`` (another seat's last vector in the same deal), a
+        copy of it and of what it was written from: most of a vector is what every seat
+        sees, and what differs (the hand, the seat, what only some seats see) is then
+        written as any change is. What is changed in place is copied; the rest is
+        replaced, never changed, and shared. (A copy is made straight, not over a vector
+        of zeros made first.)"""
         self.deal = deal
-        self.vec: array[float] = zero[:]
-        self.now: list[float] = [0.0] * size
-        self.masks: list[int] = [0, 0, 0, 0]
-        self.plays: list[tuple[int, Card]] | None = None
-        self.played = 0
-        self.single: list[int] = [-1, -1, -1, -1, -1]
-        self.spare: tuple[int, ...] = _NONE
-        self.picked: tuple[int, ...] = _NONE
-        self.retired: tuple[int, ...] = _NONE
-        self.held: set[str] | None = None
-        self.counts: list[int] | None = None
-        self.stacks: list[int] | None = None
-        self.layout: dict[str, int] | None = None
-        self.features: _Seen | None = None
-        """The fold last written out, and (``upto``) how far it had read then."""
-        self.upto = -1
-
-    def like(self, other: _Kept) -> None:
-        """Become a copy of ``other`` (another seat's last vector in the same deal) and of
-        what it was written from: most of a vector is what every seat sees, and what
-        differs (the hand, the seat, what only some seats see) is then written as any
-        change is. What is changed in place is copied; the rest is replaced, never
-        changed, and shared."""
-        self.vec = other.vec[:]
-        self.now = other.now[:]
-        self.masks = other.masks[:]
-        self.single = other.single[:]
-        self.plays = other.plays
-        self.played = other.played
-        self.spare = other.spare
-        self.picked = other.picked
-        self.retired = other.retired
-        self.held = other.held
-        self.counts = other.counts
-        self.stacks = other.stacks
-        self.layout = other.layout
-        self.features = other.features
-        self.upto = other.upto
+        if other is None:
+            self.vec: array[float] = zero[:]
+            self.now: list[float] = [0.0] * size
+            self.masks: list[int] = [0, 0, 0, 0]
+            self.single: list[int] = [-1, -1, -1, -1, -1]
+            self.plays: list[tuple[int, Card]] | None = None
+            self.played = 0
+            self.spare: tuple[int, ...] = _NONE
+            self.picked: tuple[int, ...] = _NONE
+            self.retired: tuple[int, ...] = _NONE
+            self.held: set[str] | None = None
+            self.counts: list[int] | None = None
+            self.stacks: list[int] | None = None
+            self.layout: dict[str, int] | None = None
+            self.features: _Seen | None = None
+            """The fold last written out, and (``upto``) how far it had read then."""
+            self.upto = -1
+        else:
+            self.vec = other.vec[:]
+            self.now = other.now[:]
+            self.masks = other.masks[:]
+            self.single = other.single[:]
+            self.plays = other.plays
+            self.played = other.played
+            self.spare = other.spare
+            self.picked = other.picked
+            self.retired = other.retired
+            self.held = other.held
+            self.counts = other.counts
+            self.stacks = other.stacks
+            self.layout = other.layout
+            self.features = other.features
+            self.upto = other.upto
 
 
 class VectorEncoder:
@@ -220,6 +221,8 @@ class VectorEncoder:
         """Per phase: where each of its values (see ``PhaseAids.fold``) goes."""
         self.bound = bound
         self.zero: array[float] = array("f", bytes(4 * size))
+        self.base = starts["hand_sizes"]
+        """The first index a ``_Kept`` keeps the value of (see ``_Kept.now``)."""
         self.hand = starts["hand"]
         self.played = starts["played"]
         self.spare_known = starts["spare_known"]
@@ -235,6 +238,12 @@ class VectorEncoder:
         self.dealer = starts["dealer"]
         self.to_act = starts["to_act"]
         self.deals_left = starts["deals_left"]
+        self.phase_in_flow: list[int] = [self.phase + self.phase_at[p] for p in phases[:-1]]
+        """The index of the 1.0 of the ``phase`` segment per position in the flow (a deal's
+        ``phase_idx``; ``phases`` is the flow, then ``"over"``): no phase name read from
+        the deal's variant and looked up per call."""
+        self.phase_over = self.phase + self.phase_at["over"]
+        """The index of the 1.0 of the ``phase`` segment once no seat is to act."""
         self._plays: list[tuple[int, Card]] | None = None
         self._played_upto = 0
         self._played: array[float] = array("f", bytes(4 * 52))
@@ -281,10 +290,10 @@ class VectorEncoder:
         ``array('f')`` costs more than the rest of its value's work."""
         kept = self._kept.get(seat)
         if kept is None or kept.deal is not deal:
-            kept = self._kept[seat] = _Kept(deal, self.zero, self.size)
-            recent = self._recent
-            if recent is not None and recent.deal is deal:
-                kept.like(recent)  # a seat's first look at a deal: another seat's vector
+            recent = self._recent  # a seat's first look at a deal: another seat's vector
+            kept = self._kept[seat] = _Kept(deal, self.zero, self.size - self.base,
+                                            recent if recent is not None
+                                            and recent.deal is deal else None)
         self._recent = kept
         v = kept.vec
         now = kept.now
@@ -301,7 +310,7 @@ class VectorEncoder:
                 if d & (d - 1) == 0:  # one card left or came (a play): its value alone
                     v[o + d.bit_length() - 1] = 1.0 if m & d else 0.0
                 else:
-                    v[o:o + 13] = _suit_row(m)
+                    v[o:o + 13] = _SUIT_ROWS.get(m) or _suit_row(m)  # no call once made
         plays = deal.plays
         if plays:
             if plays is not kept.plays or len(plays) != kept.played:
@@ -323,7 +332,7 @@ class VectorEncoder:
             spare = tuple(sorted(at + c for c in deal.spare))
         else:
             spare = _NONE
-        if spare != kept.spare:
+        if spare is not kept.spare and spare != kept.spare:  # (): the one empty tuple
             _move_all(v, kept.spare, spare)
             kept.spare = spare
         if to_act == seat and picked:
@@ -331,7 +340,7 @@ class VectorEncoder:
             chosen = tuple(at + p for p in picked)
         else:
             chosen = _NONE
-        if chosen != kept.picked:
+        if chosen is not kept.picked and chosen != kept.picked:
             _move_all(v, kept.picked, chosen)
             kept.picked = chosen
         # the seat's events as the deal keeps them, only where a phase's fold may read any
@@ -343,11 +352,10 @@ class VectorEncoder:
             last = last_laid(deal.events if events is None else events, seat)
             if last >= 0:
                 last += self.last_card
-        phase = "over" if to_act is None else deal.variant.flow[deal.phase_idx]
         single = kept.single
         if last != single[0]:
             _move(v, single, 0, last)
-        i = self.phase + self.phase_at.get(phase, len(self.phases) - 1)
+        i = self.phase_over if to_act is None else self.phase_in_flow[deal.phase_idx]
         if i != single[1]:
             _move(v, single, 1, i)
         i = self.seat + seat
@@ -361,34 +369,48 @@ class VectorEncoder:
             _move(v, single, 4, i)
         # the counts, chips and spaces, each segment looked at only if what it shows changed
         n = self.n
+        base = self.base
         counts = deal.counts
         b = self.bound  # ``clip`` written out: a call per value is most of these loops
         if counts != kept.counts:
             at = self.hand_sizes
+            k = at - base
             for i in range(n):
                 x = float(counts[i])
-                if now[at + i] != x:
-                    now[at + i] = x
+                if now[k + i] != x:
+                    now[k + i] = x
                     v[at + i] = x
             kept.counts = counts[:]
         stacks = deal.ledger.stacks
         if stacks != kept.stacks:
+            # a count of chips is clipped to [-b, b] and written where it is not there
+            # already (written out, not a call per value: most of the pure build's cost)
             at = self.stacks
+            k = at - base
             for i in range(n):
-                _put_chips(v, now, at + i, float(stacks[i]), b)
+                x = float(stacks[i])
+                x = b if x > b else -b if x < -b else x
+                if now[k + i] != x:
+                    now[k + i] = x
+                    v[at + i] = x
             kept.stacks = stacks[:]
         x = float(len(deal.spare))
         at = self.spare_size
-        if now[at] != x:
-            now[at] = x
+        if now[at - base] != x:
+            now[at - base] = x
             v[at] = x
         ids = self.space_ids
         if ids:
             layout = deal.ledger.layout
             if layout != kept.layout:
                 at = self.layout
+                k = at - base
                 for i, sid in enumerate(ids):
-                    _put_chips(v, now, at + i, float(layout.get(sid, 0)), b)
+                    x = float(layout.get(sid, 0))
+                    x = b if x > b else -b if x < -b else x
+                    if now[k + i] != x:
+                        now[k + i] = x
+                        v[at + i] = x
                 kept.layout = dict(layout)
             retired = deal.retired
             if retired != kept.held:
@@ -406,8 +428,8 @@ class VectorEncoder:
             else:
                 self._fill_views(v, now, deal, seat)
         at = self.deals_left
-        if now[at] != deals_left:
-            now[at] = deals_left
+        if now[at - base] != deals_left:
+            now[at - base] = deals_left
             v[at] = deals_left
         return v[:]
 
@@ -416,7 +438,7 @@ class VectorEncoder:
         if plays is not self._plays or len(plays) < self._played_upto:
             self._plays = plays
             self._played_upto = 0
-            self._played = row = array("f", bytes(4 * 52))
+            self._played = row = self.zero[:52]
         for i in range(self._played_upto, len(plays)):
             c: int = plays[i][1]  # a card is an int: no call to convert it
             row[c] = 1.0
@@ -465,14 +487,15 @@ class VectorEncoder:
         kept.features = seen
         kept.upto = seen.upto
         b = self.bound
+        base = self.base
         for k, slots in enumerate(self.slots):
             values = seen.values[k]
             for j, (i, chips) in enumerate(slots):
                 x = values[j] or 0.0  # a -0.0 is shown as 0.0 (it always was: not written)
                 if chips:
                     x = b if x > b else -b if x < -b else x
-                if now[i] != x:
-                    now[i] = x
+                if now[i - base] != x:
+                    now[i - base] = x
                     v[i] = x
 
     def _scanned(self, log: list[Event]) -> list[Event]:
@@ -500,10 +523,11 @@ class VectorEncoder:
     def _fill_views(self, v: array[float], now: list[float], deal: Deal, seat: int) -> None:
         """Features of a phase that needs the whole observation: each phase's ``fill`` (on
         values all 0 first: ``fill`` writes only what is not)."""
+        base = self.base
         for slots in self.slots:
             for i, _chips in slots:
-                if now[i]:
-                    now[i] = 0.0
+                if now[i - base]:
+                    now[i - base] = 0.0
                     v[i] = 0.0
         view = deal.observe(seat)
         for k, aids in enumerate(self.aids):
@@ -513,7 +537,7 @@ class VectorEncoder:
                     named: dict[str, tuple[int, bool]] = named) -> None:
                 i, chips = named[name]
                 x = self.clip(value) if chips else value
-                now[i + offset] = x
+                now[i + offset - base] = x
                 v[i + offset] = x
 
             aids.fill(view, put)

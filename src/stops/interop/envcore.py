@@ -166,7 +166,10 @@ class EnvCore:
                 deal.apply(self.codec.decode(seat, index, deal.legal_actions()))
         if deal.to_act is None:
             self.advance()
-        now = self.stacks_now()
+        table, deal = self.table, self.deal  # the next deal, if that one ended
+        assert table is not None and deal is not None
+        # ``stacks_now`` written out (a frame less in the pure build)
+        now = tuple(table.stacks) if deal.to_act is None else tuple(deal.ledger.stacks)
         last = self.last_stacks
         out: list[float] | None = None
         if now != last or not self.rewards_zero:
@@ -175,6 +178,16 @@ class EnvCore:
             self.last_stacks = now
         self.after_move()
         return out
+
+    def episode_end(self, state: dict[str, Any]) -> None:
+        """Every agent of ``state`` (the environment's attributes, see :class:`AECLoop`)
+        done, the first selected and given the shared all-0 mask in a new ``infos``: the
+        environment's state once the episode is over."""
+        agents: list[str] = state["agents"]
+        state["terminations"] = dict.fromkeys(agents, True)
+        state["agent_selection"] = agents[0]
+        idle = self.idle
+        state["infos"] = {a: {"action_mask": idle} for a in agents}
 
     # -- the AEC step and last, for the environment -----------------------------------------
     def step(self, agent: str, action: object, terminations: dict[str, Any],
@@ -202,9 +215,9 @@ class EnvCore:
             self.rewards = None
         else:
             rewards: dict[str, Any] = {}
-            for i, a in enumerate(self.names):
-                rewards[a] = changes[i]
-            for a, r in rewards.items():
+            for i, a in enumerate(self.names):  # each agent's reward, then its sum, in order
+                r = changes[i]
+                rewards[a] = r
                 cumulative[a] = cumulative[a] + r
             self.rewards = rewards
         if self.seat < 0:
@@ -226,19 +239,15 @@ class EnvCore:
     def observe(self, agent: str) -> dict[str, Any]:
         """PettingZoo's observation of ``agent``: what :meth:`stops.Deal.observe` shows its
         seat, as the encoder writes it (a new ``array('f')`` each time, which the numpy
-        array then owns: no copy), and its mask (a copy if it is to act)."""
+        array then owns: no copy), and its mask (a copy if it is to act). The encoder is
+        called here, not through :meth:`encode`: a frame less a step in the pure build."""
         seat = self.seat_of[agent]
-        assert self.copy_mask is not None and self.frombuffer is not None
-        mask = self.copy_mask() if seat == self.seat else self.idle
-        return {"observation": self.frombuffer(self.encode(seat), self.dtype),
-                "action_mask": mask}
-
-    def encode(self, seat: int) -> array[float]:
-        """The observation vector of ``seat`` now (a new array the caller owns)."""
         deal = self.deal
-        assert deal is not None
-        return self.encoder.encode(deal, seat, self.picked,
-                                   float(self.deals_per_episode - self.deals_started))
+        assert self.copy_mask is not None and self.frombuffer is not None and deal is not None
+        mask = self.copy_mask() if seat == self.seat else self.idle
+        vector = self.encoder.encode(deal, seat, self.picked,
+                                     float(self.deals_per_episode - self.deals_started))
+        return {"observation": self.frombuffer(vector, self.dtype), "action_mask": mask}
 
     # -- actions --------------------------------------------------------------------------
     def choosing_now(self) -> str | None:
@@ -308,3 +317,70 @@ class EnvCore:
             if picked <= cards:
                 out |= cards - picked
         return out
+
+
+class AECLoop:
+    """PettingZoo's ``step`` and ``last`` of the wrapped environment once it is reset: the
+    AEC loop every learner runs, called straight from the wrapper (its instance attributes
+    ``step`` and ``last``, see ``stops.interop.pettingzoo._OrderEnforcing``), with no
+    interpreted frame of the wrapper or of the environment between the caller and the core
+    (three frames a step: about 3k instructions of a compiled step).
+
+    ``state`` is the environment's own attribute dict (``vars(env)``): the episode's
+    ``agents``, ``agent_selection``, ``terminations``, ``truncations``, ``rewards``,
+    ``_cumulative_rewards`` and ``infos`` are read and written there, as the environment's
+    and PettingZoo's own code read and write them (a dict item, not a generic attribute of
+    a Python object). ``env_step`` is the environment's ``step`` (every case but the usual
+    one: a done agent, an action to convert or refuse), ``render`` its ``render`` in the
+    ``"human"`` mode (``None`` otherwise) and ``warn_done`` PettingZoo's warning of a step
+    after every agent is done; the episode's end is :meth:`EnvCore.episode_end`.
+    ``updated`` is the wrapper's ``_has_updated`` (set at every step, read by
+    ``agent_iter``): kept here, the loop holds nothing that holds it (the environment never
+    refers to it), so dropping the wrapper frees the environment at once, cycle-free."""
+
+    def __init__(self, core: EnvCore, state: dict[str, Any], env_step: Callable[[Any], None],
+                 render: Callable[[], Any] | None, warn_done: Callable[[], None]) -> None:
+        self.core = core
+        self.state = state
+        self.env_step = env_step
+        self.render = render
+        self.warn_done = warn_done
+        self.updated = False
+
+    def step(self, action: object) -> None:
+        """The wrapper's ``step`` (its checks: some agent not removed yet) and the
+        environment's (the usual case played by :meth:`EnvCore.step`, the rest by
+        ``env_step``), in the same order, with the same values."""
+        state = self.state
+        self.updated = True
+        if not state["agents"]:
+            self.warn_done()
+            return
+        core = self.core
+        if not core.step(state["agent_selection"], action, state["terminations"],
+                         state["truncations"], state["_cumulative_rewards"], state["infos"]):
+            self.env_step(action)
+            return
+        rewards = core.rewards
+        if rewards is not None:
+            state["rewards"] = rewards
+        seat = core.seat
+        if seat >= 0:
+            state["agent_selection"] = core.names[seat]
+        else:
+            core.episode_end(state)
+        if self.render is not None:
+            self.render()
+
+    def last(self, observe: bool = True) -> tuple[Any, Any, Any, Any, Any]:
+        """PettingZoo's ``last``: the observation of the agent selected (``None`` if not
+        ``observe``), its cumulative reward, termination, truncation and info."""
+        state = self.state
+        agent: str = state["agent_selection"]
+        # each dict typed: an item of it is a native look-up, not a generic one
+        cumulative: dict[str, Any] = state["_cumulative_rewards"]
+        terminations: dict[str, Any] = state["terminations"]
+        truncations: dict[str, Any] = state["truncations"]
+        infos: dict[str, Any] = state["infos"]
+        return (self.core.observe(agent) if observe else None, cumulative[agent],
+                terminations[agent], truncations[agent], infos[agent])

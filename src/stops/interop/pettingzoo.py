@@ -81,7 +81,7 @@ from stops.engine.table import Table
 from stops.engine.text import players_text
 from stops.interop.codec import AMOUNT_CAP, ActionCodec
 from stops.interop.encoding import ObservationLayout
-from stops.interop.envcore import EnvCore
+from stops.interop.envcore import AECLoop, EnvCore
 from stops.rules.variant import Variant, load_variant
 
 __all__ = ["AMOUNT_CAP", "ActionCodec", "StopsAECEnv", "env", "raw_env"]
@@ -240,9 +240,7 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         seat = core.seat
         if seat < 0:
             assert core.episode_over
-            self.terminations = dict.fromkeys(self.agents, True)
-            self.agent_selection = self.agents[0]
-            self.infos = {a: {"action_mask": self._idle} for a in self.agents}
+            core.episode_end(self.__dict__)
             return
         infos = self.infos
         was = self.agent_selection
@@ -343,6 +341,13 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     def observe(self, agent: str) -> dict[str, Any]:
         return self._core.observe(agent)
 
+    def loop(self) -> AECLoop:
+        """The AEC loop's ``step`` and ``last`` over this environment's state, for the
+        wrapper to call straight (see :class:`stops.interop.envcore.AECLoop`)."""
+        return AECLoop(self._core, self.__dict__, self.step,
+                       self.render if self.render_mode == "human" else None,
+                       EnvLogger.warn_step_after_terminated_truncated)
+
     # -- display --------------------------------------------------------------------------
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -388,17 +393,35 @@ raw_env = StopsAECEnv
 
 class _OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc, unused-ignore]
     """PettingZoo's ``OrderEnforcingWrapper``, with the same checks, whose ``step`` and
-    ``last`` go straight to the environment: the wrapper's own ``last`` reads five
+    ``last`` go straight to the environment's core: the wrapper's own ``last`` reads five
     attributes through its ``__getattr__`` (a check and a forward each) at every step.
 
     Every attribute read of a class with a ``__getattr__`` goes through a slower hook (and
-    is never specialized by the interpreter): ``step`` reads two, and once reset (which can
-    never be undone) ``last`` is the environment's own bound ``last``, an attribute of the
-    instance, with no frame of the wrapper at all."""
+    is never specialized by the interpreter): ``step`` reads two. Once reset (which can
+    never be undone) ``step`` and ``last`` are the bound methods of the environment's
+    :class:`~stops.interop.envcore.AECLoop`, attributes of the instance: no frame of the
+    wrapper or of the environment at all (the loop is compiled in the compiled build)."""
+
+    def __init__(self, env: StopsAECEnv) -> None:
+        self._loop = env.loop()  # before the base class writes ``_has_updated``
+        super().__init__(env)
+
+    @property
+    def _has_updated(self) -> bool:
+        """Whether ``step`` or ``reset`` was called since ``agent_iter`` last looked: kept
+        by the loop (:class:`stops.interop.envcore.AECLoop`), whose ``step`` sets it."""
+        return self._loop.updated
+
+    @_has_updated.setter
+    def _has_updated(self, value: bool) -> None:
+        self._loop.updated = value
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         super().reset(seed=seed, options=options)
-        self.last = self.env.last  # type: ignore[method-assign]  # its one check is passed for good
+        # once reset (never undone), the wrapper's one check of ``last`` is passed for good
+        # and ``step`` checks only that some agent is left: both go straight to the loop
+        self.last = self._loop.last  # type: ignore[method-assign]
+        self.step = self._loop.step  # type: ignore[method-assign]
 
     def step(self, action: Any) -> None:
         env = self.env
