@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import random
 import struct
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from math import floor
@@ -267,6 +267,12 @@ def _shuffle_fast(rng: Rng | random.Random, items: list[int]) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+_HOLD: Final = 0
+_LACK: Final = 1
+_OTHER: Final = 2
+"""The kinds of a :class:`Knowledge`'s journal entries (:meth:`Knowledge.journaled`)."""
+
+
 class Knowledge:
     """What one seat can tell, from its own view, about the cards it cannot see.
 
@@ -282,21 +288,59 @@ class Knowledge:
     change made here copies a borrowed set first; read ``lacks``, never change its sets.
     """
 
-    __slots__ = ("_borrowed", "held", "lacks", "seat")
+    __slots__ = ("_borrowed", "held", "journal", "lacks", "seat")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.held: dict[int, int] = {}
         self.lacks: dict[int, set[int]] = {}
         self._borrowed: set[int] = set()
+        # None, or (a reading's own knowledge: journaled()) every fact added, in order, as
+        # (holder, cards, kind): kind _HOLD or _LACK, _OTHER for a change that cannot be
+        # added again as a fact (a swap, another knowledge merged); a reading says from it
+        # what it has added since a position (Reading.since)
+        self.journal: list[tuple[int, Any, int]] | None = None
+
+    def journaled(self) -> Knowledge:
+        """This knowledge, keeping a journal of the facts added from now on: for a
+        :class:`Reading`'s own knowledge, which only grows as events are read, so that it
+        can say what it added since a position (:meth:`Reading.since`, :meth:`add_since`)."""
+        self.journal = []
+        return self
+
+    def add_since(self, other: Knowledge, mark: int) -> bool:
+        """The facts ``other`` (journaled) was told since its journal had ``mark`` entries,
+        added here as they were added there: whether they all could be (``False``: one was
+        a swap or a merge, which only a fresh reading of ``other`` gives)."""
+        journal = other.journal
+        if journal is None:
+            return False
+        for i in range(mark, len(journal)):
+            holder, cards, kind = journal[i]
+            if kind == _HOLD:
+                self.hold(holder, cards)
+            elif kind == _LACK:
+                self.lack(holder, cards)
+            else:
+                return False
+        return True
 
     def hold(self, holder: int, cards: Iterable[int]) -> None:
         """``holder`` is known to hold ``cards`` (if they are not played later)."""
+        journal = self.journal
+        if journal is not None:
+            cards = tuple([int(c) for c in cards])
+            journal.append((holder, cards, _HOLD))
         for c in cards:
             self.held[int(c)] = holder
 
     def lack(self, holder: int, cards: Iterable[int]) -> None:
         """``holder`` is known to hold none of ``cards``."""
+        journal = self.journal
+        if journal is not None:
+            if not isinstance(cards, frozenset):
+                cards = tuple([int(c) for c in cards])
+            journal.append((holder, cards, _LACK))
         got = self.lacks.get(holder)
         if got is None:
             got = self.lacks[holder] = set()
@@ -312,6 +356,8 @@ class Knowledge:
         """Everything ``other`` knows, added (its places win, as later holds do): how a
         :class:`Reading` puts what it has read so far into one position's knowledge (a
         holder's set new here is lent, not copied: see the class's docstring)."""
+        if self.journal is not None:
+            self.journal.append((-1, (), _OTHER))
         if other.held:
             self.held.update(other.held)
         if other.lacks:
@@ -323,6 +369,8 @@ class Knowledge:
         ``setdefault`` per card cost a pass over the seat's whole hand at every position.
         Only the order of ``held`` differs from a ``setdefault`` per card, and nothing
         reads that order."""
+        if self.journal is not None:
+            self.journal.append((-1, (), _OTHER))
         if other.held:
             held = dict(other.held)
             held.update(self.held)
@@ -346,6 +394,8 @@ class Knowledge:
 
     def swap(self, a: int, b: int) -> None:
         """The hands of ``a`` and ``b`` changed places (a seat and the spare hand)."""
+        if self.journal is not None:
+            self.journal.append((-1, (), _OTHER))
         for c, h in self.held.items():
             if h == a:
                 self.held[c] = b
@@ -394,6 +444,23 @@ class Reading:
 
     def now(self, deal: Deal, known: Knowledge) -> None:
         """Add to ``known`` what the events read so far prove, at this position."""
+        return None
+
+    def mark(self) -> int | None:
+        """Where this reading stood at its last :meth:`now`, for :meth:`since` at a later
+        position; ``None`` (the default) where it cannot say what a later position adds
+        (a reading without the fast path, or a last ``now`` that added a part depending on
+        the position itself, which a later one may not add again)."""
+        return None
+
+    def since(self, deal: Deal, known: Knowledge, mark: int) -> int | None:
+        """The fast path of :meth:`now` (``clone_for``'s view read on from the seat's
+        previous one): add to ``known`` what ``now`` at this position adds beyond what it
+        added where this reading gave ``mark`` (by :meth:`mark` or ``since``), where
+        ``now`` here is exactly ``now`` there with those facts added (nothing taken back,
+        no place changed), and return the mark of this position; ``None`` where that does
+        not hold (the caller then asks ``now`` on a fresh knowledge). The default: never,
+        so a reading that does not say is asked ``now`` at every position, as before."""
         return None
 
 
@@ -574,10 +641,46 @@ class _View:
     out when first read, and where each place's hand was dealt (``undo``); the log
     as the seat sees it (``events``: those it may not see without cards or amounts)."""
 
-    __slots__ = ("_dealt", "alike", "allowed", "codes", "counts", "events", "free", "held",
-                 "hidden", "holders", "inter", "keep_last", "key", "known", "lent", "marks",
-                 "masks", "memo", "order", "owner", "phases", "places", "played_by", "seen",
-                 "spare", "swaps", "undo", "unseen")
+    __slots__ = (
+        "_dealt",
+        "alike",
+        "allowed",
+        "codes",
+        "counts",
+        "events",
+        "free",
+        "hand",
+        "held",
+        "hidden",
+        "holders",
+        "inter",
+        "keep_last",
+        "key",
+        "knew_spare",
+        "known",
+        "lent",
+        "marks",
+        "masks",
+        "memo",
+        "nplays",
+        "order",
+        "owner",
+        "phases",
+        "places",
+        "played_by",
+        "reader",
+        "real_size",
+        "real_spare",
+        "seat_count",
+        "seen",
+        "spare",
+        "steps",
+        "swaps",
+        "tally",
+        "undo",
+        "unseen",
+        "wrote",
+    )
 
     # set by the helpers of __init__ (grouped afresh or lent by the previous view)
     allowed: dict[int, list[int]]
@@ -592,23 +695,75 @@ class _View:
     undo: dict[int, int]
     swaps: tuple[int, ...]
     lent: int
+    # set by _build or _advance: what the view is read on from at the next position
+    known: Knowledge
+    places: dict[int, int]
+    held: dict[int, int]
+    hidden: list[int]
+    holders: list[int]
+    unseen: set[int]
+    inter: list[set[int]]
+    reader: _Reader
+    wrote: int
+    steps: list[int] | None
+    tally: list[int]
+    real_spare: set[int]
+    real_size: int
+    knew_spare: bool
+    nplays: int
+    seat_count: int
 
     def __init__(self, deal: Deal, work: Deal, seat: int, prev: _View | None = None,
                  blanked: bool = False) -> None:
         """The view of ``seat`` at ``deal``'s point, ``work`` the copy it blanks (made
         blanked already, ``blanked``: :func:`_blank_copy`, as ``clone_for`` makes it). ``prev``,
-        the seat's view at an earlier point of the same deal (or ``None``), lends the parts
-        whose inputs are unchanged (see :meth:`_regroup` and :meth:`_hands`): a search that
-        meets a new position at every decision mostly sees a card or two played since, and
-        the grouping of the hidden cards and the copy's known hands then stay as they were.
-        What is lent is exactly what a fresh build would give (a test holds every built-in
-        to it at every decision)."""
+        the seat's view at an earlier point of the same deal (or ``None``), is read on where
+        it can be (:meth:`_advance`: the facts proved since added, the cards played since
+        taken out), else lends the parts whose inputs are unchanged (see :meth:`_regroup`
+        and :meth:`_hands`): a search that meets a new position at every decision mostly
+        sees a card or two played since, and the grouping of the hidden cards and the
+        copy's known hands then stay as they were. What is read on or lent is exactly what
+        a fresh build would give (a test holds every built-in to it at every decision)."""
         self.key = _key(deal)
         self.keep_last = work.last_dealt >= 0
         seen = self.seen = deal.seen_by(seat)
         work._views[seat] = (work.events, len(work.events), seen)  # the same log: shared
+        self.lent = 0  # what the previous view lent: 1 its grouping (4: as it stood, only
+        # free cards gone), 2 its hands, 8 read on (_advance) (for tests)
+        m = deal.masks[seat]
+        self.hand: tuple[int, int, int, int] = (m[0], m[1], m[2], m[3])
+        if prev is None or not blanked or not self._advance(deal, work, seat, prev, seen):
+            self._build(deal, work, seat, prev, seen, blanked)
+        self.events = _blanked(deal, seat)
+        # the hands as dealt, for the copies' records: worked out when a record is first
+        # read (a search reads few), from who played what by then
+        self.played_by = list(work.played_by)
+        self._dealt: dict[int, list[int]] | None = None
+        # for the copies (clone_for's per-call path): the record's fixed hands as card
+        # codes, worked out at the first copy; what the phases keep per view (redeal_memo)
+        self.codes: dict[int, tuple[Card, ...]] | None = None
+        self.memo: dict[Any, Any] = {_MEMO: True}
+        # the phases whose after_redeal a copy calls: those with one of their own (see
+        # Step.redeals), in the flow's order (the variant's: the previous view's list, of
+        # the same deal, where there is one)
+        self.phases: list[Any] = prev.phases if prev is not None else [
+            p for p in work.variant.phases if not isinstance(p, Step) or p.redeals]
+
+    def _build(self, deal: Deal, work: Deal, seat: int, prev: _View | None,
+               seen: tuple[Any, ...], blanked: bool) -> None:
+        """The view's knowledge and what follows from it, the knowledge read afresh at this
+        position (every reading's ``now``); the grouping and the hands lent by ``prev``
+        where their inputs are unchanged."""
         known = self.known = _knowledge(work, deal, seat, seen, tidy=False, blank=not blanked)
-        places = self.places = _places(work, seat, known)
+        reader = self.reader = _kept(deal)[("read", seat)]
+        self.wrote = reader.wrote
+        self.steps = _steps(reader)
+        self.real_spare, self.real_size = deal.spare, len(deal.spare)
+        self.knew_spare = seat in deal.spare_known
+        self.nplays = len(deal.plays)
+        self.seat_count = work.counts[seat]
+        places, self.tally = _places(work, seat, known)
+        self.places = places
         held = self.held = known.held  # nothing changes it from here on
         # the cards not in sight: after the blanking every card of another hand lies in
         # the copy's spare hand with the spare's own (the seat's are all known), so these
@@ -631,27 +786,186 @@ class _View:
             got = lacks.get(h)
             inter.append(got & unseen if got else set())
         self.inter = inter
-        self.lent = 0  # what the previous view lent: 1 its grouping (4: as it stood, only
-        # free cards gone), 2 its hands (for tests)
         if prev is None or not self._regroup(prev):
             self._group(dict.fromkeys(hidden, 0))
         else:
             self.lent |= 1
-        self.events = _blanked(deal, seat)
         self._hands(deal, work, seat, prev)
-        # the hands as dealt, for the copies' records: worked out when a record is first
-        # read (a search reads few), from who played what by then
-        self.played_by = list(work.played_by)
-        self._dealt: dict[int, list[int]] | None = None
-        # for the copies (clone_for's per-call path): the record's fixed hands as card
-        # codes, worked out at the first copy; what the phases keep per view (redeal_memo)
-        self.codes: dict[int, tuple[Card, ...]] | None = None
-        self.memo: dict[Any, Any] = {_MEMO: True}
-        # the phases whose after_redeal a copy calls: those with one of their own (see
-        # Step.redeals), in the flow's order (the variant's: the previous view's list, of
-        # the same deal, where there is one)
-        self.phases: list[Any] = prev.phases if prev is not None else [
-            p for p in work.variant.phases if not isinstance(p, Step) or p.redeals]
+
+    def _advance(self, deal: Deal, work: Deal, seat: int, prev: _View,
+                 seen: tuple[Any, ...]) -> bool:
+        """The view read on from ``prev`` (the seat's previous view of this deal) by what
+        changed since, where it can be: every phase asked has a reading that says what it
+        proved since (:meth:`Reading.since`), the seat saw no card shown or swapped since
+        and got none, and no known card moved. The known places are the previous ones less
+        the cards played since (``deal.plays``, the only way a card leaves play), with the
+        new ones; the hidden cards the previous ones less those played or placed since
+        (none new: checked by count); each holder's lacks among them the previous ones
+        less those, with what was proved since; the places' sizes from the known cards
+        counted per place; the grouping and the hands brought up to date from the previous
+        ones. So a new position costs the events read and a few operations per card played
+        or fact proved, with no pass over the known places, the hidden cards or a holder's
+        lacks. Whether it was read on (``False``: nothing of ``prev`` changed; the view is
+        then built with every reading's ``now``, :meth:`_build`)."""
+        steps = prev.steps
+        if steps is None:
+            return False
+        reader = _reader(deal, work, seat, seen)
+        if reader is not prev.reader or reader.wrote != prev.wrote or \
+                len(reader.swaps) != len(prev.swaps):
+            return False  # cards shown or swapped since
+        if deal.spare is not prev.real_spare or len(deal.spare) != prev.real_size or \
+                (seat in deal.spare_known) != prev.knew_spare:
+            # the spare hand replaced (a swap: whose cards the seat may not see, and a
+            # card's object there, a Card or a plain int, is what a fresh build keeps), or
+            # what the seat knows of it changed
+            return False
+        hand, had = self.hand, prev.hand
+        if hand[0] & ~had[0] or hand[1] & ~had[1] or hand[2] & ~had[2] or hand[3] & ~had[3]:
+            return False  # a card came into the seat's hand
+        # what each reading proved since (into one knowledge, as now() adds them in turn)
+        delta = Knowledge(seat)
+        asks = reader.asks
+        marks: list[int] = []
+        for i in range(len(asks)):
+            r = asks[i][1]
+            if r is None:
+                return False  # a phase that only has infer: asked at every position
+            got_mark = r.since(work, delta, steps[i])
+            if got_mark is None:
+                return False
+            marks.append(got_mark)
+        # the cards played since: the known ones leave the known places, the hidden ones
+        # the hidden cards; the seat's own cards that left its hand were all played
+        plays = deal.plays
+        nplays = len(plays)
+        was, was_unseen = prev.held, prev.unseen
+        gone: list[int] = []
+        left: list[int] = []
+        mine = 0
+        for i in range(prev.nplays, nplays):
+            c = int(plays[i][1])
+            w = was.get(c, _UNPLACED)
+            if w != _UNPLACED:
+                gone.append(c)
+                if w == seat:
+                    mine += 1
+            elif c in was_unseen:
+                left.append(c)
+        if work.counts[seat] != prev.seat_count - mine:
+            return False  # a card of the seat's own left its hand unplayed
+        owner = work.owner
+        added: list[tuple[int, int]] = []
+        for c, h in delta.held.items():
+            if owner[c] < SPARE:
+                continue  # played: a fresh build leaves it out
+            w = was.get(c, _UNPLACED)  # an int either way: compared natively, compiled
+            if w == h:
+                continue
+            if w != _UNPLACED or c not in was_unseen:
+                return False  # a known card moved (or one came into play)
+            added.append((c, h))
+            left.append(c)  # hidden until now
+        # how many hidden cards each place gets (as _places counts them, from the tally)
+        tally = list(prev.tally)
+        for c in gone:
+            h = was[c]
+            if h >= SPARE:  # (a place: as _places counts)
+                i = h + 1
+                tally[i] = tally[i] - 1
+        for _, h in added:
+            if h >= SPARE:
+                i = h + 1
+                tally[i] = tally[i] + 1
+        counts = work.counts
+        places = _sizes(work, seat, tally)
+        if places is None:
+            return False  # facts at odds: _places keeps only the sure ones
+        spare = work.spare
+        holders = sorted(places)
+        if holders != prev.holders:
+            return False
+        # the hidden cards: the previous ones less those played or placed since; none came
+        # into play exactly when there are as many as the spare's cards less the known
+        # ones in it (every known card but the seat's own lies there)
+        if len(was_unseen) - len(left) != \
+                len(spare) - (len(was) - len(gone) + len(added) - counts[seat]):
+            return False
+        # read on: nothing of prev is changed above, its parts are taken over below
+        if left:
+            unseen = set(was_unseen)
+            unseen.difference_update(left)
+            hidden = list(prev.hidden)
+            for c in left:
+                del hidden[bisect_left(hidden, c)]
+        else:
+            unseen, hidden = was_unseen, prev.hidden
+        # the knowledge (read by knowledge's tests, and below; the view reads the places
+        # and inter)
+        held = dict(was)
+        for c in gone:
+            del held[c]
+        for c, h in added:
+            held[c] = h
+        known = Knowledge(seat)
+        known.held = held
+        lacks = prev.known.lacks
+        new = delta.lacks
+        if new:
+            lacks = dict(lacks)
+            for h, cards in new.items():
+                before = lacks.get(h)
+                lacks[h] = set(cards) if before is None else before | cards
+        known.lacks = lacks
+        # each holder's lacks among the hidden cards: the previous ones less those gone,
+        # with those proved since; a card newly there is the object a fresh build's
+        # intersection gives (it walks the smaller set: the hidden cards' where the lacks
+        # are as many or more, and a card of the real spare hand's may be a Card there,
+        # which the grouping hands on to the copies' spare hands)
+        was_inter = prev.inter
+        inter: list[set[int]] = []
+        for i in range(len(holders)):
+            cut = was_inter[i]
+            if left and cut and not cut.isdisjoint(left):
+                cut = cut.difference(left)
+            if new:
+                h = holders[i]
+                more = new.get(h)
+                if more:
+                    more = more & unseen
+                    if more and not more <= cut:
+                        if len(lacks[h]) >= len(unseen):
+                            more = {hidden[bisect_left(hidden, c)] for c in more - cut}
+                        cut = cut | more
+            inter.append(cut)
+        known._borrowed = set(lacks)  # shared with the previous view's: never changed
+        self.known, self.held, self.places, self.holders = known, held, places, holders
+        self.unseen, self.hidden, self.inter, self.tally = unseen, hidden, inter, tally
+        self.reader, self.wrote, self.steps = reader, reader.wrote, marks
+        self.nplays, self.seat_count = nplays, counts[seat]
+        self.real_spare, self.real_size = prev.real_spare, prev.real_size
+        self.knew_spare = prev.knew_spare
+        if self._regroup(prev, set(left)):
+            self.lent |= 1
+        else:
+            self._group(dict.fromkeys(hidden, 0))
+        # the copy's known hands: the previous ones (taken over, as _hands does) less the
+        # cards played since, with the new ones; the swaps seen are the same
+        self.undo, self.swaps = prev.undo, prev.swaps
+        self.lent |= 10
+        at = self.owner = prev.owner
+        for c in left:  # hidden until now: played or placed since
+            at[c] = owner[c]
+        for c in gone:
+            at[c] = owner[c]
+        for c, h in added:
+            at[c] = h
+        # (where a card lies newly in the spare hand, its set is made again in the order of
+        # the known places: the previous ones', as a reading adds its facts in the same
+        # order at each position and only those that say what they added since, last in
+        # the order, added any, then the new ones: as a fresh build makes it)
+        self._moved(prev, gone, added)
+        return True
 
     def _group(self, marks: dict[int, int]) -> None:
         """The hidden cards grouped by the places each may go to, from scratch: each hidden
@@ -691,7 +1005,7 @@ class _View:
         self.allowed, self.free, self.order = allowed, free, order
         self.marks, self.alike = marks, alike
 
-    def _regroup(self, prev: _View) -> bool:
+    def _regroup(self, prev: _View, gone: set[int] | None = None) -> bool:
         """The grouping of ``prev`` brought up to date, where that is what :meth:`_group`
         would give: the same holders, no card newly hidden, and each holder known to lack
         at least the hidden cards it was known to lack before, less those gone (the usual
@@ -712,15 +1026,16 @@ class _View:
         # difference of two sets in C, where a subset test and a difference of the marks'
         # keys each made a set of the keys first)
         unseen = self.unseen
-        gone = prev.unseen - unseen
-        if len(unseen) != len(prev.unseen) - len(gone):
-            return False
+        if gone is None:
+            gone = prev.unseen - unseen
+            if len(unseen) != len(prev.unseen) - len(gone):
+                return False
         added: list[tuple[int, set[int]]] = []
         bit = 1
         inter, was_inter = self.inter, prev.inter  # as many: the same holders
         for i in range(len(inter)):  # by index: zip(..., strict=True) is a generic call
             got, before = inter[i], was_inter[i]
-            if got != before:
+            if got is not before and got != before:
                 if gone:
                     before = before - gone
                 if not before <= got:
@@ -807,7 +1122,7 @@ class _View:
         from ``work``."""
         held = self.held
         owner = self.owner = list(work.owner)
-        swaps = self.swaps = tuple(_kept(deal)[("read", seat)].swaps)  # public swaps seen
+        swaps = self.swaps = tuple(self.reader.swaps)  # public swaps seen
         # what is newly placed, beside the previous view's places (card, holder), in the
         # pass that puts the known cards on the owners: ``None`` where a card it placed is
         # placed elsewhere now (a swap, an opening read again), or the swaps seen differ,
@@ -842,29 +1157,7 @@ class _View:
             if not gone and not added:
                 self.masks, self.counts, self.spare = prev.masks, prev.counts, prev.spare
                 return
-            # taken over, changed in place: the previous view is stale and handed over
-            # (see _regroup), and its copies copied its hands
-            masks = self.masks = prev.masks
-            counts = self.counts = prev.counts
-            left = self.spare = prev.spare
-            for c in gone:
-                h = was[c]
-                if h == SPARE:
-                    left.discard(c)
-                else:
-                    m, k = masks[h], _SUIT[c]
-                    m[k] = m[k] & ~_BIT[c]
-                    counts[h] = counts[h] - 1
-            into_spare = False
-            for c, h in added:
-                if h == SPARE:
-                    into_spare = True
-                else:
-                    m, k = masks[h], _SUIT[c]
-                    m[k] = m[k] | _BIT[c]
-                    counts[h] = counts[h] + 1
-            if into_spare:  # the spare hand's set as a fresh build adds to it, in order
-                self.spare = {c for c, h in held.items() if h == SPARE}
+            self._moved(prev, gone, added)
             return
         n = deal.n
         masks = self.masks = [[0, 0, 0, 0] for _ in range(n)]
@@ -885,6 +1178,36 @@ class _View:
                 m[k] = m[k] | _BIT[c]
                 counts[h] = counts[h] + 1
 
+
+    def _moved(self, prev: _View, gone: list[int], added: list[tuple[int, int]]) -> None:
+        """The copy's known hands: ``prev``'s, taken over and changed in place (the
+        previous view is stale and handed over, see :meth:`_regroup`, and its copies copied
+        its hands), less the cards ``gone`` from the known places (``prev.held`` says
+        where they were), with those ``added`` (card, place); the spare hand's set made
+        again, as a fresh build adds to it in the order of the known places, where one lies
+        newly there."""
+        was = prev.held
+        masks = self.masks = prev.masks
+        counts = self.counts = prev.counts
+        left = self.spare = prev.spare
+        for c in gone:
+            h = was[c]
+            if h == SPARE:
+                left.discard(c)
+            else:
+                m, k = masks[h], _SUIT[c]
+                m[k] = m[k] & ~_BIT[c]
+                counts[h] = counts[h] - 1
+        into_spare = False
+        for c, h in added:
+            if h == SPARE:
+                into_spare = True
+            else:
+                m, k = masks[h], _SUIT[c]
+                m[k] = m[k] | _BIT[c]
+                counts[h] = counts[h] + 1
+        if into_spare:
+            self.spare = {c for c, h in self.held.items() if h == SPARE}
 
     def fixed(self) -> dict[int, list[int]]:
         """The cards each place was dealt that are not hidden (those the seat knows where
@@ -1116,13 +1439,14 @@ class _Reader:
     nothing and adds nothing) is not asked at all, nor shown the events."""
 
     __slots__ = ("asks", "by_kind", "events", "every", "phases", "readings", "shown", "swaps",
-                 "upto")
+                 "upto", "wrote")
 
     def __init__(self, real: Deal, work: Deal, seat: int) -> None:
         self.events = real.events
         self.phases = work.variant.phases
         self.upto = 0
         self.shown: dict[int, int] = {}
+        self.wrote = 0  # how many times ``shown`` was written (a view read on checks it)
         self.swaps: list[int] = []
         self.readings = [phase.reading(work, seat) for phase in self.phases]
         # each call of a base class's method that does nothing was a generic method call
@@ -1157,15 +1481,33 @@ class _Reader:
             e = seen[i]
             k = e.kind
             if k in SHOWS and e.seat is not None:  # cards the seat showed (vocabulary)
-                for c in e.cards:
-                    shown[int(c)] = e.seat
+                if e.cards:
+                    for c in e.cards:
+                        shown[int(c)] = e.seat
+                    self.wrote += 1
             elif k is K_TURNED_UP and e.card is not None:
                 shown[int(e.card)] = SPARE  # a turned-up card lies face up on the spare
+                self.wrote += 1
             if k in SWAPS_SPARE and e.visible_to is None and e.seat is not None:
                 swaps.append(e.seat)
             for r in by_kind.get(k, every):
                 r.see(work, e)
         self.upto = len(seen)
+
+
+def _steps(reader: _Reader) -> list[int] | None:
+    """Where each reading the seat's reader asks stood at its last ``now``
+    (:meth:`Reading.mark`), for the view read on at the next position; ``None`` where one
+    cannot say (or a phase has no reading)."""
+    out: list[int] = []
+    for _, r in reader.asks:
+        if r is None:
+            return None
+        got = r.mark()
+        if got is None:
+            return None
+        out.append(got)
+    return out
 
 
 def _reader(real: Deal, work: Deal, seat: int, seen: tuple[Any, ...]) -> _Reader:
@@ -1260,9 +1602,10 @@ def _blank_copy(deal: Deal, seat: int) -> Deal:
     return work
 
 
-def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
+def _places(work: Deal, seat: int, known: Knowledge) -> tuple[dict[int, int], list[int]]:
     """How many hidden cards each place (another seat, the spare hand) must get: what it
-    holds, less what ``known`` puts there."""
+    holds, less what ``known`` puts there; and the known cards counted per place (index
+    place + 1), which a view read on at the next position brings up to date."""
     # plain loops: a Counter and three comprehensions cost about half a clone() here, at
     # every new position; the known cards tallied per place in a list indexed by place + 1
     # (the spare hand at 0: every place is SPARE or a seat), not by a dict's get and set
@@ -1274,10 +1617,27 @@ def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
         if h >= SPARE:  # (a place; nothing else is counted, as before)
             i = h + 1
             tally[i] = tally[i] + 1  # as a = a + b: see Deal.give
-    out: dict[int, int] = {}  # in the order seats, then the spare hand (the deals read it)
+    out = _sizes(work, seat, tally)
+    if out is None:
+        # more known in a place than it holds: facts at odds, keep only the sure ones
+        others = sum(counts[s] for s in range(n) if s != seat)
+        bad = {h for h in range(SPARE, n) if h != seat and
+               (counts[h] if h >= 0 else len(work.spare) - others) < tally[h + 1]}
+        for c in [c for c, h in known.held.items() if h in bad]:
+            del known.held[c]
+        return _places(work, seat, known)
+    return out, tally
+
+
+def _sizes(work: Deal, seat: int, tally: list[int]) -> dict[int, int] | None:
+    """How many hidden cards each place (another seat, the spare hand) must get, from the
+    known cards counted per place (``tally``, by place + 1): what it holds less those, in
+    the order seats, then the spare hand (the deals read it); ``None`` where a place is
+    known to hold more than it does."""
+    counts = work.counts
+    out: dict[int, int] = {}
     others = 0
-    over = False
-    for s in range(n):
+    for s in range(work.n):
         if s != seat:
             got = counts[s]
             others += got
@@ -1285,7 +1645,7 @@ def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
             if k > 0:
                 out[s] = k
             elif k < 0:
-                over = True
+                return None
     # the spare's size: the blanked copy's spare hand holds every card in play but the
     # seat's own (see _blank_hidden), the other seats' among them (their counts stay); where
     # two passes over the pack counted the cards in play
@@ -1293,14 +1653,7 @@ def _places(work: Deal, seat: int, known: Knowledge) -> dict[int, int]:
     if k > 0:
         out[SPARE] = k
     elif k < 0:
-        over = True
-    if over:
-        # more known in a place than it holds: facts at odds, keep only the sure ones
-        bad = {h for h in range(SPARE, n) if h != seat and
-               (counts[h] if h >= 0 else len(work.spare) - others) < tally[h + 1]}
-        for c in [c for c, h in known.held.items() if h in bad]:
-            del known.held[c]
-        return _places(work, seat, known)
+        return None
     return out
 
 

@@ -54,6 +54,18 @@ K_PLAYED: Final = EventKind.PLAYED
 K_STOP: Final = EventKind.STOP
 K_WENT_OUT: Final = EventKind.WENT_OUT
 
+_DUE_NONE: Final = 0
+_DUE_COMPANION: Final = 1
+_DUE_OPENING: Final = 2
+"""What part of its own a position of the play proves (:meth:`PlayPhase._due`)."""
+_SEG_NONE: Final = 0
+_SEG_SETTLED: Final = 1
+_SEG_AGAIN: Final = 2
+"""How a reading's ``now`` read the events up to the first lead or stop: not at all (none
+yet), once for good, or again at the position (:meth:`_PlayReading.since`)."""
+_JOURNAL_BITS: Final = (1 << 38) - 1
+"""A mark's bits that count the journal's entries (below it: how the segment was read)."""
+
 _SUIT_OF: Final = tuple(c // 13 for c in range(52))
 _CLEAR: Final = tuple(~(1 << (c % 13)) for c in range(52))
 """A card's suit, and the mask that clears its rank bit, by card (the forced run's tables)."""
@@ -656,20 +668,36 @@ class PlayPhase(Phase):
             at.passes = 0
             at.broken = None
 
-    def _now(self, deal: Deal, seat: int, known: Knowledge) -> None:
+    def _now(self, deal: Deal, seat: int, known: Knowledge) -> bool:
         """What the position itself proves: a card due from a companion's holder is his,
         with the companion; an opening still due rules out the cards that would open
-        instead."""
+        instead. Whether there was such a part (see :meth:`_due`)."""
+        due = self._due(deal)
+        if due == _DUE_COMPANION:
+            st = deal.peek_state(PlayState)
+            assert st is not None and deal.to_act is not None
+            known.hold(deal.to_act, (st.follow, self.comp_card))
+        elif due == _DUE_OPENING:
+            assert deal.to_act is not None
+            self._pending_opening(deal, seat, deal.to_act, known)
+        return due != _DUE_NONE
+
+    def _due(self, deal: Deal) -> int:
+        """Which part of its own the position proves (:meth:`_now`): ``_DUE_COMPANION``, a
+        companion's card due; ``_DUE_OPENING``, an opening still due; ``_DUE_NONE``. Asked
+        alone by a reading's fast path (:meth:`_PlayReading.since`), which must not add
+        such a part, without working it out."""
         to_act = deal.to_act
         if to_act is None or deal.variant.phases[deal.phase_idx] is not self:
-            return
+            return _DUE_NONE
         st = deal.peek_state(PlayState)
         if st is None:
-            return
+            return _DUE_NONE
         if st.follow >= 0 and self.comp_card >= 0:
-            known.hold(to_act, (st.follow, self.comp_card))
-        elif st.opening is not None:
-            self._pending_opening(deal, seat, to_act, known)
+            return _DUE_COMPANION
+        if st.opening is not None:
+            return _DUE_OPENING
+        return _DUE_NONE
 
     def _restriction(self, deal: Deal, broken: int | None, passes: int) -> int | None:
         """The restriction on the lead after ``passes`` seats passed it since the stop in
@@ -952,7 +980,14 @@ class _PlayReading(Reading):
         self.passes = 0
         self.segment: list[Event] = []
         self.segment_known: Knowledge | None = None
-        self.known = Knowledge(seat)
+        self.known = Knowledge(seat).journaled()  # only grows: see since()
+        # for since(): the calls of now() and since() made, the segment read again at the
+        # last few of them by number (the opening rule going round as a lead: another
+        # call, knowledge() at the same position say, may come between a view's two), the
+        # last one's mark (None: a part of the position's own was added)
+        self.version = 0
+        self.segs: dict[int, Knowledge] = {}
+        self.at_mark: int | None = None
 
     def see(self, deal: Deal, e: Event) -> None:
         k = e.kind
@@ -972,21 +1007,96 @@ class _PlayReading(Reading):
 
     def now(self, deal: Deal, known: Knowledge) -> None:
         phase = self.phase
+        self.version += 1
+        state = _SEG_NONE
         if self.segment:
             opening = phase.first.impl(deal, phase.first.params)
             if (opening is None or opening.seek is None) and not self.first:
                 # the opening rule does not go round as a lead: what the segment proves
                 # does not depend on it, and the segment is complete: read it once
-                if self.segment_known is None:
-                    self.segment_known = Knowledge(self.seat)
-                    self._again(deal, self.segment_known, opening)
-                known.add(self.segment_known)
+                known.add(self._settled(deal, opening))
+                state = _SEG_SETTLED
             else:
-                self._again(deal, known, opening)
+                seg = Knowledge(self.seat)
+                self._again(deal, seg, opening)
+                self._keep(seg)
+                known.add(seg)
+                state = _SEG_AGAIN
         known.add(self.known)
         if self.turns is not None:
             self.turns.now(deal, known)
-        phase._now(deal, self.seat, known)
+        due = phase._now(deal, self.seat, known)
+        self.at_mark = None if due or self.turns is not None else self._mark(state)
+
+    def mark(self) -> int | None:
+        # the last now()'s call, how many proofs its journal held and how the segment was
+        # read; None where it added a part of the position's own
+        return self.at_mark
+
+    def _mark(self, state: int) -> int:
+        journal = self.known.journal
+        assert journal is not None
+        return self.version << 40 | len(journal) << 2 | state
+
+    def since(self, deal: Deal, known: Knowledge, mark: int) -> int | None:
+        # now() less what it added at the mark (a recent call's: see _keep): the segment's
+        # proofs where they were not added then (complete and settled now), or read again
+        # and the same as then (the opening rule goes round as a lead: read by it as it
+        # stands here); the proofs read since, from the journal; and no part of the
+        # position's own (the rotation's walk, an opening still due, a companion's card:
+        # None, and now() is asked)
+        if self.turns is not None:
+            return None
+        phase = self.phase
+        state = mark & 3
+        self.version += 1
+        self.at_mark = None
+        got = _SEG_NONE
+        if self.segment:
+            opening = phase.first.impl(deal, phase.first.params)
+            if (opening is None or opening.seek is None) and not self.first:
+                if state == _SEG_AGAIN:
+                    return None
+                if state == _SEG_NONE:
+                    known.add(self._settled(deal, opening))
+                got = _SEG_SETTLED
+            else:
+                if state == _SEG_SETTLED:
+                    return None
+                was = self.segs.get(mark >> 40)
+                seg = Knowledge(self.seat)
+                self._again(deal, seg, opening)
+                self._keep(seg)
+                if state == _SEG_AGAIN:
+                    if was is None or seg.held != was.held or seg.lacks != was.lacks:
+                        return None
+                else:
+                    known.add(seg)
+                got = _SEG_AGAIN
+        if phase._due(deal) != _DUE_NONE or \
+                not known.add_since(self.known, mark >> 2 & _JOURNAL_BITS):
+            return None
+        self.at_mark = self._mark(got)
+        return self.at_mark
+
+    def _keep(self, seg: Knowledge) -> None:
+        """The segment as this call read it again, kept for a later since() by the call's
+        number (the last four calls': a view's previous position is its seat's last call
+        but for a knowledge() between them)."""
+        segs = self.segs
+        if len(segs) >= 4:
+            for v in [v for v in segs if v <= self.version - 4]:
+                del segs[v]
+        segs[self.version] = seg
+
+    def _settled(self, deal: Deal, opening: FirstLead | None) -> Knowledge:
+        """What the complete segment proves where the opening rule does not go round as a
+        lead: read once, the first time it is asked."""
+        got = self.segment_known
+        if got is None:
+            got = self.segment_known = Knowledge(self.seat)
+            self._again(deal, got, opening)
+        return got
 
     def _again(self, deal: Deal, known: Knowledge, opening: FirstLead | None) -> None:
         """The segment read again, by the opening rule as it stands (``opening``)."""

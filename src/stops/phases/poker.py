@@ -877,7 +877,7 @@ class _ShownBest(Reading):
         self.kinds = frozenset((K_SHOWDOWN,))
         self.seat = seat
         self.hand_size = hand_size
-        self.known = Knowledge(seat)
+        self.known = Knowledge(seat).journaled()  # only grows: see since()
         self.shown: dict[int, tuple[int, ...]] = {}
         """Each other seat's hand shown as its best, read with its later plays in
         :meth:`now`."""
@@ -890,6 +890,17 @@ class _ShownBest(Reading):
                                            functools.partial(_beaten_by, deal, shown)))
         if len(shown) == self.hand_size:  # a shorter hand was all its holder had
             self.shown[e.seat] = shown
+
+    def mark(self) -> int | None:
+        # the hands shown are read with their holders' later plays at each position
+        journal = self.known.journal
+        return None if self.shown or journal is None else len(journal)
+
+    def since(self, deal: Deal, known: Knowledge, mark: int) -> int | None:
+        journal = self.known.journal
+        if self.shown or journal is None or not known.add_since(self.known, mark):
+            return None
+        return len(journal)
 
     def now(self, deal: Deal, known: Knowledge) -> None:
         known.add(self.known)

@@ -299,15 +299,35 @@ class _HeldReading(Reading):
         self.got: HeldClaims | None = None
         self.key: tuple[Any, ...] = ()
         self.known = Knowledge(seat)
+        self.worked = 0  # how many times ``known`` was worked out (see mark)
+        self.added = 0  # the mark of the last now(): 0 nothing added (no claims yet), else
+        # the ``known`` it added, by when it was worked out (1 + 2 * worked)
 
     def now(self, deal: Deal, known: Knowledge) -> None:
         got = deal.result(HeldClaims)
         if got is None:
+            self.added = 0
             return
         key = (deal.dealer, deal.active, deal.last_dealt)
         if got is not self.got or key != self.key:
             self.known = Knowledge(self.seat)
             self.phase._unclaimed(deal, got, self.known)
             self.got, self.key = got, key
+            self.worked += 1
         known.add(self.known)
+        self.added = 1 + 2 * self.worked
+
+    def mark(self) -> int | None:
+        return self.added
+
+    def since(self, deal: Deal, known: Knowledge, mark: int) -> int | None:
+        # the same claims, worked out for the same dealer, seats and turn-up, as ``known``
+        # was then: nothing new
+        got = deal.result(HeldClaims)
+        if got is None:
+            return 0 if mark == 0 else None
+        if mark == 1 + 2 * self.worked and got is self.got and \
+                (deal.dealer, deal.active, deal.last_dealt) == self.key:
+            return mark
+        return None
 

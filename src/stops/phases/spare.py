@@ -1004,6 +1004,8 @@ class _SpareReading(Reading):
         self.at = Knowledge(seat)
         if self.hand is not None:
             self.at.hold(seat, self.hand)
+        self.changes = 0  # the events that moved what it knew (``at``): see since()
+        self.steady = False  # the last now() added ``at`` (not a reading again)
 
     def see(self, deal: Deal, e: Event) -> None:
         who = e.seat
@@ -1012,6 +1014,7 @@ class _SpareReading(Reading):
         took = self.steps.step(e)
         if took < 0:
             return
+        self.changes += 1
         at = self.at
         if took and self.blocking:
             at.lack(who, self.phase._pay_cards(deal, who))
@@ -1030,5 +1033,19 @@ class _SpareReading(Reading):
             for e in deal.seen_by(seat):
                 again.see(deal, e)
             again.now(deal, known)
+            self.steady = False
             return
         known.add_under(self.at)
+        self.steady = True
+
+    def mark(self) -> int | None:
+        return self.changes if self.steady else None
+
+    def since(self, deal: Deal, known: Knowledge, mark: int) -> int | None:
+        # what it knows moves with the swaps (not a fact added): nothing new where no event
+        # read since changed it, else None (now() asked)
+        seat = self.seat
+        if self.changes != mark or not deal.dealt_hands or seat >= len(deal.dealt_hands) \
+                or deal.dealt_hands[seat] != self.hand:
+            return None
+        return mark
