@@ -336,11 +336,12 @@ def test_masks_given_out_are_copies_of_the_mask_kept_in_place() -> None:
 
 @pytest.mark.parametrize("variant", ["boodle", "three-in-one"])
 def test_core_step_is_the_interpreted_step(variant: str) -> None:
-    """A legal ``int`` is played by the compiled core's step (``EnvCore.step``), any other
-    index type by the environment's own checks: the same actions as ``np.int64`` give the
-    same rewards, infos, observations and agents, step by step; a reward dict handed out is
-    never changed by a later step of the episode (the dead steps at its end clear and drop
-    the agents' rewards in place, as PettingZoo's own ``_was_dead_step`` does)."""
+    """A legal ``int`` (or numpy integer) is played by the compiled core's step
+    (``EnvCore.step``), any other index type by the environment's own checks: the same
+    actions as another type with ``__index__`` give the same rewards, infos, observations
+    and agents, step by step; a reward dict handed out is never changed by a later step of
+    the episode (the dead steps at its end clear and drop the agents' rewards in place, as
+    PettingZoo's own ``_was_dead_step`` does)."""
     fast, slow = env(variant=variant, players=4), env(variant=variant, players=4)
     fast.reset(seed=3)
     slow.reset(seed=3)
@@ -367,8 +368,19 @@ def test_core_step_is_the_interpreted_step(variant: str) -> None:
             continue
         action = int(rng.choice(np.flatnonzero(a_obs["action_mask"])))
         fast.step(action)
-        slow.step(np.int64(action))
+        slow.step(_Index(action))
     assert all(r == copy for r, copy in held)
+
+
+class _Index:
+    """An index that is neither an ``int`` nor a numpy integer: the core's usual step leaves
+    it to the environment's own checks, which convert it with ``operator.index``."""
+
+    def __init__(self, i: int) -> None:
+        self.i = i
+
+    def __index__(self) -> int:
+        return self.i
 
 
 def test_last_before_reset_raises_and_after_reset_reads_the_env() -> None:
@@ -407,8 +419,10 @@ def test_wrapper_steps_through_the_loop_with_no_frame_of_the_environment(
         if event == "call" and frame.f_code.co_filename == pettingzoo.__file__:
             seen.append(frame.f_code.co_name)
 
-    for _ in range(3):
+    for k in range(4):
         action = int(np.flatnonzero(e.last()[4]["action_mask"])[0])
+        if k == 3:  # a numpy integer (a sampler's, an argmax's) is the usual step too
+            action = np.int64(action)
         sys.setprofile(profile)
         try:
             e.step(action)

@@ -77,14 +77,20 @@ class EnvCore:
         self.idle: Any = None
         self.frombuffer: Callable[[array[float], Any], Any] | None = None
         self.dtype: Any = None
+        self.int_types: frozenset[type] = frozenset()
+        """The integer types besides ``int`` the usual step takes as an index as it is (numpy's:
+        what a learner's sampler or ``argmax`` hands back; see :meth:`attach`)."""
 
     def attach(self, names: list[str], copy_mask: Callable[[], Any], idle: Any,
-               frombuffer: Callable[[array[float], Any], Any], dtype: Any) -> None:
+               frombuffer: Callable[[array[float], Any], Any], dtype: Any,
+               int_types: frozenset[type] = frozenset()) -> None:
         """The environment's agents, seat by seat, and what it makes its arrays with: a new
         copy of the acting seat's mask (``copy_mask()``), the shared all-0 mask of every
         other seat (``idle``), and the observation array over a vector the encoder wrote
-        (``frombuffer(vector, dtype)``)."""
+        (``frombuffer(vector, dtype)``), and the integer types an index may come as besides
+        ``int`` (``int_types``: numpy's)."""
         self.names = list(names)
+        self.int_types = int_types
         self.seat_of = {a: i for i, a in enumerate(names)}
         self.copy_mask = copy_mask
         self.idle = idle
@@ -194,7 +200,8 @@ class EnvCore:
              truncations: dict[str, Any], cumulative: dict[str, Any],
              infos: dict[str, Any]) -> bool:
         """The environment's ``step`` for the usual case: ``agent`` (its ``agent_selection``)
-        is the seat to act, not done, and ``action`` a legal index (an ``int``). Plays it,
+        is the seat to act, not done, and ``action`` a legal index (an ``int``, or one of
+        ``int_types``). Plays it,
         sets the acting agent's cumulative reward to 0 and adds this step's rewards
         (:attr:`rewards`, a new dict, or ``None`` if all 0.0 again) to every agent's, and
         gives the agent that acted the shared all-0 mask and the agent to act (``names[seat]``
@@ -203,10 +210,17 @@ class EnvCore:
         raises or plays as ever. Each value is the one the interpreted step wrote, in the
         same order; here the step pays no interpreted frames (the compiled build)."""
         seat = self.seat
-        if (type(action) is not int or seat < 0 or agent != self.names[seat]
-                or terminations[agent] or truncations[agent]):
+        index: int
+        if type(action) is int:
+            index = action
+        elif type(action) in self.int_types:
+            # a numpy integer (``action_space(agent).sample(mask)``, an ``argmax``): the
+            # same index; it cost the interpreted way round, about twice the step
+            index = int(action)  # type: ignore[call-overload]
+        else:
             return False
-        index: int = action
+        if seat < 0 or agent != self.names[seat] or terminations[agent] or truncations[agent]:
+            return False
         if not 0 <= index < self.size or not self.on[index]:
             return False
         cumulative[agent] = 0.0

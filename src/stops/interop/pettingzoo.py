@@ -88,6 +88,9 @@ __all__ = ["AMOUNT_CAP", "ActionCodec", "StopsAECEnv", "env", "raw_env"]
 
 _F32 = np.dtype(np.float32)
 """The observation's dtype, made once (numpy need not resolve ``np.float32`` each time)."""
+_NUMPY_INTS: frozenset[type] = frozenset(np.dtype(c).type for c in np.typecodes["AllInteger"])
+"""numpy's integer types: an index of one of them (what ``action_space(agent).sample(mask)``
+and an ``argmax`` give) is played by the core's usual step as an ``int`` would be."""
 
 class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     """A stops variant as a PettingZoo AEC environment (see the module docstring).
@@ -162,7 +165,8 @@ class StopsAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         """The mask of the seat to act, rewritten in place by the core at every step (its
         ``buf``, and the numpy array over it made once): what the agents are given are
         copies of it."""
-        self._core.attach(self.possible_agents, self._live.copy, self._idle, np.frombuffer, _F32)
+        self._core.attach(self.possible_agents, self._live.copy, self._idle, np.frombuffer, _F32,
+                          _NUMPY_INTS)
 
     @property
     def table(self) -> Table | None:
