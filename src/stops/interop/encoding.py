@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol, cast
 
 from stops.engine.cards import Card
 from stops.engine.eventkind import EventKind
@@ -49,6 +49,22 @@ _HIGH: Final[list[array[float]]] = [array("f", [float(m >> r & 1) for r in range
 """The values of the ranks 7-12 per 6-bit mask."""
 
 
+class _Floats(Protocol):
+    """Where a vector's single values are written: a ``memoryview`` of its ``array('f')``
+    (format ``f``). An item write into the array itself parses the float again
+    (``PyArg_Parse``), the view's converts it directly: about a third less a value, in
+    both builds (and the array's own buffer, so the values are the same)."""
+
+    def __setitem__(self, i: int, x: float, /) -> None: ...
+
+
+def _floats(v: array[float]) -> _Floats:
+    """A view of ``v`` (an ``array('f')``: its memoryview has format ``f``) to write single
+    values through. While it lives, ``v`` can still be written, slices of the same length
+    included, but never resized."""
+    return cast(_Floats, memoryview(v))
+
+
 def last_laid(events: Sequence[Event], seat: int) -> int:
     """The card (as an int) that ends the sequence :func:`stops.engine.observation.sequence_of`
     reads from the events of ``events`` that ``seat`` sees, or -1 if that sequence is empty.
@@ -73,7 +89,7 @@ def last_laid(events: Sequence[Event], seat: int) -> int:
     return -1
 
 
-def _move(v: array[float], single: list[int], segment: int, i: int) -> None:
+def _move(v: _Floats, single: list[int], segment: int, i: int) -> None:
     """Move the 1.0 of a one-hot segment with one (``single[segment]``: its index, -1 for
     none) to ``i`` (-1: none)."""
     was = single[segment]
@@ -84,7 +100,7 @@ def _move(v: array[float], single: list[int], segment: int, i: int) -> None:
     single[segment] = i
 
 
-def _move_all(v: array[float], was: tuple[int, ...], now: tuple[int, ...]) -> None:
+def _move_all(v: _Floats, was: tuple[int, ...], now: tuple[int, ...]) -> None:
     """Move the 1.0s of a segment with several (the spare hand's known cards, the cards
     picked so far) from the indices ``was`` to ``now``."""
     for i in was:
@@ -131,7 +147,8 @@ class _Kept:
     were written from (``None``: not yet)."""
 
     __slots__ = ("counts", "deal", "features", "held", "layout", "masks", "now", "picked",
-                 "played", "plays", "retired", "single", "spare", "stacks", "upto", "vec")
+                 "played", "plays", "put", "retired", "single", "spare", "stacks", "upto",
+                 "vec")
 
     def __init__(self, deal: Deal, zero: array[float], size: int, other: _Kept | None) -> None:
         """A vector of ``deal`` all 0 (``zero``, ``size`` values from the ``hand_sizes``
@@ -175,6 +192,8 @@ class _Kept:
             self.layout = other.layout
             self.features = other.features
             self.upto = other.upto
+        self.put = _floats(self.vec)
+        """``vec``'s single values are written through this view (see ``_Floats``)."""
 
 
 class VectorEncoder:
@@ -247,6 +266,7 @@ class VectorEncoder:
         self._plays: list[tuple[int, Card]] | None = None
         self._played_upto = 0
         self._played: array[float] = array("f", bytes(4 * 52))
+        self._played_put = _floats(self._played)
         self._seen: dict[int, _Seen] = {}
         self._kept: dict[int, _Kept] = {}
         self._recent: _Kept | None = None
@@ -295,7 +315,8 @@ class VectorEncoder:
                                             recent if recent is not None
                                             and recent.deal is deal else None)
         self._recent = kept
-        v = kept.vec
+        vec = kept.vec  # its slices are written to it, its single values through ``v``
+        v = kept.put
         now = kept.now
         at = self.hand
         masks = deal.masks[seat]
@@ -310,18 +331,18 @@ class VectorEncoder:
                 if d & (d - 1) == 0:  # one card left or came (a play): its value alone
                     v[o + d.bit_length() - 1] = 1.0 if m & d else 0.0
                 else:
-                    v[o:o + 13] = _SUIT_ROWS.get(m) or _suit_row(m)  # no call once made
+                    vec[o:o + 13] = _SUIT_ROWS.get(m) or _suit_row(m)  # no call once made
         plays = deal.plays
         if plays:
             if plays is not kept.plays or len(plays) != kept.played:
                 self._fill_played(plays)
                 at = self.played
-                v[at:at + 52] = self._played
+                vec[at:at + 52] = self._played
                 kept.plays = plays
                 kept.played = len(plays)
         elif kept.played:
             at = self.played
-            v[at:at + 52] = self.zero[at:at + 52]
+            vec[at:at + 52] = self.zero[at:at + 52]
             kept.plays = None
             kept.played = 0
         # the one-hot segments, each written only where it changed since the seat's last
@@ -431,20 +452,21 @@ class VectorEncoder:
         if now[at - base] != deals_left:
             now[at - base] = deals_left
             v[at] = deals_left
-        return v[:]
+        return vec[:]
 
     def _fill_played(self, plays: list[tuple[int, Card]]) -> None:
-        row = self._played
+        row = self._played_put
         if plays is not self._plays or len(plays) < self._played_upto:
             self._plays = plays
             self._played_upto = 0
-            self._played = row = self.zero[:52]
+            self._played = self.zero[:52]
+            self._played_put = row = _floats(self._played)
         for i in range(self._played_upto, len(plays)):
             c: int = plays[i][1]  # a card is an int: no call to convert it
             row[c] = 1.0
         self._played_upto = len(plays)
 
-    def _fill_features(self, v: array[float], now: list[float], kept: _Kept, deal: Deal,
+    def _fill_features(self, v: _Floats, now: list[float], kept: _Kept, deal: Deal,
                        seat: int, events: tuple[Event, ...] | None) -> None:
         """The phases' features of ``seat``, folded over what it has seen since it was last
         encoded, and written out where the seat's vector does not show them yet.
@@ -520,7 +542,7 @@ class VectorEncoder:
             self._scan_last = log[-1]
         return self._scan
 
-    def _fill_views(self, v: array[float], now: list[float], deal: Deal, seat: int) -> None:
+    def _fill_views(self, v: _Floats, now: list[float], deal: Deal, seat: int) -> None:
         """Features of a phase that needs the whole observation: each phase's ``fill`` (on
         values all 0 first: ``fill`` writes only what is not)."""
         base = self.base
