@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 K_LED: Final = EventKind.LED
 K_PLAYED: Final = EventKind.PLAYED
+_LAID: Final = frozenset({K_LED, K_PLAYED})
+"""The kinds of event that lay a card: one set look-up an event, not two compares."""
 
 _SUIT_ROWS: Final[dict[int, array[float]]] = {}
 """A suit's 13 values (1.0 where a rank of the mask is held) per 13-bit rank mask, made
@@ -65,18 +67,20 @@ def _floats(v: array[float]) -> _Floats:
     return cast(_Floats, memoryview(v))
 
 
-def last_laid(events: Sequence[Event], seat: int) -> int:
+def last_laid(events: list[Event], seat: int) -> int:
     """The card (as an int) that ends the sequence :func:`stops.engine.observation.sequence_of`
     reads from the events of ``events`` that ``seat`` sees, or -1 if that sequence is empty.
     Only its last card is wanted, so the scan stops at the first lead or play from the end
     (one or two events), not at the lead that began the sequence (a sequence can be most of
     a deal long); and only a lead or a play is asked whether the seat sees it
     (``Event.visible`` written out: a method of a named tuple is a Python-level call in the
-    compiled build). A card is an ``int``: taken as one, not converted by a call."""
+    compiled build). A card is an ``int``: taken as one, not converted by a call.
+    ``events`` is a list (the deal's log, or the seat's events listed): an item of it is a
+    native read in the compiled build, not a generic one."""
     for i in range(len(events) - 1, -1, -1):
         e = events[i]
         k = e.kind
-        if k in (K_LED, K_PLAYED):
+        if k in _LAID:
             vt = e.visible_to
             if vt is not None and seat not in vt:
                 continue
@@ -143,24 +147,29 @@ class _Kept:
     played segment shows, ``single`` the index of the 1.0 of each one-hot segment that has
     one (the last card, phase, seat, dealer, seat to act; -1: none), ``spare``,
     ``picked`` and ``retired`` the indices set to 1.0 in the segments that may have several,
-    and ``counts``, ``stacks``, ``layout``, ``held`` and ``features`` what those segments
+    and ``stacks``, ``layout``, ``held`` and ``features`` what those segments
     were written from (``None``: not yet)."""
 
-    __slots__ = ("counts", "deal", "features", "held", "layout", "masks", "now", "picked",
+    __slots__ = ("deal", "features", "held", "layout", "masks", "now", "picked",
                  "played", "plays", "put", "retired", "single", "spare", "stacks", "upto",
                  "vec")
 
-    def __init__(self, deal: Deal, zero: array[float], size: int, other: _Kept | None) -> None:
+    def __init__(self, deal: Deal, zero: array[float], size: int, other: _Kept | None,
+                 vec: array[float], put: _Floats) -> None:
         """A vector of ``deal`` all 0 (``zero``, ``size`` values from the ``hand_sizes``
         segment on), or, given ``other`` (another seat's last vector in the same deal), a
         copy of it and of what it was written from: most of a vector is what every seat
         sees, and what differs (the hand, the seat, what only some seats see) is then
         written as any change is. What is changed in place is copied; the rest is
         replaced, never changed, and shared. (A copy is made straight, not over a vector
-        of zeros made first.)"""
+        of zeros made first.) The vector is written into ``vec``, the seat's own array
+        (``VectorEncoder._vecs``: every caller got a copy of what it held), whose view
+        ``put`` its single values are written through (see ``_Floats``)."""
         self.deal = deal
+        self.vec: array[float] = vec
+        self.put: _Floats = put
+        vec[:] = zero if other is None else other.vec  # the same length: no resize
         if other is None:
-            self.vec: array[float] = zero[:]
             self.now: list[float] = [0.0] * size
             self.masks: list[int] = [0, 0, 0, 0]
             self.single: list[int] = [-1, -1, -1, -1, -1]
@@ -170,14 +179,12 @@ class _Kept:
             self.picked: tuple[int, ...] = _NONE
             self.retired: tuple[int, ...] = _NONE
             self.held: set[str] | None = None
-            self.counts: list[int] | None = None
             self.stacks: list[int] | None = None
             self.layout: dict[str, int] | None = None
             self.features: _Seen | None = None
             """The fold last written out, and (``upto``) how far it had read then."""
             self.upto = -1
         else:
-            self.vec = other.vec[:]
             self.now = other.now[:]
             self.masks = other.masks[:]
             self.single = other.single[:]
@@ -187,13 +194,10 @@ class _Kept:
             self.picked = other.picked
             self.retired = other.retired
             self.held = other.held
-            self.counts = other.counts
             self.stacks = other.stacks
             self.layout = other.layout
             self.features = other.features
             self.upto = other.upto
-        self.put = _floats(self.vec)
-        """``vec``'s single values are written through this view (see ``_Floats``)."""
 
 
 class VectorEncoder:
@@ -238,6 +242,8 @@ class VectorEncoder:
             [(start + j, chips) for _name, start, size, chips in segs for j in range(size)]
             for segs in features]
         """Per phase: where each of its values (see ``PhaseAids.fold``) goes."""
+        self.sizes: list[int] = [len(s) for s in self.slots]
+        """Per phase: how many values it folds (a seat's first look in a deal folds anew)."""
         self.bound = bound
         self.zero: array[float] = array("f", bytes(4 * size))
         self.base = starts["hand_sizes"]
@@ -269,6 +275,11 @@ class VectorEncoder:
         self._played_put = _floats(self._played)
         self._seen: dict[int, _Seen] = {}
         self._kept: dict[int, _Kept] = {}
+        self._vecs: dict[int, tuple[array[float], _Floats]] = {}
+        """Each seat's array, which its ``_Kept`` writes, and its view: one per seat for
+        good, written over at each new deal (a ``memoryview`` a look costs more than the
+        writes it saves). Only one ``_Kept`` of a seat is held at a time (``_kept``), and
+        every caller is given a copy."""
         self._recent: _Kept | None = None
         """The last seat's vector: a seat's first vector in a deal starts from it."""
         self._scan: list[Event] = []
@@ -311,9 +322,14 @@ class VectorEncoder:
         kept = self._kept.get(seat)
         if kept is None or kept.deal is not deal:
             recent = self._recent  # a seat's first look at a deal: another seat's vector
+            vecs = self._vecs.get(seat)
+            if vecs is None:
+                vec = self.zero[:]
+                vecs = self._vecs[seat] = (vec, _floats(vec))
             kept = self._kept[seat] = _Kept(deal, self.zero, self.size - self.base,
                                             recent if recent is not None
-                                            and recent.deal is deal else None)
+                                            and recent.deal is deal else None,
+                                            vecs[0], vecs[1])
         self._recent = kept
         vec = kept.vec  # its slices are written to it, its single values through ``v``
         v = kept.put
@@ -356,7 +372,7 @@ class VectorEncoder:
         if spare is not kept.spare and spare != kept.spare:  # (): the one empty tuple
             _move_all(v, kept.spare, spare)
             kept.spare = spare
-        if to_act == seat and picked:
+        if to_act is not None and to_act == seat and picked:  # (an int compared natively)
             at = self.picked
             chosen = tuple(at + p for p in picked)
         else:
@@ -370,7 +386,7 @@ class VectorEncoder:
         events = deal.seen_by(seat) if self.fold_kinds is None else None
         last = -1
         if plays:
-            last = last_laid(deal.events if events is None else events, seat)
+            last = last_laid(deal.events if events is None else list(events), seat)
             if last >= 0:
                 last += self.last_card
         single = kept.single
@@ -393,15 +409,15 @@ class VectorEncoder:
         base = self.base
         counts = deal.counts
         b = self.bound  # ``clip`` written out: a call per value is most of these loops
-        if counts != kept.counts:
-            at = self.hand_sizes
-            k = at - base
-            for i in range(n):
-                x = float(counts[i])
-                if now[k + i] != x:
-                    now[k + i] = x
-                    v[at + i] = x
-            kept.counts = counts[:]
+        # the hand sizes change at most looks (every seat plays between two looks of one):
+        # compared value by value straight away, not as a list first and then copied
+        at = self.hand_sizes
+        k = at - base
+        for i in range(n):
+            x = float(counts[i])
+            if now[k + i] != x:
+                now[k + i] = x
+                v[at + i] = x
         stacks = deal.ledger.stacks
         if stacks != kept.stacks:
             # a count of chips is clipped to [-b, b] and written where it is not there
@@ -487,7 +503,7 @@ class VectorEncoder:
             fresh = (seen is None or seen.events is not log or seen.upto > len(read)
                      or (seen.upto > 0 and read[seen.upto - 1] is not seen.last))
         if fresh or seen is None:
-            seen = self._seen[seat] = _Seen(log, scan, [len(s) for s in self.slots])
+            seen = self._seen[seat] = _Seen(log, scan, self.sizes)
         upto = seen.upto
         if upto < len(read):
             if events is not None:
