@@ -147,10 +147,11 @@ class _Kept:
     played segment shows, ``single`` the index of the 1.0 of each one-hot segment that has
     one (the last card, phase, seat, dealer, seat to act; -1: none), ``spare``,
     ``picked`` and ``retired`` the indices set to 1.0 in the segments that may have several,
-    and ``stacks``, ``layout``, ``held`` and ``features`` what those segments
-    were written from (``None``: not yet)."""
+    and ``counts``, ``stacks``, ``layout``, ``held`` and ``features`` what those segments
+    were written from (``None``: not yet; for ``counts`` also: they changed at the last
+    look, so the next looks at each value without comparing the lists first)."""
 
-    __slots__ = ("deal", "features", "held", "layout", "masks", "now", "picked",
+    __slots__ = ("counts", "deal", "features", "held", "layout", "masks", "now", "picked",
                  "played", "plays", "put", "retired", "single", "spare", "stacks", "upto",
                  "vec")
 
@@ -179,6 +180,7 @@ class _Kept:
             self.picked: tuple[int, ...] = _NONE
             self.retired: tuple[int, ...] = _NONE
             self.held: set[str] | None = None
+            self.counts: list[int] | None = None
             self.stacks: list[int] | None = None
             self.layout: dict[str, int] | None = None
             self.features: _Seen | None = None
@@ -194,6 +196,7 @@ class _Kept:
             self.picked = other.picked
             self.retired = other.retired
             self.held = other.held
+            self.counts = other.counts
             self.stacks = other.stacks
             self.layout = other.layout
             self.features = other.features
@@ -409,15 +412,21 @@ class VectorEncoder:
         base = self.base
         counts = deal.counts
         b = self.bound  # ``clip`` written out: a call per value is most of these loops
-        # the hand sizes change at most looks (every seat plays between two looks of one):
-        # compared value by value straight away, not as a list first and then copied
-        at = self.hand_sizes
-        k = at - base
-        for i in range(n):
-            x = float(counts[i])
-            if now[k + i] != x:
-                now[k + i] = x
-                v[at + i] = x
+        # the hand sizes: where they changed at the seat's last look they are looked at
+        # value by value straight away (Boodle: every seat plays between two looks of one),
+        # otherwise compared as a list first (Three-in-One's betting moves no card)
+        shown = kept.counts
+        if shown is None or counts != shown:
+            at = self.hand_sizes
+            k = at - base
+            moved = False
+            for i in range(n):
+                x = float(counts[i])
+                if now[k + i] != x:
+                    now[k + i] = x
+                    v[at + i] = x
+                    moved = True
+            kept.counts = None if moved else counts[:]
         stacks = deal.ledger.stacks
         if stacks != kept.stacks:
             # a count of chips is clipped to [-b, b] and written where it is not there
