@@ -284,6 +284,7 @@ def test_kept_vectors_are_what_a_fresh_encoder_writes(variant: str) -> None:
     kept = layout.encoder()
     rng = np.random.default_rng(3)
     distinct: set[bytes] = set()
+    held: list[tuple[Any, bytes]] = []
     for seed in range(2):
         table = stops.Table(e.variant, seats=4, seed=seed, chips=40)
         for _ in range(2):
@@ -296,6 +297,8 @@ def test_kept_vectors_are_what_a_fresh_encoder_writes(variant: str) -> None:
                         assert got == want
                         distinct.add(got.tobytes())
                         got[0] = 7.0  # the holder's copy: nothing kept changes
+                        if len(held) < 200:  # and nothing written later changes it
+                            held.append((got, got.tobytes()))
                 if rng.random() < 0.2:
                     copy = deal.clone()
                     seat = int(rng.integers(4))
@@ -307,6 +310,7 @@ def test_kept_vectors_are_what_a_fresh_encoder_writes(variant: str) -> None:
                 assert kept.encode(deal, seat, (), 0.0) == layout.encoder().encode(
                     deal, seat, (), 0.0)
     assert len(distinct) > 50
+    assert all(v.tobytes() == b for v, b in held)  # the vectors are rewritten deal by deal
 
 
 def test_masks_given_out_are_copies_of_the_mask_kept_in_place() -> None:

@@ -202,10 +202,14 @@ class ActionCodec:
 
         Each action's index is worked out once and kept (``_known``): an environment asks
         about the same few actions at every step (the engine's own are interned), and a
-        look-up is a fraction of ``try_encode``."""
+        look-up is a fraction of ``try_encode``. The actions are read from a tuple (the
+        engine's usual legal set, ``FixedActions``, is one; any other is made one): a
+        tuple's items are read natively in the compiled build, an unknown iterable's through
+        the generic iterator protocol."""
         known = self._known
         on: list[int] = []
-        for pos, a in enumerate(legal):
+        actions: tuple[Action, ...] = legal if isinstance(legal, tuple) else tuple(legal)
+        for pos, a in enumerate(actions):
             got = known.get(a)
             if got is None:
                 if len(known) >= _KNOWN_MAX:

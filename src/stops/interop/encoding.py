@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Protocol, cast
 
 from stops.engine.cards import Card
 from stops.engine.eventkind import EventKind
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 K_LED: Final = EventKind.LED
 K_PLAYED: Final = EventKind.PLAYED
+_LAID: Final = frozenset({K_LED, K_PLAYED})
+"""The kinds of event that lay a card: one set look-up an event, not two compares."""
 
 _SUIT_ROWS: Final[dict[int, array[float]]] = {}
 """A suit's 13 values (1.0 where a rank of the mask is held) per 13-bit rank mask, made
@@ -49,18 +51,36 @@ _HIGH: Final[list[array[float]]] = [array("f", [float(m >> r & 1) for r in range
 """The values of the ranks 7-12 per 6-bit mask."""
 
 
-def last_laid(events: Sequence[Event], seat: int) -> int:
+class _Floats(Protocol):
+    """Where a vector's single values are written: a ``memoryview`` of its ``array('f')``
+    (format ``f``). An item write into the array itself parses the float again
+    (``PyArg_Parse``), the view's converts it directly: about a third less a value, in
+    both builds (and the array's own buffer, so the values are the same)."""
+
+    def __setitem__(self, i: int, x: float, /) -> None: ...
+
+
+def _floats(v: array[float]) -> _Floats:
+    """A view of ``v`` (an ``array('f')``: its memoryview has format ``f``) to write single
+    values through. While it lives, ``v`` can still be written, slices of the same length
+    included, but never resized."""
+    return cast(_Floats, memoryview(v))
+
+
+def last_laid(events: list[Event], seat: int) -> int:
     """The card (as an int) that ends the sequence :func:`stops.engine.observation.sequence_of`
     reads from the events of ``events`` that ``seat`` sees, or -1 if that sequence is empty.
     Only its last card is wanted, so the scan stops at the first lead or play from the end
     (one or two events), not at the lead that began the sequence (a sequence can be most of
     a deal long); and only a lead or a play is asked whether the seat sees it
     (``Event.visible`` written out: a method of a named tuple is a Python-level call in the
-    compiled build). A card is an ``int``: taken as one, not converted by a call."""
+    compiled build). A card is an ``int``: taken as one, not converted by a call.
+    ``events`` is a list (the deal's log, or the seat's events listed): an item of it is a
+    native read in the compiled build, not a generic one."""
     for i in range(len(events) - 1, -1, -1):
         e = events[i]
         k = e.kind
-        if k in (K_LED, K_PLAYED):
+        if k in _LAID:
             vt = e.visible_to
             if vt is not None and seat not in vt:
                 continue
@@ -73,7 +93,7 @@ def last_laid(events: Sequence[Event], seat: int) -> int:
     return -1
 
 
-def _move(v: array[float], single: list[int], segment: int, i: int) -> None:
+def _move(v: _Floats, single: list[int], segment: int, i: int) -> None:
     """Move the 1.0 of a one-hot segment with one (``single[segment]``: its index, -1 for
     none) to ``i`` (-1: none)."""
     was = single[segment]
@@ -84,7 +104,7 @@ def _move(v: array[float], single: list[int], segment: int, i: int) -> None:
     single[segment] = i
 
 
-def _move_all(v: array[float], was: tuple[int, ...], now: tuple[int, ...]) -> None:
+def _move_all(v: _Floats, was: tuple[int, ...], now: tuple[int, ...]) -> None:
     """Move the 1.0s of a segment with several (the spare hand's known cards, the cards
     picked so far) from the indices ``was`` to ``now``."""
     for i in was:
@@ -128,22 +148,29 @@ class _Kept:
     one (the last card, phase, seat, dealer, seat to act; -1: none), ``spare``,
     ``picked`` and ``retired`` the indices set to 1.0 in the segments that may have several,
     and ``counts``, ``stacks``, ``layout``, ``held`` and ``features`` what those segments
-    were written from (``None``: not yet)."""
+    were written from (``None``: not yet; for ``counts`` also: they changed at the last
+    look, so the next looks at each value without comparing the lists first)."""
 
     __slots__ = ("counts", "deal", "features", "held", "layout", "masks", "now", "picked",
-                 "played", "plays", "retired", "single", "spare", "stacks", "upto", "vec")
+                 "played", "plays", "put", "retired", "single", "spare", "stacks", "upto",
+                 "vec")
 
-    def __init__(self, deal: Deal, zero: array[float], size: int, other: _Kept | None) -> None:
+    def __init__(self, deal: Deal, zero: array[float], size: int, other: _Kept | None,
+                 vec: array[float], put: _Floats) -> None:
         """A vector of ``deal`` all 0 (``zero``, ``size`` values from the ``hand_sizes``
         segment on), or, given ``other`` (another seat's last vector in the same deal), a
         copy of it and of what it was written from: most of a vector is what every seat
         sees, and what differs (the hand, the seat, what only some seats see) is then
         written as any change is. What is changed in place is copied; the rest is
         replaced, never changed, and shared. (A copy is made straight, not over a vector
-        of zeros made first.)"""
+        of zeros made first.) The vector is written into ``vec``, the seat's own array
+        (``VectorEncoder._vecs``: every caller got a copy of what it held), whose view
+        ``put`` its single values are written through (see ``_Floats``)."""
         self.deal = deal
+        self.vec: array[float] = vec
+        self.put: _Floats = put
+        vec[:] = zero if other is None else other.vec  # the same length: no resize
         if other is None:
-            self.vec: array[float] = zero[:]
             self.now: list[float] = [0.0] * size
             self.masks: list[int] = [0, 0, 0, 0]
             self.single: list[int] = [-1, -1, -1, -1, -1]
@@ -160,7 +187,6 @@ class _Kept:
             """The fold last written out, and (``upto``) how far it had read then."""
             self.upto = -1
         else:
-            self.vec = other.vec[:]
             self.now = other.now[:]
             self.masks = other.masks[:]
             self.single = other.single[:]
@@ -219,6 +245,8 @@ class VectorEncoder:
             [(start + j, chips) for _name, start, size, chips in segs for j in range(size)]
             for segs in features]
         """Per phase: where each of its values (see ``PhaseAids.fold``) goes."""
+        self.sizes: list[int] = [len(s) for s in self.slots]
+        """Per phase: how many values it folds (a seat's first look in a deal folds anew)."""
         self.bound = bound
         self.zero: array[float] = array("f", bytes(4 * size))
         self.base = starts["hand_sizes"]
@@ -247,8 +275,14 @@ class VectorEncoder:
         self._plays: list[tuple[int, Card]] | None = None
         self._played_upto = 0
         self._played: array[float] = array("f", bytes(4 * 52))
+        self._played_put = _floats(self._played)
         self._seen: dict[int, _Seen] = {}
         self._kept: dict[int, _Kept] = {}
+        self._vecs: dict[int, tuple[array[float], _Floats]] = {}
+        """Each seat's array, which its ``_Kept`` writes, and its view: one per seat for
+        good, written over at each new deal (a ``memoryview`` a look costs more than the
+        writes it saves). Only one ``_Kept`` of a seat is held at a time (``_kept``), and
+        every caller is given a copy."""
         self._recent: _Kept | None = None
         """The last seat's vector: a seat's first vector in a deal starts from it."""
         self._scan: list[Event] = []
@@ -291,11 +325,17 @@ class VectorEncoder:
         kept = self._kept.get(seat)
         if kept is None or kept.deal is not deal:
             recent = self._recent  # a seat's first look at a deal: another seat's vector
+            vecs = self._vecs.get(seat)
+            if vecs is None:
+                vec = self.zero[:]
+                vecs = self._vecs[seat] = (vec, _floats(vec))
             kept = self._kept[seat] = _Kept(deal, self.zero, self.size - self.base,
                                             recent if recent is not None
-                                            and recent.deal is deal else None)
+                                            and recent.deal is deal else None,
+                                            vecs[0], vecs[1])
         self._recent = kept
-        v = kept.vec
+        vec = kept.vec  # its slices are written to it, its single values through ``v``
+        v = kept.put
         now = kept.now
         at = self.hand
         masks = deal.masks[seat]
@@ -310,18 +350,18 @@ class VectorEncoder:
                 if d & (d - 1) == 0:  # one card left or came (a play): its value alone
                     v[o + d.bit_length() - 1] = 1.0 if m & d else 0.0
                 else:
-                    v[o:o + 13] = _SUIT_ROWS.get(m) or _suit_row(m)  # no call once made
+                    vec[o:o + 13] = _SUIT_ROWS.get(m) or _suit_row(m)  # no call once made
         plays = deal.plays
         if plays:
             if plays is not kept.plays or len(plays) != kept.played:
                 self._fill_played(plays)
                 at = self.played
-                v[at:at + 52] = self._played
+                vec[at:at + 52] = self._played
                 kept.plays = plays
                 kept.played = len(plays)
         elif kept.played:
             at = self.played
-            v[at:at + 52] = self.zero[at:at + 52]
+            vec[at:at + 52] = self.zero[at:at + 52]
             kept.plays = None
             kept.played = 0
         # the one-hot segments, each written only where it changed since the seat's last
@@ -335,7 +375,7 @@ class VectorEncoder:
         if spare is not kept.spare and spare != kept.spare:  # (): the one empty tuple
             _move_all(v, kept.spare, spare)
             kept.spare = spare
-        if to_act == seat and picked:
+        if to_act is not None and to_act == seat and picked:  # (an int compared natively)
             at = self.picked
             chosen = tuple(at + p for p in picked)
         else:
@@ -349,7 +389,7 @@ class VectorEncoder:
         events = deal.seen_by(seat) if self.fold_kinds is None else None
         last = -1
         if plays:
-            last = last_laid(deal.events if events is None else events, seat)
+            last = last_laid(deal.events if events is None else list(events), seat)
             if last >= 0:
                 last += self.last_card
         single = kept.single
@@ -372,15 +412,21 @@ class VectorEncoder:
         base = self.base
         counts = deal.counts
         b = self.bound  # ``clip`` written out: a call per value is most of these loops
-        if counts != kept.counts:
+        # the hand sizes: where they changed at the seat's last look they are looked at
+        # value by value straight away (Boodle: every seat plays between two looks of one),
+        # otherwise compared as a list first (Three-in-One's betting moves no card)
+        shown = kept.counts
+        if shown is None or counts != shown:
             at = self.hand_sizes
             k = at - base
+            moved = False
             for i in range(n):
                 x = float(counts[i])
                 if now[k + i] != x:
                     now[k + i] = x
                     v[at + i] = x
-            kept.counts = counts[:]
+                    moved = True
+            kept.counts = None if moved else counts[:]
         stacks = deal.ledger.stacks
         if stacks != kept.stacks:
             # a count of chips is clipped to [-b, b] and written where it is not there
@@ -431,20 +477,21 @@ class VectorEncoder:
         if now[at - base] != deals_left:
             now[at - base] = deals_left
             v[at] = deals_left
-        return v[:]
+        return vec[:]
 
     def _fill_played(self, plays: list[tuple[int, Card]]) -> None:
-        row = self._played
+        row = self._played_put
         if plays is not self._plays or len(plays) < self._played_upto:
             self._plays = plays
             self._played_upto = 0
-            self._played = row = self.zero[:52]
+            self._played = self.zero[:52]
+            self._played_put = row = _floats(self._played)
         for i in range(self._played_upto, len(plays)):
             c: int = plays[i][1]  # a card is an int: no call to convert it
             row[c] = 1.0
         self._played_upto = len(plays)
 
-    def _fill_features(self, v: array[float], now: list[float], kept: _Kept, deal: Deal,
+    def _fill_features(self, v: _Floats, now: list[float], kept: _Kept, deal: Deal,
                        seat: int, events: tuple[Event, ...] | None) -> None:
         """The phases' features of ``seat``, folded over what it has seen since it was last
         encoded, and written out where the seat's vector does not show them yet.
@@ -465,7 +512,7 @@ class VectorEncoder:
             fresh = (seen is None or seen.events is not log or seen.upto > len(read)
                      or (seen.upto > 0 and read[seen.upto - 1] is not seen.last))
         if fresh or seen is None:
-            seen = self._seen[seat] = _Seen(log, scan, [len(s) for s in self.slots])
+            seen = self._seen[seat] = _Seen(log, scan, self.sizes)
         upto = seen.upto
         if upto < len(read):
             if events is not None:
@@ -520,7 +567,7 @@ class VectorEncoder:
             self._scan_last = log[-1]
         return self._scan
 
-    def _fill_views(self, v: array[float], now: list[float], deal: Deal, seat: int) -> None:
+    def _fill_views(self, v: _Floats, now: list[float], deal: Deal, seat: int) -> None:
         """Features of a phase that needs the whole observation: each phase's ``fill`` (on
         values all 0 first: ``fill`` writes only what is not)."""
         base = self.base
