@@ -120,6 +120,13 @@ class Step:
     def apply(self, deal: Deal, action: Action) -> bool:
         raise IllegalAction("wrong_phase", "this phase takes no decisions")
 
+    def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
+        """See :meth:`stops.phases.Phase.after_redeal` (nothing by default). Named here so
+        that ``clone_for`` calls a built-in phase's through the native method table in the
+        compiled build (a generic method call, looked up by name and its arguments boxed,
+        cost a few hundred instructions a phase on every imagined deal)."""
+        return True
+
 
 class PhaseStep(Step):
     """A phase that is not a :class:`Step`, called through its own methods (generic calls,

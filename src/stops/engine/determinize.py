@@ -494,6 +494,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
         work.emit = work.events.append
     to_act = deal.to_act
     phases = view.phases
+    native = not _INTERPRETED
     order, free, allowed = view.order, view.free, view.allowed
     at: dict[int, list[int]] | None = None
     best: dict[int, list[int]] | None = None  # the walk's deal, once whole deals fail
@@ -515,7 +516,14 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
         ok = True
         misfits: set[int] = set()
         for phase in phases:  # the state a phase keeps about hidden cards
-            if phase.after_redeal(work, seat, rng) is False:
+            # compiled, a Step's through the native method table (any other phase's, and
+            # every phase's pure, by name: the test of its class cost more than it saved
+            # there); only False rejects the deal (as before: a phase's None does not)
+            if native and isinstance(phase, Step):
+                rejects = phase.after_redeal(work, seat, rng) is False
+            else:
+                rejects = phase.after_redeal(work, seat, rng) is False
+            if rejects:
                 ok = False
                 misfits |= phase.misfits(work, seat)
         work._imagined = None
