@@ -393,6 +393,30 @@ def test_a_copy_has_a_fresh_seed_and_deals_its_own_cards() -> None:
     assert [list(h) for h in copy_.dealt_hands] != [list(h) for h in stacked.dealt_hands]
 
 
+@pytest.mark.parametrize("name", ["boodle-free-stakes", "boodle", "three-in-one"])
+def test_a_copy_never_shares_the_real_log(name: str) -> None:
+    """``clone_for``'s blanked copy reads the real deal's own log, not a copy of it
+    (``Deal.imagined_copy(share_log=True)``); every copy it hands back has a log of its own:
+    before the deal (no view: the copy itself is handed back), at a new position and again
+    there. Playing a copy on leaves the real log as it was."""
+    for seed in range(3):
+        deal = stops.Table(name, seats=4, chips=30, seed=seed).new_deal()
+        rng = random.Random(seed)
+        for step in range(4):
+            if deal.is_terminal:
+                break
+            seat = deal.current_seat if deal.current_seat is not None else 0
+            before = list(deal.events)
+            for _ in range(2):  # a new position, then the kept view
+                copy_ = deal.clone_for(seat, rng)
+                assert copy_.events is not deal.events
+                assert copy_.emit.__self__ is copy_.events
+                play_out(copy_, random.Random(step))
+                assert deal.events == before
+            legal = deal.legal_actions()
+            deal.apply(legal[rng.randrange(len(legal))])
+
+
 def test_a_lead_proves_the_leader_held_no_lower_card_of_its_suit() -> None:
     """Boodle, three players, dealer 0 (ruling 28: a lead is the lowest card the player
     holds in its suit). Seat 0: 2C 9S; seat 1: 7H 8H 5S; seat 2: 3H KD 4S; the spare hand

@@ -120,6 +120,13 @@ class Step:
     def apply(self, deal: Deal, action: Action) -> bool:
         raise IllegalAction("wrong_phase", "this phase takes no decisions")
 
+    def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
+        """See :meth:`stops.phases.Phase.after_redeal` (nothing by default). Named here so
+        that ``clone_for`` calls a built-in phase's through the native method table in the
+        compiled build (a generic method call, looked up by name and its arguments boxed,
+        cost a few hundred instructions a phase on every imagined deal)."""
+        return True
+
 
 class PhaseStep(Step):
     """A phase that is not a :class:`Step`, called through its own methods (generic calls,
@@ -904,7 +911,7 @@ class Deal:
         return new
 
     def imagined_copy(self, owner: list[int], masks: list[list[int]], counts: list[int],
-                      spare: set[int], events: list[Event]) -> Deal:
+                      spare: set[int], events: list[Event], share_log: bool = False) -> Deal:
         """A :meth:`clone` with ``owner``, ``masks``, ``counts``, ``spare`` and ``events``
         (each copied) in place of the deal's own: ``clone_for``'s every imagined deal.
         The fields are set straight across, without the blank deal :meth:`clone` first
@@ -912,7 +919,11 @@ class Deal:
         every copy a search samples); what no step changes in place (the variant, the start
         of the deal, the record as dealt, tuples and frozensets) is shared, as a clone's
         ``_fill`` shares it. ``tests/engine/test_clone.py`` holds it slot by slot to
-        ``clone()``, so a field added to the deal and not set here fails there."""
+        ``clone()``, so a field added to the deal and not set here fails there.
+
+        With ``share_log`` the copy's log is ``events`` itself, not a copy (its ``emit``
+        appends to it): for ``clone_for``'s blanked copy, which reads the real log and is
+        given a log of its own before anything is emitted."""
         if not _ALLOC_BARE:  # which way a bare deal is made here, found once
             _ALLOC_BARE.append(__file__.endswith(".py"))
         if _ALLOC_BARE[0]:
@@ -942,7 +953,7 @@ class Deal:
         new.start_retired = self.start_retired
         new.ledger = self.ledger.copy()
         new.retired = set(self.retired)
-        new.events = list(events)
+        new.events = events if share_log else list(events)
         new.emit = new.events.append
         new._views = {}
         new._imagined = None

@@ -116,7 +116,6 @@ K_TURNED_UP: Final = EventKind.TURNED_UP
 enum member looked up on its class at each event was a generic attribute lookup)."""
 _SUIT: Final = tuple(c // 13 for c in range(52))
 _BIT: Final = tuple(1 << (c % 13) for c in range(52))
-_BIT52: Final = tuple(1 << c for c in range(52))
 _INTERPRETED: Final = __file__.endswith(".py")
 """This module runs interpreted (found once, by its file): :func:`_place` places the cards
 by the way that is cheaper in each build."""
@@ -547,6 +546,9 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     if not (_shown_last(deal, seat) if view is None else view.keep_last):
         work.last_dealt = -1
     if not work.dealt_hands:
+        if view is None:  # the blanked copy shares the real log (see _blank_copy): its own
+            work.events = list(work.events)
+            work.emit = work.events.append
         return work  # nothing dealt yet: the copy deals from its own seed
     fresh = view is not None  # `work` holds the view's hands and log already
     if view is None:
@@ -559,6 +561,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
         work.emit = work.events.append
     to_act = deal.to_act
     phases = view.phases
+    native = not _INTERPRETED
     order, free, allowed = view.order, view.free, view.allowed
     at: dict[int, list[int]] | None = None
     best: dict[int, list[int]] | None = None  # the walk's deal, once whole deals fail
@@ -580,7 +583,14 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
         ok = True
         misfits: set[int] = set()
         for phase in phases:  # the state a phase keeps about hidden cards
-            if phase.after_redeal(work, seat, rng) is False:
+            # compiled, a Step's through the native method table (any other phase's, and
+            # every phase's pure, by name: the test of its class cost more than it saved
+            # there); only False rejects the deal (as before: a phase's None does not)
+            if native and isinstance(phase, Step):
+                rejects = phase.after_redeal(work, seat, rng) is False
+            else:
+                rejects = phase.after_redeal(work, seat, rng) is False
+            if rejects:
                 ok = False
                 misfits |= phase.misfits(work, seat)
         work._imagined = None
@@ -1275,22 +1285,41 @@ def _shown_last(deal: Deal, seat: int) -> bool:
 
 
 def _turned_up(deal: Deal, seat: int) -> set[int]:
-    """The cards ``seat`` saw turned up, kept on the deal per seat and extended by the
-    events logged since (the log only grows)."""
+    """The cards ``seat`` saw turned up, kept on the deal per seat and extended by the events
+    logged since (the log only grows)."""
     seen = deal.seen_by(seat)
     kept = _kept(deal)
-    got = kept.get(("turned", seat))
-    cards: set[int]
-    if got is not None and got[0] is deal.events and got[1] <= len(seen):
-        upto, cards = got[1], got[2]
-    else:
-        upto, cards = 0, set()
-    for i in range(upto, len(seen)):
+    per_seat = kept.get(_TURNED)
+    if per_seat is None:
+        per_seat = kept[_TURNED] = {}
+    got: _Turned | None = per_seat.get(seat)
+    if got is None or got.events is not deal.events or got.upto > len(seen):
+        got = per_seat[seat] = _Turned(deal.events)
+    cards = got.cards
+    for i in range(got.upto, len(seen)):
         e = seen[i]
         if e.kind is K_TURNED_UP and e.card is not None:
             cards.add(int(e.card))
-    kept[("turned", seat)] = (deal.events, len(seen), cards)
+    got.upto = len(seen)
     return cards
+
+
+_TURNED: Final = "turned up"
+"""The key of the seats' :class:`_Turned` on the deal (``_kept``): a string, whose hash is
+kept, where a key of a tuple per seat was made and hashed at every new position."""
+
+
+class _Turned:
+    """The cards one seat saw turned up (``cards``), read up to ``upto`` of its events, of
+    the log ``events``: read on in place at each new position (a tuple of the three made
+    and read back generically cost about a thousand instructions a first call, compiled)."""
+
+    __slots__ = ("cards", "events", "upto")
+
+    def __init__(self, events: list[Any]) -> None:
+        self.events = events
+        self.upto = 0
+        self.cards: set[int] = set()
 
 
 def _blanked(deal: Deal, seat: int) -> list[Any]:
@@ -1592,11 +1621,18 @@ def _blank_copy(deal: Deal, seat: int) -> Deal:
             m3 |= m[3]
     moved = _cards_in([m0, m1, m2, m3])
     # the copy's own owners and spare hand (the real deal's, copied there) blanked in place:
-    # each built once, where building them here first had the copy copy them again
-    work = deal.imagined_copy(deal.owner, blank, deal.counts, deal.spare, deal.events)
-    owner = work.owner
+    # each built once, where building them here first had the copy copy them again; the
+    # owners written with the spare hand's place as the one object it is (compiled: an
+    # ``int`` was boxed per card)
+    # the log is the real deal's own list, not a copy: the view reads it (as the seat sees
+    # it, through ``seen_by``) and nothing emits while it is read, and clone_for gives the
+    # copy a log of its own before anything else happens to it (the copy was freed unread)
+    work = deal.imagined_copy(deal.owner, blank, deal.counts, deal.spare, deal.events,
+                              share_log=True)
+    owner: list[Any] = work.owner
+    spare: Any = SPARE
     for c in moved:
-        owner[c] = SPARE
+        owner[c] = spare
     work.spare.update(moved)
     work.forget_offer()
     return work
@@ -1704,14 +1740,20 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
         # the cards that may go to the same places, dealt together: each to a place drawn
         # in proportion to the room it has left, as one draw of slots, without putting
         # back, from the room left there; a slot is the place's list itself (no lookup of
-        # the place per card)
+        # the place per card); the first place's run of slots is the pool itself (a list
+        # fewer made and freed)
         pool: list[list[int]] = []
         for h in where:
             got = at[h]
             k = places[h] - len(got)
             if k > 0:
-                pool += [got] * k
-        cards = group
+                if pool:
+                    pool.extend([got] * k)
+                else:
+                    pool = [got] * k
+        # the cards as the objects they are (typed ``Any``: a ``list[int]``'s item was
+        # unboxed and boxed again per card, compiled)
+        cards: list[Any] = group
         n = len(pool)
         if m > n:
             cards = list(group)
@@ -1721,16 +1763,14 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
             for i in range(top):
                 u = unit()
                 j = i + floor(u * (n - i))
-                slot = pool[j]
+                pool[j].append(cards[i])
                 pool[j] = pool[i]
-                slot.append(cards[i])
         else:
             below = rng.below
             for i in range(top):
                 j = i + below(n - i)
-                slot = pool[j]
+                pool[j].append(cards[i])
                 pool[j] = pool[i]
-                slot.append(cards[i])
         for c in cards[n:]:  # nowhere left to go: make room along a chain
             room = {h: k - len(at[h]) for h, k in places.items()}
             freed = _make_room(c, allowed, at, room)
@@ -1738,34 +1778,39 @@ def _deal_hidden(order: list[tuple[list[int], list[int]]], free: list[int],
                 return None
             at[freed].append(c)
     if free:
-        cards = list(free)
+        deck: list[Any] = list(free)
         # the largest place takes the cards the others leave: with a random.Random only the
         # Fisher-Yates steps that draw the other places' cards are taken (the last
-        # ``len(cards) - most`` positions, a uniform draw of them in order; the first
-        # ``most`` are then a uniform draw of the rest)
+        # ``len(deck) - most`` positions, a uniform draw of them in order; the first
+        # ``most`` are then a uniform draw of the rest); each place's list and room read
+        # once, in the one pass that finds the largest
         most, big = 0, SPARE
+        rooms: list[tuple[list[int], int]] = []
         for h, k in places.items():
-            k -= len(at[h])
+            got = at[h]
+            k -= len(got)
             if k > most:
                 most, big = k, h
+            rooms.append((got, k))
         if not most:
             return at  # no room left anywhere (as before: the cards go nowhere)
         if unit is not None:
-            for i in range(len(cards) - 1, max(most, 1) - 1, -1):
+            for i in range(len(deck) - 1, max(most, 1) - 1, -1):
                 u = unit()
                 j = floor(u * (i + 1))
-                cards[i], cards[j] = cards[j], cards[i]
+                x = deck[i]
+                deck[i] = deck[j]
+                deck[j] = x
         else:
-            rng.shuffle(cards)
-        at[big].extend(cards[:most])
+            rng.shuffle(deck)
+        into = at[big]
         i = most
-        for h, k in places.items():
-            if h != big:
-                got = at[h]
-                k -= len(got)
-                if k:
-                    got.extend(cards[i:i + k])
-                    i += k
+        for got, k in rooms:
+            if got is into:
+                got.extend(deck[:most])
+            elif k:
+                got.extend(deck[i:i + k])
+                i += k
     return at
 
 
@@ -1894,7 +1939,8 @@ def _place(new: Deal, view: _View, at: dict[int, list[int]], fresh: bool) -> Non
         counts = new.counts = list(view.counts)
         spare = new.spare = set(view.spare)
     # the tables as locals: read once, not as module globals per card
-    suit, bit, bit52 = _SUIT, _BIT, _BIT52
+    suit, bit = _SUIT, _BIT
+    placed: list[Any] = owner  # the owners, written with objects as they are (compiled)
     for h, cards in at.items():
         if h == SPARE:
             # a hidden card's owner is the spare hand's in the view's hands already (the
@@ -1912,11 +1958,15 @@ def _place(new: Deal, view: _View, at: dict[int, list[int]], fresh: bool) -> Non
             counts[h] = counts[h] + len(cards)
         else:
             # compiled: a 52-bit mask is a native int, built with no allocation, and split by
-            # suit once (a suit's mask read and written back per card is boxed)
+            # suit once (a suit's mask read and written back per card is boxed); each card's
+            # bit shifted in natively (a 52-bit int read from a table was unboxed per card),
+            # and the place written to the owners as the one object it is (an ``int`` local
+            # was boxed again per card): about 1.3k instructions less a copy, Boodle
             bits = 0
+            place: Any = h
             for c in cards:
-                owner[c] = h
-                bits |= bit52[c]
+                placed[c] = place
+                bits |= 1 << c
             m = masks[h]
             m[0] = m[0] | bits & 0x1FFF
             m[1] = m[1] | (bits >> 13) & 0x1FFF
