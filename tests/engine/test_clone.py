@@ -417,6 +417,39 @@ def test_a_copy_never_shares_the_real_log(name: str) -> None:
             deal.apply(legal[rng.randrange(len(legal))])
 
 
+@pytest.mark.skipif(stops.COMPILED, reason="patches a built-in reading (a compiled class)")
+def test_a_phase_that_emits_while_the_view_is_read_is_refused_and_undone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a new position's view is read, the blanked copy's log is the real deal's own:
+    a phase that emitted into the copy then (against the contract of ``infer`` and
+    ``Reading``: read the copy, change nothing) would write into the real log. ``clone_for``
+    takes the event back out and refuses by name; the real deal is as it was, and copies
+    and play go on from it."""
+    from stops.engine.events import event
+    from stops.phases import play
+
+    deal = stops.Table("boodle", seats=4, chips=30, seed=2).new_deal()
+    while deal.phase != "play":
+        deal.apply(deal.legal_actions()[0])
+    seat = deal.current_seat
+    assert seat is not None
+    before = list(deal.events)
+    polite = play._PlayReading.now
+
+    def now(self: Any, work: Any, known: Any) -> None:
+        work.emit(event("note", seat=0))
+        polite(self, work, known)
+
+    monkeypatch.setattr(play._PlayReading, "now", now)
+    with pytest.raises(stops.StopsError, match="emitted an event while seat"):
+        deal.clone_for(seat, random.Random(1))
+    assert deal.events == before
+    monkeypatch.setattr(play._PlayReading, "now", polite)
+    deal.clone_for(seat, random.Random(1))
+    assert deal.events == before
+    deal.apply(deal.legal_actions()[0])
+
+
 def test_a_lead_proves_the_leader_held_no_lower_card_of_its_suit() -> None:
     """Boodle, three players, dealer 0 (ruling 28: a lead is the lowest card the player
     holds in its suit). Seat 0: 2C 9S; seat 1: 7H 8H 5S; seat 2: 3H KD 4S; the spare hand

@@ -555,7 +555,18 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
         kept = _kept(deal)
         # the previous view is handed over, not lent: the new one may take over its
         # containers (see _View._regroup), so it must not be kept should this one fail
-        view = _View(deal, work, seat, kept.pop(seat, None), blanked=True)
+        logged = len(deal.events)
+        try:
+            view = _View(deal, work, seat, kept.pop(seat, None), blanked=True)
+        finally:
+            # the blanked copy's log is the real deal's own while the view is read (see
+            # _blank_copy), and the phases read it there: one that emitted into the copy,
+            # against the contract of infer and Reading, would have written into the real
+            # log. Put back and refused, by name, rather than left in the deal
+            if len(deal.events) != logged:
+                del deal.events[logged:]
+                raise StopsError(f"clone_for: a phase emitted an event while seat {seat}'s "
+                                 "view was read (infer and a Reading read the copy only)")
         kept[seat] = view
         work.events = list(view.events)
         work.emit = work.events.append
