@@ -31,7 +31,8 @@ def main(variant: str = "three-in-one", players: int = 4, deals: int = 2) -> Non
         if terminated or truncated:
             action = None
         else:
-            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            # a numpy integer is an index as it is (no int() needed)
+            action = rng.choice(np.flatnonzero(obs["action_mask"]))
             steps += 1
         e.step(action)
     print(e.render())
