@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -460,16 +461,34 @@ def test_suit_rows_are_each_masks_values() -> None:
         assert _suit_row(m) == array("f", [1.0 if m >> r & 1 else 0.0 for r in range(13)])
 
 
-def test_fill_mask_clears_only_the_last_ones() -> None:
-    """``ActionCodec.fill_mask`` rewrites a mask in place from the indices of its 1s: the
-    same bytes as a new ``mask_bytes``, mask after mask."""
+def _each_decision(e: Any, seeds: Iterable[int], rng: np.random.Generator) -> Iterator[Any]:
+    """Every decision of random play in the episodes of ``seeds``: the info of the agent
+    to act, yielded before its random legal index is stepped (a done agent stepped with
+    ``None``)."""
+    for seed in seeds:
+        e.reset(seed=seed)
+        while e.agents:
+            _obs, _r, term, trunc, info = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            yield info
+            e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+
+
+def test_the_mask_rewritten_in_place_is_a_new_mask() -> None:
+    """The environment's mask buffer is rewritten in place after each step (only the last
+    1s cleared): the same bytes as a new ``mask_bytes`` of the legal indices worked out
+    afresh, at every decision of Boodle and of Three-in-One (a poker hand chosen card by
+    card, the betting)."""
     from stops.interop.codec import ActionCodec
 
-    buf, was = bytearray(40), []
-    for on in ([3, 7, 39], [], [0, 7], [5], list(range(0, 40, 3))):
-        ActionCodec.fill_mask(buf, was, on)
-        assert buf == ActionCodec.mask_bytes(40, on)
-        was = on
+    for variant in ("boodle", "three-in-one"):
+        e = env(variant=variant, players=4)
+        core = e.unwrapped._core
+        for _info in _each_decision(e, range(2), np.random.default_rng(3)):
+            fresh = core.mask_on(core.deal, core.seat, {})[0]
+            assert bytes(core.buf) == bytes(ActionCodec.mask_bytes(len(core.buf), fresh))
 
 
 def test_choosing_in_reads_fixed_actions_as_their_verbs() -> None:
@@ -478,18 +497,10 @@ def test_choosing_in_reads_fixed_actions_as_their_verbs() -> None:
     (a poker hand chosen card by card, the spare hand, the betting)."""
     e = env(variant="three-in-one", players=4)
     core = e.unwrapped._core
-    rng = np.random.default_rng(5)
     seen: set[str | None] = set()
-    for seed in range(3):
-        e.reset(seed=seed)
-        while e.agents:
-            _obs, _r, term, trunc, info = e.last()
-            if term or trunc:
-                e.step(None)
-                continue
-            legal = e.unwrapped.deal.legal_actions()
-            want = e.unwrapped.codec.cards_verb(legal.verbs)
-            assert core.choosing_in(legal) == want
-            seen.add(want)
-            e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+    for _info in _each_decision(e, range(3), np.random.default_rng(5)):
+        legal = e.unwrapped.deal.legal_actions()
+        want = e.unwrapped.codec.cards_verb(legal.verbs)
+        assert core.choosing_in(legal) == want
+        seen.add(want)
     assert None in seen and len(seen) > 1

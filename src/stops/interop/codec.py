@@ -241,17 +241,6 @@ class ActionCodec:
             out[i] = 1
         return out
 
-    @staticmethod
-    def fill_mask(buf: bytearray, was: list[int], on: list[int]) -> None:
-        """Rewrite ``buf``, whose 1s are at the indices ``was``, in place as
-        :meth:`mask_bytes` would make it: a numpy array made once over it shows each new
-        mask, with no new array per step. Only the few bytes that were 1 are cleared: a
-        slice assignment of the whole mask first copies its value into a new bytearray."""
-        for i in was:
-            buf[i] = 0
-        for i in on:
-            buf[i] = 1
-
     def encode_select(self, action: Action) -> list[int]:
         """A choice of several cards (a ``select``) as the card picks that make it, in card
         order."""

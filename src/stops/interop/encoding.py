@@ -122,7 +122,7 @@ def _suit_row(m: int) -> array[float]:
 
 class _Seen:
     """What one seat's features were folded over: the deal's log, the scan of it read
-    (``VectorEncoder._scanned``; ``None``: the seat's own events were read), how many of
+    (``VectorEncoder._scan``; ``None``: the seat's own events were read), how many of
     the events read, the last of them, and the values."""
 
     __slots__ = ("events", "last", "scan", "upto", "values")
@@ -313,10 +313,13 @@ class VectorEncoder:
         return b if x > b else -b if x < -b else x
 
     def encode(self, deal: Deal, seat: int, picked: Sequence[int],
-               deals_left: float) -> array[float]:
+               deals_left: float, copy: bool = True) -> array[float]:
         """The vector of ``seat`` in ``deal`` now (``picked``: the cards it has picked so far
         for a choice of several; ``deals_left``: the episode's deals still to start), a new
-        array the caller owns.
+        array the caller owns; with ``copy`` false, the seat's own array itself, the same
+        object at every look of that seat and written over at its next one (for a caller
+        that copies it at once into an array of its own, e.g. through a numpy view made
+        once over it: one copy a look rather than two).
 
         Each seat's last vector in this deal is kept, with the values written at each index
         (``_Kept``): a value is written only where it differs. Between two looks of a seat
@@ -354,7 +357,18 @@ class VectorEncoder:
         plays = deal.plays
         if plays:
             if plays is not kept.plays or len(plays) != kept.played:
-                self._fill_played(plays)
+                # the played cards, shown once for every seat: the deal's plays since the
+                # last look of any seat marked in one row (written out: a frame less pure)
+                row = self._played_put
+                if plays is not self._plays or len(plays) < self._played_upto:
+                    self._plays = plays
+                    self._played_upto = 0
+                    self._played = self.zero[:52]
+                    self._played_put = row = _floats(self._played)
+                for i in range(self._played_upto, len(plays)):
+                    c: int = plays[i][1]  # a card is an int: no call to convert it
+                    row[c] = 1.0
+                self._played_upto = len(plays)
                 at = self.played
                 vec[at:at + 52] = self._played
                 kept.plays = plays
@@ -393,8 +407,13 @@ class VectorEncoder:
             if last >= 0:
                 last += self.last_card
         single = kept.single
-        if last != single[0]:
-            _move(v, single, 0, last)
+        was = single[0]
+        if last != was:  # _move written out: the last card moves at nearly every look
+            if was >= 0:
+                v[was] = 0.0
+            if last >= 0:
+                v[last] = 1.0
+            single[0] = last
         i = self.phase_over if to_act is None else self.phase_in_flow[deal.phase_idx]
         if i != single[1]:
             _move(v, single, 1, i)
@@ -477,19 +496,7 @@ class VectorEncoder:
         if now[at - base] != deals_left:
             now[at - base] = deals_left
             v[at] = deals_left
-        return vec[:]
-
-    def _fill_played(self, plays: list[tuple[int, Card]]) -> None:
-        row = self._played_put
-        if plays is not self._plays or len(plays) < self._played_upto:
-            self._plays = plays
-            self._played_upto = 0
-            self._played = self.zero[:52]
-            self._played_put = row = _floats(self._played)
-        for i in range(self._played_upto, len(plays)):
-            c: int = plays[i][1]  # a card is an int: no call to convert it
-            row[c] = 1.0
-        self._played_upto = len(plays)
+        return vec[:] if copy else vec
 
     def _fill_features(self, v: _Floats, now: list[float], kept: _Kept, deal: Deal,
                        seat: int, events: tuple[Event, ...] | None) -> None:
@@ -498,13 +505,33 @@ class VectorEncoder:
         ``events``: the seat's events, where some phase's fold may read any kind; ``None``:
         the folds read only ``fold_kinds``, and get only the events of those kinds the seat
         sees, in order: the deal's log is scanned for those kinds once for every seat
-        (:meth:`_scanned`), and each seat asks only them whether it sees them."""
+        (``_scan``), and each seat asks only them whether it sees them."""
         seen = self._seen.get(seat)
         log = deal.events
         read: Sequence[Event]
         scan: list[Event] | None = None
         if events is None:
-            scan = read = self._scanned(log)
+            # the events of ``fold_kinds`` in the log, in order (``_scan``), brought up to
+            # date with the events logged since any seat's last look; a new list if the log
+            # is another one or was not extended (a copy of the deal, another deal).
+            # Written out here, its one caller: a frame less a look, pure
+            upto = self._scan_upto
+            if (log is not self._scan_log or upto > len(log)
+                    or (upto and log[upto - 1] is not self._scan_last)):
+                self._scan = []
+                self._scan_log = log
+                upto = 0
+            if upto < len(log):
+                kinds = self.fold_kinds
+                assert kinds is not None
+                found = self._scan
+                for i in range(upto, len(log)):
+                    e = log[i]
+                    if e.kind in kinds:
+                        found.append(e)
+                self._scan_upto = len(log)
+                self._scan_last = log[-1]
+            scan = read = self._scan
             fresh = (seen is None or seen.events is not log or seen.scan is not scan
                      or seen.upto > len(scan))
         else:
@@ -544,28 +571,6 @@ class VectorEncoder:
                 if now[i - base] != x:
                     now[i - base] = x
                     v[i] = x
-
-    def _scanned(self, log: list[Event]) -> list[Event]:
-        """The events of ``fold_kinds`` in ``log``, in order (``_scan``), brought up to date
-        with the events logged since the last call; a new list if the log is another one or
-        was not extended (a copy of the deal, another deal)."""
-        upto = self._scan_upto
-        if (log is not self._scan_log or upto > len(log)
-                or (upto and log[upto - 1] is not self._scan_last)):
-            self._scan = []
-            self._scan_log = log
-            upto = 0
-        if upto < len(log):
-            kinds = self.fold_kinds
-            assert kinds is not None
-            scan = self._scan
-            for i in range(upto, len(log)):
-                e = log[i]
-                if e.kind in kinds:
-                    scan.append(e)
-            self._scan_upto = len(log)
-            self._scan_last = log[-1]
-        return self._scan
 
     def _fill_views(self, v: _Floats, now: list[float], deal: Deal, seat: int) -> None:
         """Features of a phase that needs the whole observation: each phase's ``fill`` (on

@@ -77,6 +77,9 @@ class EnvCore:
         self.idle: Any = None
         self.frombuffer: Callable[[array[float], Any], Any] | None = None
         self.dtype: Any = None
+        self.views: dict[int, tuple[array[float], Callable[[], Any]]] = {}
+        """Per seat, the encoder's own array of that seat and the ``copy`` of a numpy view
+        made once over it (see :meth:`observe`)."""
         self.int_types: frozenset[type] = frozenset()
         """The integer types besides ``int`` the usual step takes as an index as it is (numpy's:
         what a learner's sampler or ``argmax`` hands back; see :meth:`attach`)."""
@@ -86,9 +89,9 @@ class EnvCore:
                int_types: frozenset[type] = frozenset()) -> None:
         """The environment's agents, seat by seat, and what it makes its arrays with: a new
         copy of the acting seat's mask (``copy_mask()``), the shared all-0 mask of every
-        other seat (``idle``), and the observation array over a vector the encoder wrote
-        (``frombuffer(vector, dtype)``), and the integer types an index may come as besides
-        ``int`` (``int_types``: numpy's)."""
+        other seat (``idle``), a numpy view over a vector the encoder wrote
+        (``frombuffer(vector, dtype)``: :meth:`observe` copies it), and the integer types
+        an index may come as besides ``int`` (``int_types``: numpy's)."""
         self.names = list(names)
         self.int_types = int_types
         self.seat_of = {a: i for i, a in enumerate(names)}
@@ -144,10 +147,25 @@ class EnvCore:
             return
         seat = deal.to_act
         self.seat = seat
-        on, self.choosing = self.mask_on(deal, seat, where)
-        self.codec.fill_mask(self.buf, self.ones, on)
+        codec = self.codec
+        on: list[int] = []
+        if not codec.cards_verbs:
+            # the usual case of mask_on written out (two frames less a step pure): no
+            # choice of several cards, a legal set short enough to read action by action
+            legal = deal.legal_actions()
+            if len(legal) <= 2 * codec.n_actions:
+                on = codec.legal_indices(legal, where)
+            self.choosing = None
+        if not on:
+            on, self.choosing = self.mask_on(deal, seat, where)
+        # codec.fill_mask written out: the old 1s cleared, the new set
+        buf = self.buf
+        for i in self.ones:
+            buf[i] = 0
+        for i in on:
+            buf[i] = 1
         self.ones = on
-        self.on = self.buf
+        self.on = buf
 
     def play(self, seat: int, index: int) -> list[float] | None:
         """Play ``index`` (legal: the caller read ``on``) for ``seat``, the seat to act; start
@@ -252,16 +270,22 @@ class EnvCore:
 
     def observe(self, agent: str) -> dict[str, Any]:
         """PettingZoo's observation of ``agent``: what :meth:`stops.Deal.observe` shows its
-        seat, as the encoder writes it (a new ``array('f')`` each time, which the numpy
-        array then owns: no copy), and its mask (a copy if it is to act). The encoder is
+        seat, as the encoder writes it (into the seat's own array, copied into a new numpy
+        array the caller owns), and its mask (a copy if it is to act). The encoder is
         called here, not through :meth:`encode`: a frame less a step in the pure build."""
         seat = self.seat_of[agent]
         deal = self.deal
         assert self.copy_mask is not None and self.frombuffer is not None and deal is not None
         mask = self.copy_mask() if seat == self.seat else self.idle
         vector = self.encoder.encode(deal, seat, self.picked,
-                                     float(self.deals_per_episode - self.deals_started))
-        return {"observation": self.frombuffer(vector, self.dtype), "action_mask": mask}
+                                     float(self.deals_per_episode - self.deals_started), False)
+        # the seat's own array (the same object at each of its looks), copied once, by a
+        # numpy view made over it at its first look: an array copied and then wrapped was
+        # two calls, one of them a copy, and about a thousand instructions more a step
+        got = self.views.get(seat)
+        if got is None or got[0] is not vector:
+            got = self.views[seat] = (vector, self.frombuffer(vector, self.dtype).copy)
+        return {"observation": got[1](), "action_mask": mask}
 
     # -- actions --------------------------------------------------------------------------
     def choosing_now(self) -> str | None:

@@ -596,9 +596,10 @@ class StopsObserver:
         if deal is None:
             return  # no seat has seen a card yet
         picked = state.picked if deal.current_seat == player else ()
-        # a one-deal game: no deal is left to start once the cards are dealt
+        # a one-deal game: no deal is left to start once the cards are dealt. The seat's own
+        # array (no copy of it made first), copied straight into the tensor
         self.dict["observation"][:] = np.frombuffer(
-            self.encoder.encode(deal, player, picked, 0.0), dtype=np.float32)
+            self.encoder.encode(deal, player, picked, 0.0, False), dtype=np.float32)
         if self.recall:
             self._history(deal.seen_by(player), player)
 
