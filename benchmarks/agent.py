@@ -14,8 +14,11 @@ alike):
   ``legal_actions()`` and its ``apply`` (as an agent observes before it decides). The legal
   set is worked out once a position and cached, and the observation lists the very same
   set: it is the step's work, so ``observe`` is what observing adds to a step;
-* ``clone`` and ``clone_for``: ``deal.clone()`` and ``deal.clone_for(seat, rng)`` at every
-  fifth decision (what a search bot pays per iteration);
+* ``clone`` and ``clone_for``: ``deal.clone()`` and ``deal.clone_for(seat, rng)`` of the
+  seat to act at every fifth decision: each ``clone_for`` there is the seat's first at that
+  position (at a table of four, its view last read twenty decisions before, or never in
+  the deal: the cold call), which a search pays once per decision, not per iteration (its
+  later calls at the position are ``benchmarks/clone_for.py``'s ``clone_for`` column);
 * ``pz step``: a step of the PettingZoo environment (``env.step`` with a random legal index
   read off the mask of the ``last()`` before it, and ``env.last()``: an agent's loop, see
   :func:`_pz_round`), when the ``pettingzoo`` extra is installed.
@@ -93,7 +96,7 @@ def _round(name: str, seats: int, deals: int, seed: int, tick: float) -> dict[st
             tot["observe"] += CLOCK() - t0 - tick
             cnt["observe"] += 1
             deal.apply(legal[pick.randrange(len(legal))])
-        # clone and clone_for at every fifth decision (what a search bot pays an iteration);
+        # clone and clone_for at every fifth decision (clone_for's first call at a position);
         # the real deal is played on so that the table goes on to its next deal
         pick, k = random.Random(picks), 0
         while not real.is_terminal:
