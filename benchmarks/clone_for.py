@@ -16,11 +16,19 @@ speed, which wanders from minute to minute, weighs on every figure alike:
 * ``next``: ``clone_for`` at a new position one decision on in the same deal (a copy where
   every seat had asked for a copy, then one decision made, untimed): what a search pays at
   each new decision, its seats' readings of the log read on by the events logged since.
+  Each of the hundred copies is met once, cold in the caches, where ``clone()`` is timed
+  on one deal again and again;
+* ``walk``: at every decision of ``--walk-deals`` deals of random play (seeds from
+  ``--seed``), ``clone_for`` of the seat to act and ``clone()`` of the deal, each timed
+  once on the real deal just moved, in turn first: what a search bot at every seat pays at
+  each of its decisions before its later samples there (the seat's view read on from its
+  own previous decision), beside a copy made under the same conditions.
 
 Printed: the median microseconds per call of each over the rounds, and the ratios
 ``clone_for / clone``, ``first / clone`` and ``next / clone`` (the median of each round's
-ratio). Times are
-this process's CPU time. No test asserts these numbers.
+ratio), and ``walk``'s ratio (all its ``clone_for`` time over all its ``clone()`` time).
+Times are this process's CPU time (the walk's each less what reading the clock adds:
+``agent.py``'s ``_clock_cost``). No test asserts these numbers.
 """
 
 from __future__ import annotations
@@ -31,6 +39,8 @@ import random
 import statistics
 import time
 from typing import Any
+
+from agent import _clock_cost  # this folder's: run as a script, it is on the path
 
 import stops
 from stops.rules.variant import list_variants
@@ -55,6 +65,48 @@ def mid_deal(name: str, seed: int) -> Any:
         legal = deal.legal_actions()
         deal.apply(legal[rng.randrange(len(legal))])
     return deal
+
+
+def walk(name: str, seed: int, deals: int, tick: float) -> tuple[float, float]:
+    """Mean microseconds of ``clone()`` and of the seat to act's ``clone_for`` at every
+    decision of ``deals`` deals of random play of ``name`` (see the module's ``walk``)."""
+    variant = stops.load_variant(name)
+    seats = min(max(4, variant.players[0]), variant.players[1])
+    table = stops.Table(variant, seats=seats, seed=seed, chips=100)
+    pick, rng = random.Random(seed), random.Random(seed + 1)
+    tc = tf = 0.0
+    n = k = 0
+    for d in range(deals):
+        if table.is_over:
+            table = stops.Table(variant, seats=seats, seed=seed + d + 1, chips=100)
+        deal = table.new_deal()
+        while not deal.is_terminal:
+            seat = deal.current_seat
+            if seat is not None:
+                try:
+                    if k % 2:
+                        t0 = CLOCK()
+                        deal.clone()
+                        t1 = CLOCK()
+                        deal.clone_for(seat, rng)
+                        t2 = CLOCK()
+                        c, f = t1 - t0, t2 - t1
+                    else:
+                        t0 = CLOCK()
+                        deal.clone_for(seat, rng)
+                        t1 = CLOCK()
+                        deal.clone()
+                        t2 = CLOCK()
+                        f, c = t1 - t0, t2 - t1
+                    tc += c - tick
+                    tf += f - tick
+                    n += 1
+                except stops.StopsError:  # a position no imagined deal fits: not timed
+                    pass
+            legal = deal.legal_actions()
+            deal.apply(legal[pick.randrange(len(legal))])
+            k += 1
+    return 1e6 * tc / max(n, 1), 1e6 * tf / max(n, 1)
 
 
 def per_call(fn: Any, calls: int) -> float:
@@ -112,12 +164,16 @@ def main() -> None:
     ap.add_argument("--calls", type=int, default=100)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--games", nargs="*", default=None)
+    ap.add_argument("--walk-deals", type=int, default=10,
+                    help="deals of random play of the walk (0: no walk)")
     args = ap.parse_args()
     names = args.games or list_variants()
+    tick = _clock_cost()
     print(f"{'game':28} {'clone us':>9} {'clone_for':>10} {'first':>9} {'next':>9} "
-          f"{'for/clone':>10} {'first/clone':>12} {'next/clone':>11}")
+          f"{'for/clone':>10} {'first/clone':>12} {'next/clone':>11} {'walk/clone':>11}")
     ratios = []
     nexts = []
+    walks = []
     for name in names:
         deal = mid_deal(name, args.seed)
         try:
@@ -127,12 +183,18 @@ def main() -> None:
             continue
         ratios.append(r["ratio"])
         nexts.append(r["ratio_next"])
+        w = "-"
+        if args.walk_deals:
+            wc, wf = walk(name, args.seed, args.walk_deals, tick)
+            walks.append(wf / wc)
+            w = f"{wf / wc:.2f}"
         print(f"{name:28} {r['clone']:9.1f} {r['clone_for']:10.1f} {r['first']:9.1f} "
               f"{r['next']:9.1f} {r['ratio']:10.2f} {r['ratio_first']:12.2f} "
-              f"{r['ratio_next']:11.2f}  ({deal.phase})")
+              f"{r['ratio_next']:11.2f} {w:>11}  ({deal.phase})")
     if ratios:
         print(f"median clone_for/clone over the games: {statistics.median(ratios):.2f}; "
-              f"next/clone: {statistics.median(nexts):.2f}")
+              f"next/clone: {statistics.median(nexts):.2f}"
+              + (f"; walk/clone: {statistics.median(walks):.2f}" if walks else ""))
 
 
 if __name__ == "__main__":
