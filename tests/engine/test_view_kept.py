@@ -246,7 +246,8 @@ def test_a_view_that_fails_to_build_leaves_no_half_changed_view_kept(
 
     with monkeypatch.context() as m:
         m.setattr(_View, "_hands", broken)  # the view built with the previous one lending
-        m.setattr(_View, "_regroup", broken)  # or read on from it (session 18)
+        m.setattr(_View, "_regroup", broken)  # or read on from it (session 18), which
+        m.setattr(_View, "_shift", broken)  # regroups by what it read (session 19)
         with pytest.raises(RuntimeError):
             deal.clone_for(seat, rng)
     assert _kept(deal).get(seat) is None
