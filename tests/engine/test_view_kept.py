@@ -258,3 +258,41 @@ def test_a_view_that_fails_to_build_leaves_no_half_changed_view_kept(
     if not _shown_last(deal, seat):
         work.last_dealt = -1
     assert _fields(view) == _fields(_View(deal, work, seat))
+
+
+@pytest.mark.parametrize("name", ["boodle", "three-in-one", "rummoli", "tripoley"])
+def test_a_copy_keeps_its_record_owners_and_log_as_the_view_moves_on(name: str) -> None:
+    # Session 19: a view read on at a new position takes over its previous view's hidden
+    # cards, knowledge and grouping and changes them in place. A copy dealt from the
+    # previous view must not change with them: its record (worked out when first read,
+    # from its view's known places and owners), owners, hands and log, read after every
+    # seat's view has moved on three decisions, are those of its twin (the same view, the
+    # same draws) read at once.
+    variant = stops.load_variant(name)
+    seats = min(max(4, variant.players[0]), variant.players[1])
+    deal = stops.Table(variant, seats=seats, seed=4, chips=100).new_deal()
+    rng = random.Random(4)
+    pending: list[tuple[Any, str, int]] = []
+    checked = 0
+
+    def text(c: Any) -> str:
+        return repr((c.owner, c.masks, c.counts, list(c.spare), c.events, c.record()))
+
+    while not deal.is_terminal:
+        if deal.dealt_hands:
+            seat = deal.current_seat if deal.current_seat is not None else 0
+            kept = deal.clone_for(seat, random.Random(1))
+            pending.append((kept, text(deal.clone_for(seat, random.Random(1))), 3))
+            for s in range(deal.n):  # every seat's view kept, read on at the next decision
+                deal.clone_for(s, random.Random(9))
+        still = []
+        for kept, at_once, left in pending:
+            if left:
+                still.append((kept, at_once, left - 1))
+            else:
+                assert text(kept) == at_once, (name, len(deal.events))
+                checked += 1
+        pending = still
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
+    assert checked > 5

@@ -1038,7 +1038,6 @@ class _View:
         at least the hidden cards it was known to lack before, less those gone (the usual
         case a card or two played on: the facts a play proves only add). Whether it was
         (by :meth:`_shift`); ``False`` leaves the view to be grouped afresh."""
-        was = prev.marks
         if self.holders != prev.holders:
             return False
         # the cards no longer hidden, and none newly hidden: the hidden cards are the
