@@ -326,12 +326,15 @@ class Knowledge:
 
     def hold(self, holder: int, cards: Iterable[int]) -> None:
         """``holder`` is known to hold ``cards`` (if they are not played later)."""
-        journal = self.journal
+        held, journal = self.held, self.journal
         if journal is not None:
-            cards = tuple([int(c) for c in cards])
-            journal.append((holder, cards, _HOLD))
+            got = tuple([int(c) for c in cards])
+            journal.append((holder, got, _HOLD))
+            for c in got:  # plain ints already (compiled: a typed tuple, walked natively)
+                held[c] = holder
+            return
         for c in cards:
-            self.held[int(c)] = holder
+            held[int(c)] = holder
 
     def lack(self, holder: int, cards: Iterable[int]) -> None:
         """``holder`` is known to hold none of ``cards``."""
@@ -516,6 +519,14 @@ def remembered(deal: Deal, key: tuple[Any, ...], work: Callable[[], R]) -> R:
                 cache.pop(k, None)
         got = cache[full] = work()
     return got  # type: ignore[return-value]
+
+
+def recalled(deal: Deal, key: tuple[Any, ...]) -> Any:
+    """What :func:`remembered` keeps for the deal's variant under ``key``, ``None`` if
+    nothing yet: a caller's look before it makes the ``work`` it would hand
+    :func:`remembered` (a reading told an event at every new position: the closure, made
+    per call whether or not it is run, cost more than the look itself, compiled)."""
+    return deal.variant.cache.get(("knows", *key))
 
 
 def hidden_cards(deal: Deal, known: Knowledge) -> list[int]:
@@ -903,9 +914,14 @@ class _View:
         if places is None:
             return False  # facts at odds: _places keeps only the sure ones
         spare = work.spare
-        holders = sorted(places)
-        if holders != prev.holders:
+        # the same holders as before (the places with room, sorted): as many, each there
+        # (a lookup per holder, where sorting the places made a list and sorted it)
+        holders = prev.holders
+        if len(places) != len(holders):
             return False
+        for h in holders:
+            if h not in places:
+                return False
         # the hidden cards: the previous ones less those played or placed since; none came
         # into play exactly when there are as many as the spare's cards less the known
         # ones in it (every known card but the seat's own lies there)
@@ -918,11 +934,11 @@ class _View:
         # clone_for handed it over, stale, and the copies it dealt keep only its hands,
         # known places, owners and record (``held``, ``played_by``, ``undo``: a copy's
         # record is worked out from them when first read, so those stay as they were)
+        # (a card at a time: a set's methods are generic calls, compiled)
         unseen, hidden = was_unseen, prev.hidden
-        if left:
-            unseen.difference_update(left)
-            for c in left:
-                del hidden[bisect_left(hidden, c)]
+        for c in left:
+            unseen.discard(c)
+            del hidden[bisect_left(hidden, c)]
         # the knowledge (read by knowledge's tests, and below; the view reads the places
         # and inter): the previous one's, with the known places made again (the previous
         # ones are its record's) and the lacks proved since put in as new sets (a holder's
@@ -952,8 +968,11 @@ class _View:
         bit = 1
         for i in range(len(holders)):
             cut = inter[i]
-            if left and cut and not cut.isdisjoint(left):
-                cut = cut.difference(left)
+            if cut:
+                for c in left:
+                    if c in cut:  # a copy, less those gone (the objects are the set's)
+                        cut = cut.difference(left)
+                        break
             if new:
                 h = holders[i]
                 more = new.get(h)
@@ -1351,12 +1370,15 @@ def _blanked(deal: Deal, seat: int) -> list[Any]:
     events = deal.events
     seen = deal.seen_by(seat)  # the same filter of the same log, in order
     kept = _kept(deal)
-    got = kept.get(("log", seat))
+    # typed: its parts read natively, compiled (an untyped tuple's were generic reads, and
+    # ``j`` a boxed number compared and added per event)
+    got: tuple[list[Any], int, list[Any], int] | None = kept.get(("log", seat))
     out: list[Any]
+    upto = j = 0
     if got is not None and got[0] is events and got[1] <= len(events):
         upto, out, j = got[1], got[2], got[3]
     else:  # first asked, or the log was replaced
-        upto, out, j = 0, [], 0
+        out = []
     for e in events[upto:]:
         if j < len(seen) and seen[j] is e:
             out.append(e)
@@ -1568,7 +1590,7 @@ def _reader(real: Deal, work: Deal, seat: int, seen: tuple[Any, ...]) -> _Reader
     """``seat``'s reader kept on ``real``, read up to ``seen`` (a new one if none is kept, or
     the log was replaced)."""
     kept = _kept(real)
-    got = kept.get(("read", seat))
+    got: _Reader | None = kept.get(("read", seat))  # typed: its fields read natively
     reader: _Reader
     if got is not None and got.events is real.events and got.upto <= len(seen) and \
             got.phases is work.variant.phases:

@@ -17,7 +17,14 @@ from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, leads_of
 from stops.engine.cards import CARDS, SUIT_NAMES
 from stops.engine.deal import ABSENT, PLAYED, SPARE
-from stops.engine.determinize import Knowledge, Probe, Reading, hidden_cards, remembered
+from stops.engine.determinize import (
+    Knowledge,
+    Probe,
+    Reading,
+    hidden_cards,
+    recalled,
+    remembered,
+)
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event, play_events, play_pairs, stop_event
@@ -739,7 +746,13 @@ class PlayPhase(Phase):
 
     def _pass_proves(self, deal: Deal, seat: int, broken: int | None) -> frozenset[int]:
         """The cards ``seat`` cannot hold, having passed the lead under ``broken``: each card
-        with which alone the ``after_stop`` rule would have let him lead."""
+        with which alone the ``after_stop`` rule would have let him lead (looked up first:
+        see :func:`~stops.engine.determinize.recalled`)."""
+        got: frozenset[int] | None = recalled(deal, ("pass", seat, broken))
+        return got if got is not None else self._prove_pass(deal, seat, broken)
+
+    def _prove_pass(self, deal: Deal, seat: int, broken: int | None) -> frozenset[int]:
+        """:meth:`_pass_proves`, worked out by the rule and remembered."""
         def work() -> frozenset[int]:
             out = []
             probe = Probe(deal, {})
@@ -757,7 +770,14 @@ class PlayPhase(Phase):
     def _lead_proves(self, deal: Deal, seat: int, broken: int | None,
                      card: int) -> frozenset[int]:
         """The cards ``seat`` did not hold when it led ``card`` under ``broken``: each card
-        beside which the ``after_stop`` rule would not have let him lead ``card``."""
+        beside which the ``after_stop`` rule would not have let him lead ``card`` (looked
+        up first: see :func:`~stops.engine.determinize.recalled`)."""
+        got: frozenset[int] | None = recalled(deal, ("lead", seat, broken, card))
+        return got if got is not None else self._prove_lead(deal, seat, broken, card)
+
+    def _prove_lead(self, deal: Deal, seat: int, broken: int | None,
+                    card: int) -> frozenset[int]:
+        """:meth:`_lead_proves`, worked out by the rule and remembered."""
         def work() -> frozenset[int]:
             out = []
             probe = Probe(deal, {card: seat})
@@ -1052,7 +1072,14 @@ class _PlayReading(Reading):
         self.version += 1
         self.at_mark = None
         got = _SEG_NONE
-        if self.segment:
+        if state == _SEG_SETTLED and not self.first:
+            # the segment was complete at the mark, and the opening rule did not go round
+            # as a lead there: read for good then, and added then. Whether a rule goes
+            # round is the rule's, not the position's (see FirstLead.seek), so it is not
+            # asked again (a call of the rule at every new position, about 3k instructions
+            # compiled Boodle)
+            got = _SEG_SETTLED
+        elif self.segment:
             opening = phase.first.impl(deal, phase.first.params)
             if (opening is None or opening.seek is None) and not self.first:
                 if state == _SEG_AGAIN:
@@ -1061,8 +1088,6 @@ class _PlayReading(Reading):
                     known.add(self._settled(deal, opening))
                 got = _SEG_SETTLED
             else:
-                if state == _SEG_SETTLED:
-                    return None
                 was = self.segs.get(mark >> 40)
                 seg = Knowledge(self.seat)
                 self._again(deal, seg, opening)
