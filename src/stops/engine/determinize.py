@@ -521,14 +521,6 @@ def remembered(deal: Deal, key: tuple[Any, ...], work: Callable[[], R]) -> R:
     return got  # type: ignore[return-value]
 
 
-def recalled(deal: Deal, key: tuple[Any, ...]) -> Any:
-    """What :func:`remembered` keeps for the deal's variant under ``key``, ``None`` if
-    nothing yet: a caller's look before it makes the ``work`` it would hand
-    :func:`remembered` (a reading told an event at every new position: the closure, made
-    per call whether or not it is run, cost more than the look itself, compiled)."""
-    return deal.variant.cache.get(("knows", *key))
-
-
 def hidden_cards(deal: Deal, known: Knowledge) -> list[int]:
     """The cards still in a hand or the spare hand whose place ``known`` does not fix, in
     card order (the pack, less the cards played or out of it: the same for every seat)."""
@@ -938,7 +930,7 @@ class _View:
         unseen, hidden = was_unseen, prev.hidden
         for c in left:
             unseen.discard(c)
-            del hidden[bisect_left(hidden, c)]
+            _drop(hidden, c)
         # the knowledge (read by knowledge's tests, and below; the view reads the places
         # and inter): the previous one's, with the known places made again (the previous
         # ones are its record's) and the lacks proved since put in as new sets (a holder's
@@ -1117,7 +1109,7 @@ class _View:
                 for c in gone:
                     del was[c]
                     del allowed[c]
-                    del free[bisect_left(free, c)]
+                    _drop(free, c)
                 self.free, self.order, self.allowed = free, prev.order, allowed
                 self.marks, self.alike = was, prev.alike
                 self.lent = 4  # (__init__ adds 1) for the tests: the groups kept as they stood
@@ -1142,7 +1134,7 @@ class _View:
                 alike[m][1].remove(c)
                 touched.add(m)
             else:  # out of the free cards (in card order)
-                del free[bisect_left(free, c)]
+                _drop(free, c)
             m = marks.get(c, 0)
             if not m:
                 continue  # gone (a card that stays hidden has a mark: it moved to a group)
@@ -1296,6 +1288,20 @@ def _where(holders: tuple[int, ...], mark: int) -> list[int]:
     return got
 
 
+def _drop(items: list[int], c: int) -> None:
+    """Take ``c`` out of ``items``, a list in card order that holds it: by bisection
+    interpreted (one C call), by a scan compiled (the C call, made through the generic call
+    protocol there, cost about 700 instructions; a native scan of a few dozen cards, a
+    fraction of that)."""
+    if _INTERPRETED:
+        del items[bisect_left(items, c)]
+        return
+    i = 0
+    while items[i] != c:
+        i += 1
+    items.pop(i)
+
+
 _UNPLACED: Final = -9
 """No place (what ``_View._hands`` reads of a card the previous view did not place):
 below every place, ``PLAYED`` and ``ABSENT``."""
@@ -1370,27 +1376,45 @@ def _blanked(deal: Deal, seat: int) -> list[Any]:
     events = deal.events
     seen = deal.seen_by(seat)  # the same filter of the same log, in order
     kept = _kept(deal)
-    # typed: its parts read natively, compiled (an untyped tuple's were generic reads, and
-    # ``j`` a boxed number compared and added per event)
-    got: tuple[list[Any], int, list[Any], int] | None = kept.get(("log", seat))
-    out: list[Any]
-    upto = j = 0
-    if got is not None and got[0] is events and got[1] <= len(events):
-        upto, out, j = got[1], got[2], got[3]
-    else:  # first asked, or the log was replaced
-        out = []
-    for e in events[upto:]:
+    per_seat = kept.get(_LOGS)
+    if per_seat is None:
+        per_seat = kept[_LOGS] = {}
+    got: _Log | None = per_seat.get(seat)
+    if got is None or got.events is not events or got.upto > len(events):
+        got = per_seat[seat] = _Log(events)  # first asked, or the log was replaced
+    out, j = got.out, got.j
+    for i in range(got.upto, len(events)):
+        e = events[i]
         if j < len(seen) and seen[j] is e:
             out.append(e)
             j += 1
         else:
             out.append(e if not e.cards and e.card is None and not e.chips
                        else _hidden_event(e))
-    kept[("log", seat)] = (events, len(events), out, j)
+    got.upto, got.j = len(events), j
     # the kept list itself, not a copy: a view reads it only while the deal stands where
     # it did (its key: as many events), and every copy copies it (``Deal.imagined_copy``,
     # clone_for's first copy); what is logged later is appended for the next view
     return out
+
+
+_LOGS: Final = "blanked logs"
+"""The key of the seats' :class:`_Log` on the deal (``_kept``), as :data:`_TURNED`."""
+
+
+class _Log:
+    """The log as one seat may keep it (``out``), read up to ``upto`` events of the log
+    ``events``, ``j`` of them the seat's own (read on in place at each new position, as
+    :class:`_Turned`: a tuple of the four made per call and read back generically cost
+    about a thousand instructions a first call, compiled)."""
+
+    __slots__ = ("events", "j", "out", "upto")
+
+    def __init__(self, events: list[Any]) -> None:
+        self.events = events
+        self.upto = 0
+        self.j = 0
+        self.out: list[Any] = []
 
 
 def _kept(deal: Deal) -> dict[Any, Any]:

@@ -17,14 +17,7 @@ from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, leads_of
 from stops.engine.cards import CARDS, SUIT_NAMES
 from stops.engine.deal import ABSENT, PLAYED, SPARE
-from stops.engine.determinize import (
-    Knowledge,
-    Probe,
-    Reading,
-    hidden_cards,
-    recalled,
-    remembered,
-)
+from stops.engine.determinize import Knowledge, Probe, Reading, hidden_cards, remembered
 from stops.engine.errors import IllegalAction
 from stops.engine.eventkind import EventKind
 from stops.engine.events import Event, event, play_events, play_pairs, stop_event
@@ -256,6 +249,13 @@ class PlayPhase(Phase):
         keeps = self.after.spec.keeps_suit
         self.keeps: bool = True if keeps is None else bool(keeps(self._after_params))
         seats = range(variant.players[1])
+        # what a lead or a pass of the lead proves (_lead_proves, _pass_proves), by an int
+        # made of its seat, restriction and card: what the rule answers depends on those
+        # alone, for this variant, and each seat's reading asks it at every lead it reads
+        # (a look-up in the variant's cache under a tuple key cost about 1.6k
+        # instructions a lead, compiled); at most a few thousand entries
+        self._lead_facts: dict[int, frozenset[int]] = {}
+        self._pass_facts: dict[int, frozenset[int]] = {}
         self._led = [play_events(K_LED, s) for s in seats]
         self._played = [play_events(K_PLAYED, s) for s in seats]
         self._pairs = [play_pairs(s) for s in seats]
@@ -746,10 +746,16 @@ class PlayPhase(Phase):
 
     def _pass_proves(self, deal: Deal, seat: int, broken: int | None) -> frozenset[int]:
         """The cards ``seat`` cannot hold, having passed the lead under ``broken``: each card
-        with which alone the ``after_stop`` rule would have let him lead (looked up first:
-        see :func:`~stops.engine.determinize.recalled`)."""
-        got: frozenset[int] | None = recalled(deal, ("pass", seat, broken))
-        return got if got is not None else self._prove_pass(deal, seat, broken)
+        with which alone the ``after_stop`` rule would have let him lead (kept per variant
+        in the phase: see ``_lead_facts``)."""
+        b = 0 if broken is None else broken + 1
+        if not 0 <= b < 5:  # not a suit (against the contract): the variant's cache only
+            return self._prove_pass(deal, seat, broken)
+        key = seat * 5 + b
+        got = self._pass_facts.get(key)
+        if got is None:
+            got = self._pass_facts[key] = self._prove_pass(deal, seat, broken)
+        return got
 
     def _prove_pass(self, deal: Deal, seat: int, broken: int | None) -> frozenset[int]:
         """:meth:`_pass_proves`, worked out by the rule and remembered."""
@@ -770,10 +776,16 @@ class PlayPhase(Phase):
     def _lead_proves(self, deal: Deal, seat: int, broken: int | None,
                      card: int) -> frozenset[int]:
         """The cards ``seat`` did not hold when it led ``card`` under ``broken``: each card
-        beside which the ``after_stop`` rule would not have let him lead ``card`` (looked
-        up first: see :func:`~stops.engine.determinize.recalled`)."""
-        got: frozenset[int] | None = recalled(deal, ("lead", seat, broken, card))
-        return got if got is not None else self._prove_lead(deal, seat, broken, card)
+        beside which the ``after_stop`` rule would not have let him lead ``card`` (kept per
+        variant in the phase: see ``_lead_facts``)."""
+        b = 0 if broken is None else broken + 1
+        if not 0 <= b < 5:  # not a suit (against the contract): the variant's cache only
+            return self._prove_lead(deal, seat, broken, card)
+        key = (seat * 5 + b) * 52 + card
+        got = self._lead_facts.get(key)
+        if got is None:
+            got = self._lead_facts[key] = self._prove_lead(deal, seat, broken, card)
+        return got
 
     def _prove_lead(self, deal: Deal, seat: int, broken: int | None,
                     card: int) -> frozenset[int]:
