@@ -326,12 +326,15 @@ class Knowledge:
 
     def hold(self, holder: int, cards: Iterable[int]) -> None:
         """``holder`` is known to hold ``cards`` (if they are not played later)."""
-        journal = self.journal
+        held, journal = self.held, self.journal
         if journal is not None:
-            cards = tuple([int(c) for c in cards])
-            journal.append((holder, cards, _HOLD))
+            got = tuple([int(c) for c in cards])
+            journal.append((holder, got, _HOLD))
+            for c in got:  # plain ints already (compiled: a typed tuple, walked natively)
+                held[c] = holder
+            return
         for c in cards:
-            self.held[int(c)] = holder
+            held[int(c)] = holder
 
     def lack(self, holder: int, cards: Iterable[int]) -> None:
         """``holder`` is known to hold none of ``cards``."""
@@ -903,52 +906,65 @@ class _View:
         if places is None:
             return False  # facts at odds: _places keeps only the sure ones
         spare = work.spare
-        holders = sorted(places)
-        if holders != prev.holders:
+        # the same holders as before (the places with room, sorted): as many, each there
+        # (a lookup per holder, where sorting the places made a list and sorted it)
+        holders = prev.holders
+        if len(places) != len(holders):
             return False
+        for h in holders:
+            if h not in places:
+                return False
         # the hidden cards: the previous ones less those played or placed since; none came
         # into play exactly when there are as many as the spare's cards less the known
         # ones in it (every known card but the seat's own lies there)
         if len(was_unseen) - len(left) != \
                 len(spare) - (len(was) - len(gone) + len(added) - counts[seat]):
             return False
-        # read on: nothing of prev is changed above, its parts are taken over below
-        if left:
-            unseen = set(was_unseen)
-            unseen.difference_update(left)
-            hidden = list(prev.hidden)
-            for c in left:
-                del hidden[bisect_left(hidden, c)]
-        else:
-            unseen, hidden = was_unseen, prev.hidden
+        # read on: nothing of prev is changed above; below, its containers that only a
+        # later view reads (the hidden cards, the knowledge, each holder's lacks among the
+        # hidden cards, the grouping) are taken over and changed in place, not copied:
+        # clone_for handed it over, stale, and the copies it dealt keep only its hands,
+        # known places, owners and record (``held``, ``played_by``, ``undo``: a copy's
+        # record is worked out from them when first read, so those stay as they were)
+        # (a card at a time: a set's methods are generic calls, compiled)
+        unseen, hidden = was_unseen, prev.hidden
+        for c in left:
+            unseen.discard(c)
+            _drop(hidden, c)
         # the knowledge (read by knowledge's tests, and below; the view reads the places
-        # and inter)
+        # and inter): the previous one's, with the known places made again (the previous
+        # ones are its record's) and the lacks proved since put in as new sets (a holder's
+        # set may be a reading's, lent: never changed)
         held = dict(was)
         for c in gone:
             del held[c]
         for c, h in added:
             held[c] = h
-        known = Knowledge(seat)
+        known = prev.known
         known.held = held
-        lacks = prev.known.lacks
+        lacks = known.lacks
         new = delta.lacks
         if new:
-            lacks = dict(lacks)
             for h, cards in new.items():
                 before = lacks.get(h)
                 lacks[h] = set(cards) if before is None else before | cards
-        known.lacks = lacks
         # each holder's lacks among the hidden cards: the previous ones less those gone,
         # with those proved since; a card newly there is the object a fresh build's
         # intersection gives (it walks the smaller set: the hidden cards' where the lacks
         # are as many or more, and a card of the real spare hand's may be a Card there,
-        # which the grouping hands on to the copies' spare hands)
-        was_inter = prev.inter
-        inter: list[set[int]] = []
+        # which the grouping hands on to the copies' spare hands). The cards each holder
+        # is newly known to lack (by its bit) go to the regrouping as they are found, so
+        # it need not compare the holders' sets with the previous ones
+        inter = prev.inter
+        newly: list[tuple[int, set[int]]] = []
+        bit = 1
         for i in range(len(holders)):
-            cut = was_inter[i]
-            if left and cut and not cut.isdisjoint(left):
-                cut = cut.difference(left)
+            cut = inter[i]
+            if cut:
+                for c in left:
+                    if c in cut:  # a copy, less those gone (the objects are the set's)
+                        cut = cut.difference(left)
+                        break
             if new:
                 h = holders[i]
                 more = new.get(h)
@@ -957,19 +973,20 @@ class _View:
                     if more and not more <= cut:
                         if len(lacks[h]) >= len(unseen):
                             more = {hidden[bisect_left(hidden, c)] for c in more - cut}
+                        else:
+                            more = more - cut
+                        newly.append((bit, more))
                         cut = cut | more
-            inter.append(cut)
-        known._borrowed = set(lacks)  # shared with the previous view's: never changed
+            inter[i] = cut
+            bit <<= 1
         self.known, self.held, self.places, self.holders = known, held, places, holders
         self.unseen, self.hidden, self.inter, self.tally = unseen, hidden, inter, tally
         self.reader, self.wrote, self.steps = reader, reader.wrote, marks
         self.nplays, self.seat_count = nplays, counts[seat]
         self.real_spare, self.real_size = prev.real_spare, prev.real_size
         self.knew_spare = prev.knew_spare
-        if self._regroup(prev, set(left)):
-            self.lent |= 1
-        else:
-            self._group(dict.fromkeys(hidden, 0))
+        self._shift(prev, left, newly)
+        self.lent |= 1
         # the copy's known hands: the previous ones (taken over, as _hands does) less the
         # cards played since, with the new ones; the swaps seen are the same
         self.undo, self.swaps = prev.undo, prev.swaps
@@ -1026,20 +1043,12 @@ class _View:
         self.allowed, self.free, self.order = allowed, free, order
         self.marks, self.alike = marks, alike
 
-    def _regroup(self, prev: _View, gone: set[int] | None = None) -> bool:
+    def _regroup(self, prev: _View) -> bool:
         """The grouping of ``prev`` brought up to date, where that is what :meth:`_group`
         would give: the same holders, no card newly hidden, and each holder known to lack
         at least the hidden cards it was known to lack before, less those gone (the usual
-        case a card or two played on: the facts a play proves only add). The cards gone
-        leave their groups, and those a holder is newly known to lack move to the group of
-        their new mark; the other groups are the previous lists (no view changes them once
-        made: the deals read them and copy what they shuffle). Whether it was; ``False``
-        leaves the view to be grouped afresh.
-
-        A group's place in ``order`` is by how many places it may go to, then by its first
-        card (as :meth:`_group`'s stable sort of groups met in card order gives), and a
-        group's cards are in card order, so what changed is sorted again by those keys."""
-        was = prev.marks
+        case a card or two played on: the facts a play proves only add). Whether it was
+        (by :meth:`_shift`); ``False`` leaves the view to be grouped afresh."""
         if self.holders != prev.holders:
             return False
         # the cards no longer hidden, and none newly hidden: the hidden cards are the
@@ -1047,10 +1056,9 @@ class _View:
         # difference of two sets in C, where a subset test and a difference of the marks'
         # keys each made a set of the keys first)
         unseen = self.unseen
-        if gone is None:
-            gone = prev.unseen - unseen
-            if len(unseen) != len(prev.unseen) - len(gone):
-                return False
+        gone = prev.unseen - unseen
+        if len(unseen) != len(prev.unseen) - len(gone):
+            return False
         added: list[tuple[int, set[int]]] = []
         bit = 1
         inter, was_inter = self.inter, prev.inter  # as many: the same holders
@@ -1064,11 +1072,31 @@ class _View:
                 if len(got) != len(before):
                     added.append((bit, got - before))
             bit <<= 1
+        self._shift(prev, list(gone), added)
+        return True
+
+    def _shift(self, prev: _View, gone: list[int],
+               added: list[tuple[int, set[int]]]) -> None:
+        """The grouping of ``prev`` brought up to date, in place: the cards ``gone`` (no
+        longer hidden) leave their groups, and those a holder is newly known to lack
+        (``added``: the holder's bit, the cards) move to the group of their new mark; the
+        other groups are the previous lists (no view changes them once made: the deals read
+        them and copy what they shuffle). The previous view's dicts, group lists and free
+        cards are taken over and changed in place, not copied: it is stale (the deal has
+        moved on) and clone_for handed it over, keeping only this one; nothing else holds
+        them (the copies it dealt keep only its hands and record).
+
+        A group's place in ``order`` is by how many places it may go to, then by its first
+        card (as :meth:`_group`'s stable sort of groups met in card order gives), and a
+        group's cards are in card order, as the free cards are, so what changed is sorted
+        again by those keys and a card leaves the free ones by bisection."""
+        was = prev.marks
         if not gone and not added:
             # nothing changed: the same groups
             self.free, self.order, self.allowed = prev.free, prev.order, prev.allowed
             self.marks, self.alike = was, prev.alike
-            return True
+            return
+        free = prev.free
         if not added:
             for c in gone:
                 if was[c]:
@@ -1076,21 +1104,16 @@ class _View:
             else:
                 # only cards that could go anywhere gone (a card or two played, none of them
                 # ruled out anywhere: the usual step in Boodle): the groups, and their order,
-                # are the previous ones as they stand; the free cards lose those gone (the
-                # dicts taken over as below)
+                # are the previous ones as they stand; the free cards lose those gone
                 allowed = prev.allowed
                 for c in gone:
                     del was[c]
                     del allowed[c]
-                self.free = [c for c in prev.free if c not in gone]
-                self.order, self.allowed = prev.order, allowed
+                    _drop(free, c)
+                self.free, self.order, self.allowed = free, prev.order, allowed
                 self.marks, self.alike = was, prev.alike
                 self.lent = 4  # (__init__ adds 1) for the tests: the groups kept as they stood
-                return True
-        # the previous view's dicts and group lists are taken over and changed in place,
-        # not copied: it is stale (the deal has moved on) and clone_for handed it over,
-        # keeping only this one; nothing else holds them (the copies it dealt keep only its
-        # hands and record, and the deals read the groups and copy what they shuffle)
+                return
         moved: set[int] = set(gone)
         for _, cards in added:
             moved |= cards
@@ -1101,20 +1124,20 @@ class _View:
         for b, cards in added:
             for c in cards:
                 marks[c] = marks[c] | b
-        alike, allowed, free = prev.alike, prev.allowed, prev.free
+        alike, allowed = prev.alike, prev.allowed
         for c in gone:
             del allowed[c]
-        if not moved.isdisjoint(free):
-            free = [c for c in free if c not in moved]
         holders = self.holders
         touched: set[int] = set()  # the marks whose groups lost a card
         for c, m in old:
             if m:  # out of its old group
                 alike[m][1].remove(c)
                 touched.add(m)
-            if c in gone:
-                continue
-            m = marks[c]
+            else:  # out of the free cards (in card order)
+                _drop(free, c)
+            m = marks.get(c, 0)
+            if not m:
+                continue  # gone (a card that stays hidden has a mark: it moved to a group)
             into = alike.get(m)
             if into is None:
                 into = alike[m] = (_where(tuple(holders), m), [c])
@@ -1131,7 +1154,6 @@ class _View:
         order = [(where, group) for _, _, where, group in keyed]
         self.free, self.order, self.allowed = free, order, allowed
         self.marks, self.alike = marks, alike
-        return True
 
     def _hands(self, deal: Deal, work: Deal, seat: int, prev: _View | None) -> None:
         """The copy's hands with only the known cards in them, and where each place's hand
@@ -1266,6 +1288,20 @@ def _where(holders: tuple[int, ...], mark: int) -> list[int]:
     return got
 
 
+def _drop(items: list[int], c: int) -> None:
+    """Take ``c`` out of ``items``, a list in card order that holds it: by bisection
+    interpreted (one C call), by a scan compiled (the C call, made through the generic call
+    protocol there, cost about 700 instructions; a native scan of a few dozen cards, a
+    fraction of that)."""
+    if _INTERPRETED:
+        del items[bisect_left(items, c)]
+        return
+    i = 0
+    while items[i] != c:
+        i += 1
+    items.pop(i)
+
+
 _UNPLACED: Final = -9
 """No place (what ``_View._hands`` reads of a card the previous view did not place):
 below every place, ``PLAYED`` and ``ABSENT``."""
@@ -1340,21 +1376,45 @@ def _blanked(deal: Deal, seat: int) -> list[Any]:
     events = deal.events
     seen = deal.seen_by(seat)  # the same filter of the same log, in order
     kept = _kept(deal)
-    got = kept.get(("log", seat))
-    out: list[Any]
-    if got is not None and got[0] is events and got[1] <= len(events):
-        upto, out, j = got[1], got[2], got[3]
-    else:  # first asked, or the log was replaced
-        upto, out, j = 0, [], 0
-    for e in events[upto:]:
+    per_seat = kept.get(_LOGS)
+    if per_seat is None:
+        per_seat = kept[_LOGS] = {}
+    got: _Log | None = per_seat.get(seat)
+    if got is None or got.events is not events or got.upto > len(events):
+        got = per_seat[seat] = _Log(events)  # first asked, or the log was replaced
+    out, j = got.out, got.j
+    for i in range(got.upto, len(events)):
+        e = events[i]
         if j < len(seen) and seen[j] is e:
             out.append(e)
             j += 1
         else:
             out.append(e if not e.cards and e.card is None and not e.chips
                        else _hidden_event(e))
-    kept[("log", seat)] = (events, len(events), out, j)
-    return out[:len(events)]
+    got.upto, got.j = len(events), j
+    # the kept list itself, not a copy: a view reads it only while the deal stands where
+    # it did (its key: as many events), and every copy copies it (``Deal.imagined_copy``,
+    # clone_for's first copy); what is logged later is appended for the next view
+    return out
+
+
+_LOGS: Final = "blanked logs"
+"""The key of the seats' :class:`_Log` on the deal (``_kept``), as :data:`_TURNED`."""
+
+
+class _Log:
+    """The log as one seat may keep it (``out``), read up to ``upto`` events of the log
+    ``events``, ``j`` of them the seat's own (read on in place at each new position, as
+    :class:`_Turned`: a tuple of the four made per call and read back generically cost
+    about a thousand instructions a first call, compiled)."""
+
+    __slots__ = ("events", "j", "out", "upto")
+
+    def __init__(self, events: list[Any]) -> None:
+        self.events = events
+        self.upto = 0
+        self.j = 0
+        self.out: list[Any] = []
 
 
 def _kept(deal: Deal) -> dict[Any, Any]:
@@ -1554,7 +1614,7 @@ def _reader(real: Deal, work: Deal, seat: int, seen: tuple[Any, ...]) -> _Reader
     """``seat``'s reader kept on ``real``, read up to ``seen`` (a new one if none is kept, or
     the log was replaced)."""
     kept = _kept(real)
-    got = kept.get(("read", seat))
+    got: _Reader | None = kept.get(("read", seat))  # typed: its fields read natively
     reader: _Reader
     if got is not None and got.events is real.events and got.upto <= len(seen) and \
             got.phases is work.variant.phases:

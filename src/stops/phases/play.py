@@ -249,6 +249,13 @@ class PlayPhase(Phase):
         keeps = self.after.spec.keeps_suit
         self.keeps: bool = True if keeps is None else bool(keeps(self._after_params))
         seats = range(variant.players[1])
+        # what a lead or a pass of the lead proves (_lead_proves, _pass_proves), by an int
+        # made of its seat, restriction and card: what the rule answers depends on those
+        # alone, for this variant, and each seat's reading asks it at every lead it reads
+        # (a look-up in the variant's cache under a tuple key cost about 1.6k
+        # instructions a lead, compiled); at most a few thousand entries
+        self._lead_facts: dict[int, frozenset[int]] = {}
+        self._pass_facts: dict[int, frozenset[int]] = {}
         self._led = [play_events(K_LED, s) for s in seats]
         self._played = [play_events(K_PLAYED, s) for s in seats]
         self._pairs = [play_pairs(s) for s in seats]
@@ -739,7 +746,19 @@ class PlayPhase(Phase):
 
     def _pass_proves(self, deal: Deal, seat: int, broken: int | None) -> frozenset[int]:
         """The cards ``seat`` cannot hold, having passed the lead under ``broken``: each card
-        with which alone the ``after_stop`` rule would have let him lead."""
+        with which alone the ``after_stop`` rule would have let him lead (kept per variant
+        in the phase: see ``_lead_facts``)."""
+        b = 0 if broken is None else broken + 1
+        if not 0 <= b < 5:  # not a suit (against the contract): the variant's cache only
+            return self._prove_pass(deal, seat, broken)
+        key = seat * 5 + b
+        got = self._pass_facts.get(key)
+        if got is None:
+            got = self._pass_facts[key] = self._prove_pass(deal, seat, broken)
+        return got
+
+    def _prove_pass(self, deal: Deal, seat: int, broken: int | None) -> frozenset[int]:
+        """:meth:`_pass_proves`, worked out by the rule and remembered."""
         def work() -> frozenset[int]:
             out = []
             probe = Probe(deal, {})
@@ -757,7 +776,20 @@ class PlayPhase(Phase):
     def _lead_proves(self, deal: Deal, seat: int, broken: int | None,
                      card: int) -> frozenset[int]:
         """The cards ``seat`` did not hold when it led ``card`` under ``broken``: each card
-        beside which the ``after_stop`` rule would not have let him lead ``card``."""
+        beside which the ``after_stop`` rule would not have let him lead ``card`` (kept per
+        variant in the phase: see ``_lead_facts``)."""
+        b = 0 if broken is None else broken + 1
+        if not 0 <= b < 5:  # not a suit (against the contract): the variant's cache only
+            return self._prove_lead(deal, seat, broken, card)
+        key = (seat * 5 + b) * 52 + card
+        got = self._lead_facts.get(key)
+        if got is None:
+            got = self._lead_facts[key] = self._prove_lead(deal, seat, broken, card)
+        return got
+
+    def _prove_lead(self, deal: Deal, seat: int, broken: int | None,
+                    card: int) -> frozenset[int]:
+        """:meth:`_lead_proves`, worked out by the rule and remembered."""
         def work() -> frozenset[int]:
             out = []
             probe = Probe(deal, {card: seat})
@@ -1052,7 +1084,14 @@ class _PlayReading(Reading):
         self.version += 1
         self.at_mark = None
         got = _SEG_NONE
-        if self.segment:
+        if state == _SEG_SETTLED and not self.first:
+            # the segment was complete at the mark, and the opening rule did not go round
+            # as a lead there: read for good then, and added then. Whether a rule goes
+            # round is the rule's, not the position's (see FirstLead.seek), so it is not
+            # asked again (a call of the rule at every new position, about 3k instructions
+            # compiled Boodle)
+            got = _SEG_SETTLED
+        elif self.segment:
             opening = phase.first.impl(deal, phase.first.params)
             if (opening is None or opening.seek is None) and not self.first:
                 if state == _SEG_AGAIN:
@@ -1061,8 +1100,6 @@ class _PlayReading(Reading):
                     known.add(self._settled(deal, opening))
                 got = _SEG_SETTLED
             else:
-                if state == _SEG_SETTLED:
-                    return None
                 was = self.segs.get(mark >> 40)
                 seg = Knowledge(self.seat)
                 self._again(deal, seg, opening)

@@ -52,7 +52,11 @@ class FirstLead(NamedTuple):
     """Why only ``cards`` may open (the rule named when another card is refused)."""
     seek: OpeningSeek | None = None
     """A first lead that ``seat`` may fail: the duty then passes left as after a stop, with
-    ``constraint`` as the restriction ``failed_lead.full_round`` may flip."""
+    ``constraint`` as the restriction ``failed_lead.full_round`` may flip. Whether a rule
+    answers with one is the rule's own (its parameters), not the position's: once the
+    first lead is made, what ``clone_for`` reads of the opening's events (each seat's
+    reading of the play) is worked out once for a rule that does not, and the rule is not
+    asked again."""
     constraint: int = 0
 
 
