@@ -14,7 +14,14 @@ from typing import Any
 import pytest
 
 import stops
-from stops.engine.determinize import SPARE, _deal_hidden, _swap, knowledge
+from stops.engine.determinize import (
+    SPARE,
+    _blank_copy,
+    _blank_hidden,
+    _deal_hidden,
+    _swap,
+    knowledge,
+)
 from support import colour_deal_after_the_poker, make_record, midway
 
 RANKS = "23456789TJQKA"
@@ -162,6 +169,23 @@ def test_free_cards_are_dealt_evenly_with_the_largest_place_undrawn() -> None:
         key = (at[0][0], at[1][0], at[SPARE][0])
         deals[key] = deals.get(key, 0) + 1
     assert len(deals) == 6 and all(abs(n - 500) < 110 for n in deals.values()), deals
+
+
+@pytest.mark.parametrize("name", ["boodle", "three-in-one", "tripoley", "rummoli"])
+def test_the_blanked_copy_is_a_clone_blanked(name: str) -> None:
+    # _blank_copy (clone_for's first copy at a new position, compiled: each suit's cards put
+    # in the spare hand from a frozenset kept per suit and mask) holds what a clone() with
+    # _blank_hidden run on it holds: every card another seat holds in the spare hand, the
+    # seat's own where they are, the counts as they were. Every seat, at several points.
+    for steps in (0, 5, 17, 40):
+        deal = midway(name, 3, steps)
+        for seat in range(deal.n):
+            got = _blank_copy(deal, seat)
+            got.events = list(got.events)  # (the blanked copy shares the real log)
+            want = deal.clone()
+            _blank_hidden(want, seat)
+            assert got.owner == want.owner and got.masks == want.masks, (steps, seat)
+            assert got.counts == want.counts and got.spare == want.spare, (steps, seat)
 
 
 def test_a_copy_is_found_where_whole_deals_seldom_fit() -> None:

@@ -62,6 +62,9 @@ for tables of up to 16 seats (built whole: no deal grows it while another thread
 it)."""
 _EVERY_SEAT: Final = tuple(tuple(range(n)) for n in range(65))
 """``active`` when every seat plays, by seat count (one shared tuple, not one per deal)."""
+_PARTIAL: Final[Callable[..., Callable[..., Any]]] = functools.partial
+"""``functools.partial``, read once: :meth:`Deal.reseed` (every copy ``clone_for`` deals)
+looked it up in the module at every call, compiled."""
 
 Hands = tuple[tuple[Card, ...], ...]
 RecordWork = Callable[[Hands, tuple[Card, ...]], tuple[Hands, tuple[Card, ...]]]
@@ -631,7 +634,7 @@ class Deal:
         forgotten; hands already dealt count as stacked (no seed deals them). For a copy
         that must not keep the real seed (``clone_for``)."""
         self.seed = seed
-        self._shuffle = functools.partial(deal_shuffle, seed, self.deal_index)
+        self._shuffle = _PARTIAL(deal_shuffle, seed, self.deal_index)
         self._given_hands = self._given_spare = None
         self.stacked = bool(self.dealt_hands)
 
