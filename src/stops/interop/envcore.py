@@ -158,7 +158,7 @@ class EnvCore:
             self.choosing = None
         if not on:
             on, self.choosing = self.mask_on(deal, seat, where)
-        # codec.fill_mask written out: the old 1s cleared, the new set
+        # the mask rewritten in place: the old 1s cleared, the new ones set
         buf = self.buf
         for i in self.ones:
             buf[i] = 0
