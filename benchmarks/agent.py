@@ -21,7 +21,13 @@ alike):
   later calls at the position are ``benchmarks/clone_for.py``'s ``clone_for`` column);
 * ``pz step``: a step of the PettingZoo environment (``env.step`` with a random legal index
   read off the mask of the ``last()`` before it, and ``env.last()``: an agent's loop, see
-  :func:`_pz_round`), when the ``pettingzoo`` extra is installed.
+  :func:`_pz_round`), when the ``pettingzoo`` extra is installed;
+* ``dealt``: the step with the deal's own dealing shared out over its decisions
+  (``table.new_deal()`` timed as each deal is dealt, added to the step's time, divided by
+  the step's decisions): what random play costs a decision, as ``simulate.py``'s
+  µs/decision counts it. The PettingZoo step deals the next deal itself when one ends (its
+  ``step`` calls ``table.new_deal()``), so ``pz/dealt`` compares like with like;
+  ``pz/step`` holds it to the step alone, with no dealing in it (the stricter figure).
 
 Also, once per run: ``Table(name, options=...)`` with the cache warm, the ``until_short``
 session check of Nain Jaune at six seats, and whole simulated deals with random and with
@@ -69,13 +75,15 @@ def _round(name: str, seats: int, deals: int, seed: int, tick: float) -> dict[st
     the compiled build, which would flatter every ratio to the step."""
     variant = stops.load_variant(name)
     rng = random.Random(seed)
-    tot = {"step": 0.0, "observe": 0.0, "clone": 0.0, "clone_for": 0.0}
+    tot = {"step": 0.0, "observe": 0.0, "clone": 0.0, "clone_for": 0.0, "deal": 0.0}
     cnt = {k: 0 for k in tot}
     table = stops.Table(variant, seats=seats, seed=seed, chips=100)
     for _ in range(deals):
         if table.is_over:
             table = stops.Table(variant, seats=seats, seed=rng.randrange(10**9), chips=100)
+        t0 = CLOCK()
         real = table.new_deal()
+        tot["deal"] += CLOCK() - t0 - tick
         picks = rng.randrange(10**9)
         # the step: legal_actions() then apply, nothing else in the loop
         deal, pick = real.clone(), random.Random(picks)
@@ -118,7 +126,9 @@ def _round(name: str, seats: int, deals: int, seed: int, tick: float) -> dict[st
                 cnt["clone"] += 1
             real.apply(legal[pick.randrange(len(legal))])
             k += 1
-    return {k: 1e6 * tot[k] / max(cnt[k], 1) for k in tot}
+    out = {k: 1e6 * tot[k] / max(cnt[k], 1) for k in tot if k != "deal"}
+    out["dealt"] = 1e6 * (tot["step"] + tot["deal"]) / max(cnt["step"], 1)
+    return out
 
 
 def _pz_round(name: str, seats: int, steps: int, seed: int, tick: float,
@@ -201,7 +211,8 @@ def main() -> None:
     print(f"stops {stops.__version__}, {build} build; medians of {args.rounds} rounds, "
           "microseconds of CPU time")
     print(f"{'game':<14}{'step':>8}{'observe':>9}{'obs/step':>9}{'clone':>8}"
-          f"{'clone_for':>10}{'cf/clone':>9}{'pz step':>9}{'pz/step':>8}")
+          f"{'clone_for':>10}{'cf/clone':>9}{'pz step':>9}{'pz/step':>8}{'dealt':>7}"
+          f"{'pz/dealt':>9}")
     for name in args.games.split(","):
         variant = stops.load_variant(name)
         seats = min(max(4, variant.players[0]), variant.players[1])
@@ -221,7 +232,8 @@ def main() -> None:
 
         print(f"{name:<14}{med('step'):8.1f}{med('observe'):9.1f}"
               f"{ratio('observe', 'step'):9.2f}{med('clone'):8.1f}{med('clone_for'):10.1f}"
-              f"{ratio('clone_for', 'clone'):9.2f}{med('pz'):9.1f}{ratio('pz', 'step'):8.2f}")
+              f"{ratio('clone_for', 'clone'):9.2f}{med('pz'):9.1f}{ratio('pz', 'step'):8.2f}"
+              f"{med('dealt'):7.1f}{ratio('pz', 'dealt'):9.2f}")
     cached = _time(lambda: stops.Table("three-in-one", seats=4,
                                        options={"bet_limit": 5}), 200)
     nj = stops.Table("nain-jaune", seats=6, seed=1)

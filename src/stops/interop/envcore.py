@@ -15,6 +15,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Sequence
 from math import comb
+from operator import sub
 from typing import Any
 
 from stops.engine.actions import with_cards
@@ -197,7 +198,9 @@ class EnvCore:
         last = self.last_stacks
         out: list[float] | None = None
         if now != last or not self.rewards_zero:
-            out = [float(now[i] - last[i]) for i in range(self.n)]
+            # each seat's change as a float, made in C (a comprehension is a frame of its
+            # own a step, pure)
+            out = list(map(float, map(sub, now, last)))
             self.rewards_zero = now == last
             self.last_stacks = now
         self.after_move()
