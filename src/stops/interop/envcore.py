@@ -15,7 +15,6 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Sequence
 from math import comb
-from operator import sub
 from typing import Any
 
 from stops.engine.actions import with_cards
@@ -198,9 +197,12 @@ class EnvCore:
         last = self.last_stacks
         out: list[float] | None = None
         if now != last or not self.rewards_zero:
-            # each seat's change as a float, made in C (a comprehension is a frame of its
-            # own a step, pure)
-            out = list(map(float, map(sub, now, last)))
+            # each seat's change as a float, in a loop of this frame (a comprehension is a
+            # frame of its own, pure; a map of ``operator.sub`` two generic calls a seat,
+            # compiled)
+            out = []
+            for i in range(self.n):
+                out.append(float(now[i] - last[i]))
             self.rewards_zero = now == last
             self.last_stacks = now
         self.after_move()
