@@ -685,9 +685,9 @@ class _View:
     ``order``, the cards some fact constrains, and ``free``, those that may go anywhere),
     how many each place must get (``places``); the
     copy's hands before the hidden cards are dealt (``owner``, ``masks``, ``counts``,
-    ``spare``); for its record, who had played what (``played_by``), from which the cards
-    each place was dealt that are not hidden (:meth:`fixed`, the swaps undone) are worked
-    out when first read, and where each place's hand was dealt (``undo``); the log
+    ``spare``); for its record, who had played what (the first ``nplays`` of ``plays``, the
+    deal's own list of plays, which only grows), from which the cards each place was dealt
+    that are not hidden (:meth:`fixed`, the swaps undone) are worked out when first read, and where each place's hand was dealt (``undo``); the log
     as the seat sees it (``events``: those it may not see without cards or amounts)."""
 
     __slots__ = (
@@ -717,7 +717,7 @@ class _View:
         "owner",
         "phases",
         "places",
-        "played_by",
+        "plays",
         "reader",
         "real_size",
         "real_spare",
@@ -788,8 +788,10 @@ class _View:
             self._build(deal, work, seat, prev, seen, blanked)
         self.events = _blanked(deal, seat)
         # the hands as dealt, for the copies' records: worked out when a record is first
-        # read (a search reads few), from who played what by then
-        self.played_by = list(work.played_by)
+        # read (a search reads few), from who played what by then: the plays so far, read
+        # from the list of plays (the real deal's, shared by the blind copy: it only grows)
+        # where a copy of who played each card cost a list of the pack at every new position
+        self.plays = work.plays
         self._dealt: dict[int, list[int]] | None = None
         # for the copies (clone_for's per-call path): the record's fixed hands as card
         # codes, worked out at the first copy; what the phases keep per view (redeal_memo)
@@ -952,7 +954,7 @@ class _View:
         # later view reads (the hidden cards, the knowledge, each holder's lacks among the
         # hidden cards, the grouping) are taken over and changed in place, not copied:
         # clone_for handed it over, stale, and the copies it dealt keep only its hands,
-        # known places, owners and record (``held``, ``played_by``, ``undo``: a copy's
+        # known places, owners and record (``held``, ``plays``, ``undo``: a copy's
         # record is worked out from them when first read, so those stay as they were)
         # (a card at a time: a set's methods are generic calls, compiled)
         unseen, hidden = was_unseen, prev.hidden
@@ -1290,9 +1292,10 @@ class _View:
             dealt = self._dealt = {d: [] for d in undo.values()}
             for c, h in self.held.items():
                 dealt[undo[h]].append(c)
-            for c, p in enumerate(self.played_by):
-                if p >= 0:
-                    dealt[undo[p]].append(c)
+            plays = self.plays
+            for i in range(self.nplays):  # the plays made by this view's point
+                p, c = plays[i]
+                dealt[undo[p]].append(int(c))
             for cards in dealt.values():
                 cards.sort()
         return dealt
