@@ -688,7 +688,8 @@ class _View:
     ``spare``); for its record, who had played what (the first ``nplays`` of ``plays``, the
     deal's own list of plays, which only grows), from which the cards each place was dealt
     that are not hidden (:meth:`fixed`, the swaps undone) are worked out when first read,
-    and where each place's hand was dealt (``undo``); the log as the seat sees it (``events``: those it may not see without cards or amounts)."""
+    and where each place's hand was dealt (``undo``); the log as the seat sees it
+    (``events``: those it may not see without cards or amounts)."""
 
     __slots__ = (
         "_dealt",
