@@ -725,6 +725,7 @@ class _View:
         "seat_count",
         "seen",
         "spare",
+        "spare_seq",
         "steps",
         "swaps",
         "tally",
@@ -743,6 +744,7 @@ class _View:
     masks: list[list[int]]
     counts: list[int]
     spare: set[int]
+    spare_seq: list[int] | None
     undo: dict[int, int]
     swaps: tuple[int, ...]
     lent: int
@@ -1033,7 +1035,7 @@ class _View:
         # the known places: the previous ones', as a reading adds its facts in the same
         # order at each position and only those that say what they added since, last in
         # the order, added any, then the new ones: as a fresh build makes it)
-        self._moved(prev, gone, added)
+        self._moved(prev, gone, added, True)
         return True
 
     def _group(self, marks: dict[int, int]) -> None:
@@ -1230,14 +1232,16 @@ class _View:
                 len(was) != len(held) - len(added) else []
             if not gone and not added:
                 self.masks, self.counts, self.spare = prev.masks, prev.counts, prev.spare
+                self.spare_seq = None  # (the known places made afresh: see _moved)
                 return
-            self._moved(prev, gone, added)
+            self._moved(prev, gone, added, False)
             return
         n = deal.n
         masks = self.masks = [[0, 0, 0, 0] for _ in range(n)]
         counts = self.counts = [0] * n
         spare: set[int] = set()
-        self.spare = spare
+        seq: list[int] = []
+        self.spare, self.spare_seq = spare, seq
         labels: dict[int, int] = {p: p for p in range(n)}
         labels[SPARE] = SPARE  # labels[d]: the place whose cards now were dealt to d
         for s in reversed(swaps):  # the public swaps it saw
@@ -1247,27 +1251,38 @@ class _View:
             owner[c] = h
             if h == SPARE:
                 spare.add(c)
+                seq.append(c)
             else:
                 m, k = masks[h], _SUIT[c]
                 m[k] = m[k] | _BIT[c]
                 counts[h] = counts[h] + 1
 
 
-    def _moved(self, prev: _View, gone: list[int], added: list[tuple[int, int]]) -> None:
+    def _moved(self, prev: _View, gone: list[int], added: list[tuple[int, int]],
+               appended: bool) -> None:
         """The copy's known hands: ``prev``'s, taken over and changed in place (the
         previous view is stale and handed over, see :meth:`_regroup`, and its copies copied
         its hands), less the cards ``gone`` from the known places (``prev.held`` says
         where they were), with those ``added`` (card, place); the spare hand's set made
         again, as a fresh build adds to it in the order of the known places, where one lies
-        newly there."""
+        newly there.
+
+        The order of the spare hand's known cards among the known places (``spare_seq``,
+        ``None`` where not known) is kept, so that the set is made again from them alone
+        where the known places are the previous ones, in order, less those gone, with those
+        ``added`` after them (``appended``: a view read on, :meth:`_advance`), not from a
+        pass over every known place."""
         was = prev.held
         masks = self.masks = prev.masks
         counts = self.counts = prev.counts
         left = self.spare = prev.spare
+        seq = prev.spare_seq
+        dropped = False
         for c in gone:
             h = was[c]
             if h == SPARE:
                 left.discard(c)
+                dropped = True
             else:
                 m, k = masks[h], _SUIT[c]
                 m[k] = m[k] & ~_BIT[c]
@@ -1280,8 +1295,18 @@ class _View:
                 m, k = masks[h], _SUIT[c]
                 m[k] = m[k] | _BIT[c]
                 counts[h] = counts[h] + 1
-        if into_spare:
-            self.spare = {c for c, h in self.held.items() if h == SPARE}
+        if not appended:  # the known places made afresh: their order may be another
+            seq = None
+        elif seq is not None and dropped:
+            seq = [c for c in seq if c in left]
+        if not into_spare:
+            self.spare_seq = seq
+        elif seq is not None:
+            seq = seq + [c for c, h in added if h == SPARE]
+            self.spare, self.spare_seq = set(seq), seq
+        else:
+            seq = [c for c, h in self.held.items() if h == SPARE]
+            self.spare, self.spare_seq = set(seq), seq
 
     def fixed(self) -> dict[int, list[int]]:
         """The cards each place was dealt that are not hidden (those the seat knows where
