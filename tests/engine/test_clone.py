@@ -98,6 +98,45 @@ def test_the_imagined_copy_is_a_clone(name: str) -> None:
         assert mine.events == theirs.events and mine.ledger.stacks == theirs.ledger.stacks
 
 
+_HIDDEN = {"seed": 0, "_shuffle": None, "_given_hands": None, "_given_spare": None,
+           "_legal": None}
+"""What a blind copy holds in place of the deal's own (nothing dealt from its seed)."""
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_blind_copy_shares_the_deal_and_hides_its_seed(name: str) -> None:
+    """Session 20: ``Deal.imagined_copy(blind=True)`` (the copy ``clone_for`` reads a seat's
+    view from, then drops) sets every slot; holds the hands and log it is given themselves
+    and the deal's own containers (no copy), its states in a dict of its own; and neither
+    the seed nor anything dealt from it: equal to ``clone()`` in every other slot."""
+    slots = list(getattr(stops.Deal, "__slots__", ())) or [
+        k for k, v in vars(stops.Deal).items()
+        if type(v).__name__ in ("member_descriptor", "getset_descriptor")]
+    for seed in range(3):
+        deal = midway(name, seed, 6)
+        if deal.is_terminal:
+            continue
+        owner, masks, spare = list(deal.owner), [list(m) for m in deal.masks], set(deal.spare)
+        mine = deal.imagined_copy(owner, masks, deal.counts, spare, deal.events, blind=True)
+        theirs = deal.clone()
+        assert mine.owner is owner and mine.masks is masks and mine.spare is spare
+        assert mine.counts is deal.counts and mine.events is deal.events
+        assert mine.emit.__self__ is deal.events
+        for slot in ("actions", "played_by", "plays", "ledger", "results", "short",
+                     "retired", "start_layout"):
+            assert getattr(mine, slot) is getattr(deal, slot), slot
+        assert mine.states is not deal.states and mine.states == deal.states
+        assert mine.stacked == bool(deal.dealt_hands)
+        for slot in slots:
+            a = getattr(mine, slot)  # every slot set (an unset one raises)
+            if slot in _HIDDEN:
+                assert a == _HIDDEN[slot], slot
+            elif slot == "ledger":
+                assert (a.stacks, a.layout) == (theirs.ledger.stacks, theirs.ledger.layout)
+            elif slot not in ("emit", "stacked"):
+                assert a == getattr(theirs, slot), slot
+
+
 def test_a_clone_plays_like_the_original() -> None:
     for seed in range(10):
         deal = midway("three-in-one", seed, 5)
@@ -396,7 +435,7 @@ def test_a_copy_has_a_fresh_seed_and_deals_its_own_cards() -> None:
 @pytest.mark.parametrize("name", ["boodle-free-stakes", "boodle", "three-in-one"])
 def test_a_copy_never_shares_the_real_log(name: str) -> None:
     """``clone_for``'s blanked copy reads the real deal's own log, not a copy of it
-    (``Deal.imagined_copy(share_log=True)``); every copy it hands back has a log of its own:
+    (``Deal.imagined_copy(blind=True)``); every copy it hands back has a log of its own:
     before the deal (no view: the copy itself is handed back), at a new position and again
     there. Playing a copy on leaves the real log as it was."""
     for seed in range(3):

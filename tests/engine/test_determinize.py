@@ -18,7 +18,10 @@ from stops.engine.determinize import (
     SPARE,
     _blank_copy,
     _blank_hidden,
+    _blind_hands,
+    _cached,
     _deal_hidden,
+    _kept,
     _swap,
     knowledge,
 )
@@ -186,6 +189,36 @@ def test_the_blanked_copy_is_a_clone_blanked(name: str) -> None:
             _blank_hidden(want, seat)
             assert got.owner == want.owner and got.masks == want.masks, (steps, seat)
             assert got.counts == want.counts and got.spare == want.spare, (steps, seat)
+
+
+@pytest.mark.parametrize("name", ["boodle", "three-in-one", "tripoley", "rummoli",
+                                  "pope-joan-foster"])
+def test_the_blind_hands_read_on_are_the_hands_blanked_afresh(name: str) -> None:
+    # Session 20: the hands of the copy a new position's view is read from are the previous
+    # view's brought up to date by the cards played since (_blind_hands), where the seat's
+    # hand only lost cards it played: at every decision of a random deal, every seat asked,
+    # they are the hands blanked afresh there, and mostly read on (not made afresh)
+    deal = midway(name, 4, 0)
+    rng = random.Random(4)
+    checked = read_on = 0
+    while not deal.is_terminal:
+        for seat in range(deal.n) if deal.dealt_hands else ():
+            prev = _kept(deal).get(seat)
+            had = None if prev is None else prev.blind
+            deal.clone_for(seat, rng)
+            view = _cached(deal, seat)
+            assert view is not None and view.blind is not None
+            owner, masks, spare = view.blind
+            want = _blind_hands(deal, seat, None)
+            assert (owner, masks, spare) == want, (name, seat, len(deal.events))
+            fresh = _blank_copy(deal, seat)
+            assert (owner, masks, spare) == (fresh.owner, fresh.masks, fresh.spare)
+            checked += 1
+            # (the same owners' list: compiled, the tuple itself is made again when read)
+            read_on += had is not None and view.blind[0] is had[0]
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
+    assert checked and read_on > checked // 2, (checked, read_on)
 
 
 def test_a_copy_is_found_where_whole_deals_seldom_fit() -> None:

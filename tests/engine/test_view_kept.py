@@ -26,8 +26,8 @@ def _fields(view: Any) -> tuple[Any, ...]:
     """Everything a view hands the copies, and what its knowledge says."""
     return (view.key, view.keep_last, view.held, view.hidden, view.holders, view.inter,
             view.places, view.order, view.free, view.allowed, view.owner, view.masks,
-            view.counts, view.spare, view.undo, view.swaps, view.events, view.played_by,
-            view.known.held, view.known.lacks)
+            view.counts, view.spare, list(view.spare), view.undo, view.swaps, view.events,
+            view.fixed(), view.known.held, view.known.lacks)
 
 
 def _sweep(name: str, seed: int, every_seat: bool) -> tuple[int, int, int, int, int]:

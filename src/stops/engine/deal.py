@@ -914,7 +914,7 @@ class Deal:
         return new
 
     def imagined_copy(self, owner: list[int], masks: list[list[int]], counts: list[int],
-                      spare: set[int], events: list[Event], share_log: bool = False) -> Deal:
+                      spare: set[int], events: list[Event], blind: bool = False) -> Deal:
         """A :meth:`clone` with ``owner``, ``masks``, ``counts``, ``spare`` and ``events``
         (each copied) in place of the deal's own: ``clone_for``'s every imagined deal.
         The fields are set straight across, without the blank deal :meth:`clone` first
@@ -924,9 +924,16 @@ class Deal:
         ``_fill`` shares it. ``tests/engine/test_clone.py`` holds it slot by slot to
         ``clone()``, so a field added to the deal and not set here fails there.
 
-        With ``share_log`` the copy's log is ``events`` itself, not a copy (its ``emit``
-        appends to it): for ``clone_for``'s blanked copy, which reads the real log and is
-        given a log of its own before anything is emitted."""
+        With ``blind``, a copy that is only read, then dropped: ``clone_for``'s blanked copy,
+        which a seat's view is read from (the phases' readings and ``infer``, which read
+        the events and the public state only and change nothing) before the copy it hands
+        back is made from the view. Its hands are ``owner``, ``masks``, ``counts`` and
+        ``spare`` themselves, its log ``events`` itself (its ``emit`` appends to it), and
+        its other containers the deal's own (its states a dict of its own, so a state made
+        by asking for it is made there); no copy at all but of the scalars (a copy of every
+        container, paid to be thrown away, was about a quarter of a ``clone()`` at every
+        new position, compiled Boodle). The seed is not the deal's: 0, with no shuffle
+        (the hands not dealt count as stacked), as nothing is dealt from it."""
         if not _ALLOC_BARE:  # which way a bare deal is made here, found once
             _ALLOC_BARE.append(__file__.endswith(".py"))
         if _ALLOC_BARE[0]:
@@ -946,20 +953,52 @@ class Deal:
         new.n = self.n
         new.active = self.active
         new.exempt = self.exempt
-        new.short = set(self.short)
         new.dealer = self.dealer
         new.deal_index = self.deal_index
         new.seed = self.seed
         new.skip_stakes = self.skip_stakes
         new.start_stacks = self.start_stacks
-        new.start_layout = dict(self.start_layout)
         new.start_retired = self.start_retired
-        new.ledger = self.ledger.copy()
-        new.retired = set(self.retired)
-        new.events = events if share_log else list(events)
-        new.emit = new.events.append
         new._views = {}
         new._imagined = None
+        new._record = None
+        new._dealt_hands = self.dealt_hands  # tuples of cards: shared
+        new._dealt_spare = self.dealt_spare
+        new.spare_known = self.spare_known
+        new.to_act = self.to_act
+        new.phase_idx = self.phase_idx
+        new.outcome = self.outcome
+        new.winner = self.winner
+        new.next_deal = self.next_deal
+        new._on_end = None  # a copy is detached from the table
+        if blind:
+            new.seed = 0
+            new._shuffle = None
+            new._given_hands = new._given_spare = None
+            new.stacked = bool(new._dealt_hands)
+            new.short = self.short
+            new.start_layout = self.start_layout
+            new.ledger = self.ledger
+            new.retired = self.retired
+            new.events = events
+            new.emit = events.append
+            new.actions = self.actions
+            new.owner = owner
+            new.masks = masks
+            new.counts = counts
+            new.spare = spare
+            new.played_by = self.played_by
+            new.plays = self.plays
+            new.results = self.results
+            new.states = dict(self.states)
+            new._legal = None
+            return new
+        new.short = set(self.short)
+        new.start_layout = dict(self.start_layout)
+        new.ledger = self.ledger.copy()
+        new.retired = set(self.retired)
+        new.events = list(events)
+        new.emit = new.events.append
         new.actions = list(self.actions)
         new.owner = list(owner)
         # plain loops, not comprehensions (each a function call of its own, pure: about a
@@ -970,28 +1009,18 @@ class Deal:
         new.masks = new_masks
         new.counts = list(counts)
         new.spare = set(spare)
-        new.spare_known = self.spare_known
         new.played_by = list(self.played_by)
         new.plays = list(self.plays)
-        new._record = None
-        new._dealt_hands = self.dealt_hands  # tuples of cards: shared
-        new._dealt_spare = self.dealt_spare
         new._given_hands = self._given_hands
         new._given_spare = self._given_spare
         new.stacked = self.stacked
         new._shuffle = self._shuffle
-        new.to_act = self.to_act
-        new.phase_idx = self.phase_idx
-        new.outcome = self.outcome
-        new.winner = self.winner
-        new.next_deal = self.next_deal
         new.results = dict(self.results)  # the values are immutable
         states: dict[type, Any] = {}
         for k, v in self.states.items():
             states[k] = v.copy()
         new.states = states
         new._legal = self._legal  # immutable
-        new._on_end = None  # a copy is detached from the table
         return new
 
     def __copy__(self) -> Deal:

@@ -539,42 +539,24 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     if not isinstance(rng, _RNGS):
         raise StopsError("clone_for: rng must be a random.Random or a stops Rng")
     view = _cached(deal, seat)
-    work = _blank_copy(deal, seat) if view is None else _copy(deal, view)
+    if view is None:
+        if not deal.dealt_hands:
+            # nothing dealt yet: the copy deals from its own seed (no view is kept)
+            work = _blank_copy(deal, seat)
+            _hide_seed(work, rng)
+            if not _shown_last(deal, seat):
+                work.last_dealt = -1
+            return work
+        view = _read_view(deal, seat)
+    work = _copy(deal, view)
     # from here on only `work`, which must keep nothing hidden: the table's seed (every card
     # follows from it) and the shuffle made from it, stacked hands not yet dealt, and the
-    # last card dealt unless it was turned up for all to see
-    # dealt hands are imagined: no seed deals them (a random.Random's 62 bits straight
-    # from getrandbits: randrange's rejection loop in pure Python cost a tenth of a clone)
-    # (which rng told by the test of the native class: ``random.Random`` is a lookup in the
-    # module at every call, compiled)
+    # last card dealt unless it was turned up for all to see (see _hide_seed: written out,
+    # a call fewer at every copy)
     work.reseed(rng.below(1 << 62) if isinstance(rng, Rng) else rng.getrandbits(62))
-    if not (_shown_last(deal, seat) if view is None else view.keep_last):
+    if not view.keep_last:
         work.last_dealt = -1
-    if not work.dealt_hands:
-        if view is None:  # the blanked copy shares the real log (see _blank_copy): its own
-            work.events = list(work.events)
-            work.emit = work.events.append
-        return work  # nothing dealt yet: the copy deals from its own seed
-    fresh = view is not None  # `work` holds the view's hands and log already
-    if view is None:
-        kept = _kept(deal)
-        # the previous view is handed over, not lent: the new one may take over its
-        # containers (see _View._regroup), so it must not be kept should this one fail
-        logged = len(deal.events)
-        try:
-            view = _View(deal, work, seat, kept.pop(seat, None), blanked=True)
-        finally:
-            # the blanked copy's log is the real deal's own while the view is read (see
-            # _blank_copy), and the phases read it there: one that emitted into the copy,
-            # against the contract of infer and Reading, would have written into the real
-            # log. Put back and refused, by name, rather than left in the deal
-            if len(deal.events) != logged:
-                del deal.events[logged:]
-                raise StopsError(f"clone_for: a phase emitted an event while seat {seat}'s "
-                                 "view was read (infer and a Reading read the copy only)")
-        kept[seat] = view
-        work.events = list(view.events)
-        work.emit = work.events.append
+    fresh = True  # `work` holds the view's hands and log already
     to_act = deal.to_act
     phases = view.phases
     native = not _INTERPRETED
@@ -625,6 +607,47 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
                      f"{MAX_TRIES} tries")
 
 
+def _hide_seed(work: Deal, rng: Any) -> None:
+    """Give the copy a seed of its own, drawn from ``rng``: dealt hands are imagined, no seed
+    deals them (a random.Random's 62 bits straight from getrandbits: randrange's rejection
+    loop in pure Python cost a tenth of a clone; which rng told by the test of the native
+    class: ``random.Random`` is a lookup in the module at every call, compiled)."""
+    work.reseed(rng.below(1 << 62) if isinstance(rng, Rng) else rng.getrandbits(62))
+
+
+def _read_view(deal: Deal, seat: int) -> _View:
+    """The view of ``seat`` at ``deal``'s point (none kept for it), read from a blind copy
+    (``Deal.imagined_copy(blind=True)``: the seat's hand, every other card in play in the
+    spare hand, :func:`_blind_hands`) and kept on the deal in place of the seat's previous
+    one, which it is read on from where it can be (see :class:`_View`). The copy is only
+    read, then dropped: ``clone_for`` makes the copy it hands back from the view, as at a
+    position met before, rather than putting the view's hands into the blanked copy."""
+    kept = _kept(deal)
+    # the previous view is handed over, not lent: the new one may take over its containers
+    # (see _View._regroup, _blind_hands), so it must not be kept should this one fail
+    prev: _View | None = kept.pop(seat, None)
+    hands = _blind_hands(deal, seat, prev)
+    blind = deal.imagined_copy(hands[0], hands[1], deal.counts, hands[2], deal.events,
+                               blind=True)
+    if not _shown_last(deal, seat):
+        blind.last_dealt = -1
+    logged = len(deal.events)
+    try:
+        view = _View(deal, blind, seat, prev, blanked=True)
+    finally:
+        # the blind copy's log is the real deal's own, and the phases read it there: one that
+        # emitted into the copy, against the contract of infer and Reading, would have
+        # written into the real log. Put back and refused, by name, rather than left in the
+        # deal
+        if len(deal.events) != logged:
+            del deal.events[logged:]
+            raise StopsError(f"clone_for: a phase emitted an event while seat {seat}'s "
+                             "view was read (infer and a Reading read the copy only)")
+    view.blind = hands
+    kept[seat] = view
+    return view
+
+
 def _copy(deal: Deal, view: _View) -> Deal:
     """``deal.clone()`` with the view's hands (only the cards the seat knows in them) and
     its log (what the seat may not see blanked) in place of the deal's own
@@ -662,15 +685,17 @@ class _View:
     ``order``, the cards some fact constrains, and ``free``, those that may go anywhere),
     how many each place must get (``places``); the
     copy's hands before the hidden cards are dealt (``owner``, ``masks``, ``counts``,
-    ``spare``); for its record, who had played what (``played_by``), from which the cards
-    each place was dealt that are not hidden (:meth:`fixed`, the swaps undone) are worked
-    out when first read, and where each place's hand was dealt (``undo``); the log
-    as the seat sees it (``events``: those it may not see without cards or amounts)."""
+    ``spare``); for its record, who had played what (the first ``nplays`` of ``plays``, the
+    deal's own list of plays, which only grows), from which the cards each place was dealt
+    that are not hidden (:meth:`fixed`, the swaps undone) are worked out when first read,
+    and where each place's hand was dealt (``undo``); the log as the seat sees it
+    (``events``: those it may not see without cards or amounts)."""
 
     __slots__ = (
         "_dealt",
         "alike",
         "allowed",
+        "blind",
         "codes",
         "counts",
         "events",
@@ -693,13 +718,14 @@ class _View:
         "owner",
         "phases",
         "places",
-        "played_by",
+        "plays",
         "reader",
         "real_size",
         "real_spare",
         "seat_count",
         "seen",
         "spare",
+        "spare_seq",
         "steps",
         "swaps",
         "tally",
@@ -718,9 +744,11 @@ class _View:
     masks: list[list[int]]
     counts: list[int]
     spare: set[int]
+    spare_seq: list[int] | None
     undo: dict[int, int]
     swaps: tuple[int, ...]
     lent: int
+    blind: tuple[list[Any], list[list[int]], set[int]] | None
     # set by _build or _advance: what the view is read on from at the next position
     known: Knowledge
     places: dict[int, int]
@@ -754,6 +782,7 @@ class _View:
         self.keep_last = work.last_dealt >= 0
         seen = self.seen = deal.seen_by(seat)
         work._views[seat] = (work.events, len(work.events), seen)  # the same log: shared
+        self.blind = None  # the blind copy's hands, for the next view (see _blind_hands)
         self.lent = 0  # what the previous view lent: 1 its grouping (4: as it stood, only
         # free cards gone), 2 its hands, 8 read on (_advance) (for tests)
         m = deal.masks[seat]
@@ -762,8 +791,10 @@ class _View:
             self._build(deal, work, seat, prev, seen, blanked)
         self.events = _blanked(deal, seat)
         # the hands as dealt, for the copies' records: worked out when a record is first
-        # read (a search reads few), from who played what by then
-        self.played_by = list(work.played_by)
+        # read (a search reads few), from who played what by then: the plays so far, read
+        # from the list of plays (the real deal's, shared by the blind copy: it only grows)
+        # where a copy of who played each card cost a list of the pack at every new position
+        self.plays = work.plays
         self._dealt: dict[int, list[int]] | None = None
         # for the copies (clone_for's per-call path): the record's fixed hands as card
         # codes, worked out at the first copy; what the phases keep per view (redeal_memo)
@@ -926,7 +957,7 @@ class _View:
         # later view reads (the hidden cards, the knowledge, each holder's lacks among the
         # hidden cards, the grouping) are taken over and changed in place, not copied:
         # clone_for handed it over, stale, and the copies it dealt keep only its hands,
-        # known places, owners and record (``held``, ``played_by``, ``undo``: a copy's
+        # known places, owners and record (``held``, ``plays``, ``undo``: a copy's
         # record is worked out from them when first read, so those stay as they were)
         # (a card at a time: a set's methods are generic calls, compiled)
         unseen, hidden = was_unseen, prev.hidden
@@ -1004,7 +1035,7 @@ class _View:
         # the known places: the previous ones', as a reading adds its facts in the same
         # order at each position and only those that say what they added since, last in
         # the order, added any, then the new ones: as a fresh build makes it)
-        self._moved(prev, gone, added)
+        self._moved(prev, gone, added, True)
         return True
 
     def _group(self, marks: dict[int, int]) -> None:
@@ -1201,14 +1232,16 @@ class _View:
                 len(was) != len(held) - len(added) else []
             if not gone and not added:
                 self.masks, self.counts, self.spare = prev.masks, prev.counts, prev.spare
+                self.spare_seq = None  # (the known places made afresh: see _moved)
                 return
-            self._moved(prev, gone, added)
+            self._moved(prev, gone, added, False)
             return
         n = deal.n
         masks = self.masks = [[0, 0, 0, 0] for _ in range(n)]
         counts = self.counts = [0] * n
         spare: set[int] = set()
-        self.spare = spare
+        seq: list[int] = []
+        self.spare, self.spare_seq = spare, seq
         labels: dict[int, int] = {p: p for p in range(n)}
         labels[SPARE] = SPARE  # labels[d]: the place whose cards now were dealt to d
         for s in reversed(swaps):  # the public swaps it saw
@@ -1218,27 +1251,38 @@ class _View:
             owner[c] = h
             if h == SPARE:
                 spare.add(c)
+                seq.append(c)
             else:
                 m, k = masks[h], _SUIT[c]
                 m[k] = m[k] | _BIT[c]
                 counts[h] = counts[h] + 1
 
 
-    def _moved(self, prev: _View, gone: list[int], added: list[tuple[int, int]]) -> None:
+    def _moved(self, prev: _View, gone: list[int], added: list[tuple[int, int]],
+               appended: bool) -> None:
         """The copy's known hands: ``prev``'s, taken over and changed in place (the
         previous view is stale and handed over, see :meth:`_regroup`, and its copies copied
         its hands), less the cards ``gone`` from the known places (``prev.held`` says
         where they were), with those ``added`` (card, place); the spare hand's set made
         again, as a fresh build adds to it in the order of the known places, where one lies
-        newly there."""
+        newly there.
+
+        The order of the spare hand's known cards among the known places (``spare_seq``,
+        ``None`` where not known) is kept, so that the set is made again from them alone
+        where the known places are the previous ones, in order, less those gone, with those
+        ``added`` after them (``appended``: a view read on, :meth:`_advance`), not from a
+        pass over every known place."""
         was = prev.held
         masks = self.masks = prev.masks
         counts = self.counts = prev.counts
         left = self.spare = prev.spare
+        seq = prev.spare_seq
+        dropped = False
         for c in gone:
             h = was[c]
             if h == SPARE:
                 left.discard(c)
+                dropped = True
             else:
                 m, k = masks[h], _SUIT[c]
                 m[k] = m[k] & ~_BIT[c]
@@ -1251,8 +1295,18 @@ class _View:
                 m, k = masks[h], _SUIT[c]
                 m[k] = m[k] | _BIT[c]
                 counts[h] = counts[h] + 1
-        if into_spare:
-            self.spare = {c for c, h in self.held.items() if h == SPARE}
+        if not appended:  # the known places made afresh: their order may be another
+            seq = None
+        elif seq is not None and dropped:
+            seq = [c for c in seq if c in left]
+        if not into_spare:
+            self.spare_seq = seq
+        elif seq is not None:
+            seq = seq + [c for c, h in added if h == SPARE]
+            self.spare, self.spare_seq = set(seq), seq
+        else:
+            seq = [c for c, h in self.held.items() if h == SPARE]
+            self.spare, self.spare_seq = set(seq), seq
 
     def fixed(self) -> dict[int, list[int]]:
         """The cards each place was dealt that are not hidden (those the seat knows where
@@ -1264,9 +1318,10 @@ class _View:
             dealt = self._dealt = {d: [] for d in undo.values()}
             for c, h in self.held.items():
                 dealt[undo[h]].append(c)
-            for c, p in enumerate(self.played_by):
-                if p >= 0:
-                    dealt[undo[p]].append(c)
+            plays = self.plays
+            for i in range(self.nplays):  # the plays made by this view's point
+                p, c = plays[i]
+                dealt[undo[p]].append(int(c))
             for cards in dealt.values():
                 cards.sort()
         return dealt
@@ -1665,63 +1720,92 @@ def _blank_hidden(work: Deal, seat: int) -> None:
     work.forget_offer()
 
 
-_NO_CARDS: Final = [0, 0, 0, 0]
-"""An empty hand's suit masks, handed to ``Deal.imagined_copy`` (which copies each hand)."""
-
-
 def _blank_copy(deal: Deal, seat: int) -> Deal:
     """``deal.clone()`` with every card ``seat`` cannot see in the spare hand, as
-    :func:`_blank_hidden` leaves a clone: the first copy at a new position, which the
-    seat's knowledge is read on and the view blanks. Made straight across by
-    ``Deal.imagined_copy`` with the blanked hands (which ``clone()`` would build blank, fill
-    with the real hands, and the blanking then empty again: about half a ``clone()`` at
-    every new position, pure)."""
+    :func:`_blank_hidden` leaves a clone (``clone_for``'s copy before anything is dealt),
+    made straight across by ``Deal.imagined_copy`` with the blanked hands
+    (:func:`_blind_hands`)."""
+    owner, masks, spare = _blind_hands(deal, seat, None)
+    work = deal.imagined_copy(owner, masks, deal.counts, spare, deal.events)
+    work.forget_offer()
+    return work
+
+
+def _blind_hands(deal: Deal, seat: int, prev: _View | None
+                 ) -> tuple[list[Any], list[list[int]], set[int]]:
+    """The hands of a copy blanked for ``seat`` (owners, suit masks, spare hand): the seat's
+    own where they are (its masks the real deal's list), every other card in play in the
+    spare hand. Those of ``prev`` (the seat's previous view of this deal, stale: handed
+    over) brought up to date in place where they can be, else made afresh.
+
+    They depend only on the cards in play and the seat's hand, and a card leaves play only
+    by being played (``deal.plays``): so where the seat's hand is its previous one less
+    cards it played since, the previous hands less the cards played since are these (each
+    played card's owner the real one, out of the spare hand), which a count of the cards in
+    the spare hand confirms. A few operations per card played, where blanking afresh put
+    every hidden card in a new spare hand (with the copy of the clone it was put in, a
+    quarter of a ``clone()`` at every new position, compiled Boodle)."""
+    owner = deal.owner
     masks = deal.masks
+    counts = deal.counts
+    n = deal.n
+    if prev is not None and prev.blind is not None:
+        hands = prev.blind
+        owner_b, masks_b, spare_b = hands
+        m, had = masks[seat], prev.hand
+        if not (m[0] & ~had[0] or m[1] & ~had[1] or m[2] & ~had[2] or m[3] & ~had[3]):
+            plays = deal.plays
+            left = prev.seat_count - counts[seat]  # the seat's cards gone: all played?
+            for i in range(prev.nplays, len(plays)):
+                c = int(plays[i][1])
+                owner_b[c] = owner[c]
+                if had[_SUIT[c]] & _BIT[c]:
+                    left -= 1
+                else:
+                    spare_b.discard(c)
+            others = len(deal.spare)
+            for s in range(n):
+                if s != seat:
+                    others += counts[s]
+            if not left and len(spare_b) == others:
+                masks_b[seat] = m
+                return hands
     blank: list[list[int]] = []
     # the other hands' suit masks or-ed together (the hands are disjoint): their cards read
-    # off per suit, as the blanking gives them, by a lookup per suit (no list per hand
-    # joined and sorted)
+    # off per suit by a lookup per suit (no list per hand joined and sorted)
     m0 = m1 = m2 = m3 = 0
-    for s in range(deal.n):
+    for s in range(n):
         m = masks[s]
         if s == seat:
             blank.append(m)
         else:
-            blank.append(_NO_CARDS)
+            blank.append([0, 0, 0, 0])
             m0 |= m[0]
             m1 |= m[1]
             m2 |= m[2]
             m3 |= m[3]
-    # the copy's own owners and spare hand (the real deal's, copied there) blanked in place:
-    # each built once, where building them here first had the copy copy them again; the
-    # owners written with the spare hand's place as the one object it is (compiled: an
+    # the owners written with the spare hand's place as the one object it is (compiled: an
     # ``int`` was boxed per card)
-    # the log is the real deal's own list, not a copy: the view reads it (as the seat sees
-    # it, through ``seen_by``) and nothing emits while it is read, and clone_for gives the
-    # copy a log of its own before anything else happens to it (the copy was freed unread)
-    work = deal.imagined_copy(deal.owner, blank, deal.counts, deal.spare, deal.events,
-                              share_log=True)
-    owner: list[Any] = work.owner
-    spare = work.spare
+    placed: list[Any] = list(owner)
+    spare = set(deal.spare)
     place: Any = SPARE
     if _INTERPRETED:
         moved = _cards_in([m0, m1, m2, m3])
         for c in moved:
-            owner[c] = place
+            placed[c] = place
         spare.update(moved)
     else:
         # compiled, suit by suit (see _to_spare; interpreted, the four calls cost more than
         # they save)
         if m0:
-            _to_spare(owner, spare, m0)
+            _to_spare(placed, spare, m0)
         if m1:
-            _to_spare(owner, spare, 8192 | m1)
+            _to_spare(placed, spare, 8192 | m1)
         if m2:
-            _to_spare(owner, spare, 16384 | m2)
+            _to_spare(placed, spare, 16384 | m2)
         if m3:
-            _to_spare(owner, spare, 24576 | m3)
-    work.forget_offer()
-    return work
+            _to_spare(placed, spare, 24576 | m3)
+    return placed, blank, spare
 
 
 def _to_spare(owner: list[Any], spare: set[int], key: int) -> None:

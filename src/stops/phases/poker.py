@@ -266,17 +266,19 @@ class PokerPhase(Phase):
         their sizes (seats and sizes are public), each other hand shown as its holder's
         best, and the ``select`` decisions to make again (index, seat, size, the cards he
         has played since, in card order) among the copy's decisions."""
-        seen = deal.seen_by(seat)  # clone_for shares the real deal's, kept per seat
-        shown = frozenset(e.seat for e in seen if e.kind is K_SHOWDOWN)
+        # the hands shown, from one pass over the log (two cost about 4k instructions at
+        # every new position, Three-in-One compiled)
+        showdowns = [e for e in deal.seen_by(seat) if e.kind is K_SHOWDOWN]
+        shown = frozenset(e.seat for e in showdowns)
         best: tuple[tuple[int, tuple[Card, ...]], ...] = () if self._selection == "free" else (
-            tuple((e.seat, e.cards) for e in seen if e.kind is K_SHOWDOWN
-                  and e.seat is not None and e.seat != seat))
+            tuple((e.seat, e.cards) for e in showdowns if e.seat is not None and e.seat != seat))
         st = deal.peek_state(PokerState)
         again_k: list[tuple[int, int]] = [] if st is None else [
             (s, len(chosen)) for s, chosen in st.hands.items() if s != seat and s not in shown]
-        # each seat's played cards, in card order, from one pass over the pack for every
-        # seat made only if a selection is made again (a pass per selection was most of a
-        # first call's plan: 13.5k instructions, Three-in-One compiled)
+        # each seat's played cards, in card order, from one pass over the plays (the pack's
+        # own cards) made only if a selection is made again (a pass per selection was most
+        # of a first call's plan: 13.5k instructions, Three-in-One compiled; a pass over
+        # the pack, most of it unplayed, another 1.5k)
         redo: list[tuple[int, int, int, list[Card]]] = []
         played: dict[int, list[Card]] | None = None
         for i, a in enumerate(deal.actions):
@@ -284,15 +286,14 @@ class PokerPhase(Phase):
                     and a.cards is not None:
                 if played is None:
                     played = {}
-                    played_by = deal.played_by
-                    for c in range(52):
-                        p = played_by[c]
-                        if p >= 0:
-                            got = played.get(p)
-                            if got is None:
-                                played[p] = [CARDS[c]]
-                            else:
-                                got.append(CARDS[c])
+                    for p, c in deal.plays:
+                        got = played.get(p)
+                        if got is None:
+                            played[p] = [c]
+                        else:
+                            got.append(c)
+                    for got in played.values():
+                        got.sort()
                 # a list of its own per decision, as before (the copies only read it)
                 redo.append((i, a.seat, len(a.cards), list(played.get(a.seat, ()))))
         return (again_k, best, redo)

@@ -661,17 +661,15 @@ class SparePhase(Phase):
             # the hands as they are, every card played back with its player; then, going
             # back through the swaps, as they were at each decision a pay card forbids. Each
             # hand a 52-bit mask: a seat's from its suit masks and the cards it has played
-            # (public: found once per view), the spare's from its few cards; a pay card is
-            # a group of bits all set (where sets built by a pass over the pack cost about
-            # a clone() per copy in Tripoley)
+            # (public: found once per view, from the list of plays, not a pass over the
+            # pack), the spare's from its few cards; a pay card is a group of bits all set
+            # (where sets built by a pass over the pack cost about a clone() per copy in
+            # Tripoley)
             played: dict[int, int] | None = memo.get(_PLAYED_BITS)
             if played is None:
                 played = {}
-                owner, played_by = deal.owner, deal.played_by
-                for c in range(52):
-                    p = played_by[c]
-                    if p >= 0 and owner[c] != ABSENT:
-                        played[p] = played.get(p, 0) | 1 << c
+                for p, card in deal.plays:
+                    played[p] = played.get(p, 0) | 1 << card
                 if memo:
                     memo[_PLAYED_BITS] = played
             groups = pay_masks(deal)
