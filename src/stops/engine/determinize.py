@@ -430,7 +430,8 @@ class Reading:
     position's :class:`Knowledge`, with what depends on the position itself (the seat to
     act, an opening still due) worked out there. ``deal`` is, as for ``infer``, the copy
     with every card the seat cannot see taken out of the hands (the copy of the position
-    where the event was first read, for ``see``): read events and public state only, and
+    where the event was first read, for ``see``): read events and public state only, change
+    nothing (its log, chips, plays and states are the real deal's own objects, shared), and
     keep nothing of it between calls. What ``now`` adds must be exactly what ``infer``,
     reading the whole log at this position, would add (a test holds every built-in to it).
 

@@ -69,7 +69,10 @@ class Phase(Step):
         see from this phase's events (those it may see): add it to ``known``, where a card
         is or which cards a holder cannot hold. ``deal`` is already the copy, with every
         card ``seat`` cannot see taken out of the hands: read the events and the public
-        state only (nothing by default).
+        state only (nothing by default), and change nothing: its log, chips, plays and
+        phase states are the real deal's own objects, shared, not copied (a copy of each
+        at every new position cost a quarter of a ``clone()``); an event emitted there is
+        refused.
 
         This is all a phase needs to declare what its events prove. ``clone_for`` asks it
         again at each new position a seat meets, reading the whole log each time; a phase
