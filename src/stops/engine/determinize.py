@@ -440,6 +440,9 @@ class Reading:
     reads few. The base class reads nothing and adds nothing."""
 
     kinds: frozenset[str] | None = None
+    lends: bool = False
+    """Whether :meth:`lend` hands the copies anything (declared, so that a view asks only
+    the readings that do)."""
 
     def see(self, deal: Deal, e: Event) -> None:
         """The next event the seat sees (the first one, the first time)."""
@@ -464,6 +467,14 @@ class Reading:
         no place changed), and return the mark of this position; ``None`` where that does
         not hold (the caller then asks ``now`` on a fresh knowledge). The default: never,
         so a reading that does not say is asked ``now`` at every position, as before."""
+        return None
+
+    def lend(self, memo: dict[Any, Any]) -> None:
+        """Put into ``memo``, the view's memo (:func:`redeal_memo`), what the phase's
+        ``after_redeal`` would otherwise work out from the copy's log, as the events read
+        so far show it at the position of the last :meth:`now` or :meth:`since`: asked
+        once per view, where the reading says it ``lends``. Keys are the phase's own, as
+        for ``redeal_memo``. The default lends nothing."""
         return None
 
 
@@ -800,7 +811,10 @@ class _View:
         # for the copies (clone_for's per-call path): the record's fixed hands as card
         # codes, worked out at the first copy; what the phases keep per view (redeal_memo)
         self.codes: dict[int, tuple[Card, ...]] | None = None
-        self.memo: dict[Any, Any] = {_MEMO: True}
+        memo: dict[Any, Any] = {_MEMO: True}
+        self.memo = memo
+        for r in self.reader.lenders:  # what the readings already know of the log
+            r.lend(memo)
         # the phases whose after_redeal a copy calls: those with one of their own (see
         # Step.redeals), in the flow's order (the variant's: the previous view's list, of
         # the same deal, where there is one)
@@ -1596,8 +1610,8 @@ class _Reader:
     the base class's of both (``Step.infers`` false, a plain :class:`Reading`, which reads
     nothing and adds nothing) is not asked at all, nor shown the events."""
 
-    __slots__ = ("asks", "by_kind", "events", "every", "phases", "readings", "shown", "swaps",
-                 "upto", "wrote")
+    __slots__ = ("asks", "by_kind", "events", "every", "lenders", "phases", "readings", "shown",
+                 "swaps", "upto", "wrote")
 
     def __init__(self, real: Deal, work: Deal, seat: int) -> None:
         self.events = real.events
@@ -1616,6 +1630,8 @@ class _Reader:
                     self.asks.append((phase, None))
             elif type(r) is not Reading:
                 self.asks.append((phase, r))
+        # the readings that lend a view's copies what they read (Reading.lends)
+        self.lenders: list[Reading] = [r for _, r in self.asks if r is not None and r.lends]
         # who reads which events, in the phases' order for each kind
         self.every: list[Reading] = []
         self.by_kind: dict[str, list[Reading]] = {}

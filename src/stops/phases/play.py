@@ -1003,6 +1003,7 @@ class _PlayReading(Reading):
     def __init__(self, phase: PlayPhase, seat: int, turns: Reading | None) -> None:
         # without turns, only the leads, passes of the lead and stops prove anything here
         self.kinds = None if turns is not None else _PLAY_KINDS
+        self.lends = turns is not None and turns.lends  # the turns' (lend)
         self.phase = phase
         self.seat = seat
         self.turns = turns
@@ -1019,6 +1020,7 @@ class _PlayReading(Reading):
         # last one's mark (None: a part of the position's own was added)
         self.version = 0
         self.segs: dict[int, Knowledge] = {}
+        self.turn_marks: dict[int, int] = {}
         self.at_mark: int | None = None
 
     def see(self, deal: Deal, e: Event) -> None:
@@ -1055,10 +1057,14 @@ class _PlayReading(Reading):
                 known.add(seg)
                 state = _SEG_AGAIN
         known.add(self.known)
+        turns_at: int | None = None
         if self.turns is not None:
             self.turns.now(deal, known)
+            turns_at = self.turns.mark()
         due = phase._now(deal, self.seat, known)
-        self.at_mark = None if due or self.turns is not None else self._mark(state)
+        self.at_mark = None if due or (self.turns is not None and turns_at is None) \
+            else self._mark(state)
+        self._keep_turns(turns_at)
 
     def mark(self) -> int | None:
         # the last now()'s call, how many proofs its journal held and how the segment was
@@ -1074,15 +1080,24 @@ class _PlayReading(Reading):
         # now() less what it added at the mark (a recent call's: see _keep): the segment's
         # proofs where they were not added then (complete and settled now), or read again
         # and the same as then (the opening rule goes round as a lead: read by it as it
-        # stands here); the proofs read since, from the journal; and no part of the
-        # position's own (the rotation's walk, an opening still due, a companion's card:
-        # None, and now() is asked)
-        if self.turns is not None:
-            return None
+        # stands here); the proofs read since, from the journal; the turns' reading's own
+        # since (None where it has none); and no part of the position's own (an opening
+        # still due, a companion's card: None, and now() is asked)
         phase = self.phase
         state = mark & 3
         self.version += 1
         self.at_mark = None
+        turns_at: int | None = None
+        if self.turns is not None:
+            # the turns' reading read on from where it stood at the mark (the rotation's
+            # walk: what it proved since, and the position's own part if nothing of the
+            # mark's is taken back), or now() is asked
+            turns_was = self.turn_marks.get(mark >> 40)
+            if turns_was is None:
+                return None
+            turns_at = self.turns.since(deal, known, turns_was)
+            if turns_at is None:
+                return None
         got = _SEG_NONE
         if state == _SEG_SETTLED and not self.first:
             # the segment was complete at the mark, and the opening rule did not go round
@@ -1114,7 +1129,26 @@ class _PlayReading(Reading):
                 not known.add_since(self.known, mark >> 2 & _JOURNAL_BITS):
             return None
         self.at_mark = self._mark(got)
+        self._keep_turns(turns_at)
         return self.at_mark
+
+    def lend(self, memo: dict[Any, Any]) -> None:
+        if self.turns is not None:
+            self.turns.lend(memo)
+
+    def _keep_turns(self, turns_at: int | None) -> None:
+        """The turns' reading's mark at this call, kept by the call's number (the last four
+        calls', as :meth:`_keep`) for a later :meth:`since`."""
+        if self.turns is None:
+            return
+        marks = self.turn_marks
+        if len(marks) >= 4:
+            for v in [v for v in marks if v <= self.version - 4]:
+                del marks[v]
+        if turns_at is None:
+            marks.pop(self.version, None)
+        else:
+            marks[self.version] = turns_at
 
     def _keep(self, seg: Knowledge) -> None:
         """The segment as this call read it again, kept for a later since() by the call's

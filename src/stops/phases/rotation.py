@@ -779,22 +779,108 @@ __all__ = ["CARDS", "FINE_NOTE", "RotationParams", "RotationTurns", "WildCardPol
 class _WalkReading(Reading):
     """The turns read for one seat, event by event (:meth:`RotationTurns.infer`): the walk
     kept as the log left it, with what it proved; :meth:`now` goes on, on a copy, to the
-    seat on turn at the position asked (the seats passed by before it)."""
+    seat on turn at the position asked (the seats passed by before it), and places a wild
+    card offered where only one is left: the position's own part (:meth:`_part`).
+
+    :meth:`since` reads on from an earlier position: the walk's proofs since (its knowledge
+    is journaled: it only grows) and the position's own part here, where every fact of the
+    part added there still holds here (proved by the walk since, or again by the part
+    here, or about a card played since): nothing taken back. It is, almost always: the
+    seats the copy passed by there are those the walk passes by when the seat on turn's
+    card or pass is logged. Where it is not, ``None``, and the view is built afresh."""
 
     def __init__(self, turns: RotationTurns, deal: Deal, seat: int) -> None:
         self.t = turns
-        self.known = Knowledge(seat)
+        self.seat = seat
+        self.lends = bool(turns.wilds) and not turns.params.voluntary_stop  # see consistent
+        self.known = Knowledge(seat).journaled()  # only grows: see since()
         self.walk = _Walk(turns, deal, self.known)
+        # for since(): the calls of now() and since() made, the position's part of the
+        # last few by number (another call, knowledge() at the same position say, may come
+        # between a view's two: see _PlayReading._keep), the last one's mark
+        self.version = 0
+        self.parts: dict[int, Knowledge] = {}
+        self.at_mark: int | None = None
 
     def see(self, deal: Deal, e: Event) -> None:
         self.walk.deal = deal
         self.walk.see(e)
 
+    def lend(self, memo: dict[Any, Any]) -> None:
+        # the seats that passed offered only a wild card, as the walk left them: what
+        # RotationTurns.consistent would otherwise walk the copy's whole log for
+        memo[_WILD_HOLDERS] = tuple(self.walk.wild_holders)
+
     def now(self, deal: Deal, known: Knowledge) -> None:
         known.add(self.known)
-        self.walk.held_wild(deal, known)
+        part = self._part(deal)
+        known.add(part)
+        self.version += 1
+        self._keep(part)
+
+    def mark(self) -> int | None:
+        # the last call's number and how many proofs the walk's journal held then
+        return self.at_mark
+
+    def since(self, deal: Deal, known: Knowledge, mark: int) -> int | None:
+        self.version += 1
+        self.at_mark = None
+        was = self.parts.get(mark >> _MARK_SHIFT)
+        if was is None or not known.add_since(self.known, mark & _MARK_JOURNAL):
+            return None
+        part = self._part(deal)
+        self._keep(part)
+        if not self._still(deal, was, part):
+            self.at_mark = None
+            return None
+        known.add(part)
+        return self.at_mark
+
+    def _part(self, deal: Deal) -> Knowledge:
+        """What the position itself proves, beside the walk's proofs: the wild card a seat
+        was offered, once only one is left; the seats the turn passed by before the seat on
+        turn (the walk gone on, on a copy)."""
+        part = Knowledge(self.seat)
+        self.walk.held_wild(deal, part)
         st = deal.peek_state(RotationState)
         if deal.to_act is not None and st is not None and \
                 deal.variant.phases[deal.phase_idx] is self.t.phase:
-            self.walk.fork(deal, known).reach(deal.to_act)  # the seats passed by before it
+            self.walk.fork(deal, part).reach(deal.to_act)
+        return part
 
+    def _keep(self, part: Knowledge) -> None:
+        """``part``, this call's, kept for a later :meth:`since` by the call's number (the
+        last four calls'), and the call's mark."""
+        parts = self.parts
+        if len(parts) >= 4:
+            for v in [v for v in parts if v <= self.version - 4]:
+                del parts[v]
+        parts[self.version] = part
+        journal = self.known.journal
+        assert journal is not None
+        self.at_mark = self.version << _MARK_SHIFT | len(journal)
+
+    def _still(self, deal: Deal, was: Knowledge, part: Knowledge) -> bool:
+        """Every fact of ``was`` (the position's part at the mark) is one this position
+        proves too: by the walk's proofs, by ``part`` (this position's), or, a card held,
+        by the card having been played since (a fresh reading leaves it out)."""
+        walk_lacks, part_lacks = self.known.lacks, part.lacks
+        for h, cards in was.lacks.items():
+            a, b = walk_lacks.get(h), part_lacks.get(h)
+            for c in cards:
+                if (a is None or c not in a) and (b is None or c not in b):
+                    return False
+        walk_held, part_held, played_by = self.known.held, part.held, deal.played_by
+        for c, h in was.held.items():
+            if played_by[c] < 0 and walk_held.get(c, _NOWHERE) != h and \
+                    part_held.get(c, _NOWHERE) != h:
+                return False
+        return True
+
+
+_MARK_SHIFT: Final = 32
+_MARK_JOURNAL: Final = (1 << _MARK_SHIFT) - 1
+"""A walk's mark: the call's number above, the length of its journal below."""
+
+_NOWHERE: Final = -99
+"""No place (a card no fact places)."""
