@@ -816,7 +816,7 @@ class _WalkReading(Reading):
         part = self._part(deal)
         known.add(part)
         self.version += 1
-        self._keep(part)
+        self.at_mark = self._keep(part)
 
     def mark(self) -> int | None:
         # the last call's number and how many proofs the walk's journal held then
@@ -829,12 +829,12 @@ class _WalkReading(Reading):
         if was is None or not known.add_since(self.known, mark & _MARK_JOURNAL):
             return None
         part = self._part(deal)
-        self._keep(part)
+        kept = self._keep(part)
         if not self._still(deal, was, part):
-            self.at_mark = None
             return None
         known.add(part)
-        return self.at_mark
+        self.at_mark = kept
+        return kept
 
     def _part(self, deal: Deal) -> Knowledge:
         """What the position itself proves, beside the walk's proofs: the wild card a seat
@@ -848,9 +848,9 @@ class _WalkReading(Reading):
             self.walk.fork(deal, part).reach(deal.to_act)
         return part
 
-    def _keep(self, part: Knowledge) -> None:
+    def _keep(self, part: Knowledge) -> int:
         """``part``, this call's, kept for a later :meth:`since` by the call's number (the
-        last four calls'), and the call's mark."""
+        last four calls'); the call's mark."""
         parts = self.parts
         if len(parts) >= 4:
             for v in [v for v in parts if v <= self.version - 4]:
@@ -858,7 +858,7 @@ class _WalkReading(Reading):
         parts[self.version] = part
         journal = self.known.journal
         assert journal is not None
-        self.at_mark = self.version << _MARK_SHIFT | len(journal)
+        return self.version << _MARK_SHIFT | len(journal)
 
     def _still(self, deal: Deal, was: Knowledge, part: Knowledge) -> bool:
         """Every fact of ``was`` (the position's part at the mark) is one this position
