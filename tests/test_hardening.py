@@ -290,6 +290,7 @@ print(len(bad))
 """
 
 
+@pytest.mark.campaign  # five fresh processes racing threads: a long run
 def test_threads_do_not_corrupt_the_shared_tables() -> None:
     # fresh processes: the shared tables must not already be grown by other tests (on the
     # old code, lazily grown tables were corrupted in most runs)
@@ -374,6 +375,7 @@ def test_many_presets_and_spaces_are_refused_quickly(tmp_path: Path) -> None:
     assert time.process_time() - start < 10
 
 
+@pytest.mark.campaign  # a 450-deal session of eight seats, then replayed: a long run
 def test_a_long_session_record_replays_from_the_cli(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     table = stops.Table("boodle", seats=8, seed=3, deals=450, keep_records=True)

@@ -126,6 +126,7 @@ def test_aliases_cannot_nest_past_the_limit() -> None:
 
 # -- 3. nothing of a load outlives it ------------------------------------------------------
 
+@pytest.mark.campaign  # loads traced by tracemalloc: a long run
 def test_a_load_retains_nothing(tmp_path: Path) -> None:
     body = "".join(f"  - {{k: {i}, v: x}}\n" for i in range(4_000)) + "  - *x\n"
     text = "format: stops.deal/1\nanchor: &x 1\nmeta:\n" + body
@@ -481,6 +482,7 @@ def _ctrl_c_as_at_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+@pytest.mark.campaign  # a parallel run of worker processes started and stopped
 def test_ctrl_c_stops_a_parallel_run_at_once() -> None:
     import os
     import subprocess

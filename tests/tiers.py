@@ -4,7 +4,9 @@
   campaigns, in well under two minutes.
 * **Campaigns** are the long fuzz and property runs over random examples, marked ``campaign``
   (``pyproject.toml``'s ``addopts`` leaves them out; ``python -m pytest -m campaign`` runs
-  them). A campaign's number of examples comes from the hypothesis profile in force, not from
+  them), and a few long runs of other kinds marked ``pytest.mark.campaign`` directly, each
+  saying why (a 450-deal session replayed, fresh processes racing threads, every five-card
+  hand ranked). A campaign's number of examples comes from the hypothesis profile in force, not from
   a fixed number in its decorator: each names its *full* budget, the count it runs under a
   profile of ``max_examples=100`` (``default``, in ``tests/conftest.py``), and a profile scales
   every campaign at once::

@@ -106,6 +106,7 @@ EXPECTED_CLASSES = {
 }
 
 
+@pytest.mark.campaign  # all 2,598,960 hands; the tests of _representatives() are the quick check
 def test_all_five_card_hands() -> None:
     # Counter consumes the map in C, so this is dominated by hand_key itself.
     by_key = Counter(map(hand_key, combinations(range(52), 5)))

@@ -19,6 +19,7 @@ import stops
 from stops.io import records
 from stops.rules.loader import MAX_NESTING, VALUE_BUDGET, parse_yaml_text
 from stops.rules.untrusted import resolved_mapping
+from tiers import campaign
 
 QUICK = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 
@@ -111,7 +112,7 @@ def _shared(rng: random.Random, depth: int, fan: int) -> Any:
     return node
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+@campaign(120)
 @given(st.integers(0, 2**32), st.integers(0, 60), st.integers(1, 40),
        st.sampled_from(["description", "presets", "rules", "layout", "options", "deck"]))
 def test_embedded_variants_cost_bounded_time(seed: int, depth: int, fan: int,
