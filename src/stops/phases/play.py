@@ -256,6 +256,10 @@ class PlayPhase(Phase):
         # instructions a lead, compiled); at most a few thousand entries
         self._lead_facts: dict[int, frozenset[int]] = {}
         self._pass_facts: dict[int, frozenset[int]] = {}
+        # a rule that reads the seat's own hand alone (declared: hand_only) proves the same
+        # whoever led or passed, so its proofs are kept under seat 0 for every seat: a
+        # search meets each once, not once per seat, as the cache fills
+        self._seat_part: int = 0 if self.after.spec.hand_only else 1
         self._led = [play_events(K_LED, s) for s in seats]
         self._played = [play_events(K_PLAYED, s) for s in seats]
         self._pairs = [play_pairs(s) for s in seats]
@@ -751,7 +755,7 @@ class PlayPhase(Phase):
         b = 0 if broken is None else broken + 1
         if not 0 <= b < 5:  # not a suit (against the contract): the variant's cache only
             return self._prove_pass(deal, seat, broken)
-        key = seat * 5 + b
+        key = seat * self._seat_part * 5 + b
         got = self._pass_facts.get(key)
         if got is None:
             got = self._pass_facts[key] = self._prove_pass(deal, seat, broken)
@@ -771,7 +775,7 @@ class PlayPhase(Phase):
             finally:
                 probe.close()
             return frozenset(out)
-        return remembered(deal, ("pass", seat, broken), work)
+        return remembered(deal, ("pass", seat * self._seat_part, broken), work)
 
     def _lead_proves(self, deal: Deal, seat: int, broken: int | None,
                      card: int) -> frozenset[int]:
@@ -781,7 +785,7 @@ class PlayPhase(Phase):
         b = 0 if broken is None else broken + 1
         if not 0 <= b < 5:  # not a suit (against the contract): the variant's cache only
             return self._prove_lead(deal, seat, broken, card)
-        key = (seat * 5 + b) * 52 + card
+        key = (seat * self._seat_part * 5 + b) * 52 + card
         got = self._lead_facts.get(key)
         if got is None:
             got = self._lead_facts[key] = self._prove_lead(deal, seat, broken, card)
@@ -804,7 +808,7 @@ class PlayPhase(Phase):
             finally:
                 probe.close()
             return frozenset(out)
-        return remembered(deal, ("lead", seat, broken, card), work)
+        return remembered(deal, ("lead", seat * self._seat_part, broken, card), work)
 
     def _first_is(self, deal: Deal, seat: int, card: int | None) -> bool:
         """The ``first_leader`` rule, on the table as it is now, has ``seat`` open (with

@@ -737,18 +737,20 @@ def register(reg: Registry) -> None:
     p("first_leader", "opening", params=OpeningRuleParams, text=opening_rule_text,
       describe=_opening_rule_describe, phrase=" opens with ", brings=_opening_rule_brings,
       check=_exempt_needs_lowest_black)(opening_rule)
+    # every after_stop rule here reads the seat's own hand and the suit stopped alone
+    # (hand_only: see PolicySpec)
     p("after_stop", "any_suit", explain=_explain_any_suit, phrase="the suit just stopped "
-      "included, and must be the lowest", brings=_none, text=_text(
+      "included, and must be the lowest", brings=_none, hand_only=True, text=_text(
           "A lead may be of any suit, the suit just stopped included, and must be the lowest "
           "card the player holds in that suit."))(any_suit)
     p("after_stop", "must_change_suit", params=ChangeSuitParams, explain=_explain_change_suit,
-      phrase="must be of another suit", brings=_change_suit_brings,
+      phrase="must be of another suit", brings=_change_suit_brings, hand_only=True,
       text=_change_suit_text, keeps_suit=_keeps_suit)(must_change_suit)
     p("after_stop", "opposite_colour", params=ColourParams, explain=_explain_colour,
-      phrase="must be of the other colour", brings=_colour_brings,
+      phrase="must be of the other colour", brings=_colour_brings, hand_only=True,
       text=_colour_text, keeps_suit=_keeps_suit)(opposite_colour)
     p("after_stop", "any_card", params=AnyCardParams, explain=_explain_any_card,
-      phrase="after a stop as at the first lead", brings=_none,
+      phrase="after a stop as at the first lead", brings=_none, hand_only=True,
       text=_any_card_text, describe=_any_card_describe)(any_card)
     p("failed_lead", "pass_left", params=PassLeftParams, text=_pass_left_text,
       phrase="lead as required", brings=_pass_left_brings,
