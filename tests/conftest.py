@@ -21,12 +21,21 @@ fixed, so the default profile keeps it.
 """
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
 from tiers import in_compiled_pass
+
+# The tests start many fresh interpreters (the examples, the command line, a parallel run's
+# workers), and each imports the package. Where the environment forbids writing bytecode
+# (PYTHONDONTWRITEBYTECODE, as on this project's CI machines), each of them compiled every
+# module from source again: about 0.3 s a process. This process writes the bytecode once
+# (into the usual, ignored __pycache__ folders) as it imports the package, before any test
+# module does; the others only read it.
+sys.dont_write_bytecode = False
 
 settings.register_profile("default", derandomize=True, database=None)
 settings.register_profile("ci", derandomize=True, database=None, max_examples=100)
