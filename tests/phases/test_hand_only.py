@@ -45,7 +45,9 @@ def test_every_built_in_after_stop_rule_declares_hand_only() -> None:
 def test_a_built_in_rule_answers_the_same_at_every_seat() -> None:
     # By hand: with only the led card and one other in a seat's hand (every other card out
     # of the hands), whether the rule lets that seat lead the card depends on the two cards
-    # and the suit stopped, not on the seat. Checked for every rule as a built-in uses it.
+    # and the suit stopped, not on the seat; so does whether it lets a seat holding one
+    # card lead at all (what a passed lead proves). Checked for every rule as a built-in
+    # uses it.
     used = _rules_in_use()
     assert {name for name, _ in used} >= {"any_suit", "must_change_suit", "any_card"}
     for variant in used.values():
@@ -64,6 +66,16 @@ def test_a_built_in_rule_answers_the_same_at_every_seat() -> None:
                         finally:
                             probe.close()
                     assert len(answers) == 1, (variant, broken, card, other)
+            for card in range(52):
+                # a passed lead: whether the seat could lead at all with this card alone
+                answers = set()
+                for seat in range(deal.n):
+                    probe = Probe(deal, {card: seat})
+                    try:
+                        answers.add(bool(rule.impl(deal, seat, broken, rule.params)))
+                    finally:
+                        probe.close()
+                assert len(answers) == 1, (variant, broken, card)
 
 
 def test_the_phase_keeps_one_proof_for_every_seat() -> None:
