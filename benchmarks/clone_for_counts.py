@@ -1,0 +1,162 @@
+"""What ``clone_for`` costs beside ``clone()``, counted by cachegrind: instructions, cache
+misses and mispredicted branches per call, which load does not move.
+
+    PYTHONPATH=src python benchmarks/clone_for_counts.py                 # boodle, the pure build
+    /path/to/compiled-venv/bin/python benchmarks/clone_for_counts.py --games boodle three-in-one
+
+``clone_for.py`` times the calls by the clock, which wanders by tens of percent from minute to
+minute on a shared machine; this counts them. Each game is set up as ``clone_for.py`` sets
+it up (random play to the middle of a deal with seed 7, every seat's view taken, then the
+same decision made in ``--calls`` copies), in a child process under ``valgrind
+--tool=cachegrind`` with its cache and branch simulation, twice: once making the calls, once
+not. The difference over ``--calls`` is one call, with the interpreter's start, the imports,
+the variant's build and the setup taken out. Three calls are counted:
+
+* ``clone``: ``deal.clone()`` of the middle deal (the row's yardstick);
+* ``next``: ``clone_for`` of the seat to act in each copy, a position met for the first time
+  (``clone_for.py``'s ``next``: the seat's view read on from its previous one, then a copy
+  dealt from it);
+* ``again``: ``clone_for`` again at one of those positions (``clone_for.py``'s
+  ``clone_for``: the view kept, only the copy dealt).
+
+Printed per call: ``Ir`` (instructions), ``I1`` (first-level instruction cache misses),
+``D1`` (first-level data cache misses, reads and writes), ``LL`` (last-level misses),
+``Bm`` (mispredicted branches, conditional and indirect), and ``CEst``, the usual rough
+estimate of cycles from them (KCachegrind's: ``Ir + 10 (Bm + I1 + D1) + 100 LL``), each
+with its ratio to ``clone``'s. Instructions alone understate what the clock sees where a
+call runs much code once (misses of the instructions themselves, branches the predictor has
+not learnt): the misses say where, though the clock sees more still than the estimate
+(docs/performance.md, "clone_for's first call by the clock"). The children run with
+``PYTHONHASHSEED=0`` (dict probes follow string hashes). Needs valgrind; a game takes
+about two minutes compiled, more pure. No test asserts these numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+CHILD = """
+import random
+import sys
+
+import stops
+
+name, mode, calls, do = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "1"
+variant = stops.load_variant(name)
+seats = min(max(4, variant.players[0]), variant.players[1])
+
+
+def middle():
+    whole = stops.Table(variant, seats=seats, seed=7, chips=100).new_deal()
+    pick = random.Random(7)
+    steps = 0
+    while not whole.is_terminal:
+        legal = whole.legal_actions()
+        whole.apply(legal[pick.randrange(len(legal))])
+        steps += 1
+    deal = stops.Table(variant, seats=seats, seed=7, chips=100).new_deal()
+    pick = random.Random(7)
+    for _ in range(steps // 2):
+        legal = deal.legal_actions()
+        deal.apply(legal[pick.randrange(len(legal))])
+    return deal
+
+
+deal = middle()
+seat = deal.current_seat if deal.current_seat is not None else 0
+rng = random.Random(1)
+deal.clone_for(seat, rng)
+legal = deal.legal_actions()
+step = legal[random.Random(2).randrange(len(legal))]
+moved = [deal.clone() for _ in range(calls + 1)]
+for m in moved:
+    for s in range(m.n):
+        m.clone_for(s, rng)
+    m.apply(step)
+to_act = [m.current_seat if m.current_seat is not None else seat for m in moved]
+last = moved.pop()  # warms what the variant keeps of the position met
+last.clone_for(to_act.pop(), rng)
+deal.clone()
+if mode == "again":
+    moved[0].clone_for(to_act[0], rng)
+if do:
+    if mode == "clone":
+        for _ in range(calls):
+            deal.clone()
+    elif mode == "next":
+        for i in range(calls):
+            moved[i].clone_for(to_act[i], rng)
+    else:
+        again, who = moved[0], to_act[0]
+        for _ in range(calls):
+            again.clone_for(who, rng)
+"""
+
+EVENTS = ("Ir", "I1", "D1", "LL", "Bm", "CEst")
+
+
+def count(game: str, mode: str, calls: int, do: bool) -> dict[str, int]:
+    """The events of one child process (``do``: making the calls), summed as printed."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "cachegrind.out"
+        done = subprocess.run(
+            ["valgrind", "--tool=cachegrind", "--cache-sim=yes", "--branch-sim=yes",
+             f"--cachegrind-out-file={out}", sys.executable, "-c", CHILD, game, mode,
+             str(calls), "1" if do else "0"],
+            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+            check=False)
+        if done.returncode != 0 or not out.exists():
+            raise SystemExit(f"cachegrind failed for {game} {mode}: {done.stderr[-2000:]}")
+        names: list[str] = []
+        totals: list[int] = []
+        for line in out.read_text().splitlines():
+            if line.startswith("events:"):
+                names = line.split()[1:]
+            elif line.startswith("summary:"):
+                totals = [int(x) for x in line.split()[1:]]
+    got = dict(zip(names, totals, strict=True))
+    ll = got["ILmr"] + got["DLmr"] + got["DLmw"]
+    d1 = got["D1mr"] + got["D1mw"]
+    bm = got["Bcm"] + got["Bim"]
+    return {"Ir": got["Ir"], "I1": got["I1mr"], "D1": d1, "LL": ll, "Bm": bm,
+            "CEst": got["Ir"] + 10 * (bm + got["I1mr"] + d1) + 100 * ll}
+
+
+def per_call(game: str, mode: str, calls: int) -> dict[str, float]:
+    with_calls = count(game, mode, calls, True)
+    without = count(game, mode, calls, False)
+    return {k: (with_calls[k] - without[k]) / calls for k in EVENTS}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", nargs="*", default=["boodle"])
+    ap.add_argument("--calls", type=int, default=40, help="calls counted (default 40)")
+    args = ap.parse_args(argv)
+    if shutil.which("valgrind") is None:
+        print("clone_for_counts.py needs valgrind (apt-get install valgrind)", file=sys.stderr)
+        return 2
+    import stops
+
+    build = "compiled" if stops.COMPILED else "pure"
+    print(f"stops {stops.__version__}, {build} build, Python {sys.version.split()[0]}; "
+          f"per call, over {args.calls} calls (x: the ratio to clone's)")
+    print(f"{'game':<16}{'call':<7}" + "".join(f"{e:>16}" for e in EVENTS))
+    for game in args.games:
+        base = per_call(game, "clone", args.calls)
+        for mode in ("clone", "next", "again"):
+            got = base if mode == "clone" else per_call(game, mode, args.calls)
+            cells = "".join(f"{got[e]:>9,.0f} {got[e] / max(base[e], 1):>5.2f}x"
+                            for e in EVENTS)
+            print(f"{game:<16}{mode:<7}{cells}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
