@@ -18,6 +18,9 @@ speed, which wanders from minute to minute, weighs on every figure alike:
   each new decision, its seats' readings of the log read on by the events logged since.
   Each of the hundred copies is met once, cold in the caches, where ``clone()`` is timed
   on one deal again and again;
+* ``cold``: ``clone()`` of a copy met once (a hundred copies, each cloned once), the
+  yardstick like with like for ``next`` (a cold ``clone()`` costs 1.7 to 1.9 warm ones:
+  docs/performance.md, "clone_for's first call by the clock");
 * ``walk``: at every decision of ``--walk-deals`` deals of random play (seeds from
   ``--seed``), ``clone_for`` of the seat to act and ``clone()`` of the deal, each timed
   once on the real deal just moved, in turn first: what a search bot at every seat pays at
@@ -25,10 +28,10 @@ speed, which wanders from minute to minute, weighs on every figure alike:
   own previous decision), beside a copy made under the same conditions.
 
 Printed: the median microseconds per call of each over the rounds, and the ratios
-``clone_for / clone``, ``first / clone`` and ``next / clone`` (the median of each round's
-ratio), and ``walk``'s ratio (all its ``clone_for`` time over all its ``clone()`` time).
-Times are this process's CPU time (the walk's each less what reading the clock adds:
-``agent.py``'s ``_clock_cost``). No test asserts these numbers.
+``clone_for / clone``, ``first / clone``, ``next / clone`` and ``next / cold`` (the median
+of each round's ratio), and ``walk``'s ratio (all its ``clone_for`` time over all its
+``clone()`` time). Times are this process's CPU time (the walk's each less what reading the
+clock adds: ``agent.py``'s ``_clock_cost``). No test asserts these numbers.
 """
 
 from __future__ import annotations
@@ -127,12 +130,15 @@ def measure(deal: Any, rounds: int, calls: int) -> dict[str, float]:
     ratio_for: list[float] = []
     ratio_first: list[float] = []
     ratio_next: list[float] = []
+    cold_t: list[float] = []
+    ratio_cold: list[float] = []
     deal.clone_for(seat, rng)  # warm: the variant's caches of what rules prove
     legal = deal.legal_actions()
     step = legal[random.Random(2).randrange(len(legal))]  # the same decision in every copy
     for _ in range(rounds):
         gc.collect()
         copies = [deal.clone() for _ in range(calls)]
+        colds = [deal.clone() for _ in range(calls)]
         moved = [deal.clone() for _ in range(calls)]
         for m in moved:
             for s in range(m.n):
@@ -144,6 +150,7 @@ def measure(deal: Any, rounds: int, calls: int) -> dict[str, float]:
         g = per_call(lambda i, copies=copies: copies[i].clone_for(seat, rng), calls)
         h = per_call(lambda i, moved=moved, to_act=to_act: moved[i].clone_for(to_act[i], rng),
                      calls)
+        k = per_call(lambda i, colds=colds: colds[i].clone(), calls)
         clone_t.append(c)
         for_t.append(f)
         first_t.append(g)
@@ -151,11 +158,14 @@ def measure(deal: Any, rounds: int, calls: int) -> dict[str, float]:
         ratio_for.append(f / c)
         ratio_first.append(g / c)
         ratio_next.append(h / c)
+        cold_t.append(k)
+        ratio_cold.append(h / k)
     return {"clone": statistics.median(clone_t), "clone_for": statistics.median(for_t),
             "first": statistics.median(first_t), "next": statistics.median(next_t),
             "ratio": statistics.median(ratio_for),
             "ratio_first": statistics.median(ratio_first),
-            "ratio_next": statistics.median(ratio_next)}
+            "ratio_next": statistics.median(ratio_next), "cold": statistics.median(cold_t),
+            "ratio_cold": statistics.median(ratio_cold)}
 
 
 def main() -> None:
@@ -170,9 +180,11 @@ def main() -> None:
     names = args.games or list_variants()
     tick = _clock_cost()
     print(f"{'game':28} {'clone us':>9} {'clone_for':>10} {'first':>9} {'next':>9} "
-          f"{'for/clone':>10} {'first/clone':>12} {'next/clone':>11} {'walk/clone':>11}")
+          f"{'cold':>7} {'for/clone':>10} {'first/clone':>12} {'next/clone':>11} "
+          f"{'next/cold':>10} {'walk/clone':>11}")
     ratios = []
     nexts = []
+    colds = []
     walks = []
     for name in names:
         deal = mid_deal(name, args.seed)
@@ -183,17 +195,19 @@ def main() -> None:
             continue
         ratios.append(r["ratio"])
         nexts.append(r["ratio_next"])
+        colds.append(r["ratio_cold"])
         w = "-"
         if args.walk_deals:
             wc, wf = walk(name, args.seed, args.walk_deals, tick)
             walks.append(wf / wc)
             w = f"{wf / wc:.2f}"
         print(f"{name:28} {r['clone']:9.1f} {r['clone_for']:10.1f} {r['first']:9.1f} "
-              f"{r['next']:9.1f} {r['ratio']:10.2f} {r['ratio_first']:12.2f} "
-              f"{r['ratio_next']:11.2f} {w:>11}  ({deal.phase})")
+              f"{r['next']:9.1f} {r['cold']:7.1f} {r['ratio']:10.2f} {r['ratio_first']:12.2f} "
+              f"{r['ratio_next']:11.2f} {r['ratio_cold']:10.2f} {w:>11}  ({deal.phase})")
     if ratios:
         print(f"median clone_for/clone over the games: {statistics.median(ratios):.2f}; "
-              f"next/clone: {statistics.median(nexts):.2f}"
+              f"next/clone: {statistics.median(nexts):.2f}; "
+              f"next/cold: {statistics.median(colds):.2f}"
               + (f"; walk/clone: {statistics.median(walks):.2f}" if walks else ""))
 
 
