@@ -27,14 +27,18 @@ with its ratio to ``clone``'s. Instructions alone understate what the clock sees
 call runs much code once (misses of the instructions themselves, branches the predictor has
 not learnt): the misses say where, though the clock sees more still than the estimate
 (docs/performance.md, "clone_for's first call by the clock"). The children run with
-``PYTHONHASHSEED=0`` (dict probes follow string hashes). Needs valgrind; a game takes
-about two minutes compiled, more pure. No test asserts these numbers.
+``PYTHONHASHSEED=0`` (dict probes follow string hashes), with the cyclic collector off for
+the counted calls (a full collection fell inside them in one run and not the other) and,
+where ``setarch`` is found, with the address layout fixed (the simulated caches' misses
+follow the addresses). Needs valgrind; a game takes about two minutes in either build. No
+test asserts these numbers.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -42,33 +46,15 @@ import tempfile
 from pathlib import Path
 
 CHILD = """
+import gc
 import random
 import sys
 
-import stops
+sys.path.insert(0, sys.argv[5])  # this folder: clone_for.py's positions, not a copy of them
+from clone_for import mid_deal
 
 name, mode, calls, do = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "1"
-variant = stops.load_variant(name)
-seats = min(max(4, variant.players[0]), variant.players[1])
-
-
-def middle():
-    whole = stops.Table(variant, seats=seats, seed=7, chips=100).new_deal()
-    pick = random.Random(7)
-    steps = 0
-    while not whole.is_terminal:
-        legal = whole.legal_actions()
-        whole.apply(legal[pick.randrange(len(legal))])
-        steps += 1
-    deal = stops.Table(variant, seats=seats, seed=7, chips=100).new_deal()
-    pick = random.Random(7)
-    for _ in range(steps // 2):
-        legal = deal.legal_actions()
-        deal.apply(legal[pick.randrange(len(legal))])
-    return deal
-
-
-deal = middle()
+deal = mid_deal(name, 7)
 seat = deal.current_seat if deal.current_seat is not None else 0
 rng = random.Random(1)
 deal.clone_for(seat, rng)
@@ -85,6 +71,10 @@ last.clone_for(to_act.pop(), rng)
 deal.clone()
 if mode == "again":
     moved[0].clone_for(to_act[0], rng)
+# the collector off from here in both runs: a full collection of the copies' heap fell
+# inside the counted calls in one run and outside them in the other, by tens of thousands
+gc.collect()
+gc.disable()
 if do:
     if mode == "clone":
         for _ in range(calls):
@@ -105,10 +95,13 @@ def count(game: str, mode: str, calls: int, do: bool) -> dict[str, int]:
     """The events of one child process (``do``: making the calls), summed as printed."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "cachegrind.out"
+        # the addresses fixed (no randomized layout, where setarch can say so), so that the
+        # simulated caches see the same layout in both runs
+        fixed = ["setarch", platform.machine(), "-R"] if shutil.which("setarch") else []
         done = subprocess.run(
-            ["valgrind", "--tool=cachegrind", "--cache-sim=yes", "--branch-sim=yes",
+            [*fixed, "valgrind", "--tool=cachegrind", "--cache-sim=yes", "--branch-sim=yes",
              f"--cachegrind-out-file={out}", sys.executable, "-c", CHILD, game, mode,
-             str(calls), "1" if do else "0"],
+             str(calls), "1" if do else "0", str(Path(__file__).resolve().parent)],
             capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
             check=False)
         if done.returncode != 0 or not out.exists():
@@ -137,7 +130,7 @@ def per_call(game: str, mode: str, calls: int) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", nargs="*", default=["boodle"])
-    ap.add_argument("--calls", type=int, default=40, help="calls counted (default 40)")
+    ap.add_argument("--calls", type=int, default=200, help="calls counted (default 200)")
     args = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("clone_for_counts.py needs valgrind (apt-get install valgrind)", file=sys.stderr)
