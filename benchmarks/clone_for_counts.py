@@ -105,7 +105,10 @@ def count(game: str, mode: str, calls: int, do: bool) -> dict[str, int]:
             capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"},
             check=False)
         if done.returncode != 0 or not out.exists():
-            raise SystemExit(f"cachegrind failed for {game} {mode}: {done.stderr[-2000:]}")
+            # the child's own last words, not valgrind's summary that follows them
+            said = [ln for ln in done.stderr.splitlines() if not ln.startswith("==")]
+            raise SystemExit(f"cachegrind failed for {game} {mode}: "
+                             + "\n".join(said[-20:]))
         names: list[str] = []
         totals: list[int] = []
         for line in out.read_text().splitlines():
@@ -135,8 +138,16 @@ def main(argv: list[str] | None = None) -> int:
     if shutil.which("valgrind") is None:
         print("clone_for_counts.py needs valgrind (apt-get install valgrind)", file=sys.stderr)
         return 2
+    if args.calls < 1:
+        ap.error("--calls must be at least 1")
     import stops
 
+    for game in args.games:  # a name that is no variant: said here, before minutes of valgrind
+        try:
+            stops.load_variant(game)
+        except stops.StopsError as e:
+            print(f"clone_for_counts.py: {e}", file=sys.stderr)
+            return 2
     build = "compiled" if stops.COMPILED else "pure"
     print(f"stops {stops.__version__}, {build} build, Python {sys.version.split()[0]}; "
           f"per call, over {args.calls} calls (x: the ratio to clone's)")
