@@ -27,8 +27,9 @@ read from the start of the log) and ``on`` (its view read on from its previous c
 ``new %`` the share of the calls that are new; and ``again + read``, the floor of the first
 call for a design that deals its copy as today's does and reads the log as cheaply as
 anything can. In the compiled build ``read`` still runs interpreted (this script is not
-compiled), so there it is an upper bound of the floor's part, not the floor. Times are this process's CPU time, less what reading the
-clock adds (``agent.py``'s ``_clock_cost``). No test asserts these numbers.
+compiled), so there it is an upper bound of the floor's part, not the floor. Times are this
+process's CPU time, less what reading the clock adds (``agent.py``'s ``_clock_cost``). No
+test asserts these numbers.
 """
 
 from __future__ import annotations

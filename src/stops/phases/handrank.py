@@ -26,7 +26,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import Final, NoReturn
 
 __all__ = ["CATEGORIES", "best_hand", "by_rank", "category", "describe", "describe_key", "hand_key",
-           "key_ranks"]
+           "key_ranks", "suited_best_five_key"]
 
 CATEGORIES: Final[tuple[str, ...]] = (
     "high_card",
@@ -299,21 +299,51 @@ def best_five_key(cards: Iterable[int]) -> tuple[int, ...]:
     ``cards``, worked out from the bit sets of each suit's ranks instead of trying every
     five: each category's best achievable hand is built directly and the strongest is
     taken. Equal to ``max(hand_key(f) for f in combinations(cards, 5))`` (a property test
-    checks it).
-
-    The ranks held twice, three and four times are bit sets too, made from the suits' by
-    a few ands and ors (a rank held in at least two suits, three, all four), so that the
-    highest of each is a top bit: no loop over the thirteen ranks."""
+    checks it)."""
     held = 0                      # bit c: card c held (suit * 13 + rank)
     for c in cards:
         held |= 1 << c
     # per suit, the bit set of its ranks
-    s0 = held & _SUIT_RANKS
-    s1 = held >> _NUM_RANKS & _SUIT_RANKS
-    s2 = held >> 2 * _NUM_RANKS & _SUIT_RANKS
-    s3 = held >> 3 * _NUM_RANKS & _SUIT_RANKS
+    return suited_best_five_key(held & _SUIT_RANKS, held >> _NUM_RANKS & _SUIT_RANKS,
+                                held >> 2 * _NUM_RANKS & _SUIT_RANKS,
+                                held >> 3 * _NUM_RANKS & _SUIT_RANKS)
+
+
+def suited_best_five_key(s0: int, s1: int, s2: int, s3: int) -> tuple[int, ...]:
+    """:func:`best_five_key` of the cards whose ranks in each suit are the bit sets ``s0``
+    to ``s3`` (bit r of ``s{i}``: the card ``i * 13 + r``), five or more in all: a deal's
+    suit masks of a hand (``Deal.masks``) as they are, with no list of its cards made (a
+    copy of Tripoley after its showdown checks each hand shown against its holder's cards
+    at every try).
+
+    The ranks held twice, three and four times are bit sets too, made from the suits' by
+    a few ands and ors (a rank held in at least two suits, three, all four), so that the
+    highest of each is a top bit: no loop over the thirteen ranks."""
     present = s0 | s1 | s2 | s3
-    best: tuple[int, ...] = (_HIGH_CARD, *_desc(present, _HAND_SIZE))
+    # the best hand by the ranks held more than once, else the five highest ranks (worked
+    # out only then: with seven cards or more a rank is mostly held twice)
+    four = s0 & s1 & s2 & s3
+    three = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    two = (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3)
+    best: tuple[int, ...]
+    if four:
+        a = four.bit_length() - 1
+        best = (_QUADS, a, *_desc(present ^ 1 << a, 1))
+    elif three:
+        a = three.bit_length() - 1
+        pairs = two ^ 1 << a   # the pair: the highest other rank held twice or more
+        best = ((_FULL_HOUSE, a, pairs.bit_length() - 1) if pairs else
+                (_TRIPS, a, *_desc(present ^ 1 << a, 2)))
+    elif two:
+        a = two.bit_length() - 1
+        rest = two ^ 1 << a
+        if rest:
+            b = rest.bit_length() - 1
+            best = (_TWO_PAIR, a, b, *_desc(present ^ 1 << a ^ 1 << b, 1))
+        else:
+            best = (_PAIR, a, *_desc(present ^ 1 << a, 3))
+    else:
+        best = (_HIGH_CARD, *_desc(present, _HAND_SIZE))
     for bits in (s0, s1, s2, s3):
         if bits.bit_count() >= _HAND_SIZE:
             top = _top_straight(bits)
@@ -321,32 +351,10 @@ def best_five_key(cards: Iterable[int]) -> tuple[int, ...]:
                     (_FLUSH, *_desc(bits, _HAND_SIZE)))
             if cand > best:
                 best = cand
-    four = s0 & s1 & s2 & s3
-    three = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
-    two = (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3)
-    if four:
-        a = four.bit_length() - 1
-        cand = (_QUADS, a, *_desc(present ^ 1 << a, 1))
-    elif three:
-        a = three.bit_length() - 1
-        pairs = two ^ 1 << a   # the pair: the highest other rank held twice or more
-        cand = ((_FULL_HOUSE, a, pairs.bit_length() - 1) if pairs else
-                (_TRIPS, a, *_desc(present ^ 1 << a, 2)))
-    elif two:
-        a = two.bit_length() - 1
-        rest = two ^ 1 << a
-        if rest:
-            b = rest.bit_length() - 1
-            cand = (_TWO_PAIR, a, b, *_desc(present ^ 1 << a ^ 1 << b, 1))
-        else:
-            cand = (_PAIR, a, *_desc(present ^ 1 << a, 3))
-    else:
-        cand = best
-    if cand > best:
-        best = cand
-    top = _top_straight(present)
-    if top >= 0 and (_STRAIGHT, top) > best:
-        best = (_STRAIGHT, top)
+    if best[0] < _STRAIGHT:
+        top = _top_straight(present)
+        if top >= 0:
+            best = (_STRAIGHT, top)
     return best
 
 

@@ -36,11 +36,13 @@ from stops.engine.vocabulary import EventType, Verb
 from stops.phases.base import Phase, in_chips, laid
 from stops.phases.dealing import shape_of
 from stops.phases.handrank import (
+    CATEGORIES,
     best_five_key,
     describe_key,
     first_best_five,
     hand_key,
     key_ranks,
+    suited_best_five_key,
 )
 from stops.policies.leads import FirstLead, FirstLeadParams, first_lead, first_lead_text
 from stops.rules.registry import param
@@ -308,15 +310,47 @@ class PokerPhase(Phase):
 
     def _still_best(self, deal: Deal, s: int, shown: tuple[Card, ...]) -> bool:
         """``shown`` is as good as the best hand ``s`` held (his hand now, with the cards
-        he has played since). The cards he has played are public, the same in every copy
-        ``clone_for`` deals from one view: found once per view (``redeal_memo``), his hand
-        read from its masks, not a pass over the pack per check."""
+        he has played since); with ``poker_selection: auto``, the very five the rule picks
+        from them. The cards he has played and what is read of the hand shown are public,
+        the same in every copy ``clone_for`` deals from one view: worked out once per view
+        (``redeal_memo``).
+
+        A copy of Tripoley after its showdown asks this of every hand shown at every try,
+        and most tries fail it (a copy that fits is found by the walk), so it is read from
+        the holder's suit masks with the played cards' or-ed in: the best five's key from
+        those (:func:`~stops.phases.handrank.suited_best_five_key`), no list of his cards
+        made. Where the key is the hand shown's, the rule's pick is that hand unless he
+        holds another card of a rank in it (the pick takes the first cards of each rank in
+        card order) or the hand is a flush: those few, and hand sizes other than five,
+        are settled by picking from his cards (:meth:`_still_best_cards`)."""
         memo = redeal_memo(deal)
-        played: list[int] | None = memo.get((_REDEAL, "played", s))
-        if played is None:
-            played = [c for c in range(52) if deal.played_by[c] == s]
+        got: _Shown | None = memo.get((_REDEAL, "shown", s))
+        if got is None or (got.shown is not shown and got.shown != shown):
+            got = _Shown(deal, s, shown)
             if memo:
-                memo[(_REDEAL, "played", s)] = played
+                memo[(_REDEAL, "shown", s)] = got
+        m = deal.masks[s]
+        s0, s1, s2, s3 = m[0] | got.p0, m[1] | got.p1, m[2] | got.p2, m[3] | got.p3
+        k = self._hand_size
+        if s0.bit_count() + s1.bit_count() + s2.bit_count() + s3.bit_count() <= k:
+            return True
+        if k != 5 or not got.five or \
+                (got.h0 & ~s0) | (got.h1 & ~s1) | (got.h2 & ~s2) | (got.h3 & ~s3):
+            # (a hand shown that he no longer has all of: as the cards say)
+            return self._still_best_cards(deal, s, shown, got.played)
+        if suited_best_five_key(s0, s1, s2, s3) != got.key:
+            return False  # a better five (the hand shown is among his cards)
+        if self._selection != "auto":
+            return True
+        extra = (s0 & ~got.h0) | (s1 & ~got.h1) | (s2 & ~got.h2) | (s3 & ~got.h3)
+        if not got.flush and not extra & got.ranks:
+            return True  # the key's ranks held only as shown: the pick is the hand shown
+        return self._still_best_cards(deal, s, shown, got.played)
+
+    def _still_best_cards(self, deal: Deal, s: int, shown: tuple[Card, ...],
+                          played: list[int]) -> bool:
+        """:meth:`_still_best` by picking from the holder's cards (his hand now and
+        ``played``, the cards he has played since), as the rule picks at the showdown."""
         held = sorted(cards_of(deal, s) + played)  # in card order, as the pack's pass gave
         k = self.settings.hand_size
         if len(held) <= k:
@@ -611,6 +645,52 @@ class PokerPhase(Phase):
             return IllegalAction("insufficient_chips", "you cannot cover the call; fold",
                                  rule="short_call: fold_only")
         return None
+
+
+class _Shown:
+    """What :meth:`PokerPhase._still_best` reads of one hand shown as its holder's best,
+    the same for every copy of one view: the cards he has played since (``played``, and as
+    suit masks ``p0`` to ``p3``), the hand's own suit masks (``h0`` to ``h3``) and key,
+    the ranks in it as a bit set, and whether it is five cards (``five``) and a flush or a
+    straight flush (``flush``)."""
+
+    __slots__ = ("five", "flush", "h0", "h1", "h2", "h3", "key", "p0", "p1", "p2", "p3",
+                 "played", "ranks", "shown")
+
+    def __init__(self, deal: Deal, s: int, shown: tuple[Card, ...]) -> None:
+        self.shown = shown
+        played_by = deal.played_by
+        self.played: list[int] = [c for c in range(52) if played_by[c] == s]
+        self.p0, self.p1, self.p2, self.p3 = _suit_masks(self.played)
+        cards = [int(c) for c in shown]
+        self.h0, self.h1, self.h2, self.h3 = _suit_masks(cards)
+        self.five = len(set(cards)) == 5
+        self.key: tuple[int, ...] = hand_key(cards) if self.five else ()
+        self.flush = self.five and self.key[0] in _FLUSHES
+        self.ranks = self.h0 | self.h1 | self.h2 | self.h3
+
+
+def _suit_masks(cards: list[int]) -> tuple[int, int, int, int]:
+    """The suit masks of ``cards`` (bit r of the i-th: the card ``i * 13 + r``), as a
+    deal's ``masks`` hold a hand's."""
+    m0 = m1 = m2 = m3 = 0
+    for c in cards:
+        suit = c // 13
+        bit = 1 << c % 13
+        if suit == 0:
+            m0 |= bit
+        elif suit == 1:
+            m1 |= bit
+        elif suit == 2:
+            m2 |= bit
+        else:
+            m3 |= bit
+    return m0, m1, m2, m3
+
+
+_FLUSHES: Final = frozenset((CATEGORIES.index("flush"), CATEGORIES.index("straight_flush")))
+"""The categories whose rule's pick is not settled by the ranks alone (see
+:meth:`PokerPhase._still_best`)."""
 
 
 def _best_combos(hand: tuple[int, ...], k: int) -> list[tuple[int, ...]]:

@@ -1,0 +1,126 @@
+"""A hand shown as its holder's best is checked against the holder's cards in each copy
+``clone_for`` deals (``PokerPhase._still_best``): read from his suit masks, as a copy of
+Tripoley after its showdown reads it at every try, it must give what picking from his cards
+gives (``_still_best_cards``, the rule's own pick), in both modes that check it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import stops
+from stops.engine.cards import CARDS, parse_card
+from stops.phases.handrank import best_five_key, first_best_five, suited_best_five_key
+from stops.phases.poker import PokerPhase
+
+SEAT = 1
+_PHASES: dict[str, tuple[PokerPhase, Any]] = {}
+
+
+def _setup(selection: str) -> tuple[PokerPhase, Any]:
+    """Tripoley's poker phase with ``poker_selection`` as given, and a deal whose hands and
+    plays a test sets (made once per mode: the checks read only the masks and the plays)."""
+    got = _PHASES.get(selection)
+    if got is None:
+        variant = stops.load_variant("tripoley", {"poker_selection": selection})
+        deal = stops.Table(variant, seats=4, seed=1).new_deal()
+        phase = next(p for p in variant.phases if isinstance(p, PokerPhase))
+        got = _PHASES[selection] = (phase, deal)
+    return got
+
+
+def _place(deal: Any, hand: list[int], played: list[int]) -> None:
+    """Seat 1 holds ``hand`` now and has played ``played``; nobody else has played."""
+    masks = [0, 0, 0, 0]
+    for c in hand:
+        masks[c // 13] |= 1 << c % 13
+    deal.masks[SEAT] = masks
+    deal.played_by = [-1] * 52
+    for c in played:
+        deal.played_by[c] = SEAT
+
+
+def _both(selection: str, hand: list[int], played: list[int],
+          shown: tuple[Any, ...]) -> tuple[bool, bool]:
+    phase, deal = _setup(selection)
+    _place(deal, hand, played)
+    fast = phase._still_best(deal, SEAT, shown)
+    slow = phase._still_best_cards(deal, SEAT, shown, sorted(played))
+    return fast, slow
+
+
+def _cards(*codes: str) -> list[int]:
+    return [int(parse_card(c)) for c in codes]
+
+
+def test_by_hand() -> None:
+    # By hand. He showed 5C 5D KS QH 9C (a pair of fives, the auto pick of his cards then).
+    shown = tuple(CARDS[c] for c in sorted(_cards("5C", "5D", "KS", "QH", "9C")))
+    base = _cards("5C", "5D", "KS", "QH", "9C")
+    # with 2H 3S 7D beside it (no pair among them, nothing above the nine but as shown):
+    # still his best, and the very five the rule picks
+    assert _both("auto", base[:3], base[3:] + _cards("2H", "3S", "7D"), shown) == (True, True)
+    # an ace beside it: a better kicker, not his best
+    assert _both("auto", base + _cards("AH"), [], shown) == (False, False)
+    # 3C 3H beside it: two pair, better
+    assert _both("auto", base + _cards("3C", "3H"), [], shown) == (False, False)
+    # 9S beside it (played): two pair, nines and fives, better
+    assert _both("best", base, _cards("9S"), shown) == (False, False)
+    # Two pair shown, KC KD 7H 7S with the 4C, and the 4D beside it: the same key, and
+    # the rule picks the first four in card order, the 4C: still the pick
+    shown2 = tuple(CARDS[c] for c in sorted(_cards("KC", "KD", "7H", "7S", "4C")))
+    assert _both("auto", _cards("KC", "KD", "7H", "7S", "4C", "4D"), [], shown2) == (True, True)
+    # with 2C 2D beside instead: three pairs, the best five still K K 7 7 with the best
+    # kicker, the 4: the same
+    assert _both("auto", _cards("KC", "KD", "7H", "7S", "4C", "2C", "2D"), [],
+                 shown2) == (True, True)
+    # but had he shown the 4D with the 4C beside, the rule would have picked the 4C: not
+    # the hand shown (the same key)
+    shown3 = tuple(CARDS[c] for c in sorted(_cards("KC", "KD", "7H", "7S", "4D")))
+    assert _both("auto", _cards("KC", "KD", "7H", "7S", "4C", "4D"), [], shown3) == (False, False)
+    # "best" asks only that it is as good: the same key is enough
+    assert _both("best", _cards("KC", "KD", "7H", "7S", "4C", "4D"), [], shown3) == (True, True)
+    # a flush shown: with the 4C beside it, still the pick; with the 3H, a better flush
+    # (K J 9 5 3 above K J 9 5 2)
+    shown4 = tuple(CARDS[c] for c in sorted(_cards("2H", "5H", "9H", "JH", "KH")))
+    assert _both("auto", _cards("2H", "5H", "9H", "JH", "KH", "4C"), [], shown4) == (True, True)
+    assert _both("auto", _cards("2H", "5H", "9H", "JH", "KH", "3H"), [], shown4) == (False, False)
+    # five cards or fewer in all: the hand shown is all he had
+    assert _both("auto", base, [], shown) == (True, True)
+
+
+_RANKS = st.sampled_from([c for c in range(52) if c % 13 in (0, 3, 4, 8, 11, 12)])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.lists(st.integers(0, 51), min_size=5, max_size=14, unique=True),
+                 st.lists(_RANKS, min_size=5, max_size=14, unique=True)),
+       st.integers(0, 14), st.sampled_from(["pick", "subset", "any"]),
+       st.randoms(use_true_random=False), st.sampled_from(["auto", "best"]))
+def test_masks_agree_with_the_pick(cards: list[int], split: int, how: str, rnd: Any,
+                                   selection: str) -> None:
+    """Any cards, some played, and a hand shown that is the rule's pick from them, five of
+    them at random, or five cards at all (some perhaps not his): the same answer."""
+    played = cards[:min(split, len(cards))]
+    hand = cards[len(played):]
+    if how == "pick":
+        shown_codes = list(first_best_five(sorted(cards)))
+    elif how == "subset":
+        shown_codes = rnd.sample(cards, 5)
+    else:
+        shown_codes = rnd.sample(range(52), 5)
+    shown = tuple(CARDS[c] for c in sorted(shown_codes))
+    fast, slow = _both(selection, hand, played, shown)
+    assert fast == slow
+    if how == "pick":  # the rule's own pick of all his cards
+        assert fast
+
+
+@given(st.lists(st.integers(0, 51), min_size=5, max_size=17, unique=True))
+def test_suited_best_five_key_is_best_five_key(cards: list[int]) -> None:
+    masks = [0, 0, 0, 0]
+    for c in cards:
+        masks[c // 13] |= 1 << c % 13
+    assert suited_best_five_key(*masks) == best_five_key(cards)
