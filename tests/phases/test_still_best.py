@@ -87,16 +87,28 @@ def test_by_hand() -> None:
     shown4 = tuple(CARDS[c] for c in sorted(_cards("2H", "5H", "9H", "JH", "KH")))
     assert _both("auto", _cards("2H", "5H", "9H", "JH", "KH", "4C"), [], shown4) == (True, True)
     assert _both("auto", _cards("2H", "5H", "9H", "JH", "KH", "3H"), [], shown4) == (False, False)
+    # the same five ranks in diamonds too: the rule picks the first suit holding them, the
+    # diamonds (the same key), so the hearts shown are not its pick; with four of them
+    # in diamonds, they are
+    diamonds = _cards("2D", "5D", "9D", "JD", "KD")
+    assert _both("auto", _cards("2H", "5H", "9H", "JH", "KH") + diamonds, [],
+                 shown4) == (False, False)
+    assert _both("auto", _cards("2H", "5H", "9H", "JH", "KH") + diamonds[1:], [],
+                 shown4) == (True, True)
+    assert _both("best", _cards("2H", "5H", "9H", "JH", "KH") + diamonds, [],
+                 shown4) == (True, True)
     # five cards or fewer in all: the hand shown is all he had
     assert _both("auto", base, [], shown) == (True, True)
 
 
 _RANKS = st.sampled_from([c for c in range(52) if c % 13 in (0, 3, 4, 8, 11, 12)])
+_TWO_SUITS = st.sampled_from([c for c in range(52) if c // 13 in (1, 2)])
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.one_of(st.lists(st.integers(0, 51), min_size=5, max_size=14, unique=True),
-                 st.lists(_RANKS, min_size=5, max_size=14, unique=True)),
+                 st.lists(_RANKS, min_size=5, max_size=14, unique=True),
+                 st.lists(_TWO_SUITS, min_size=5, max_size=14, unique=True)),
        st.integers(0, 14), st.sampled_from(["pick", "subset", "any"]),
        st.randoms(use_true_random=False), st.sampled_from(["auto", "best"]))
 def test_masks_agree_with_the_pick(cards: list[int], split: int, how: str, rnd: Any,

@@ -304,9 +304,12 @@ class PokerPhase(Phase):
         """The seats whose hand shown as their best another of their cards would better."""
         if self.settings.selection == "free":
             return frozenset()
-        return frozenset(e.seat for e in deal.seen_by(seat)
-                         if e.kind is K_SHOWDOWN and e.seat is not None and e.seat != seat
-                         and not self._still_best(deal, e.seat, e.cards))
+        # the hands shown as the copy's plan lists them (asked right after after_redeal
+        # refused the copy: a pass over the log per refused try of Tripoley's walk, else)
+        plans: dict[int, _Plan] | None = redeal_memo(deal).get(_REDEAL)
+        plan = None if plans is None else plans.get(len(deal.actions))
+        best = self._plan(deal, seat)[1] if plan is None else plan[1]
+        return frozenset(s for s, cards in best if not self._still_best(deal, s, cards))
 
     def _still_best(self, deal: Deal, s: int, shown: tuple[Card, ...]) -> bool:
         """``shown`` is as good as the best hand ``s`` held (his hand now, with the cards
@@ -321,8 +324,9 @@ class PokerPhase(Phase):
         those (:func:`~stops.phases.handrank.suited_best_five_key`), no list of his cards
         made. Where the key is the hand shown's, the rule's pick is that hand unless he
         holds another card of a rank in it (the pick takes the first cards of each rank in
-        card order) or the hand is a flush: those few, and hand sizes other than five,
-        are settled by picking from his cards (:meth:`_still_best_cards`)."""
+        card order), or, for a flush, another suit holding all five of its ranks (the
+        first such suit is picked): those few, and hand sizes other than five, are settled
+        by picking from his cards (:meth:`_still_best_cards`)."""
         memo = redeal_memo(deal)
         got: _Shown | None = memo.get((_REDEAL, "shown", s))
         if got is None or (got.shown is not shown and got.shown != shown):
@@ -342,8 +346,13 @@ class PokerPhase(Phase):
             return False  # a better five (the hand shown is among his cards)
         if self._selection != "auto":
             return True
-        extra = (s0 & ~got.h0) | (s1 & ~got.h1) | (s2 & ~got.h2) | (s3 & ~got.h3)
-        if not got.flush and not extra & got.ranks:
+        r = got.ranks
+        if got.flush:
+            # the pick is the first suit holding all five of its ranks: the hand shown's,
+            # where no other suit holds them all
+            if (s0 & r == r) + (s1 & r == r) + (s2 & r == r) + (s3 & r == r) == 1:
+                return True
+        elif not r & ((s0 & ~got.h0) | (s1 & ~got.h1) | (s2 & ~got.h2) | (s3 & ~got.h3)):
             return True  # the key's ranks held only as shown: the pick is the hand shown
         return self._still_best_cards(deal, s, shown, got.played)
 
