@@ -16,6 +16,8 @@ import pytest
 import stops
 from stops.engine.determinize import (
     SPARE,
+    WALKED_FIRST,
+    WHOLE_TRIES,
     _blank_copy,
     _blank_hidden,
     _blind_hands,
@@ -228,16 +230,7 @@ def test_a_copy_is_found_where_whole_deals_seldom_fit() -> None:
     # fives, a third ace or five, a fifth card of a suit or a straight among its eleven cards
     # rules the copy out. Whole deals fit about once in three hundred here (before the walk,
     # clone_for gave up after 200 of them); the walk from the last whole deal finds copies.
-    from stops.bots import make_bot
-    from stops.engine.rng import derive_seed
-
-    table = stops.Table("tripoley", seats=4, seed=derive_seed(0, "tripoley", 4), chips=50)
-    deal = table.new_deal()
-    bots = [make_bot("heuristic", s) for s in range(4)]
-    for _ in range(4):
-        s = deal.current_seat
-        assert s is not None
-        deal.apply(bots[s].act(deal.observe(s)))
+    deal = _every_hand_shown()
     shown = {e.seat: e.cards for e in deal.seen_by(0) if e.kind == "showdown"}
     assert str(sorted(shown[1])) == str(sorted(stops.parse_cards(["JC", "AC", "5D", "AH", "5S"])))
     poker = next(p for p in deal.variant.phases if p.name == "poker")
@@ -248,6 +241,45 @@ def test_a_copy_is_found_where_whole_deals_seldom_fit() -> None:
         for s in (1, 2, 3):
             held = [c for c in range(52) if copy.owner[c] == s or copy.played_by[c] == s]
             assert {int(c) for c in shown[s]} <= set(held)
+
+
+def _every_hand_shown() -> stops.Deal:
+    """Tripoley after a showdown where every seat showed its best five (the deal of
+    test_a_copy_is_found_where_whole_deals_seldom_fit)."""
+    from stops.bots import make_bot
+    from stops.engine.rng import derive_seed
+
+    table = stops.Table("tripoley", seats=4, seed=derive_seed(0, "tripoley", 4), chips=50)
+    deal = table.new_deal()
+    bots = [make_bot("heuristic", s) for s in range(4)]
+    for _ in range(4):
+        s = deal.current_seat
+        assert s is not None
+        deal.apply(bots[s].act(deal.observe(s)))
+    return deal
+
+
+def test_the_walk_starts_at_once_where_the_first_copies_all_walked() -> None:
+    # Where whole deals fit about once in three hundred (every hand shown, above), the first
+    # WALKED_FIRST copies are found by the walk after WHOLE_TRIES whole deals each; from
+    # then on a copy walks from its first deal that does not fit. Every copy still fits.
+    deal = _every_hand_shown()
+    poker = next(p for p in deal.variant.phases if p.name == "poker")
+    rng = random.Random(3)
+    for k in range(WALKED_FIRST + 5):
+        copy = deal.clone_for(0, rng)
+        view = _cached(deal, 0)
+        assert view is not None
+        assert view.whole == (WHOLE_TRIES if k + 1 < WALKED_FIRST else 1)
+        assert poker.misfits(copy, 0) == frozenset()
+    # Where whole deals fit (Boodle midway), every copy keeps trying them first
+    mid = midway("boodle", 4, 5)
+    seat = mid.current_seat
+    assert seat is not None
+    for _ in range(20):
+        mid.clone_for(seat, rng)
+    view = _cached(mid, seat)
+    assert view is not None and view.whole == WHOLE_TRIES and view.walked == 0
 
 
 def _showdown_then_play() -> stops.Deal:

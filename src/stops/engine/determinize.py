@@ -96,7 +96,15 @@ exact while whole deals fit often enough, and a copy still found where they seld
 (Tripoley after its showdown, where every hand shown as its holder's best must stay his best:
 three such hands fit a whole deal about once in three hundred). The walk's copies are
 not drawn exactly evenly from the deals the seat cannot tell apart, but every one of them is
-such a deal."""
+such a deal. Once a view's first copies have all needed the walk, its later ones walk from
+their first deal that does not fit (:data:`WALKED_FIRST`)."""
+WALKED_FIRST = 3
+"""Copies of one view found by the walk, none by a whole deal, after which its later copies
+start the walk from their first deal that does not fit, rather than after
+:data:`WHOLE_TRIES` of them: at a position where whole deals fit seldom (Tripoley after its
+showdown: about one in three hundred), the whole deals tried first were nearly always
+wasted, a copy's worth of work each, while where they fit often enough one of the first
+copies fits whole and every copy keeps trying whole deals first."""
 ROTATE = 0.25
 """How often a step of the walk first tries three cards moved round three places rather
 than a swap of two (:func:`_swap`): often enough to leave the places no swap leaves, seldom
@@ -577,6 +585,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     best: dict[int, list[int]] | None = None  # the walk's deal, once whole deals fail
     best_misfits: set[int] = set()
     best_bad = 0
+    whole = view.whole
     for tries in range(MAX_TRIES):
         if best is not None:
             at = _swap(best, best_misfits, allowed, rng)
@@ -609,11 +618,17 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
             continue  # the seat to act could not be where it is in this deal
         if ok:
             _finish(work, seat, view, at)
+            if best is None:
+                view.fitted = True
+            elif not view.fitted:
+                view.walked += 1
+                if view.walked >= WALKED_FIRST:
+                    view.whole = 1
             return work
         if not misfits:
             continue
         # whole deals seldom fit: walk from this one, a swap at a time, towards one that does
-        if (tries + 1 >= WHOLE_TRIES if best is None else len(misfits) <= best_bad):
+        if (tries + 1 >= whole if best is None else len(misfits) <= best_bad):
             best, best_misfits, best_bad = at, misfits, len(misfits)
     raise StopsError(f"clone_for: found no deal consistent with seat {seat}'s view in "
                      f"{MAX_TRIES} tries")
@@ -711,6 +726,7 @@ class _View:
         "codes",
         "counts",
         "events",
+        "fitted",
         "free",
         "hand",
         "held",
@@ -743,6 +759,8 @@ class _View:
         "tally",
         "undo",
         "unseen",
+        "walked",
+        "whole",
         "wrote",
     )
 
@@ -771,6 +789,10 @@ class _View:
     inter: list[set[int]]
     reader: _Reader
     wrote: int
+    # how its copies were found (set in __init__, updated by clone_for)
+    whole: int
+    walked: int
+    fitted: bool
     steps: list[int] | None
     tally: list[int]
     real_spare: set[int]
@@ -792,6 +814,11 @@ class _View:
         a fresh build would give (a test holds every built-in to it at every decision)."""
         self.key = _key(deal)
         self.keep_last = work.last_dealt >= 0
+        # whole deals tried before the walk, per copy: WHOLE_TRIES until the view's first
+        # copies all needed the walk (see WALKED_FIRST)
+        self.whole = WHOLE_TRIES
+        self.walked = 0
+        self.fitted = False
         seen = self.seen = deal.seen_by(seat)
         work._views[seat] = (work.events, len(work.events), seen)  # the same log: shared
         self.blind = None  # the blind copy's hands, for the next view (see _blind_hands)

@@ -334,6 +334,20 @@ class PokerPhase(Phase):
             if memo:
                 memo[(_REDEAL, "shown", s)] = got
         m = deal.masks[s]
+        # the answer for this hand, if a try before (or the check of those at fault after
+        # a refused try) met it: a step of the walk changes two or three hands, not all
+        hand = m[0] | m[1] << 13 | m[2] << 26 | m[3] << 39
+        done = got.answers.get(hand)
+        if done is not None:
+            return done
+        if len(got.answers) >= _MAX_ANSWERS:
+            got.answers.clear()
+        answer = got.answers[hand] = self._still_best_masks(deal, s, shown, got, m)
+        return answer
+
+    def _still_best_masks(self, deal: Deal, s: int, shown: tuple[Card, ...], got: _Shown,
+                          m: list[int]) -> bool:
+        """:meth:`_still_best` worked out, ``m`` the holder's suit masks."""
         s0, s1, s2, s3 = m[0] | got.p0, m[1] | got.p1, m[2] | got.p2, m[3] | got.p3
         k = self._hand_size
         if s0.bit_count() + s1.bit_count() + s2.bit_count() + s3.bit_count() <= k:
@@ -660,14 +674,17 @@ class _Shown:
     """What :meth:`PokerPhase._still_best` reads of one hand shown as its holder's best,
     the same for every copy of one view: the cards he has played since (``played``, and as
     suit masks ``p0`` to ``p3``), the hand's own suit masks (``h0`` to ``h3``) and key,
-    the ranks in it as a bit set, and whether it is five cards (``five``) and a flush or a
-    straight flush (``flush``)."""
+    the ranks in it as a bit set, whether it is five cards (``five``) and a flush or a
+    straight flush (``flush``), and the answers given so far (``answers``)."""
 
-    __slots__ = ("five", "flush", "h0", "h1", "h2", "h3", "key", "p0", "p1", "p2", "p3",
-                 "played", "ranks", "shown")
+    __slots__ = ("answers", "five", "flush", "h0", "h1", "h2", "h3", "key", "p0", "p1", "p2",
+                 "p3", "played", "ranks", "shown")
 
     def __init__(self, deal: Deal, s: int, shown: tuple[Card, ...]) -> None:
         self.shown = shown
+        self.answers: dict[int, bool] = {}
+        """The answer for each hand of the holder's met (his four suit masks as one
+        number), at most :data:`_MAX_ANSWERS`."""
         played_by = deal.played_by
         self.played: list[int] = [c for c in range(52) if played_by[c] == s]
         self.p0, self.p1, self.p2, self.p3 = _suit_masks(self.played)
@@ -696,6 +713,10 @@ def _suit_masks(cards: list[int]) -> tuple[int, int, int, int]:
             m3 |= bit
     return m0, m1, m2, m3
 
+
+_MAX_ANSWERS: Final = 4096
+"""Answers :meth:`PokerPhase._still_best` keeps per hand shown and view (cleared when
+full)."""
 
 _FLUSHES: Final = frozenset((CATEGORIES.index("flush"), CATEGORIES.index("straight_flush")))
 """The categories whose rule's pick is not settled by the ranks alone (see
