@@ -12,9 +12,11 @@ deal). At each, timed one after the other on the real deal, in an order that alt
 * ``first``: ``deal.clone_for(seat, rng)``, the seat's first call at this position
   (``agent.py``'s ``clone_for``: the view read on, or read from the start of the log where
   the seat has none yet in this deal, then a copy dealt);
-* ``again``: ``clone_for`` of the same seat again at once (the view kept: a copy dealt),
-  what any design pays at least for the copy it hands back, since today's copy is dealt from
-  the view without reading anything;
+* ``again``: ``clone_for`` of the same seat again at once, ``--samples`` times (10 by
+  default; the mean of them): the view kept, a copy dealt each time, as a search samples
+  copies of one position. What any design pays at least for the copy it hands back, since
+  today's copy is dealt from the view without reading anything (``x warm``: its ratio to as
+  many ``clone()`` calls in a row at the position, the like with like of a search's samples);
 * ``read``: the least any design must do to bring a seat's view up to date, in plain Python:
   each event logged since the seat's previous call (all of them at its first call in a
   deal) looked at once, the seat's visibility of it tested and each card it names put in
@@ -66,13 +68,14 @@ def read(deal: Any, seat: int, upto: int, known: int) -> tuple[int, int]:
     return len(events), known
 
 
-def one_round(name: str, deals: int, seed: int, tick: float) -> dict[str, float]:
-    """Mean microseconds per call of each figure over ``deals`` deals of random play."""
+def one_round(name: str, deals: int, seed: int, tick: float, samples: int) -> dict[str, float]:
+    """Mean microseconds per call of each figure over ``deals`` deals of random play
+    (``again``: over ``samples`` calls a position, timed as one)."""
     variant = stops.load_variant(name)
     seats = min(max(4, variant.players[0]), variant.players[1])
     rng = random.Random(seed)
     table = stops.Table(variant, seats=seats, seed=seed, chips=100)
-    tot = dict.fromkeys(("clone", "first", "again", "read", "new", "on"), 0.0)
+    tot = dict.fromkeys(("clone", "clones", "first", "again", "read", "new", "on"), 0.0)
     n = new = 0
     for _ in range(deals):
         if table.is_over:
@@ -93,26 +96,36 @@ def one_round(name: str, deals: int, seed: int, tick: float) -> dict[str, float]
                         t0 = CLOCK()
                         deal.clone()
                         t1 = CLOCK()
+                        for _ in range(samples):
+                            deal.clone()
+                        t1b = CLOCK()
                         got = read(deal, seat, upto, known)
                         t2 = CLOCK()
                         deal.clone_for(seat, draw)
                         t3 = CLOCK()
-                        deal.clone_for(seat, draw)
+                        for _ in range(samples):
+                            deal.clone_for(seat, draw)
                         t4 = CLOCK()
-                        t = {"clone": t1 - t0, "read": t2 - t1, "first": t3 - t2,
-                             "again": t4 - t3}
+                        t = {"clone": t1 - t0, "read": t2 - t1b, "first": t3 - t2,
+                             "again": (t4 - t3 - tick) / samples + tick,
+                             "clones": (t1b - t1 - tick) / samples + tick}
                     else:
                         t0 = CLOCK()
                         deal.clone_for(seat, draw)
                         t1 = CLOCK()
-                        deal.clone_for(seat, draw)
+                        for _ in range(samples):
+                            deal.clone_for(seat, draw)
                         t2 = CLOCK()
                         got = read(deal, seat, upto, known)
                         t3 = CLOCK()
                         deal.clone()
                         t4 = CLOCK()
-                        t = {"first": t1 - t0, "again": t2 - t1, "read": t3 - t2,
-                             "clone": t4 - t3}
+                        for _ in range(samples):
+                            deal.clone()
+                        t5 = CLOCK()
+                        t = {"first": t1 - t0, "again": (t2 - t1 - tick) / samples + tick,
+                             "read": t3 - t2, "clone": t4 - t3,
+                             "clones": (t5 - t4 - tick) / samples + tick}
                 except stops.StopsError:  # a position no imagined deal fits: not timed
                     got = read(deal, seat, upto, known)
                 else:
@@ -140,6 +153,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--deals", type=int, default=40)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--samples", type=int, default=10,
+                    help="repeated calls a position, their mean timed as 'again' (default 10)")
     args = ap.parse_args()
     names = args.games or list_variants()
     for name in names:  # a name that is no variant: said once, before any work
@@ -147,16 +162,17 @@ def main() -> None:
             stops.load_variant(name)
         except stops.StopsError as e:
             raise SystemExit(f"clone_for_floor.py: {e}") from None
-    if args.rounds < 1 or args.deals < 1:
-        ap.error("--rounds and --deals must be at least 1")
+    if args.rounds < 1 or args.deals < 1 or args.samples < 1:
+        ap.error("--rounds, --deals and --samples must be at least 1")
     tick = _clock_cost()
     build = "compiled" if stops.COMPILED else "pure"
     print(f"stops {stops.__version__}, {build} build; medians of {args.rounds} rounds, "
           "microseconds of CPU time (x: ratio to clone)")
     print(f"{'game':20}{'clone':>8}{'first':>9}{'x':>7}{'new x':>8}{'on x':>7}{'new %':>7}"
-          f"{'again':>8}{'x':>6}{'read':>7}{'x':>6}{'again+read x':>14}")
+          f"{'again':>8}{'x':>6}{'x warm':>7}{'read':>7}{'x':>6}{'again+read x':>14}")
     for name in names:
-        rounds = [one_round(name, args.deals, args.seed + r, tick) for r in range(args.rounds)]
+        rounds = [one_round(name, args.deals, args.seed + r, tick, args.samples)
+                  for r in range(args.rounds)]
 
         def med(key: str, rounds: list[dict[str, float]] = rounds) -> float:
             return statistics.median(r[key] for r in rounds)
@@ -165,10 +181,12 @@ def main() -> None:
             return statistics.median(r[key] / r["clone"] for r in rounds)
 
         floor = statistics.median((r["again"] + r["read"]) / r["clone"] for r in rounds)
+        warm = statistics.median(r["again"] / r["clones"] for r in rounds)
         share = 100 * statistics.median(r["share"] for r in rounds)
         print(f"{name:20}{med('clone'):8.1f}{med('first'):9.1f}{ratio('first'):7.2f}"
               f"{ratio('new'):8.2f}{ratio('on'):7.2f}{share:7.0f}"
-              f"{med('again'):8.1f}{ratio('again'):6.2f}{med('read'):7.1f}{ratio('read'):6.2f}"
+              f"{med('again'):8.1f}{ratio('again'):6.2f}{warm:7.2f}{med('read'):7.1f}"
+              f"{ratio('read'):6.2f}"
               f"{floor:14.2f}")
 
 

@@ -347,20 +347,21 @@ class Knowledge:
     def lack(self, holder: int, cards: Iterable[int]) -> None:
         """``holder`` is known to hold none of ``cards``."""
         journal = self.journal
+        # plain ints (what a rule proves, remembered, is a frozenset of them already),
+        # made once, in C: journaled and added alike (made twice, the second time by a
+        # generator, was a tenth of Poch's first call at a new position, whose turns
+        # prove a lack at nearly every card laid)
+        got_cards: frozenset[int] | tuple[int, ...] = (
+            cards if isinstance(cards, frozenset) else tuple([int(c) for c in cards]))
         if journal is not None:
-            if not isinstance(cards, frozenset):
-                cards = tuple([int(c) for c in cards])
-            journal.append((holder, cards, _LACK))
+            journal.append((holder, got_cards, _LACK))
         got = self.lacks.get(holder)
         if got is None:
             got = self.lacks[holder] = set()
         elif holder in self._borrowed:  # another knowledge's set: this one's own first
             got = self.lacks[holder] = set(got)
             self._borrowed.discard(holder)
-        if isinstance(cards, frozenset):  # what a rule proves, remembered: plain ints
-            got |= cards
-        else:
-            got.update(int(c) for c in cards)
+        got.update(got_cards)
 
     def add(self, other: Knowledge) -> None:
         """Everything ``other`` knows, added (its places win, as later holds do): how a
