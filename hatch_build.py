@@ -50,6 +50,7 @@ COMPILED = [
     "stops/phases/rotation.py",
     "stops/games/comet.py",
     "stops/games/nain_jaune.py",
+    "stops/games/poch.py",
     "stops/phases/held_runs.py",
     "stops/engine/observation.py",
     "stops/interop/encoding.py",

@@ -153,6 +153,7 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
                               "engine/test_decision_paths.py"),
     "stops/games/comet.py": ("games/test_comet.py", "games/test_variations_g8.py"),
     "stops/games/nain_jaune.py": ("games/test_nain_jaune.py", "games/test_variations_g8.py"),
+    "stops/games/poch.py": ("games/test_poch.py",),
     "stops/phases/held_runs.py": ("games/test_poch.py", "engine/test_clone_for_sample.py"),
     "stops/engine/observation.py": ("test_conformance.py", "bots/test_bots.py",
                                     "engine/test_speed_paths.py", "engine/test_saving.py",

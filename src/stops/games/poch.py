@@ -46,7 +46,7 @@ from stops.phases.turn_up import TrumpClaimPolicy, rank_word, trump_suit
 from stops.policies.claims import HoldersPlan, holders_plan, whole_holders, whole_holders_by
 from stops.policies.succession import pack_order, rank_order
 from stops.rules.model import RankName
-from stops.rules.registry import param
+from stops.rules.registry import inline_param, param
 
 if TYPE_CHECKING:
     from stops.engine.deal import Deal
@@ -102,12 +102,12 @@ def hand_of(deal: Deal, seat: int) -> list[int]:
 
 @attrs.frozen
 class TrumpsHeldParams:
-    honours: dict[str, RankName] = attrs.field(factory=dict, metadata={
-        "doc": "Spaces won by holding a trump of a given rank, e.g. {ace: A, king: K}; the "
-        "card is bound when the trump suit is known (after the turn-up)."})
-    pairs: dict[str, tuple[RankName, ...]] = attrs.field(factory=dict, metadata={
-        "doc": "Spaces won by one player holding every trump of the given ranks, e.g. "
-        "{marriage: [K, Q]}; paid after the honours, in this order."})
+    honours: dict[str, RankName] = inline_param(  # noqa: RUF009 (a factory)
+        "Spaces won by holding a trump of a given rank, e.g. {ace: A, king: K}; the card is "
+        "bound when the trump suit is known (after the turn-up).", factory=dict)
+    pairs: dict[str, tuple[RankName, ...]] = inline_param(  # noqa: RUF009 (a factory)
+        "Spaces won by one player holding every trump of the given ranks, e.g. "
+        "{marriage: [K, Q]}; paid after the honours, in this order.", factory=dict)
     sequence_space: str = param(
         "", "The space won by the best sequence held (empty: none), paid last.",
         option="sequence_space")
@@ -194,7 +194,9 @@ class TrumpsHeld(TrumpClaimPolicy):
                 suits: dict[int, list[int]] = {s: [0, 0, 0, 0] for s in seats}
                 for c, p in enumerate(deal.played_by):
                     if p >= 0 and p in suits:
-                        suits[p][c // 13] |= 1 << (c % 13)
+                        masks = suits[p]
+                        i = c // 13
+                        masks[i] = masks[i] | 1 << (c % 13)
                 played = [lane_mask(suits[s], low, width) for s in seats]
             # the honour and pair groups as a plan of whole holders (most are one card: read
             # by one itemgetter, see holders_plan)
@@ -504,7 +506,8 @@ def best_group(cards: list[int], high: tuple[int, ...], trumps: int) -> Group:
     sizes the higher rank; a hand without a pair counts its highest card."""
     count = [0] * 13
     for c in cards:
-        count[c % 13] += 1
+        r = c % 13
+        count[r] = count[r] + 1
     best: Group | None = None
     for r in range(13):
         if count[r] and high[r] >= 0:

@@ -314,6 +314,13 @@ def param(default: Any, doc: str, *, option: str | None = None, validator: Any =
     return attrs.field(default=default, metadata=meta, validator=validator)
 
 
+def inline_param(doc: str, *, factory: Callable[[], Any]) -> Any:
+    """An attrs field for a parameter written only inline, under its rule (no flat name:
+    see :func:`has_flat_name`), with its documentation and a factory for its mutable
+    default (a mapping of spaces, say). Typed ``Any`` as :func:`param` is."""
+    return attrs.field(factory=factory, metadata={"doc": doc})
+
+
 class RegistryError(StopsError):
     """A registration that would make names ambiguous, or a plug-in that is not allowed."""
 
