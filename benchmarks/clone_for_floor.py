@@ -40,7 +40,9 @@ import argparse
 import random
 import statistics
 import time
-from typing import Any
+from collections.abc import Callable
+from functools import partial
+from typing import Any, Final
 
 from agent import _clock_cost  # this folder's: run as a script, it is on the path
 
@@ -68,6 +70,32 @@ def read(deal: Any, seat: int, upto: int, known: int) -> tuple[int, int]:
     return len(events), known
 
 
+def _read_into(got: list[tuple[int, int]], deal: Any, seat: int, upto: int,
+               known: int) -> None:
+    """:func:`read`, its answer put in ``got`` (timed as one of the calls)."""
+    got.append(read(deal, seat, upto, known))
+
+
+ORDERS: Final = (("first", "again", "read", "clone", "clones"),
+                 ("clone", "clones", "read", "first", "again"))
+"""The order the figures are timed in at a position, turn about (``again`` right after
+``first``, ``clones`` after ``clone``)."""
+
+
+def _timed(calls: dict[str, tuple[Callable[[], object], int]], order: tuple[str, ...],
+           tick: float) -> dict[str, float]:
+    """Seconds per call of each of ``calls`` (a function and how many times it is called in
+    one timed interval), timed in ``order``, less what reading the clock adds."""
+    out: dict[str, float] = {}
+    for key in order:
+        fn, times = calls[key]
+        t0 = CLOCK()
+        for _ in range(times):
+            fn()
+        out[key] = (CLOCK() - t0 - tick) / times
+    return out
+
+
 def one_round(name: str, deals: int, seed: int, tick: float, samples: int) -> dict[str, float]:
     """Mean microseconds per call of each figure over ``deals`` deals of random play
     (``again``: over ``samples`` calls a position, timed as one)."""
@@ -90,54 +118,29 @@ def one_round(name: str, deals: int, seed: int, tick: float, samples: int) -> di
             if k % 5 == 2 and seat is not None:
                 upto, known = kept.get(seat, (0, 0))
                 draw = random.Random(k)
-                t: dict[str, float] = {}
+                got: list[tuple[int, int]] = []
+                calls: dict[str, tuple[Callable[[], object], int]] = {
+                    "clone": (deal.clone, 1),
+                    "clones": (deal.clone, samples),
+                    "read": (partial(_read_into, got, deal, seat, upto, known), 1),
+                    "first": (partial(deal.clone_for, seat, draw), 1),
+                    "again": (partial(deal.clone_for, seat, draw), samples),
+                }
                 try:
-                    if n % 2:
-                        t0 = CLOCK()
-                        deal.clone()
-                        t1 = CLOCK()
-                        for _ in range(samples):
-                            deal.clone()
-                        t1b = CLOCK()
-                        got = read(deal, seat, upto, known)
-                        t2 = CLOCK()
-                        deal.clone_for(seat, draw)
-                        t3 = CLOCK()
-                        for _ in range(samples):
-                            deal.clone_for(seat, draw)
-                        t4 = CLOCK()
-                        t = {"clone": t1 - t0, "read": t2 - t1b, "first": t3 - t2,
-                             "again": (t4 - t3 - tick) / samples + tick,
-                             "clones": (t1b - t1 - tick) / samples + tick}
-                    else:
-                        t0 = CLOCK()
-                        deal.clone_for(seat, draw)
-                        t1 = CLOCK()
-                        for _ in range(samples):
-                            deal.clone_for(seat, draw)
-                        t2 = CLOCK()
-                        got = read(deal, seat, upto, known)
-                        t3 = CLOCK()
-                        deal.clone()
-                        t4 = CLOCK()
-                        for _ in range(samples):
-                            deal.clone()
-                        t5 = CLOCK()
-                        t = {"first": t1 - t0, "again": (t2 - t1 - tick) / samples + tick,
-                             "read": t3 - t2, "clone": t4 - t3,
-                             "clones": (t5 - t4 - tick) / samples + tick}
+                    t = _timed(calls, ORDERS[n % 2], tick)
                 except stops.StopsError:  # a position no imagined deal fits: not timed
-                    got = read(deal, seat, upto, known)
+                    if not got:
+                        _read_into(got, deal, seat, upto, known)
                 else:
                     for key, v in t.items():
-                        tot[key] += v - tick
+                        tot[key] += v
                     n += 1
                     if seat in kept:
-                        tot["on"] += t["first"] - tick
+                        tot["on"] += t["first"]
                     else:
-                        tot["new"] += t["first"] - tick
+                        tot["new"] += t["first"]
                         new += 1
-                kept[seat] = got
+                kept[seat] = got[0]
             deal.apply(legal[pick.randrange(len(legal))])
             k += 1
     out = {key: 1e6 * v / max(n, 1) for key, v in tot.items()}
