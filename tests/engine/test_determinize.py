@@ -353,6 +353,49 @@ def test_the_walk_moves_three_cards_where_no_swap_fits() -> None:
         assert all(h in allowed[c] for h, cs in out.items() for c in cs)
 
 
+def test_the_walk_moves_the_cards_at_fault_first() -> None:
+    # By hand: seat 1 is at fault and the phases named card 12 as the cause. Every card may
+    # go anywhere. A swap (the rotation drawn now and then aside) moves 12 out of seat 1,
+    # whatever the rng; with no card named, any of seat 1's cards may go.
+    allowed = {c: [1, 2] for c in (10, 11, 12, 20, 21)}
+    at = {1: [10, 11, 12], 2: [20, 21]}
+    moved: set[int] = set()
+    for k in range(40):
+        out = _swap(at, {1}, allowed, random.Random(k), {12})
+        assert at == {1: [10, 11, 12], 2: [20, 21]}
+        assert 12 in out[2] and 10 in out[1] and 11 in out[1]
+        moved |= {c for c in (10, 11, 12) if c in _swap(at, {1}, allowed, random.Random(k))[2]}
+    assert moved == {10, 11, 12}
+
+
+def test_a_hand_shown_names_the_cards_that_better_it() -> None:
+    # By hand, the deal above where every hand was shown: seat 1 showed two pair, aces and
+    # fives, with the jack of clubs. In a copy that fits, give him a king or a queen from
+    # the dead hand (one of his cards not shown going there in its place): his best five is
+    # then the two pair with that card, which betters the hand shown, so the poker phase
+    # finds him, and only him, at fault and names that card, and that card alone.
+    deal = _every_hand_shown()
+    poker = next(p for p in deal.variant.phases if p.name == "poker")
+    shown = {int(c) for e in deal.seen_by(0) if e.kind == "showdown" and e.seat == 1
+             for c in e.cards}
+    copy = better = None
+    for k in range(50):  # a copy with a king or a queen in the dead hand
+        copy = deal.clone_for(0, random.Random(k))
+        better = next((c for c in sorted(copy.spare) if c % 13 in (10, 11)), None)
+        if better is not None:
+            break
+    assert copy is not None and better is not None
+    out = next(c for c in range(52) if copy.owner[c] == 1 and c not in shown)
+    copy.owner[better], copy.owner[out] = 1, SPARE
+    copy.spare.discard(better)
+    copy.spare.add(out)
+    m = copy.masks[1]
+    m[better // 13] = m[better // 13] | 1 << better % 13
+    m[out // 13] = m[out // 13] & ~(1 << out % 13)
+    assert poker.misfits(copy, 0) == frozenset({1})
+    assert poker.misfit_cards(copy, 0) == frozenset({better})
+
+
 def test_the_walk_leaves_where_swaps_only_go_round() -> None:
     # By hand: seat 0 is at fault holding cards 1 and 2; the card it needs, 9, lies with
     # seat 3. Cards 1, 2 and 3 may go to seats 0 and 2 only, card 4 to seats 2 and 3, card 9

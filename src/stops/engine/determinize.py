@@ -585,11 +585,12 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     at: dict[int, list[int]] | None = None
     best: dict[int, list[int]] | None = None  # the walk's deal, once whole deals fail
     best_misfits: set[int] = set()
+    best_culprits: set[int] = set()  # its cards the phases would move first
     best_bad = 0
     whole = view.whole
     for tries in range(MAX_TRIES):
         if best is not None:
-            at = _swap(best, best_misfits, allowed, rng)
+            at = _swap(best, best_misfits, allowed, rng, best_culprits)
         else:
             at = _deal_hidden(order, free, view.places, allowed, rng)
         if at is None:
@@ -602,6 +603,8 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
         work._imagined = view.memo  # what the phases keep per view (see redeal_memo)
         ok = True
         misfits: set[int] = set()
+        culprits: set[int] = set()
+        walking = best is not None or tries + 1 >= whole  # this deal may be walked from
         for phase in phases:  # the state a phase keeps about hidden cards
             # compiled, a Step's through the native method table (any other phase's, and
             # every phase's pure, by name: the test of its class cost more than it saved
@@ -613,6 +616,8 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
             if rejects:
                 ok = False
                 misfits |= phase.misfits(work, seat)
+                if walking:
+                    culprits |= phase.misfit_cards(work, seat)
         work._imagined = None
         if ok and (work.to_act != to_act or (
                 to_act is not None and to_act != seat and not work.legal_count())):
@@ -630,7 +635,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
             continue
         # whole deals seldom fit: walk from this one, a swap at a time, towards one that does
         if (tries + 1 >= whole if best is None else len(misfits) <= best_bad):
-            best, best_misfits, best_bad = at, misfits, len(misfits)
+            best, best_misfits, best_bad, best_culprits = at, misfits, len(misfits), culprits
     raise StopsError(f"clone_for: found no deal consistent with seat {seat}'s view in "
                      f"{MAX_TRIES} tries")
 
@@ -2065,10 +2070,12 @@ def _unit(rng: Any) -> Callable[[], float]:
 
 
 def _swap(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[int]],
-          rng: Any) -> dict[int, list[int]]:
+          rng: Any, culprits: set[int] | frozenset[int] = frozenset()) -> dict[int, list[int]]:
     """``at`` with one hidden card of a seat in ``misfits`` swapped with one of another
     place that may take it (and may go where it came from): a step of the walk
-    ``clone_for`` takes when whole deals seldom fit (:data:`WHOLE_TRIES`).
+    ``clone_for`` takes when whole deals seldom fit (:data:`WHOLE_TRIES`). The card moved
+    is one of ``culprits`` where the seat holds any (the cards the phases said put it at
+    fault: :meth:`~stops.phases.base.Phase.misfit_cards`), else any of its hidden cards.
 
     Every other step (drawn), three cards move round three places instead (see
     :func:`_rotate`), and where no swap is found: swaps alone can leave the walk where no
@@ -2085,7 +2092,8 @@ def _swap(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[i
     for _ in range(8):
         s = seats[int(unit() * len(seats))]
         mine = out[s]
-        i = int(unit() * len(mine))
+        faulty = [j for j, c in enumerate(mine) if c in culprits] if culprits else []
+        i = faulty[int(unit() * len(faulty))] if faulty else int(unit() * len(mine))
         x = mine[i]
         others = [h for h in places if h != s and h in allowed[x] and out[h]]
         if not others:

@@ -101,6 +101,13 @@ class Phase(Step):
         default): the whole deal is dealt again."""
         return frozenset()
 
+    def misfit_cards(self, deal: Deal, seat: int) -> frozenset[int]:
+        """After :meth:`misfits` named seats at fault: the cards in their hands that put them
+        there (of a hand shown as its holder's best, the cards of his better five that are
+        not the hand shown), which the walk towards a deal that fits moves first. Empty
+        (the default): any of those seats' hidden cards."""
+        return frozenset()
+
     title: ClassVar[str] = ""
     """The heading of this phase's section in ``stops rules``."""
 

@@ -311,6 +311,28 @@ class PokerPhase(Phase):
         best = self._plan(deal, seat)[1] if plan is None else plan[1]
         return frozenset(s for s, cards in best if not self._still_best(deal, s, cards))
 
+    def misfit_cards(self, deal: Deal, seat: int) -> frozenset[int]:
+        """The cards that better a hand shown as its holder's best: of the five the rule
+        would pick from his cards now, those not in the hand shown nor played since."""
+        if self.settings.selection == "free":
+            return frozenset()
+        plans: dict[int, _Plan] | None = redeal_memo(deal).get(_REDEAL)
+        plan = None if plans is None else plans.get(len(deal.actions))
+        best = self._plan(deal, seat)[1] if plan is None else plan[1]
+        memo = redeal_memo(deal)
+        out: set[int] = set()
+        k = self._hand_size
+        for s, cards in best:
+            if self._still_best(deal, s, cards):
+                continue
+            got: _Shown | None = memo.get((_REDEAL, "shown", s))
+            played = (got if got is not None else _Shown(deal, s, cards)).played
+            mine = cards_of(deal, s)  # his hand now: the cards a copy may move
+            shown = {int(c) for c in cards}
+            out.update(c for c in _best_of(sorted(mine + played), k)
+                       if c not in shown and c not in played)
+        return frozenset(out)
+
     def _still_best(self, deal: Deal, s: int, shown: tuple[Card, ...]) -> bool:
         """``shown`` is as good as the best hand ``s`` held (his hand now, with the cards
         he has played since); with ``poker_selection: auto``, the very five the rule picks
