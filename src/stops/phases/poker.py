@@ -304,25 +304,18 @@ class PokerPhase(Phase):
         """The seats whose hand shown as their best another of their cards would better."""
         if self.settings.selection == "free":
             return frozenset()
-        # the hands shown as the copy's plan lists them (asked right after after_redeal
-        # refused the copy: a pass over the log per refused try of Tripoley's walk, else)
-        plans: dict[int, _Plan] | None = redeal_memo(deal).get(_REDEAL)
-        plan = None if plans is None else plans.get(len(deal.actions))
-        best = self._plan(deal, seat)[1] if plan is None else plan[1]
-        return frozenset(s for s, cards in best if not self._still_best(deal, s, cards))
+        return frozenset(s for s, cards in self._shown_best(deal, seat)
+                         if not self._still_best(deal, s, cards))
 
     def misfit_cards(self, deal: Deal, seat: int) -> frozenset[int]:
         """The cards that better a hand shown as its holder's best: of the five the rule
         would pick from his cards now, those not in the hand shown nor played since."""
         if self.settings.selection == "free":
             return frozenset()
-        plans: dict[int, _Plan] | None = redeal_memo(deal).get(_REDEAL)
-        plan = None if plans is None else plans.get(len(deal.actions))
-        best = self._plan(deal, seat)[1] if plan is None else plan[1]
         memo = redeal_memo(deal)
         out: set[int] = set()
         k = self._hand_size
-        for s, cards in best:
+        for s, cards in self._shown_best(deal, seat):
             if self._still_best(deal, s, cards):
                 continue
             got: _Shown | None = memo.get((_REDEAL, "shown", s))
@@ -332,6 +325,14 @@ class PokerPhase(Phase):
             out.update(c for c in _best_of(sorted(mine + played), k)
                        if c not in shown and c not in played)
         return frozenset(out)
+
+    def _shown_best(self, deal: Deal, seat: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """The other seats' hands shown as their best, as the copy's plan lists them (asked
+        right after after_redeal refused the copy: a pass over the log per refused try of
+        Tripoley's walk, else)."""
+        plans: dict[int, _Plan] | None = redeal_memo(deal).get(_REDEAL)
+        plan = None if plans is None else plans.get(len(deal.actions))
+        return self._plan(deal, seat)[1] if plan is None else plan[1]
 
     def _still_best(self, deal: Deal, s: int, shown: tuple[Card, ...]) -> bool:
         """``shown`` is as good as the best hand ``s`` held (his hand now, with the cards
