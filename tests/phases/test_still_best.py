@@ -12,7 +12,12 @@ from hypothesis import strategies as st
 
 import stops
 from stops.engine.cards import CARDS, parse_card
-from stops.phases.handrank import best_five_key, first_best_five, suited_best_five_key
+from stops.phases.handrank import (
+    best_five_key,
+    first_best_five,
+    suited_best_five_key,
+    suited_first_best_five,
+)
 from stops.phases.poker import PokerPhase
 
 SEAT = 1
@@ -136,3 +141,36 @@ def test_suited_best_five_key_is_best_five_key(cards: list[int]) -> None:
     for c in cards:
         masks[c // 13] |= 1 << c % 13
     assert suited_best_five_key(*masks) == best_five_key(cards)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.lists(st.integers(0, 51), min_size=6, max_size=17, unique=True),
+                 st.lists(_RANKS, min_size=6, max_size=17, unique=True),
+                 st.lists(_TWO_SUITS, min_size=6, max_size=17, unique=True)))
+def test_suited_first_best_five_is_the_pick(cards: list[int]) -> None:
+    """The five picked from the suit masks (a copy's other hands, the cards at fault) are
+    the rule's own pick from the cards in card order: the first best five."""
+    masks = [0, 0, 0, 0]
+    for c in cards:
+        masks[c // 13] |= 1 << c % 13
+    assert suited_first_best_five(*masks) == first_best_five(sorted(cards))
+
+
+def test_suited_first_best_five_by_hand() -> None:
+    # By hand: 2C 2H 2S 9D 9S KC AD (a full house, twos over nines): the first three twos
+    # are all of them, the first two nines in card order are 9D then 9S (diamonds before
+    # spades; clubs, diamonds, hearts, spades)
+    hand = _cards("2C", "2H", "2S", "9D", "9S", "KC", "AD")
+    masks = [0, 0, 0, 0]
+    for c in hand:
+        masks[c // 13] |= 1 << c % 13
+    assert suited_first_best_five(*masks) == tuple(sorted(_cards("2C", "2H", "2S", "9D",
+                                                                  "9S")))
+    # two flushes in hearts and spades with the same five ranks (A K 9 7 4): the first
+    # suit, hearts, is picked
+    hand = _cards("AH", "KH", "9H", "7H", "4H", "AS", "KS", "9S", "7S", "4S")
+    masks = [0, 0, 0, 0]
+    for c in hand:
+        masks[c // 13] |= 1 << c % 13
+    assert suited_first_best_five(*masks) == tuple(sorted(_cards("AH", "KH", "9H", "7H",
+                                                                  "4H")))

@@ -109,6 +109,10 @@ class Step:
     nothing), so a copy calls only the phases with something to put in line (each call
     that only returned True cost a pure copy about one per cent)."""
 
+    checks_hands: bool = False
+    """Whether ``clone_for`` must ask this phase's ``hands_fit`` of its imagined deals:
+    :class:`stops.phases.Phase` sets it where the class has one of its own."""
+
     infers: bool = True
     """Whether ``clone_for`` must ask this phase's ``infer`` at each new position a seat meets
     (where the phase has no reading of its own): :class:`stops.phases.Phase` clears it where
@@ -129,6 +133,19 @@ class Step:
         compiled build (a generic method call, looked up by name and its arguments boxed,
         cost a few hundred instructions a phase on every imagined deal)."""
         return True
+
+    def hands_fit(self, deal: Deal, seat: int) -> bool:
+        """See :meth:`stops.phases.Phase.hands_fit` (every deal fits by default). Named here
+        for the native method table, as :meth:`after_redeal` is."""
+        return True
+
+    def misfits(self, deal: Deal, seat: int) -> frozenset[int]:
+        """See :meth:`stops.phases.Phase.misfits` (none by default)."""
+        return frozenset()
+
+    def misfit_cards(self, deal: Deal, seat: int) -> frozenset[int]:
+        """See :meth:`stops.phases.Phase.misfit_cards` (none by default)."""
+        return frozenset()
 
 
 class PhaseStep(Step):

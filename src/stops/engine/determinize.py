@@ -580,6 +580,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     fresh = True  # `work` holds the view's hands and log already
     to_act = deal.to_act
     phases = view.phases
+    checks: list[Step] = view.checks
     native = not _INTERPRETED
     order, free, allowed = view.order, view.free, view.allowed
     at: dict[int, list[int]] | None = None
@@ -605,20 +606,40 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
         misfits: set[int] = set()
         culprits: set[int] = set()
         walking = best is not None or tries + 1 >= whole  # this deal may be walked from
-        for phase in phases:  # the state a phase keeps about hidden cards
-            # compiled, a Step's through the native method table (any other phase's, and
-            # every phase's pure, by name: the test of its class cost more than it saved
-            # there); only False rejects the deal (as before: a phase's None does not)
-            if native and isinstance(phase, Step):
-                rejects = phase.after_redeal(work, seat, rng) is False
-            else:
-                rejects = phase.after_redeal(work, seat, rng) is False
-            if rejects:
+        # the checks of the hands alone first (Phase.hands_fit): a deal one refuses costs no
+        # phase's after_redeal. Off the walk nothing is read of a refused deal, so the first
+        # check that refuses ends the try, and it is asked first from then on (the checks
+        # draw and change nothing: their order changes no copy); on the walk every check is
+        # asked, for the seats and cards at fault
+        for i in range(len(checks)):
+            check = checks[i]
+            if not check.hands_fit(work, seat):
                 ok = False
-                misfits |= phase.misfits(work, seat)
-                if walking:
-                    culprits |= phase.misfit_cards(work, seat)
+                if not walking:
+                    if i:
+                        checks[i] = checks[0]
+                        checks[0] = check
+                    break
+                misfits |= check.misfits(work, seat)
+                culprits |= check.misfit_cards(work, seat)
+        if ok:
+            for phase in phases:  # the state a phase keeps about hidden cards
+                # compiled, a Step's through the native method table (any other phase's,
+                # and every phase's pure, by name: the test of its class cost more than it
+                # saved there); only False rejects the deal (as before: a phase's None does
+                # not)
+                if native and isinstance(phase, Step):
+                    rejects = phase.after_redeal(work, seat, rng) is False
+                else:
+                    rejects = phase.after_redeal(work, seat, rng) is False
+                if rejects:
+                    ok = False
+                    misfits |= phase.misfits(work, seat)
+                    if walking:
+                        culprits |= phase.misfit_cards(work, seat)
         work._imagined = None
+        if not ok and not walking:
+            continue  # nothing is read of a deal refused off the walk
         if ok and (work.to_act != to_act or (
                 to_act is not None and to_act != seat and not work.legal_count())):
             continue  # the seat to act could not be where it is in this deal
@@ -729,6 +750,7 @@ class _View:
         "alike",
         "allowed",
         "blind",
+        "checks",
         "codes",
         "counts",
         "events",
@@ -853,6 +875,10 @@ class _View:
         # the same deal, where there is one)
         self.phases: list[Any] = prev.phases if prev is not None else [
             p for p in work.variant.phases if not isinstance(p, Step) or p.redeals]
+        # and those whose hands_fit it asks first (see Step.checks_hands): the previous
+        # view's list, whose order clone_for changes (the check that refused last first)
+        self.checks: list[Step] = prev.checks if prev is not None else [
+            p for p in work.variant.phases if isinstance(p, Step) and p.checks_hands]
 
     def _build(self, deal: Deal, work: Deal, seat: int, prev: _View | None,
                seen: tuple[Any, ...], blanked: bool) -> None:

@@ -37,6 +37,8 @@ class Phase(Step):
         self.rules = variant.rules
         # clone_for calls after_redeal only where a class (native or interpreted) has its own
         self.redeals = type(self).after_redeal is not Phase.after_redeal
+        # and hands_fit only where a class has its own
+        self.checks_hands = type(self).hands_fit is not Phase.hands_fit
         # and asks infer (where there is no reading) only where a class has its own
         self.infers = type(self).infer is not Phase.infer
 
@@ -93,12 +95,25 @@ class Phase(Step):
         ``False`` if this imagined deal could not have come about (another is dealt)."""
         return True
 
+    def hands_fit(self, deal: Deal, seat: int) -> bool:
+        """``deal.clone_for(seat, rng)`` dealt the cards ``seat`` cannot see again: whether
+        the hands dealt could have come about, by this phase's facts (``True`` by default).
+        A check of the hands alone: it reads the copy's cards, its public state and what
+        the phase keeps per view (``redeal_memo``), draws nothing and changes nothing.
+
+        ``clone_for`` asks every phase that has one before it calls any phase's
+        :meth:`after_redeal`, and stops at the first that says no: where most deals are
+        refused (Tripoley after its showdown), a refused deal then costs only the checks,
+        not every phase's work of putting its state in line. A phase whose
+        :meth:`after_redeal` would only say yes or no says so here instead."""
+        return True
+
     def misfits(self, deal: Deal, seat: int) -> frozenset[int]:
-        """After :meth:`after_redeal` said no: the seats whose imagined hands this phase's
-        facts rule out (a hand shown as its holder's best that his other cards would
-        better). ``clone_for`` then deals just their hidden cards again, with the spare
-        hand's, rather than the whole deal, where whole deals seldom fit. Empty (the
-        default): the whole deal is dealt again."""
+        """After :meth:`hands_fit` or :meth:`after_redeal` said no: the seats whose
+        imagined hands this phase's facts rule out (a hand shown as its holder's best that
+        his other cards would better). ``clone_for`` then deals just their hidden cards
+        again, with the spare hand's, rather than the whole deal, where whole deals seldom
+        fit. Empty (the default): the whole deal is dealt again."""
         return frozenset()
 
     def misfit_cards(self, deal: Deal, seat: int) -> frozenset[int]:

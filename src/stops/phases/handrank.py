@@ -410,6 +410,37 @@ def first_best_five(cards: Iterable[int]) -> tuple[int, ...]:
     return tuple(picked)
 
 
+def suited_first_best_five(s0: int, s1: int, s2: int, s3: int) -> tuple[int, ...]:
+    """:func:`first_best_five` of more than five cards in card order, given as the bit sets
+    of each suit's ranks (as :func:`suited_best_five_key` reads them): the same five, in
+    card order, with no list of the cards made. Card order is suit by suit, so the first
+    cards of a rank are those of its lowest suits, and the first suit holding a flush's
+    five ranks gives the first flush."""
+    key = suited_best_five_key(s0, s1, s2, s3)
+    cat = key[0]
+    suits = (s0, s1, s2, s3)
+    out: list[int] = []
+    if cat in (_FLUSH, _STRAIGHT_FLUSH):
+        ranks = sorted(key_ranks(key))
+        want = 0
+        for r in ranks:
+            want |= 1 << r
+        for i in range(_NUM_SUITS):
+            if suits[i] & want == want:
+                return tuple([i * _NUM_RANKS + r for r in ranks])
+    need: list[tuple[int, int]] = ([(r, 1) for r in key_ranks(key)] if cat == _STRAIGHT
+                                   else list(zip(key[1:], _COUNTS[cat], strict=True)))
+    for r, n in need:
+        for i in range(_NUM_SUITS):
+            if suits[i] >> r & 1:
+                out.append(i * _NUM_RANKS + r)
+                n -= 1
+                if not n:
+                    break
+    out.sort()
+    return tuple(out)
+
+
 _COUNTS: Final[dict[int, tuple[int, ...]]] = {
     _HIGH_CARD: (1, 1, 1, 1, 1), _PAIR: (2, 1, 1, 1), _TWO_PAIR: (2, 2, 1), _TRIPS: (3, 1, 1),
     _FULL_HOUSE: (3, 2), _QUADS: (4, 1)}

@@ -43,6 +43,7 @@ from stops.phases.handrank import (
     hand_key,
     key_ranks,
     suited_best_five_key,
+    suited_first_best_five,
 )
 from stops.policies.leads import FirstLead, FirstLeadParams, first_lead, first_lead_text
 from stops.rules.registry import param
@@ -213,23 +214,10 @@ class PokerPhase(Phase):
     def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
         """Other seats' selections that ``seat`` has not seen shown are picked again from
         their new hands: in the poker state, and in the copy's ``select`` decisions (a
-        folded hand is never shown, so its real cards must not stay there either)."""
-        memo = redeal_memo(deal)  # the same for every copy of one view: worked out once
+        folded hand is never shown, so its real cards must not stay there either). The hands
+        shown are checked before (:meth:`hands_fit`)."""
         actions = deal.actions
-        n = len(actions)
-        # what to pick again (the seats and sizes of the poker state's hidden hands, the
-        # hands shown as their holders' best, the selections among the decisions), planned
-        # once per view and per count of decisions (an earlier try's play phase may have
-        # dropped some follows): two look-ups a copy, no key built per copy
-        plans: dict[int, _Plan] | None = memo.get(_REDEAL)
-        if plans is None:
-            plans = {}
-            if memo:
-                memo[_REDEAL] = plans
-        plan = plans.get(n)
-        if plan is None:
-            plan = plans[n] = self._plan(deal, seat)
-        again_k, best, redo = plan
+        again_k, _best, redo = self._plan_now(deal, seat)
         st = deal.peek_state(PokerState)
         # the hands picked again, as the pack's own cards (a selection's cards are Card
         # objects, as a decision's are in play): picked from each seat's hand as Cards by
@@ -245,10 +233,6 @@ class PokerPhase(Phase):
                 held = deal.held  # the hand as a tuple of the pack's cards, picked from as it is
                 for s, k in again_k:
                     hands[s] = picked[s] = pick_sorted(rng, held(s), k)
-        # a hand shown as its holder's best must still be his best in this deal
-        for s, cards in best:
-            if not self._still_best(deal, s, cards):
-                return False
         for i, s, k, played in redo:
             again = picked.get(s)
             if again is None:  # made before play: from the hand it then held, his hand
@@ -261,6 +245,33 @@ class PokerPhase(Phase):
                 again = pick_sorted(rng, mine, k)
             actions[i] = picked_cards(s, "select", again)
         return True
+
+    def hands_fit(self, deal: Deal, seat: int) -> bool:
+        """A hand shown as its holder's best must still be his best in this deal (asked
+        before any phase's ``after_redeal``: most of Tripoley's deals after its showdown
+        fail it)."""
+        if self._selection == "free":
+            return True
+        for s, cards in self._plan_now(deal, seat)[1]:  # noqa: SIM110 - a plain loop compiles
+            if not self._still_best(deal, s, cards):
+                return False
+        return True
+
+    def _plan_now(self, deal: Deal, seat: int) -> _Plan:
+        """:meth:`_plan` for the copy's decisions as they are, planned once per view and
+        per count of decisions (an earlier try's play phase may have dropped some
+        follows): two look-ups a copy, no key built per copy."""
+        memo = redeal_memo(deal)  # the same for every copy of one view: worked out once
+        plans: dict[int, _Plan] | None = memo.get(_REDEAL)
+        if plans is None:
+            plans = {}
+            if memo:
+                memo[_REDEAL] = plans
+        n = len(deal.actions)
+        plan = plans.get(n)
+        if plan is None:
+            plan = plans[n] = self._plan(deal, seat)
+        return plan
 
     def _plan(self, deal: Deal, seat: int) -> _Plan:
         """What :meth:`after_redeal` does again on every copy of one view, worked out from
@@ -319,20 +330,24 @@ class PokerPhase(Phase):
             if self._still_best(deal, s, cards):
                 continue
             got: _Shown | None = memo.get((_REDEAL, "shown", s))
-            played = (got if got is not None else _Shown(deal, s, cards)).played
-            mine = cards_of(deal, s)  # his hand now: the cards a copy may move
-            shown = {int(c) for c in cards}
-            out.update(c for c in _best_of(sorted(mine + played), k)
-                       if c not in shown and c not in played)
+            if got is None:
+                got = _Shown(deal, s, cards)
+            played = got.played
+            m = deal.masks[s]  # his hand now: the cards a copy may move
+            if k == 5 and deal.counts[s] + len(played) > 5:  # picked from his suit masks
+                five = suited_first_best_five(m[0] | got.p0, m[1] | got.p1, m[2] | got.p2,
+                                              m[3] | got.p3)
+            else:
+                five = _best_of(sorted(cards_of(deal, s) + played), k)
+            shown = got.sorted
+            out.update(c for c in five if c not in shown and c not in played)
         return frozenset(out)
 
     def _shown_best(self, deal: Deal, seat: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
         """The other seats' hands shown as their best, as the copy's plan lists them (asked
-        right after after_redeal refused the copy: a pass over the log per refused try of
+        right after hands_fit refused the copy: a pass over the log per refused try of
         Tripoley's walk, else)."""
-        plans: dict[int, _Plan] | None = redeal_memo(deal).get(_REDEAL)
-        plan = None if plans is None else plans.get(len(deal.actions))
-        return self._plan(deal, seat)[1] if plan is None else plan[1]
+        return self._plan_now(deal, seat)[1]
 
     def _still_best(self, deal: Deal, s: int, shown: tuple[Card, ...]) -> bool:
         """``shown`` is as good as the best hand ``s`` held (his hand now, with the cards
@@ -391,7 +406,8 @@ class PokerPhase(Phase):
                 return True
         elif not r & ((s0 & ~got.h0) | (s1 & ~got.h1) | (s2 & ~got.h2) | (s3 & ~got.h3)):
             return True  # the key's ranks held only as shown: the pick is the hand shown
-        return self._still_best_cards(deal, s, shown, got.played)
+        # else the five the rule picks, from the same masks
+        return suited_first_best_five(s0, s1, s2, s3) == got.sorted
 
     def _still_best_cards(self, deal: Deal, s: int, shown: tuple[Card, ...],
                           played: list[int]) -> bool:
@@ -697,11 +713,12 @@ class _Shown:
     """What :meth:`PokerPhase._still_best` reads of one hand shown as its holder's best,
     the same for every copy of one view: the cards he has played since (``played``, and as
     suit masks ``p0`` to ``p3``), the hand's own suit masks (``h0`` to ``h3``) and key,
-    the ranks in it as a bit set, whether it is five cards (``five``) and a flush or a
-    straight flush (``flush``), and the answers given so far (``answers``)."""
+    the ranks in it as a bit set, its cards in card order (``sorted``), whether it is five
+    cards (``five``) and a flush or a straight flush (``flush``), and the answers given so
+    far (``answers``)."""
 
     __slots__ = ("answers", "five", "flush", "h0", "h1", "h2", "h3", "key", "p0", "p1", "p2",
-                 "p3", "played", "ranks", "shown")
+                 "p3", "played", "ranks", "shown", "sorted")
 
     def __init__(self, deal: Deal, s: int, shown: tuple[Card, ...]) -> None:
         self.shown = shown
@@ -712,6 +729,8 @@ class _Shown:
         self.played: list[int] = [c for c in range(52) if played_by[c] == s]
         self.p0, self.p1, self.p2, self.p3 = _suit_masks(self.played)
         cards = [int(c) for c in shown]
+        self.sorted: tuple[int, ...] = tuple(sorted(cards))
+        """The hand shown's cards in card order (as the rule's pick is made)."""
         self.h0, self.h1, self.h2, self.h3 = _suit_masks(cards)
         self.five = len(set(cards)) == 5
         self.key: tuple[int, ...] = hand_key(cards) if self.five else ()
@@ -790,7 +809,12 @@ def _beaten_by(deal: Deal, shown: tuple[int, ...], beside: tuple[int, ...] = ()
 
 
 def _best_cards(deal: Deal, seat: int, k: int) -> tuple[int, ...]:
-    """The first of ``seat``'s best ``k``-card hands (all of a shorter hand)."""
+    """The first of ``seat``'s best ``k``-card hands (all of a shorter hand), in card order:
+    five picked straight from his suit masks (a copy of Tripoley before its showdown picks
+    every other seat's hand again), no list of his cards made."""
+    if k == 5 and deal.counts[seat] > 5:
+        m = deal.masks[seat]
+        return suited_first_best_five(m[0], m[1], m[2], m[3])
     return _best_of([int(c) for c in deal.hand(seat)], k)
 
 

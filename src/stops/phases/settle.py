@@ -195,7 +195,7 @@ class ClaimHeldPhase(Phase):
         for x, cards in remembered(deal, (*key, got.live, got.claims), unclaimed):
             known.lack(x, cards)
 
-    def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
+    def hands_fit(self, deal: Deal, seat: int) -> bool:
         """An imagined deal whose hands, as they were at this stage, would have made other
         claims by holding than the real ones (a combination nobody claimed) could not have
         come about; nor one that makes the same claims with other cards shown (Poch's
