@@ -162,6 +162,7 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
     "stops/interop/codec.py": ("interop/test_pettingzoo.py", "interop/test_openspiel.py"),
     "stops/interop/envcore.py": ("interop/test_pettingzoo.py",),
     "stops/engine/determinize.py": ("engine/test_clone.py", "engine/test_determinize.py",
+                                    "engine/test_clone_for_calls.py",
                                     "engine/test_reading.py", "engine/test_clone_for_sample.py",
                                     "engine/test_clone_for_oracle.py",
                                     "engine/test_view_build.py", "engine/test_view_kept.py",

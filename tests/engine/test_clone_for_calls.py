@@ -182,3 +182,81 @@ def test_pick_sorted_picks_from_a_tuple_and_leaves_a_list_as_it_was() -> None:
     got = pick_sorted(rng, big, 6)
     assert big == list(range(20))
     assert len(set(got)) == 6 and list(got) == sorted(got)
+
+
+def test_checks_hands_is_set_where_a_class_has_its_own_hands_fit() -> None:
+    # every built-in phase: the flag is whether the class overrides the default; by hand,
+    # Tripoley's poker stage and claims by holding check the hands, its play does not
+    for name in stops.list_variants():
+        for p in stops.load_variant(name).phases:
+            assert p.checks_hands == (type(p).hands_fit is not Phase.hands_fit), (name, p)
+    phases = {type(p).__name__: p for p in stops.load_variant("tripoley").phases}
+    assert phases["PokerPhase"].checks_hands and phases["ClaimHeldPhase"].checks_hands
+    assert not phases["PlayPhase"].checks_hands
+    # the claims by holding only say yes or no: no after_redeal of their own any more
+    assert not phases["ClaimHeldPhase"].redeals
+
+    class Own(Phase):
+        name = "own"
+
+        def hands_fit(self, deal: Any, seat: int) -> bool:
+            return False
+
+    class Plain(Phase):
+        name = "plain"
+
+    variant = stops.load_variant("boodle")
+    assert Own(variant).checks_hands and not Plain(variant).checks_hands
+
+
+class _Counted(PlayPhase):
+    """Boodle's play with a check of the hands: the card ``banned`` is never in seat
+    ``holder``'s hand (true of the real deal the test uses), each call of the check and of
+    ``after_redeal`` counted."""
+
+    banned = -1
+    holder = -1
+    checks = 0
+    refused = 0
+    redeals_called = 0
+
+    def hands_fit(self, deal: Any, seat: int) -> bool:
+        type(self).checks += 1
+        if deal.owner[self.banned] == self.holder:
+            type(self).refused += 1
+            return False
+        return True
+
+    def after_redeal(self, deal: Any, seat: int, rng: Any) -> bool:
+        type(self).redeals_called += 1
+        return super().after_redeal(deal, seat, rng)
+
+
+def test_a_deal_the_checks_refuse_costs_no_after_redeal() -> None:
+    # A deal of Boodle in play, seen by seat 0: a card that seat 0 cannot see and seat 1
+    # does not hold (the first in card order) is banned from seat 1 by a check of the
+    # hands. By the
+    # contract of hands_fit: no copy puts it there, every refused deal is refused by the
+    # check alone (after_redeal is called once per copy handed back, never on a deal the
+    # check refused), and some deals are refused (the card lies in seat 1's hand in about
+    # a quarter of the deals: seat 1 holds about a quarter of the cards seat 0 cannot see)
+    import attrs
+
+    from stops.rules.registry import default_registry
+
+    reg = default_registry().copy()
+    reg.phases["play"] = attrs.evolve(reg.phases["play"], impl=_Counted)
+    variant = stops.load_variant("boodle", registry=reg)
+    deal = stops.Table(variant, seats=4, seed=11, chips=100).new_deal()
+    rng = random.Random(11)
+    while deal.phase != "play" or deal.to_act != 0:
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
+    banned = next(c for c in range(52) if deal.owner[c] not in (0, 1, -2, -3))
+    _Counted.banned, _Counted.holder = banned, 1
+    _Counted.checks = _Counted.refused = _Counted.redeals_called = 0
+    copies = [deal.clone_for(0, random.Random(k)) for k in range(40)]
+    assert all(c.owner[banned] != 1 for c in copies)
+    assert _Counted.redeals_called == len(copies)
+    assert _Counted.checks == len(copies) + _Counted.refused
+    assert _Counted.refused > 0
