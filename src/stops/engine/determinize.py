@@ -31,12 +31,12 @@ constraints (a card goes only where it may be, each place gets as many as it hol
 phases' checks of the hands alone (:meth:`~stops.phases.base.Phase.hands_fit`: a hand shown
 is still its holder's best, the claims by holding are the ones made) are asked first, so a
 deal one refuses costs nothing more; then the phases put their own state in line with the
-new hands (:meth:`~stops.phases.base.Phase.after_redeal`): the lead due now is worked out again (an
-opening card no seat has seen is the one the *imagined* opener holds), hands chosen in
-secret and sealed offers the seat has not seen are chosen again. What is still due from the seat to
-act (that it can lead at all, that it holds the card it must play in turn) is checked on
-the imagined deal, and another is dealt if it fails, a bounded number of times; so is
-what no fact of one card can say (a seat holds one of two wild cards).
+new hands (:meth:`~stops.phases.base.Phase.after_redeal`): the lead due now is worked out
+again (an opening card no seat has seen is the one the *imagined* opener holds), hands
+chosen in secret and sealed offers the seat has not seen are chosen again. What is still
+due from the seat to act (that it can lead at all, that it holds the card it must play in
+turn) is checked on the imagined deal, and another is dealt if it fails, a bounded number
+of times; so is what no fact of one card can say (a seat holds one of two wild cards).
 
 What the seat knows, the places the hidden cards may go and the copy's hands and record
 before they are dealt are worked out once per (seat, point reached) and kept on the deal
