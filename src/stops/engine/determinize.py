@@ -590,6 +590,8 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     best_culprits: set[int] = set()  # its cards the phases would move first
     best_bad = 0
     whole = view.whole
+    # the copy's view of its own log, set once: the log is the view's in every try
+    work._views = {seat: (work.events, len(work.events), view.seen)}
     for tries in range(MAX_TRIES):
         if best is not None:
             at = _swap(best, best_misfits, allowed, rng, best_culprits)
@@ -601,17 +603,18 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
             continue
         _place(work, view, at, fresh)
         fresh = False
-        work._views = {seat: (work.events, len(work.events), view.seen)}  # the same log
         work._imagined = view.memo  # what the phases keep per view (see redeal_memo)
         ok = True
-        misfits: set[int] = set()
-        culprits: set[int] = set()
         walking = best is not None or tries + 1 >= whole  # this deal may be walked from
+        # the seats and cards at fault, read only on the walk (off it nothing is read of a
+        # refused deal): two sets made per try only there
+        misfits: set[int] = set() if walking else _NONE_AT_FAULT
+        culprits: set[int] = set() if walking else _NONE_AT_FAULT
         # the checks of the hands alone first (Phase.hands_fit): a deal one refuses costs no
-        # phase's after_redeal. Off the walk nothing is read of a refused deal, so the first
-        # check that refuses ends the try, and it is asked first from then on (the checks
-        # draw and change nothing: their order changes no copy); on the walk every check is
-        # asked, for the seats and cards at fault
+        # phase's after_redeal. Off the walk the first check that refuses ends the try, and
+        # it is asked first from then on (the checks draw and change nothing: their order
+        # changes no copy); on the walk every check is asked, for the seats and cards at
+        # fault
         for i in range(len(checks)):
             check = checks[i]
             if not check.hands_fit(work, seat):
@@ -628,16 +631,17 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
                 # compiled, a Step's through the native method table (any other phase's,
                 # and every phase's pure, by name: the test of its class cost more than it
                 # saved there); only False rejects the deal (as before: a phase's None does
-                # not)
+                # not), and off the walk the first that does ends the try
                 if native and isinstance(phase, Step):
                     rejects = phase.after_redeal(work, seat, rng) is False
                 else:
                     rejects = phase.after_redeal(work, seat, rng) is False
                 if rejects:
                     ok = False
+                    if not walking:
+                        break
                     misfits |= phase.misfits(work, seat)
-                    if walking:
-                        culprits |= phase.misfit_cards(work, seat)
+                    culprits |= phase.misfit_cards(work, seat)
         work._imagined = None
         if not ok and not walking:
             continue  # nothing is read of a deal refused off the walk
@@ -660,6 +664,11 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
             best, best_misfits, best_bad, best_culprits = at, misfits, len(misfits), culprits
     raise StopsError(f"clone_for: found no deal consistent with seat {seat}'s view in "
                      f"{MAX_TRIES} tries")
+
+
+_NONE_AT_FAULT: Final[set[int]] = set()
+"""``clone_for``'s seats and cards at fault off the walk, where none are read: never written
+(a set made per try only for the walk)."""
 
 
 def _hide_seed(work: Deal, rng: Any) -> None:

@@ -91,6 +91,8 @@ to 16 seats, a bigger one goes round by arithmetic."""
 _REDEAL: Final = ("poker",)
 """The poker phase's key in ``clone_for``'s per-view memo (``redeal_memo``): its plans of
 what to pick again on each copy (:meth:`PokerPhase._plan`), per count of decisions."""
+_SHOWN: Final = ("poker", "hands shown")
+"""Key of a view's list of what is read of each hand shown (``_Shown``) in its memo."""
 
 _Plan = tuple[list[tuple[int, int]], tuple[tuple[int, tuple[Card, ...]], ...],
               list[tuple[int, int, int, list[Card]]]]
@@ -252,8 +254,17 @@ class PokerPhase(Phase):
         fail it)."""
         if self._selection == "free":
             return True
-        for s, cards in self._plan_now(deal, seat)[1]:  # noqa: SIM110 - a plain loop compiles
-            if not self._still_best(deal, s, cards):
+        # what is read of each hand shown, listed once per view (no key built and looked up
+        # per hand per try)
+        memo = redeal_memo(deal)
+        shown: list[_Shown] | None = memo.get(_SHOWN)
+        if shown is None:
+            shown = [self._shown(deal, memo, s, cards)
+                     for s, cards in self._plan_now(deal, seat)[1]]
+            if memo:
+                memo[_SHOWN] = shown
+        for got in shown:  # noqa: SIM110 - a plain loop compiles
+            if not self._still_best_of(deal, got):
                 return False
         return True
 
@@ -365,22 +376,30 @@ class PokerPhase(Phase):
         card order), or, for a flush, another suit holding all five of its ranks (the
         first such suit is picked): those few, and hand sizes other than five, are settled
         by picking from his cards (:meth:`_still_best_cards`)."""
-        memo = redeal_memo(deal)
+        return self._still_best_of(deal, self._shown(deal, redeal_memo(deal), s, shown))
+
+    def _shown(self, deal: Deal, memo: dict[Any, Any], s: int,
+               shown: tuple[Card, ...]) -> _Shown:
+        """What is read of ``s``'s hand ``shown``, kept per view in ``memo``."""
         got: _Shown | None = memo.get((_REDEAL, "shown", s))
         if got is None or (got.shown is not shown and got.shown != shown):
             got = _Shown(deal, s, shown)
             if memo:
                 memo[(_REDEAL, "shown", s)] = got
-        m = deal.masks[s]
-        # the answer for this hand, if a try before (or the check of those at fault after
-        # a refused try) met it: a step of the walk changes two or three hands, not all
+        return got
+
+    def _still_best_of(self, deal: Deal, got: _Shown) -> bool:
+        """:meth:`_still_best` of the hand ``got`` reads, by its holder's masks in ``deal``:
+        the answer for this hand, if a try before (or the check of those at fault after a
+        refused try) met it (a step of the walk changes two or three hands, not all)."""
+        m = deal.masks[got.seat]
         hand = m[0] | m[1] << 13 | m[2] << 26 | m[3] << 39
         done = got.answers.get(hand)
         if done is not None:
             return done
         if len(got.answers) >= _MAX_ANSWERS:
             got.answers.clear()
-        answer = got.answers[hand] = self._still_best_masks(deal, s, shown, got, m)
+        answer = got.answers[hand] = self._still_best_masks(deal, got.seat, got.shown, got, m)
         return answer
 
     def _still_best_masks(self, deal: Deal, s: int, shown: tuple[Card, ...], got: _Shown,
@@ -711,16 +730,17 @@ class PokerPhase(Phase):
 
 class _Shown:
     """What :meth:`PokerPhase._still_best` reads of one hand shown as its holder's best,
-    the same for every copy of one view: the cards he has played since (``played``, and as
-    suit masks ``p0`` to ``p3``), the hand's own suit masks (``h0`` to ``h3``) and key,
-    the ranks in it as a bit set, its cards in card order (``sorted``), whether it is five
-    cards (``five``) and a flush or a straight flush (``flush``), and the answers given so
-    far (``answers``)."""
+    the same for every copy of one view: its holder (``seat``), the cards he has played
+    since (``played``, and as suit masks ``p0`` to ``p3``), the hand's own suit masks
+    (``h0`` to ``h3``) and key, the ranks in it as a bit set, its cards in card order
+    (``sorted``), whether it is five cards (``five``) and a flush or a straight flush
+    (``flush``), and the answers given so far (``answers``)."""
 
     __slots__ = ("answers", "five", "flush", "h0", "h1", "h2", "h3", "key", "p0", "p1", "p2",
-                 "p3", "played", "ranks", "shown", "sorted")
+                 "p3", "played", "ranks", "seat", "shown", "sorted")
 
     def __init__(self, deal: Deal, s: int, shown: tuple[Card, ...]) -> None:
+        self.seat = s
         self.shown = shown
         self.answers: dict[int, bool] = {}
         """The answer for each hand of the holder's met (his four suit masks as one
