@@ -410,34 +410,61 @@ def first_best_five(cards: Iterable[int]) -> tuple[int, ...]:
     return tuple(picked)
 
 
+_WHEEL: Final = 0b1111 | 1 << _ACE
+"""The ranks of the lowest straight, A-2-3-4-5, as bits."""
+
+
 def suited_first_best_five(s0: int, s1: int, s2: int, s3: int) -> tuple[int, ...]:
     """:func:`first_best_five` of more than five cards in card order, given as the bit sets
     of each suit's ranks (as :func:`suited_best_five_key` reads them): the same five, in
     card order, with no list of the cards made. Card order is suit by suit, so the first
     cards of a rank are those of its lowest suits, and the first suit holding a flush's
-    five ranks gives the first flush."""
+    five ranks gives the first flush. The five are marked per suit as rank bits, then read
+    off suit by suit, lowest rank first: in card order with no sort (a copy of Tripoley
+    before its showdown picks every other seat's hand so)."""
     key = suited_best_five_key(s0, s1, s2, s3)
     cat = key[0]
     suits = (s0, s1, s2, s3)
-    out: list[int] = []
-    if cat in (_FLUSH, _STRAIGHT_FLUSH):
-        ranks = sorted(key_ranks(key))
+    picked = [0, 0, 0, 0]  # the five, as each suit's rank bits
+    if cat in (_STRAIGHT, _STRAIGHT_FLUSH):
+        top = key[1]
+        want = _WHEEL if top == _FIVE else 0x1F << (top - 4)
+    elif cat == _FLUSH:
+        want = 1 << key[1] | 1 << key[2] | 1 << key[3] | 1 << key[4] | 1 << key[5]
+    else:
         want = 0
-        for r in ranks:
-            want |= 1 << r
+    if want and cat != _STRAIGHT:  # a flush: the first suit holding all five ranks
         for i in range(_NUM_SUITS):
             if suits[i] & want == want:
-                return tuple([i * _NUM_RANKS + r for r in ranks])
-    need: list[tuple[int, int]] = ([(r, 1) for r in key_ranks(key)] if cat == _STRAIGHT
-                                   else list(zip(key[1:], _COUNTS[cat], strict=True)))
-    for r, n in need:
-        for i in range(_NUM_SUITS):
-            if suits[i] >> r & 1:
-                out.append(i * _NUM_RANKS + r)
-                n -= 1
-                if not n:
+                picked[i] = want
+                break
+    elif want:  # a straight: each rank from the lowest suit holding it
+        left = want
+        while left:
+            bit = left & -left
+            left ^= bit
+            for i in range(_NUM_SUITS):
+                if suits[i] & bit:
+                    picked[i] = picked[i] | bit
                     break
-    out.sort()
+    else:  # so many cards of each rank of the key, from the lowest suits holding it
+        counts = _COUNTS[cat]
+        for j in range(len(counts)):
+            bit = 1 << key[j + 1]
+            n = counts[j]
+            for i in range(_NUM_SUITS):
+                if suits[i] & bit:
+                    picked[i] = picked[i] | bit
+                    n -= 1
+                    if not n:
+                        break
+    out: list[int] = []
+    for i in range(_NUM_SUITS):
+        m = picked[i]
+        while m:
+            bit = m & -m
+            m ^= bit
+            out.append(i * _NUM_RANKS + bit.bit_length() - 1)
     return tuple(out)
 
 
