@@ -260,3 +260,77 @@ def test_a_deal_the_checks_refuse_costs_no_after_redeal() -> None:
     assert _Counted.redeals_called == len(copies)
     assert _Counted.checks == len(copies) + _Counted.refused
     assert _Counted.refused > 0
+
+
+def test_held_cards_names_every_card_the_claims_key_reads() -> None:
+    # clone_for's check of the claims by holding puts back with their players only the
+    # cards played that the policy's key reads (ClaimPolicy.held_cards). At every other
+    # decision of random deals of every built-in with claims by holding, in the deal and in
+    # copies of it: the key from those is the key from every card played put back, and a
+    # card the key reads, played and left out, changes it somewhere (the list is not
+    # longer than it need be, Tripoley's hearts and runs, Poch's trumps)
+    from stops.phases.settle import ClaimHeldPhase
+
+    met = changed = 0
+    rng = random.Random(8)
+    for name in stops.list_variants():
+        variant = stops.load_variant(name)
+        held = [p for p in variant.phases if isinstance(p, ClaimHeldPhase)]
+        if not held:
+            continue
+        impl, params = held[0].policy.impl, held[0].policy.params
+        for deal in _positions(name, 5)[::2]:
+            seat = deal.to_act
+            copies = [deal] if seat is None else [deal, deal.clone_for(seat, rng)]
+            for d in copies:
+                cards = impl.held_cards(d, params)
+                if cards is None:
+                    continue
+                every = list(d.owner)
+                for p, c in d.plays:
+                    every[c] = p
+                some = list(d.owner)
+                for p, c in d.plays:
+                    if c in cards:
+                        some[c] = p
+                key = impl.held_key_now(d, params, every)
+                assert impl.held_key_now(d, params, some) == key, (name, d.plays)
+                met += 1
+                for _, c in d.plays:  # one card the key reads, left out
+                    if c in cards:
+                        less = list(some)
+                        less[c] = d.owner[c]
+                        changed += impl.held_key_now(d, params, less) != key
+                        break
+    assert met > 80 and changed > 10
+
+
+def test_held_cards_by_hand() -> None:
+    # By hand, from the layouts: Tripoley's stage one reads the five heart honours (card
+    # spaces A, K, Q, J, 10), the K and Q of hearts (the combination) and each suit's
+    # 8-9-10 (the run); Poch's, once diamonds are trumps, the A K Q J 10 of diamonds (the
+    # honours) and the K Q again (the marriage), the sequence read from the masks
+    from stops.phases.settle import ClaimHeldPhase
+
+    def named(codes: str) -> set[int]:
+        return {int(c) for c in stops.parse_cards(codes.split())}
+
+    variant = stops.load_variant("tripoley")
+    phase = next(p for p in variant.phases if isinstance(p, ClaimHeldPhase))
+    deal = stops.Table(variant, seats=4, seed=1, chips=100).new_deal()
+    got = phase.policy.impl.held_cards(deal, phase.policy.params)
+    assert got is not None
+    assert set(got) == named("AH KH QH JH TH 8C 9C TC 8D 9D TD 8H 9H 8S 9S TS")
+    variant = stops.load_variant("poch")
+    phase = next(p for p in variant.phases if isinstance(p, ClaimHeldPhase))
+    for seed in range(40):
+        deal = stops.Table(variant, seats=4, seed=seed, chips=100).new_deal()
+        while deal.phase != "vying" and deal.to_act is not None:
+            deal.apply(deal.legal_actions()[0])
+        if deal.last_dealt >= 0 and deal.last_dealt // 13 == 1:  # diamonds turned up
+            break
+    else:
+        raise AssertionError("no deal of the first forty turned up a diamond")
+    got = phase.policy.impl.held_cards(deal, phase.policy.params)
+    assert got is not None and sorted(got) == sorted(
+        int(c) for c in stops.parse_cards(["AD", "KD", "QD", "JD", "TD", "KD", "QD"]))

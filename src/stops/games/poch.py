@@ -172,6 +172,22 @@ class TrumpsHeld(TrumpClaimPolicy):
         over every card cost Poch's copy half a ``clone()``."""
         return self._held_key(deal, params, where, True)
 
+    def held_cards(self, deal: Deal, params: Any) -> tuple[int, ...] | None:
+        """The honour and pair trumps, and the 7-8-9 of trumps where that is the sequence:
+        what :meth:`held_key_now` reads in ``where`` (the best sequence otherwise from the
+        masks and the plays; ``None``, any card, where the rank order is not one the masks
+        read, as :meth:`held_key` then reads the sequence card by card)."""
+        trumps = trump_suit(deal)
+        if trumps < 0:
+            return ()
+        cards = [c for g in _trump_groups(deal, params, trumps) for c in g]
+        if params.sequence_space:
+            if params.sequence_rule == "trump_run":
+                cards += [trumps * 13 + r for r in _SEVEN_EIGHT_NINE]
+            elif _run_lanes(deal.variant) is None:
+                return None
+        return tuple(cards)
+
     def _held_key(self, deal: Deal, params: Any, where: list[int],
                   now: bool) -> tuple[object, ...] | None:
         """The key of :meth:`held_key`; ``now``: ``where`` is the deal's own holdings."""

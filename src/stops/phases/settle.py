@@ -15,6 +15,7 @@ from stops.phases.turn_up import TrumpClaimPolicy
 from stops.policies.claims import ClaimPolicy
 
 if TYPE_CHECKING:
+    from stops.engine.cards import Card
     from stops.engine.deal import Deal
     from stops.rules.registry import Registry
     from stops.rules.variant import Variant
@@ -30,6 +31,8 @@ _ANSWERS: Final = ("claims by holding", "answers")
 MAX_ANSWERS: Final = 4096
 """Answers kept per view (cleared when full: a long search at one position meets many
 keys)."""
+_PLAYS: Final = ("claims by holding", "plays read")
+"""Key of a view's list of the plays whose cards the claim policy's key reads."""
 
 
 _WENT_OUT: Final = tuple(event(K_DEAL_ENDED, s, note=f"seat {s} went out")
@@ -204,18 +207,30 @@ class ClaimHeldPhase(Phase):
         got = deal.result(HeldClaims)
         if got is None:
             return True
-        # the hands as they were at this stage: every card played back with its player, read
-        # from the list of plays (public: (player, card) as each was played), not from a
-        # pass over the pack (per copy, it cost about a tenth of a clone; listed once per
-        # view, about 2k instructions at every new position, Three-in-One compiled)
-        where = list(deal.owner)
-        for p, c in deal.plays:
-            where[c] = p
+        # the hands as they were at this stage: the cards played put back with their
+        # players, read from the list of plays (public: (player, card) as each was played),
+        # not from a pass over the pack. Only those whose holders the policy's key reads
+        # (ClaimPolicy.held_cards), listed once per view: the same for every copy of it
         memo = redeal_memo(deal)
+        plays: list[tuple[int, Card]] | None = memo.get(_PLAYS)
+        if plays is None:
+            plays = deal.plays
+            cards = self.policy.impl.held_cards(deal, self.policy.params)
+            if cards is not None:
+                read = set(cards)
+                plays = [(p, c) for p, c in plays if c in read]
+            if memo:
+                memo[_PLAYS] = plays
+        where = list(deal.owner)
+        for p, c in plays:
+            where[c] = p
         held = self.policy.impl.held_key_now(deal, self.policy.params, where)
 
         def work() -> bool:
-            return self._claims(deal, {c: h for c, h in enumerate(where) if h != ABSENT},
+            every = list(deal.owner)  # every card played put back: the rule runs on them
+            for p, c in deal.plays:
+                every[c] = p
+            return self._claims(deal, {c: h for c, h in enumerate(every) if h != ABSENT},
                                 got.live) == got.shown
 
         if held is None:

@@ -129,6 +129,14 @@ class ClaimPolicy:
         :meth:`held_key` gives (by default, it is that call)."""
         return self.held_key(deal, params, where)
 
+    def held_cards(self, deal: Deal, params: Any) -> tuple[int, ...] | None:
+        """The cards whose holders :meth:`held_key_now` reads in ``where``, in this deal
+        (``None``, the default: it may read any). ``clone_for``'s check of each copy then
+        puts back with their players only the cards played among these, once listed per
+        view, rather than every card played (most of the check's cost in Tripoley's play,
+        where forty cards may have been played)."""
+        return None
+
 
 def _run_cards(space: Space) -> list[list[int]]:
     """Each suit's cards for a suit_run space."""
@@ -255,6 +263,10 @@ class StageOne(ClaimPolicy):
         if got is None:
             got = cache[_HOLDERS_PLAN] = holders_plan(_plan_groups(deal))
         return whole_holders_by(where, cast("HoldersPlan", got))
+
+    def held_cards(self, deal: Deal, params: Any) -> tuple[int, ...] | None:
+        """The cards of the plan's groups: :meth:`held_key` reads no other."""
+        return tuple(c for cards in _plan_groups(deal) for c in cards)
 
 
 _Plan = list[tuple[str, str, list[tuple[int, ...]], str]]
