@@ -214,11 +214,14 @@ class ClaimHeldPhase(Phase):
         memo = redeal_memo(deal)
         plays: list[tuple[int, Card]] | None = memo.get(_PLAYS)
         if plays is None:
-            plays = deal.plays
+            # a list of its own, either way: the copy's list of plays grows when a search
+            # plays on from it, and the view's must not
             cards = self.policy.impl.held_cards(deal, self.policy.params)
-            if cards is not None:
+            if cards is None:
+                plays = list(deal.plays)
+            else:
                 read = set(cards)
-                plays = [(p, c) for p, c in plays if c in read]
+                plays = [(p, c) for p, c in deal.plays if c in read]
             if memo:
                 memo[_PLAYS] = plays
         where = list(deal.owner)
