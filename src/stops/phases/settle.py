@@ -230,9 +230,13 @@ class ClaimHeldPhase(Phase):
         held = self.policy.impl.held_key_now(deal, self.policy.params, where)
 
         def work() -> bool:
-            every = list(deal.owner)  # every card played put back: the rule runs on them
-            for p, c in deal.plays:
-                every[c] = p
+            # every card played put back, the rule runs on them: ``where`` itself where the
+            # policy names no cards (its list is then every play), else made again
+            every = where
+            if len(plays) != len(deal.plays):
+                every = list(deal.owner)
+                for p, c in deal.plays:
+                    every[c] = p
             return self._claims(deal, {c: h for c, h in enumerate(every) if h != ABSENT},
                                 got.live) == got.shown
 
