@@ -356,15 +356,22 @@ def test_best_run_lanes_is_best_run() -> None:
 
 
 @pytest.mark.parametrize("rank", ["length_first", "height_first"])
-def test_best_run_is_best_sequence(rank: str) -> None:
-    # On random deals of Poch's pack among four seats and the spare hand, the one pass per
-    # suit finds the run the probe of whole hands finds.
+@pytest.mark.parametrize("ace", ["high", "low"])
+def test_best_sequence_is_the_runs_by_hand(rank: str, ace: str) -> None:
+    # On random deals of Poch's pack among four seats and the spare hand, the rule (read
+    # from the seats' masks where the rank order is consecutive, ace high; card by card
+    # where it is not, ace low) finds the run the reading by hand finds, and the pass per
+    # suit that clone_for's check reads finds it too.
     variant = stops.load_variant("poch")
+    if ace == "low":
+        variant = stops.load_variant("poch", options={"ace": "low"})
     params = attrs.evolve(variant.policy("pay_collection").params, sequence_rank=rank)
-    deal = stops.Table("poch", seats=4, chips=50, seed=3).new_deal()
+    deal = stops.Table(variant, seats=4, chips=50, seed=3).new_deal()
     order = pack_order(variant.rules.ace, variant.deck)
+    assert (run_lanes(order) is None) == (ace == "low")
     rng = random.Random(9)
     pack = [int(c) for c in variant.deck]
+    runs = 0
     for trial in range(300):
         where = [ABSENT] * 52
         for c in pack:
@@ -372,11 +379,16 @@ def test_best_run_is_best_sequence(rank: str) -> None:
         trumps = trial % 5 - 1
         probe = Probe(deal, {c: h for c, h in enumerate(where) if h != ABSENT})
         try:
-            expect = best_sequence(deal, params, trumps)
+            got = best_sequence(deal, params, trumps)
         finally:
             probe.close()
-        assert best_run(where, deal.order(deal.dealer), order, params.sequence_min,
-                        rank == "length_first", trumps) == expect
+        seats = deal.order(deal.dealer)
+        assert got == _runs_by_hand(where, seats, order, params.sequence_min,
+                                    rank == "length_first", trumps)
+        assert best_run(where, seats, order, params.sequence_min, rank == "length_first",
+                        trumps) == got
+        runs += got is not None
+    assert runs > 30
 
 
 def test_poch_key_from_the_masks_is_the_key_card_by_card() -> None:
