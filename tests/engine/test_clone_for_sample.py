@@ -602,6 +602,26 @@ def test_the_walk_draws_with_a_stops_rng() -> None:
     assert at == {0: [1, 2], 1: [3, 4]}  # the deal walked from is left as it was
 
 
+def test_a_step_of_the_walk_leaves_the_deal_it_walked_from() -> None:
+    # Three places, every card allowed anywhere: steps are swaps of two and rotations round
+    # three (_rotate, a quarter of the steps). By hand: each step keeps every place's count
+    # and the six cards; the deal walked from keeps its lists unchanged (a step copies only
+    # the lists it writes, and shares the others), chained as the walk chains them.
+    at = {0: [1, 2], 1: [3, 4], 2: [5, 6]}
+    allowed = {c: [0, 1, 2] for c in range(1, 7)}
+    rng = random.Random(5)
+    walked = at
+    for _ in range(200):
+        before = {h: list(cs) for h, cs in walked.items()}
+        out = _swap(walked, {0, 1}, allowed, rng)
+        assert walked == before
+        assert [len(out[h]) for h in (0, 1, 2)] == [2, 2, 2]
+        assert sorted(out[0] + out[1] + out[2]) == [1, 2, 3, 4, 5, 6]
+        assert out != before  # a step moves something
+        walked = out
+    assert at == {0: [1, 2], 1: [3, 4], 2: [5, 6]}
+
+
 @pytest.mark.parametrize("n", [5, 16, 17, 26])
 def test_pick_sorted_gives_back_the_cards_it_was_given(n: int) -> None:
     # A hand of the pack's own Card objects, n cards (17 and 26: more than MAX_TABLED, so

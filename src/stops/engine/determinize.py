@@ -2118,8 +2118,12 @@ def _swap(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[i
     step reaches a deal that fits (Tripoley after its showdown: a seat's hidden cards may
     go only to a place whose cards that it may take would all leave it at fault, the card
     it needs held where none of them may go), and ``clone_for`` then failed on a position
-    that has copies."""
-    out = {h: list(cs) for h, cs in at.items()}
+    that has copies.
+
+    ``at`` is left as it is (the walk keeps it should the step leave more seats at fault):
+    the step's places share its lists but for the two or three it changes, copied before
+    they are written (copying every place's list was a fifth of a step)."""
+    out = dict(at)
     unit = _unit(rng)
     seats = sorted(h for h in misfits if out.get(h))
     places = sorted(out)
@@ -2139,7 +2143,9 @@ def _swap(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[i
         if not theirs:
             continue
         j = theirs[int(unit() * len(theirs))]
-        mine[i], out[p][j] = out[p][j], x
+        mine = out[s] = list(mine)
+        got = out[p] = list(out[p])
+        mine[i], got[j] = got[j], x
         return out
     _rotate(out, seats, places, allowed, rng)
     return out
@@ -2151,7 +2157,8 @@ def _rotate(out: dict[int, list[int]], seats: list[int], places: list[int],
     hidden card ``x`` of a misfit seat ``s`` goes to a place ``p`` that may take it, a card
     ``z`` of ``p`` to a third place ``q``, and a card ``y`` of ``q`` to ``s``, each only
     where it may go; every place keeps its count. Whether such three were found in a few
-    draws (``out`` is left as it is if not)."""
+    draws (``out`` is left as it is if not). The three places' lists are copied before
+    they are written (``out``'s may be another deal's: see :func:`_swap`)."""
     unit = _unit(rng)
     for _ in range(8):
         s = seats[int(unit() * len(seats))]
@@ -2171,7 +2178,10 @@ def _rotate(out: dict[int, list[int]], seats: list[int], places: list[int],
         zs = [j for j, z in enumerate(out[p]) if q in allowed[z]]
         j = ys[int(unit() * len(ys))]
         k = zs[int(unit() * len(zs))]
-        mine[i], out[q][j], out[p][k] = out[q][j], out[p][k], x
+        mine = out[s] = list(mine)
+        at_q = out[q] = list(out[q])
+        at_p = out[p] = list(out[p])
+        mine[i], at_q[j], at_p[k] = at_q[j], at_p[k], x
         return True
     return False
 

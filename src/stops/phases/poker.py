@@ -254,8 +254,15 @@ class PokerPhase(Phase):
         fail it)."""
         if self._selection == "free":
             return True
-        # what is read of each hand shown, listed once per view (no key built and looked up
-        # per hand per try)
+        for got in self._shown_list(deal, seat):  # noqa: SIM110 - a plain loop compiles
+            if not self._still_best_of(deal, got):
+                return False
+        return True
+
+    def _shown_list(self, deal: Deal, seat: int) -> list[_Shown]:
+        """What is read of each hand shown as its holder's best, listed once per view (no
+        key built and looked up per hand per try): the checks of each try and of the
+        walk's seats and cards at fault read it."""
         memo = redeal_memo(deal)
         shown: list[_Shown] | None = memo.get(_SHOWN)
         if shown is None:
@@ -263,10 +270,7 @@ class PokerPhase(Phase):
                      for s, cards in self._plan_now(deal, seat)[1]]
             if memo:
                 memo[_SHOWN] = shown
-        for got in shown:  # noqa: SIM110 - a plain loop compiles
-            if not self._still_best_of(deal, got):
-                return False
-        return True
+        return shown
 
     def _plan_now(self, deal: Deal, seat: int) -> _Plan:
         """:meth:`_plan` for the copy's decisions as they are, planned once per view and
@@ -324,25 +328,26 @@ class PokerPhase(Phase):
 
     def misfits(self, deal: Deal, seat: int) -> frozenset[int]:
         """The seats whose hand shown as their best another of their cards would better."""
-        if self.settings.selection == "free":
+        if self._selection == "free":
             return frozenset()
-        return frozenset(s for s, cards in self._shown_best(deal, seat)
-                         if not self._still_best(deal, s, cards))
+        # the answers each hand's check gave this try are kept (_Shown.answers): looked up
+        out: list[int] = []
+        for got in self._shown_list(deal, seat):
+            if not self._still_best_of(deal, got):
+                out.append(got.seat)
+        return frozenset(out)
 
     def misfit_cards(self, deal: Deal, seat: int) -> frozenset[int]:
         """The cards that better a hand shown as its holder's best: of the five the rule
         would pick from his cards now, those not in the hand shown nor played since."""
-        if self.settings.selection == "free":
+        if self._selection == "free":
             return frozenset()
-        memo = redeal_memo(deal)
         out: set[int] = set()
         k = self._hand_size
-        for s, cards in self._shown_best(deal, seat):
-            if self._still_best(deal, s, cards):
+        for got in self._shown_list(deal, seat):
+            if self._still_best_of(deal, got):
                 continue
-            got: _Shown | None = memo.get((_REDEAL, "shown", s))
-            if got is None:
-                got = _Shown(deal, s, cards)
+            s = got.seat
             played = got.played
             m = deal.masks[s]  # his hand now: the cards a copy may move
             if k == 5 and deal.counts[s] + len(played) > 5:  # picked from his suit masks
@@ -353,12 +358,6 @@ class PokerPhase(Phase):
             shown = got.sorted
             out.update(c for c in five if c not in shown and c not in played)
         return frozenset(out)
-
-    def _shown_best(self, deal: Deal, seat: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-        """The other seats' hands shown as their best, as the copy's plan lists them (asked
-        right after hands_fit refused the copy: a pass over the log per refused try of
-        Tripoley's walk, else)."""
-        return self._plan_now(deal, seat)[1]
 
     def _still_best(self, deal: Deal, s: int, shown: tuple[Card, ...]) -> bool:
         """``shown`` is as good as the best hand ``s`` held (his hand now, with the cards
