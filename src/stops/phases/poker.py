@@ -330,7 +330,7 @@ class PokerPhase(Phase):
         """The seats whose hand shown as their best another of their cards would better."""
         if self._selection == "free":
             return frozenset()
-        # the answers each hand's check gave this try are kept (_Shown.answers): looked up
+        # each hand's answer for these cards was kept by the check (_Shown.answers)
         out: list[int] = []
         for got in self._shown_list(deal, seat):
             if not self._still_best_of(deal, got):
