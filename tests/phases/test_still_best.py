@@ -5,6 +5,7 @@ gives (``_still_best_cards``, the rule's own pick), in both modes that check it.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from hypothesis import given, settings
@@ -15,10 +16,11 @@ from stops.engine.cards import CARDS, parse_card
 from stops.phases.handrank import (
     best_five_key,
     first_best_five,
+    hand_key,
     suited_best_five_key,
     suited_first_best_five,
 )
-from stops.phases.poker import PokerPhase
+from stops.phases.poker import PokerPhase, _beaten_by
 
 SEAT = 1
 _PHASES: dict[str, tuple[PokerPhase, Any]] = {}
@@ -174,3 +176,52 @@ def test_suited_first_best_five_by_hand() -> None:
         masks[c // 13] |= 1 << c % 13
     assert suited_first_best_five(*masks) == tuple(sorted(_cards("AH", "KH", "9H", "7H",
                                                                   "4H")))
+
+
+def _beaten_by_trying_every_five(shown: tuple[int, ...], beside: tuple[int, ...]
+                                 ) -> frozenset[int]:
+    """What a shown hand proves its holder lacked, the long way: each other card, with the
+    hand and the cards beside it, every five of them tried."""
+    best = hand_key(shown)
+    return frozenset(d for d in range(52) if d not in shown and d not in beside and max(
+        hand_key(five) for five in combinations((*shown, *beside, d), 5)) > best)
+
+
+def test_beaten_by_by_hand() -> None:
+    """The cards a hand shown as its holder's best proves he did not hold (worked out from
+    the suit masks since session 27), by hand."""
+    _phase, deal = _setup("auto")
+    # a pair of sevens with A K Q: another seven makes trips, an ace, king or queen two
+    # pair; any other card is a lower kicker than the queen, and none makes a straight
+    # (7 Q K A) or a flush (two spades): eleven cards
+    pair = tuple(sorted(_cards("7S", "7H", "AD", "KC", "QS")))
+    assert _beaten_by(deal, pair) == frozenset(_cards(
+        "7D", "7C", "AS", "AH", "AC", "KS", "KH", "KD", "QH", "QD", "QC"))
+    # with the 2D played since beside it: a two makes two pair as well
+    assert _beaten_by(deal, pair, tuple(_cards("2D"))) == frozenset(_cards(
+        "7D", "7C", "AS", "AH", "AC", "KS", "KH", "KD", "QH", "QD", "QC", "2S", "2H", "2C"))
+    # with K 9 4 beside the sevens instead, every card from the five up betters a kicker
+    # (the eight: 7 7 K 9 8 over 7 7 K 9 4) unless it pairs: 39 of the 47 others
+    low = tuple(sorted(_cards("7S", "7H", "KD", "9C", "4S")))
+    assert len(_beaten_by(deal, low)) == 39
+    assert not _beaten_by(deal, low) & frozenset(_cards("2C", "2D", "2H", "2S", "3C", "3D",
+                                                          "3H", "3S"))
+    # a flush, A J 8 5 3 of hearts: any heart above the three betters it (it takes the
+    # three's place); the two of hearts does not, and a single card of another suit makes
+    # at most a pair
+    flush = tuple(sorted(_cards("AH", "JH", "8H", "5H", "3H")))
+    assert _beaten_by(deal, flush) == frozenset(_cards(
+        "KH", "QH", "TH", "9H", "7H", "6H", "4H"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=5, max_size=12, unique=True),
+       st.integers(0, 3))
+def test_beaten_by_is_every_five_tried(cards: list[int], beside_size: int) -> None:
+    """From the masks, the same cards as trying every five of the hand shown, the cards
+    beside it and each other card (the hand shown as its holder's best five of ``cards``,
+    the strong categories as often as the cards give them)."""
+    _phase, deal = _setup("auto")
+    shown = tuple(sorted(first_best_five(sorted(cards))))
+    beside = tuple(c for c in cards if c not in shown)[:beside_size]
+    assert _beaten_by(deal, shown, beside) == _beaten_by_trying_every_five(shown, beside)

@@ -808,10 +808,34 @@ def _best_combos(hand: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
 def _beaten_by(deal: Deal, shown: tuple[int, ...], beside: tuple[int, ...] = ()
                ) -> frozenset[int]:
     """The cards that, held beside ``shown`` (and ``beside``, other cards its holder is
-    known to have held with it), would have made a better hand of its size."""
+    known to have held with it), would have made a better hand of its size.
+
+    A hand of five is read from suit masks: the best five of the cards with each other
+    card added is one :func:`~stops.phases.handrank.suited_best_five_key` of the masks
+    with its bit set, where trying every five of them (six ``hand_key`` calls a card
+    without ``beside``) was a third of a seat's first ``clone_for`` in Tripoley's play,
+    whose every new position after a card played meets a new ``beside``."""
     best = hand_key(shown)
     k = len(shown)
     out = []
+    if k == 5 and len(set(shown)) == 5:
+        held = 0
+        for c in (*shown, *beside):
+            held |= 1 << c
+        m0, m1 = held & 0x1FFF, held >> 13 & 0x1FFF
+        m2, m3 = held >> 26 & 0x1FFF, held >> 39 & 0x1FFF
+        owner = deal.owner
+        for d in range(52):
+            if held >> d & 1 or owner[d] == ABSENT:
+                continue
+            suit = d // 13
+            bit = 1 << d % 13
+            if suited_best_five_key(m0 | bit if suit == 0 else m0,
+                                    m1 | bit if suit == 1 else m1,
+                                    m2 | bit if suit == 2 else m2,
+                                    m3 | bit if suit == 3 else m3) > best:
+                out.append(d)
+        return frozenset(out)
     for d in range(52):
         if d in shown or d in beside or deal.owner[d] == ABSENT:
             continue
