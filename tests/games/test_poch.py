@@ -824,3 +824,51 @@ def test_a_sequence_shown_is_its_holders_longest_in_every_copy() -> None:
         assert "JH" not in {str(c) for c in copy.hand(0)}
         again = stops.replay(copy.record(), partial=True)
         assert again.seen_by(2) == deal.seen_by(2)
+
+
+def _after_claims(seed: int) -> Any:
+    """A Poch deal of ``seed`` played at random up to the first decision after its claims
+    by holding (published), as a new table's first deal: dealer seat 0."""
+    from stops.phases.settle import HeldClaims
+
+    deal = stops.Table(stops.load_variant("poch"), seats=4, seed=seed).new_deal()
+    pick = random.Random(seed)
+    while deal.result(HeldClaims) is None or deal.current_seat is None:
+        legal = deal.legal_actions()
+        deal.apply(legal[pick.randrange(len(legal))])
+    return deal
+
+
+def test_what_a_card_wins_held_is_proved_per_trump_suit_not_per_turn_up() -> None:
+    """What each card would win held alone is worked out once per dealer, seats and trump
+    suit (``TrumpsHeld.held_turn_up``): two deals turning up different cards of one suit
+    share it, and each seat's knowledge is what a cold memory gives."""
+    from stops.engine.determinize import knowledge
+    from stops.phases.turn_up import trump_suit
+
+    deals: dict[int, Any] = {}
+    for seed in range(1, 200):
+        d = _after_claims(seed)
+        first = deals.setdefault(trump_suit(d), d)
+        if first is not d and first.last_dealt != d.last_dealt:
+            break
+    else:
+        pytest.fail("no two deals turned up different cards of one suit")
+    a, b = first, d
+    cache = b.variant.cache
+
+    def cold(deal: Any, seat: int) -> tuple[dict[int, int], dict[int, frozenset[int]]]:
+        for k in [k for k in cache if isinstance(k, tuple) and k[:1] == ("knows",)]:
+            del cache[k]
+        known = knowledge(deal.clone(), seat)
+        return known.held, {h: frozenset(cs) for h, cs in known.lacks.items() if cs}
+
+    for seat in range(4):
+        alone = cold(b, seat)
+        cold(a, seat)  # the proof worked out in the other deal, then read for this one
+        known = knowledge(b.clone(), seat)
+        assert (known.held, {h: frozenset(cs) for h, cs in known.lacks.items() if cs}) == alone
+    # one proof of what each card wins (its key: dealer, seats, trumps) served both deals
+    # (beside it, what each deal's own claims leave unclaimed, one per deal)
+    proofs = [k for k in cache if isinstance(k, tuple) and k[:2] == ("knows", "held")]
+    assert len([k for k in proofs if len(k) == 5]) == 1

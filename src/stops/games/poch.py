@@ -158,6 +158,10 @@ class TrumpsHeld(TrumpClaimPolicy):
                            "holds the sequence " + "-".join(str(CARDS[c]) for c in run),
                            shown=run)
 
+    def held_turn_up(self, deal: Deal, params: Any) -> object:
+        """The trump suit: :meth:`held` reads nothing else of the card turned up."""
+        return trump_suit(deal)
+
     def held_key(self, deal: Deal, params: Any, where: list[int]) -> tuple[object, ...] | None:
         """Who holds each honour trump and each pair space's trumps whole, and who wins the
         sequence space with which cards: every claim follows from these. What the key is

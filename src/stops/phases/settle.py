@@ -184,8 +184,10 @@ class ClaimHeldPhase(Phase):
                             out.append((x, d, claims))
             return tuple(out)
 
-        # what a card wins may depend on the turn-up (a trump honour): it is in the key
-        key = ("held", deal.dealer, deal.active, deal.last_dealt)
+        # what a card wins may depend on the turn-up (a trump honour): what the policy reads
+        # of it is in the key
+        key = ("held", deal.dealer, deal.active,
+               self.policy.impl.held_turn_up(deal, self.policy.params))
 
         def unclaimed() -> tuple[tuple[int, frozenset[int]], ...]:
             out: dict[int, list[int]] = {}

@@ -112,6 +112,16 @@ class ClaimPolicy:
         display: none by default."""
         return {}
 
+    def held_turn_up(self, deal: Deal, params: Any) -> object:
+        """What :meth:`held` reads of the card turned up, if anything: ``clone_for`` works
+        out once, for the variant, what each card would win held alone in each seat, per
+        dealer, seats taking part and this. By default the card itself (``last_dealt``: a
+        trump honour may be won by it); a policy that reads only the trump suit gives the
+        suit, so that its answer serves every deal with that dealer and trumps (per card
+        turned up, every deal of Poch worked it out again: half of a seat's first
+        ``clone_for`` there)."""
+        return deal.last_dealt
+
     def held_key(self, deal: Deal, params: Any, where: list[int]) -> tuple[object, ...] | None:
         """What :meth:`held` would claim were each card ``c`` held by ``where[c]`` (a seat,
         ``SPARE``, or out of the hands), reduced to a key: equal keys, the same claims, the
