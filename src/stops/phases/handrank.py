@@ -294,6 +294,10 @@ def _desc(present: int, k: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+_STRAIGHT_TOPS: Final[list[int]] = [_top_straight(m) for m in range(1 << _NUM_RANKS)]
+"""Each rank set's highest straight's top rank, or -1 (:func:`_top_straight`, looked up)."""
+
+
 def best_five_key(cards: Iterable[int]) -> tuple[int, ...]:
     """The key (:func:`hand_key`) of the best five cards among five or more distinct
     ``cards``, worked out from the bit sets of each suit's ranks instead of trying every
@@ -344,15 +348,18 @@ def suited_best_five_key(s0: int, s1: int, s2: int, s3: int) -> tuple[int, ...]:
             best = (_PAIR, a, *_desc(present ^ 1 << a, 3))
     else:
         best = (_HIGH_CARD, *_desc(present, _HAND_SIZE))
-    for bits in (s0, s1, s2, s3):
-        if bits.bit_count() >= _HAND_SIZE:
-            top = _top_straight(bits)
-            cand = ((_STRAIGHT_FLUSH, top) if top >= 0 else
-                    (_FLUSH, *_desc(bits, _HAND_SIZE)))
-            if cand > best:
-                best = cand
+    if s0.bit_count() >= _HAND_SIZE or s1.bit_count() >= _HAND_SIZE or \
+            s2.bit_count() >= _HAND_SIZE or s3.bit_count() >= _HAND_SIZE:
+        tops = _STRAIGHT_TOPS
+        for bits in (s0, s1, s2, s3):
+            if bits.bit_count() >= _HAND_SIZE:
+                top = tops[bits]
+                cand = ((_STRAIGHT_FLUSH, top) if top >= 0 else
+                        (_FLUSH, *_desc(bits, _HAND_SIZE)))
+                if cand > best:
+                    best = cand
     if best[0] < _STRAIGHT:
-        top = _top_straight(present)
+        top = _STRAIGHT_TOPS[present]
         if top >= 0:
             best = (_STRAIGHT, top)
     return best
