@@ -206,6 +206,14 @@ def test_beaten_by_by_hand() -> None:
     assert len(_beaten_by(deal, low)) == 39
     assert not _beaten_by(deal, low) & frozenset(_cards("2C", "2D", "2H", "2S", "3C", "3D",
                                                           "3H", "3S"))
+    # a pair of sevens with A K Q of diamonds, the 2D played since: four diamonds, so any
+    # other diamond makes a flush; besides, the other sevens (trips), an ace, king or
+    # queen, or a two (two pair): 22 cards, the diamonds read one by one, the other suits
+    # one rank at a time
+    four = tuple(sorted(_cards("7S", "7H", "AD", "KD", "QD")))
+    assert _beaten_by(deal, four, tuple(_cards("2D"))) == frozenset(_cards(
+        "7D", "7C", "AS", "AH", "AC", "KS", "KH", "KC", "QS", "QH", "QC", "2S", "2H", "2C",
+        "JD", "TD", "9D", "8D", "6D", "5D", "4D", "3D"))
     # a flush, A J 8 5 3 of hearts: any heart above the three betters it (it takes the
     # three's place); the two of hearts does not, and a single card of another suit makes
     # at most a pair

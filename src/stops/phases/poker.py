@@ -814,7 +814,8 @@ def _beaten_by(deal: Deal, shown: tuple[int, ...], beside: tuple[int, ...] = ()
     card added is one :func:`~stops.phases.handrank.suited_best_five_key` of the masks
     with its bit set, where trying every five of them (six ``hand_key`` calls a card
     without ``beside``) was a third of a seat's first ``clone_for`` in Tripoley's play,
-    whose every new position after a card played meets a new ``beside``."""
+    whose every new position after a card played meets a new ``beside``; and one per rank
+    for the suits too short for a flush, where the card's suit changes nothing."""
     best = hand_key(shown)
     k = len(shown)
     out = []
@@ -824,16 +825,31 @@ def _beaten_by(deal: Deal, shown: tuple[int, ...], beside: tuple[int, ...] = ()
             held |= 1 << c
         m0, m1 = held & 0x1FFF, held >> 13 & 0x1FFF
         m2, m3 = held >> 26 & 0x1FFF, held >> 39 & 0x1FFF
+        # a card of a suit that holds fewer than four of the cards makes no flush there:
+        # what it makes depends on its rank alone, so one key per rank serves those suits
+        short = (m0.bit_count() < 4, m1.bit_count() < 4, m2.bit_count() < 4,
+                 m3.bit_count() < 4)
+        by_rank: dict[int, bool] = {}
         owner = deal.owner
         for d in range(52):
             if held >> d & 1 or owner[d] == ABSENT:
                 continue
             suit = d // 13
-            bit = 1 << d % 13
-            if suited_best_five_key(m0 | bit if suit == 0 else m0,
-                                    m1 | bit if suit == 1 else m1,
-                                    m2 | bit if suit == 2 else m2,
-                                    m3 | bit if suit == 3 else m3) > best:
+            rank = d % 13
+            if short[suit]:
+                better = by_rank.get(rank)
+                if better is not None:
+                    if better:
+                        out.append(d)
+                    continue
+            bit = 1 << rank
+            better = suited_best_five_key(m0 | bit if suit == 0 else m0,
+                                          m1 | bit if suit == 1 else m1,
+                                          m2 | bit if suit == 2 else m2,
+                                          m3 | bit if suit == 3 else m3) > best
+            if short[suit]:
+                by_rank[rank] = better
+            if better:
                 out.append(d)
         return frozenset(out)
     for d in range(52):
