@@ -636,3 +636,31 @@ def test_pick_sorted_gives_back_the_cards_it_was_given(n: int) -> None:
         assert len(got) == 5 and all(any(c is h for h in hand) for c in got)
         assert list(got) == sorted(got) and all(str(c) == str(CARDS[int(c)]) for c in got)
         assert all(len(str(c)) == 2 for c in got)
+
+
+def test_a_claim_policy_whose_turn_up_part_is_no_key_is_refused_by_name() -> None:
+    """A plug-in claim policy whose ``held_turn_up`` gives what cannot be a key (a list) is
+    refused by name when a seat's view is read, not with a bare ``TypeError`` from the
+    variant's memory; the deal is left as it was, and the policy's own answer is the
+    default's once mended."""
+    from stops.engine.errors import StopsError
+    from stops.policies.claims import StageOne
+
+    class Listy(StageOne):
+        def held_turn_up(self, deal: Any, params: Any) -> object:
+            return [deal.last_dealt]
+
+    deal = stops.Table(stops.load_variant("three-in-one"), seats=4, seed=3).new_deal()
+    while deal.result(HeldClaims) is None or deal.current_seat is None:
+        deal.apply(deal.legal_actions()[0])
+    phase = next(p for p in deal.variant.phases if isinstance(p, ClaimHeldPhase))
+    kept = phase.policy
+    before = (list(deal.events), list(deal.owner), deal.to_dict())
+    try:
+        phase.policy = attrs.evolve(kept, impl=Listy())
+        with pytest.raises(StopsError, match="held_turn_up must return a hashable value"):
+            deal.clone_for(deal.current_seat, random.Random(1))
+    finally:
+        phase.policy = kept
+    assert (list(deal.events), list(deal.owner), deal.to_dict()) == before
+    assert deal.clone_for(deal.current_seat, random.Random(1)).n == 4

@@ -8,6 +8,7 @@ from stops._mypyc import mypyc_attr
 from stops.engine.chips import Ledger
 from stops.engine.deal import ABSENT
 from stops.engine.determinize import Knowledge, Probe, Reading, redeal_memo, remembered
+from stops.engine.errors import StopsError
 from stops.engine.eventkind import EventKind
 from stops.engine.events import MAX_SEATS, event
 from stops.phases.base import Phase
@@ -185,9 +186,16 @@ class ClaimHeldPhase(Phase):
             return tuple(out)
 
         # what a card wins may depend on the turn-up (a trump honour): what the policy reads
-        # of it is in the key
-        key = ("held", deal.dealer, deal.active,
-               self.policy.impl.held_turn_up(deal, self.policy.params))
+        # of it is in the key (a plug-in's answer that cannot be a key is refused by name,
+        # where it would have failed as a bare TypeError deep in the variant's memory)
+        turn_up = self.policy.impl.held_turn_up(deal, self.policy.params)
+        try:
+            hash(turn_up)
+        except TypeError:
+            raise StopsError(
+                f"pay_collection policy {self.policy.name!r}: held_turn_up must return a "
+                f"hashable value, got {type(turn_up).__name__}") from None
+        key = ("held", deal.dealer, deal.active, turn_up)
 
         def unclaimed() -> tuple[tuple[int, frozenset[int]], ...]:
             out: dict[int, list[int]] = {}
