@@ -18,7 +18,7 @@ import pytest
 
 import stops
 from stops.engine.cards import CARDS, parse_card
-from stops.engine.deal import ABSENT, SPARE
+from stops.engine.deal import ABSENT, PLAYED, SPARE
 from stops.engine.determinize import (
     MAX_TABLED,
     Probe,
@@ -35,7 +35,9 @@ from stops.games.poch import best_run, best_sequence
 from stops.phases.held_runs import best_run_lanes, has_pair, lane_mask, run_lanes
 from stops.phases.settle import ClaimHeldPhase, HeldClaims
 from stops.policies.claims import (
+    Award,
     _plan_groups,
+    awarded_claims,
     holders_plan,
     holds_pay_card,
     pay_card_among,
@@ -44,7 +46,7 @@ from stops.policies.claims import (
     whole_holders_by,
 )
 from stops.policies.succession import pack_order
-from stops.rules.variant import list_variants
+from stops.rules.variant import list_variants, variant_from_mapping
 from support import midway
 
 
@@ -427,17 +429,23 @@ def _check_poch_keys(seed: int, counts: list[int]) -> None:
         deal.apply(legal[rng.randrange(len(legal))])
 
 
+def _after_the_claims(variant: Any) -> tuple[stops.Deal, ClaimHeldPhase]:
+    """A deal of ``variant`` (seed 2, four seats, the first legal decision each time) played
+    to just after its claims by holding, if it has them, with its ``claim_held`` phase."""
+    deal = stops.Table(variant, seats=4, chips=50, seed=2).new_deal()
+    while "claim_held" in deal.variant.flow and deal.result(HeldClaims) is None:
+        legal = deal.legal_actions()
+        deal.apply(legal[0])
+    return deal, next(p for p in deal.variant.phases if isinstance(p, ClaimHeldPhase))
+
+
 @pytest.mark.parametrize("name", ["three-in-one", "tripoley", "tripoley-colours", "poch"])
 def test_the_same_key_the_same_claims(name: str) -> None:
     # The claims by holding run on a probe of random hands (each card of the pack in a
     # random seat or the spare hand, every space live): hands with equal keys make equal
     # claims. And the check clone_for runs on a copy, remembered per key, says what the
     # probe of the whole hands says.
-    deal = stops.Table(name, seats=4, chips=50, seed=2).new_deal()
-    while "claim_held" in deal.variant.flow and deal.result(HeldClaims) is None:
-        legal = deal.legal_actions()
-        deal.apply(legal[0])
-    phase = next(p for p in deal.variant.phases if isinstance(p, ClaimHeldPhase))
+    deal, phase = _after_the_claims(name)
     pol = phase.policy
     live = frozenset(deal.variant.space_ids)
     rng = random.Random(4)
@@ -462,6 +470,70 @@ def test_the_same_key_the_same_claims(name: str) -> None:
                                                  int(parse_card("QH"))),)) == (2,)
     assert whole_holders(_where((2, "KH"), (1, "QH")), ((int(parse_card("KH")),
                                                         int(parse_card("QH"))),)) == (-2,)
+
+
+_CLAIM_RULES: list[tuple[str, dict[str, Any]]] = [
+    ("three-in-one", {}),
+    ("three-in-one", {"pay_collection": {"use": "stage_one", "ten_share": "per_sequence"}}),
+    ("three-in-one", {"pay_collection": {"use": "stage_one", "ten_share": "lowest_seat",
+                                         "dead_hand_blocks": True},
+                      "retire_claimed": True}),
+    ("tripoley", {}),
+    ("poch", {}),
+    ("poch", {"pay_collection": {"use": "trumps_held", "honours": {"ace": "A", "king": "K"},
+                                 "pairs": {"marriage": ["K", "Q"]}, "sequence_space": "sequence",
+                                 "sequence_rule": "trump_run"}}),
+    ("poch", {"pay_collection": {"use": "trumps_held", "honours": {"ace": "A"},
+                                 "pairs": {"marriage": ["K", "Q"], "ace": ["A", "K"]},
+                                 "sequence_space": "sequence", "sequence_min": 4,
+                                 "sequence_rank": "height_first"},
+              "retire_claimed": True}),
+]
+
+
+@pytest.mark.parametrize(("name", "rules"), _CLAIM_RULES)
+def test_the_claims_read_from_the_key_are_the_rules(name: str, rules: dict[str, Any]) -> None:
+    # clone_for's check of a copy reads the claims by holding from the policy's key
+    # (ClaimPolicy.key_claims) where it ran the rule on a probe: on random holdings (each
+    # card in a seat, the spare hand, or played) and random live spaces, the claims read
+    # from the key without paying are those the rule pays on the probe, shares, retired
+    # spaces and a space named twice (Poch's ace, an honour and a pair) included. (What
+    # the rule pays is held to the rulings by the games' own stacked deals.)
+    deal, phase = _after_the_claims(
+        variant_from_mapping({"name": "x", "extends": name, "rules": rules}))
+    pol = phase.policy
+    spaces = sorted(deal.variant.space_ids)
+    rng = random.Random(5)
+    pack = [int(c) for c in deal.variant.deck]
+    made = 0
+    for _ in range(300):
+        where = [ABSENT] * 52
+        for c in pack:
+            where[c] = rng.choice((0, 1, 2, 3, SPARE, SPARE, PLAYED))
+        live = frozenset(s for s in spaces if rng.random() < 0.8)
+        key = pol.impl.held_key(deal, pol.params, where)
+        assert key is not None
+        got = pol.impl.key_claims(deal, pol.params, key, live)
+        want = phase._claims(deal, {c: h for c, h in enumerate(where) if h != ABSENT}, live)
+        assert got == want, (key, live)
+        made += bool(want)
+    assert made > 30  # most holdings claimed something
+
+
+def test_awarded_claims_by_hand() -> None:
+    # What paying the awards would claim, read without paying (live spaces of 1000 chips):
+    # a space shared by seats 1, 2 and 1 again (333 each, one chip left) claims once per
+    # seat, with its cards shown; a whole claim after it takes the chip left; a whole claim
+    # first leaves nothing to share; a space not live pays nobody.
+    share = Award("a", (1, 2, 1), {1: (5,), 2: (6,)}, "", True)
+    whole = Award("a", (3,), {3: (7,)}, "", False)
+    live = frozenset({"a"})
+    assert awarded_claims([share, whole], live) == {("a", 1, (5,)), ("a", 2, (6,)),
+                                                    ("a", 3, (7,))}
+    assert awarded_claims([whole, share], live) == {("a", 3, (7,))}
+    assert awarded_claims([whole, Award("a", (2,), {2: (8,)}, "", False)], live) == \
+        {("a", 3, (7,))}
+    assert awarded_claims([share], frozenset({"b"})) == frozenset()
 
 
 def test_whole_holders_by_a_plan_is_whole_holders() -> None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 import attrs
 
@@ -43,7 +43,16 @@ from stops.phases.aids import BotView, PhaseAids, Prompt, Teller, Telling
 from stops.phases.base import Phase, in_chips
 from stops.phases.held_runs import best_run, best_run_lanes, has_pair, lane_mask, run_lanes
 from stops.phases.turn_up import TrumpClaimPolicy, rank_word, trump_suit
-from stops.policies.claims import HoldersPlan, holders_plan, whole_holders, whole_holders_by
+from stops.policies.claims import (
+    Award,
+    Claim,
+    HoldersPlan,
+    awarded_claims,
+    holders_plan,
+    pay_awards,
+    whole_holders,
+    whole_holders_by,
+)
 from stops.policies.succession import pack_order, rank_order
 from stops.rules.model import RankName
 from stops.rules.registry import inline_param, param
@@ -134,29 +143,52 @@ class TrumpsHeld(TrumpClaimPolicy):
     claims_during_play = False
 
     def held(self, deal: Deal, params: Any) -> None:
+        pay_awards(deal, self._awards(deal, params,
+                                      self._held_key(deal, params, deal.owner, True), True))
+
+    def key_claims(self, deal: Deal, params: Any, key: tuple[object, ...],
+                   live: frozenset[str]) -> frozenset[Claim] | None:
+        """The claims read from the key (:meth:`held_key`: who holds each honour trump and
+        each pair space's trumps whole, who wins the sequence with which cards), as
+        :meth:`held` pays them."""
+        return awarded_claims(self._awards(deal, params, key, False), live)
+
+    def _awards(self, deal: Deal, params: Any, key: tuple[object, ...],
+                notes: bool) -> list[Award]:
+        """What stage one pays, where ``key`` is :meth:`held_key`'s: each honour space its
+        trump's holder, then each pair space a holder of all its trumps, then the sequence
+        space its winner, each showing the cards that win it. ``notes``: the claims' notes
+        written (for the log)."""
+        if not key:
+            return []  # no trumps yet: nothing is claimed
         trumps = trump_suit(deal)
-        if trumps < 0:
-            return
-        owner = deal.owner
-        base = trumps * 13
-        for space, rank in params.honours.items():
-            card = base + RANKS.index(str(rank))
-            holder = owner[card]
-            if holder >= 0:
-                deal.claim(holder, space, f"holds {CARDS[card]}, a trump", shown=(card,))
-        for space, ranks in params.pairs.items():
-            cards = tuple(base + RANKS.index(str(r)) for r in ranks)
-            holder = owner[cards[0]]
-            if holder >= 0 and all(owner[c] == holder for c in cards):
-                deal.claim(holder, space, "holds " + " and ".join(str(CARDS[c]) for c in cards),
-                           shown=cards)
-        if params.sequence_space:
-            won = best_sequence(deal, params, trumps)
+        holders = cast("tuple[int, ...]", key[0])
+        groups = _trump_groups(deal, params, trumps)
+        spaces = [*params.honours, *params.pairs]
+        honours = len(params.honours)  # the first groups: an honour's note names one trump
+        out: list[Award] = []
+        for i, (space, h, cards) in enumerate(zip(spaces, holders, groups, strict=True)):
+            if h >= 0:
+                note = ""
+                if notes:
+                    note = (f"holds {CARDS[cards[0]]}, a trump" if i < honours else
+                            "holds " + " and ".join(str(CARDS[c]) for c in cards))
+                out.append(Award(space, (h,), {h: cards}, note, False))
+        run = key[1]
+        if params.sequence_space and run is not None:
+            won: tuple[int, tuple[int, ...]] | None
+            if params.sequence_rule == "trump_run":  # the 7-8-9 of trumps' whole holder
+                h = cast("tuple[int, ...]", run)[0]
+                won = (h, tuple(trumps * 13 + r for r in _SEVEN_EIGHT_NINE)) if h >= 0 \
+                    else None
+            else:
+                won = cast("tuple[int, tuple[int, ...]]", run)
             if won is not None:
-                seat, run = won
-                deal.claim(seat, params.sequence_space,
-                           "holds the sequence " + "-".join(str(CARDS[c]) for c in run),
-                           shown=run)
+                seat, cards = won
+                note = ("holds the sequence " + "-".join(str(CARDS[c]) for c in cards)
+                        if notes else "")
+                out.append(Award(params.sequence_space, (seat,), {seat: cards}, note, False))
+        return out
 
     def held_turn_up(self, deal: Deal, params: Any) -> object:
         """The trump suit: :meth:`held` reads nothing else of the card turned up."""
@@ -193,7 +225,7 @@ class TrumpsHeld(TrumpClaimPolicy):
         return tuple(cards)
 
     def _held_key(self, deal: Deal, params: Any, where: list[int],
-                  now: bool) -> tuple[object, ...] | None:
+                  now: bool) -> tuple[object, ...]:
         """The key of :meth:`held_key`; ``now``: ``where`` is the deal's own holdings."""
         memo = redeal_memo(deal)
         got: _HeldPlan | None = memo.get(_HELD_KEY)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Final, Literal, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, cast
 
 import attrs
 
@@ -147,6 +147,77 @@ class ClaimPolicy:
         where forty cards may have been played)."""
         return None
 
+    def key_claims(self, deal: Deal, params: Any, key: tuple[object, ...],
+                   live: frozenset[str]) -> frozenset[Claim] | None:
+        """The claims :meth:`held` makes where :meth:`held_key` gives ``key`` and the
+        spaces ``live`` hold chips (ample for any share), each as (space, seat, cards
+        shown): the claims by holding read from the key alone. ``None`` (the default): not
+        known, and ``clone_for`` runs :meth:`held` on an imagined table to learn them. A
+        policy that states its rule as :class:`Award` s made from the key (see
+        :func:`pay_awards` and :func:`awarded_claims`) answers it at the cost of reading
+        the key, where a run of :meth:`held` on an imagined table cost about a hundred
+        times more (a third of Poch's copy)."""
+        return None
+
+
+Claim = tuple[str, int, tuple[int, ...]]
+"""One claim by holding as ``clone_for`` compares them: the space, the seat, the cards shown
+(``HeldClaims.shown``)."""
+
+
+class Award(NamedTuple):
+    """What a rule of claims by holding pays for one space: ``seats`` (one for a whole
+    claim; a shared one may list a seat twice, for two shares), the cards each shows, and
+    the note of the claim (``""`` where only the claims are read: :func:`awarded_claims`).
+    ``shared``: the space is split equally among the seats, the remainder staying
+    (:func:`_share`); else the one seat takes it all."""
+
+    space: str
+    seats: tuple[int, ...]
+    shown: dict[int, tuple[int, ...]]
+    note: str
+    shared: bool
+
+
+def pay_awards(deal: Deal, awards: list[Award]) -> None:
+    """Pay ``awards`` on the deal, in order (the claims by holding, as ``held`` makes them)."""
+    for a in awards:
+        if a.shared:
+            _share(deal, a.space, list(a.seats), a.note, a.shown)
+        else:
+            s = a.seats[0]
+            deal.claim(s, a.space, a.note, shown=a.shown[s])
+
+
+CLAIM_STAKE: Final = 1000
+"""What each live space holds where the claims by holding are only read (``clone_for``'s
+check of an imagined deal): enough that every share of it is at least a chip."""
+
+
+def awarded_claims(awards: list[Award], live: frozenset[str]) -> frozenset[Claim]:
+    """The claims :func:`pay_awards` would make of ``awards`` were the ``live`` spaces each
+    holding :data:`CLAIM_STAKE` chips, read without paying: a space's chips worked out as
+    ``Deal.claim`` and :func:`_share` take them, so that a space named twice pays as it
+    would (a whole claim leaves nothing for a later one; shares leave the remainder). A
+    space is retired (``retire_claimed``) only once its chips are gone, so within one
+    stage it pays no differently for it."""
+    have = dict.fromkeys(live, CLAIM_STAKE)
+    out: set[Claim] = set()
+    for a in awards:
+        space = a.space
+        left = have.get(space, 0)
+        if a.shared:
+            share = left // len(a.seats) if a.seats else 0
+            for s in a.seats:
+                if share:
+                    have[space] = have[space] - share
+                    out.add((space, s, a.shown.get(s, ())))
+        elif left > 0:
+            s = a.seats[0]
+            have[space] = 0
+            out.add((space, s, a.shown[s]))
+    return frozenset(out)
+
 
 def _run_cards(space: Space) -> list[list[int]]:
     """Each suit's cards for a suit_run space."""
@@ -236,19 +307,35 @@ class StageOne(ClaimPolicy):
     claims_during_play = False
 
     def held(self, deal: Deal, params: Any) -> None:
+        pay_awards(deal, self._awards(deal, params, _stage_one_holders(deal, deal.owner), True))
+
+    def key_claims(self, deal: Deal, params: Any, key: tuple[object, ...],
+                   live: frozenset[str]) -> frozenset[Claim] | None:
+        """The claims read from which place holds each group whole (:meth:`held_key`), as
+        :meth:`held` pays them."""
+        return awarded_claims(self._awards(deal, params, key, False), live)
+
+    def _awards(self, deal: Deal, params: Any, key: tuple[object, ...],
+                notes: bool) -> list[Award]:
+        """What stage one pays, space by space in the layout's order, where ``key`` says
+        which place holds each of the plan's groups whole (:meth:`held_key`): a card or
+        combination space its whole holder, a suit run's space shared among the holders of
+        its runs (``ten_share``; none where the spare hand holds a whole run and
+        ``dead_hand_blocks``). ``notes``: the claims' notes written (for the log)."""
         plan = _cached_plan(deal)
-        owner = deal.owner
         share = params.ten_share
         per_player = share != "per_sequence"
+        out: list[Award] = []
+        i = 0
         for kind, sid, groups, note in plan:
+            holders = cast("tuple[int, ...]", key[i:i + len(groups)])
+            i += len(groups)
             if kind == "suit_run":
-                if params.dead_hand_blocks and any(
-                        all(owner[c] == SPARE for c in cards) for cards in groups):
+                if params.dead_hand_blocks and SPARE in holders:
                     continue  # the spare hand holds the run: the space pays nobody
                 claimants: list[int] = []
                 shown: dict[int, tuple[int, ...]] = {}
-                for cards in groups:
-                    s = _sole_holder(owner, cards)
+                for s, cards in zip(holders, groups, strict=True):
                     if s >= 0:
                         claimants.append(s)
                         shown[s] = shown.get(s, ()) + cards
@@ -257,22 +344,20 @@ class StageOne(ClaimPolicy):
                 if share == "lowest_seat" and claimants:
                     order = deal.order(deal.dealer)
                     claimants = [min(claimants, key=order.index)]
-                _share(deal, sid, claimants, "holds the run", shown)
+                if claimants:
+                    out.append(Award(sid, tuple(claimants), shown,
+                                     "holds the run" if notes else "", True))
             else:
-                cards = groups[0]
-                s = _sole_holder(owner, cards)
+                s = holders[0]
                 if s >= 0:
-                    deal.claim(s, sid, note, shown=cards)
+                    out.append(Award(sid, (s,), {s: groups[0]}, note, False))
+        return out
 
     def held_key(self, deal: Deal, params: Any, where: list[int]) -> tuple[object, ...] | None:
         """Which place holds each group of the plan whole, if one does: a space pays the
         seat holding a whole group (a run's shared by the seats' order from the dealer's
         left), a run the spare hand holds whole may pay nobody (``dead_hand_blocks``)."""
-        cache = deal.variant.cache
-        got = cache.get(_HOLDERS_PLAN)
-        if got is None:
-            got = cache[_HOLDERS_PLAN] = holders_plan(_plan_groups(deal))
-        return whole_holders_by(where, cast("HoldersPlan", got))
+        return _stage_one_holders(deal, where)
 
     def held_cards(self, deal: Deal, params: Any) -> tuple[int, ...] | None:
         """The cards of the plan's groups: :meth:`held_key` reads no other."""
@@ -308,6 +393,16 @@ def _cached_plan(deal: Deal) -> _Plan:
         return cast("_Plan", got)
     plan = cache[_STAGE_ONE] = _stage_one_plan(deal.variant)
     return plan
+
+
+def _stage_one_holders(deal: Deal, where: list[int]) -> tuple[int, ...]:
+    """Which place holds each of the stage-one plan's groups whole (:meth:`StageOne.held_key`),
+    by the plan's :func:`holders_plan`, made once per variant."""
+    cache = deal.variant.cache
+    got = cache.get(_HOLDERS_PLAN)
+    if got is None:
+        got = cache[_HOLDERS_PLAN] = holders_plan(_plan_groups(deal))
+    return whole_holders_by(where, cast("HoldersPlan", got))
 
 
 def _plan_groups(deal: Deal) -> tuple[tuple[int, ...], ...]:
@@ -413,15 +508,6 @@ def pay_masks(deal: Deal) -> tuple[int, ...]:
 
 _PAY_MASKS: Final = ("stage_one_masks",)
 """Key of the stage-one plan's card groups as masks in ``variant.cache``."""
-
-
-def _sole_holder(owner: list[int], cards: tuple[int, ...]) -> int:
-    """The seat holding every one of ``cards``, or -1 (split, or some in no hand)."""
-    s = owner[cards[0]]
-    for c in cards:
-        if owner[c] != s:
-            return -1
-    return s
 
 
 def _share(deal: Deal, space: str, seats: list[int], note: str,
