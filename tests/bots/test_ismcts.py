@@ -129,6 +129,19 @@ def test_time_budget() -> None:
     assert bot.last_iterations >= 1
 
 
+def test_a_sweep_of_the_root_imagines_one_deal() -> None:
+    # Each deal imagined is tried with every one of the root's actions (one iteration each):
+    # 12 iterations over k actions imagine ceil(12 / k) deals, and the bot says so.
+    deal = boodle_deal(["2C", "5D", "9H", "7S", "TS", "4D"], ["7C"])
+    obs = deal.observe(1)
+    k = len(obs.legal_actions)
+    assert k > 1
+    bot = ISMCTSBot(0, iterations=12)
+    bot.act(obs)
+    assert bot.last_imagined == -(-12 // k)
+    assert bot.last_iterations >= 12
+
+
 # -- the determinizer and refusals ----------------------------------------------------------
 
 def test_observation_determinizer_is_declared_and_not_part_of_the_view() -> None:

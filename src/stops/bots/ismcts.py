@@ -175,6 +175,11 @@ class ISMCTSBot:
         self._fallback = HeuristicBot(seed, registry, variant=variant)
         self.last_iterations = 0
         """How many iterations the last searched decision ran (for cost reports)."""
+        self.last_imagined = 0
+        """How many deals the last searched decision asked its observation to imagine (one
+        ``clone_for`` of the real deal each, those that found no deal included): a sweep of
+        the root's actions shares one, so a decision with many actions imagines fewer deals
+        than it runs iterations (for cost reports: ``benchmarks/clone_for_search.py``)."""
         self.unimagined = 0
         """Iterations lost because no deal fitting the seat's view could be imagined."""
 
@@ -221,9 +226,10 @@ class ISMCTSBot:
         limit = self.iterations
         deadline = None if self.seconds is None else time.process_time() + self.seconds
         c = self.exploration
-        done = 0
+        done = imagined = 0
         while (limit is None or done < limit) and \
                 (deadline is None or done == 0 or time.process_time() < deadline):
+            imagined += 1
             try:
                 base = obs.imagine(rng)
             except NoDeterminizer:
@@ -257,6 +263,7 @@ class ISMCTSBot:
                 self._paired.setdefault(a, {})[root.visits] = r[obs.seat]
             root.visits += 1
         self.last_iterations = done
+        self.last_imagined = imagined
         return root
 
     def _confident(self, known: Action, legal: Any) -> Action:
