@@ -51,6 +51,16 @@ from stops.bots import make_bot, play_deal
 CLOCK = time.process_time
 
 
+def _check_games(names: list[str], script: str) -> None:
+    """Stop with one line naming the first of ``names`` that is no variant, before any work
+    (not a traceback mid-run): the check the scripts of this folder share."""
+    for name in names:
+        try:
+            stops.load_variant(name)
+        except stops.StopsError as e:
+            raise SystemExit(f"{script}: {e}") from None
+
+
 def _clock_cost(pairs: int = 4001) -> float:
     """What one reading of ``CLOCK`` adds to an interval it bounds (seconds): the median of
     back-to-back readings. The CPU-time clock is a system call here (about 0.7 µs, an

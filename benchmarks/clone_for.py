@@ -43,7 +43,7 @@ import statistics
 import time
 from typing import Any
 
-from agent import _clock_cost  # this folder's: run as a script, it is on the path
+from agent import _check_games, _clock_cost  # this folder's: run as a script, it is on the path
 
 import stops
 from stops.rules.variant import list_variants
@@ -178,11 +178,7 @@ def main() -> None:
                     help="deals of random play of the walk (0: no walk)")
     args = ap.parse_args()
     names = args.games or list_variants()
-    for name in names:  # a name that is no variant: said once, not as a traceback mid-run
-        try:
-            stops.load_variant(name)
-        except stops.StopsError as e:
-            raise SystemExit(f"clone_for.py: {e}") from None
+    _check_games(names, "clone_for.py")
     tick = _clock_cost()
     print(f"{'game':28} {'clone us':>9} {'clone_for':>10} {'first':>9} {'next':>9} "
           f"{'cold':>7} {'for/clone':>10} {'first/clone':>12} {'next/clone':>11} "

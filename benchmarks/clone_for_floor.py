@@ -44,7 +44,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, Final
 
-from agent import _clock_cost  # this folder's: run as a script, it is on the path
+from agent import _check_games, _clock_cost  # this folder's: run as a script, it is on the path
 
 import stops
 from stops.rules.variant import list_variants
@@ -160,11 +160,7 @@ def main() -> None:
                     help="repeated calls a position, their mean timed as 'again' (default 10)")
     args = ap.parse_args()
     names = args.games or list_variants()
-    for name in names:  # a name that is no variant: said once, before any work
-        try:
-            stops.load_variant(name)
-        except stops.StopsError as e:
-            raise SystemExit(f"clone_for_floor.py: {e}") from None
+    _check_games(names, "clone_for_floor.py")
     if args.rounds < 1 or args.deals < 1 or args.samples < 1:
         ap.error("--rounds, --deals and --samples must be at least 1")
     tick = _clock_cost()

@@ -38,7 +38,7 @@ import time
 from collections import defaultdict
 from typing import Any
 
-from agent import _clock_cost  # this folder's: run as a script, it is on the path
+from agent import _check_games, _clock_cost  # this folder's: run as a script, it is on the path
 
 import stops
 from stops.bots import make_bot
@@ -130,11 +130,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--phases", action="store_true", help="a line per phase of each game too")
     args = ap.parse_args()
-    for name in args.games:  # a name that is no variant: said once, before any work
-        try:
-            stops.load_variant(name)
-        except stops.StopsError as e:
-            raise SystemExit(f"clone_for_search.py: {e}") from None
+    _check_games(args.games, "clone_for_search.py")
     if args.deals < 1 or args.iterations < 1 or args.samples < 1:
         ap.error("--deals, --iterations and --samples must be at least 1")
     tick = _clock_cost()
