@@ -11,7 +11,8 @@ position kept (a ``clone()`` of the deal, the seat), with how many deals the sea
 its observation to imagine (``ISMCTSBot.last_imagined``: one ``clone_for`` of the real deal
 each). Then, at each kept position, timed one after the other:
 
-* ``cold``: one ``clone()``, the first on that copy (``clone_for_floor.py``'s ``clone``);
+* ``cold``: one ``clone()``, the first on a copy of the position (``clone_for_floor.py``'s
+  ``clone``);
 * ``first``: ``clone_for`` of the seat, the first on that copy, so its view is read from
   the start of the log (the bot's own first call at a decision may read on from its
   previous decision's view: this is the most it pays);
@@ -19,6 +20,8 @@ each). Then, at each kept position, timed one after the other:
   determinizations at the decision;
 * ``clones``: the mean of as many ``clone()`` calls in a row (``x warm`` is ``again`` over
   it, as in ``clone_for_floor.py``).
+
+Each is the median over ``--rounds`` fresh copies of the position (3 by default).
 
 Printed per game, over all kept positions (totals, not medians: a position's weight is its
 share of the search): the decisions, the mean decision in ms, ``first`` over ``cold``,
@@ -34,6 +37,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import random
+import statistics
 import time
 from collections import defaultdict
 from typing import Any
@@ -82,10 +86,22 @@ def play(name: str, deals: int, iterations: int, seed: int,
     return out
 
 
-def costs(position: tuple[Any, int, float, int], samples: int, tick: float) -> dict[str, float]:
+def costs(position: tuple[Any, int, float, int], samples: int, rounds: int,
+          tick: float) -> dict[str, float]:
     """The seconds of ``cold``, ``first``, ``again`` and ``clones`` at one kept position (see
-    the module's docstring), with the decision's own."""
+    the module's docstring), each the median over ``rounds`` fresh copies of it (a first
+    call is timed once a copy: one garbage collection in it would weigh on the totals), with
+    the decision's own."""
     deal, seat, spent, imagined = position
+    got = [_costs(deal.clone(), seat, samples, tick) for _ in range(rounds)]
+    out = {k: statistics.median(r[k] for r in got) for k in got[0]}
+    out["decision"] = spent
+    out["imagined"] = float(imagined)
+    return out
+
+
+def _costs(deal: Any, seat: int, samples: int, tick: float) -> dict[str, float]:
+    """One round of :func:`costs`, on ``deal`` (a copy met for the first time)."""
     draw = random.Random(7)
     t0 = CLOCK()
     deal.clone()
@@ -101,8 +117,7 @@ def costs(position: tuple[Any, int, float, int], samples: int, tick: float) -> d
         deal.clone()
     t4 = CLOCK()
     return {"cold": t1 - t0 - tick, "first": t2 - t1 - tick,
-            "again": (t3 - t2 - tick) / samples, "clones": (t4 - t3 - tick) / samples,
-            "decision": spent, "imagined": float(imagined)}
+            "again": (t3 - t2 - tick) / samples, "clones": (t4 - t3 - tick) / samples}
 
 
 def _row(label: str, rows: list[dict[str, float]]) -> str:
@@ -127,12 +142,14 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=6)
     ap.add_argument("--iterations", type=int, default=150)
     ap.add_argument("--samples", type=int, default=20)
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="fresh copies of each position timed, the median kept (default 3)")
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--phases", action="store_true", help="a line per phase of each game too")
     args = ap.parse_args()
     _check_games(args.games, "clone_for_search.py")
-    if args.deals < 1 or args.iterations < 1 or args.samples < 1:
-        ap.error("--deals, --iterations and --samples must be at least 1")
+    if min(args.deals, args.iterations, args.samples, args.rounds) < 1:
+        ap.error("--deals, --iterations, --samples and --rounds must be at least 1")
     tick = _clock_cost()
     build = "compiled" if stops.COMPILED else "pure"
     print(f"stops {stops.__version__}, {build} build; ismcts:iterations={args.iterations} at "
@@ -144,7 +161,7 @@ def main() -> None:
         if not kept:
             print(f"{name:28}{0:6}")
             continue
-        rows = [costs(p, args.samples, tick) for p in kept]
+        rows = [costs(p, args.samples, args.rounds, tick) for p in kept]
         print(_row(name, rows))
         if args.phases:
             by: dict[str, list[dict[str, float]]] = defaultdict(list)
