@@ -165,6 +165,7 @@ COMPILED_TESTS: dict[str, tuple[str, ...]] = {
                                     "engine/test_clone_for_calls.py",
                                     "engine/test_reading.py", "engine/test_clone_for_sample.py",
                                     "engine/test_clone_for_oracle.py",
+                                    "engine/test_deal_hidden_law.py",
                                     "engine/test_view_build.py", "engine/test_view_kept.py",
                                     "games/test_poch.py",
                                     "games/test_royal_rummy.py", "phases/test_held_bonus.py"),
