@@ -710,17 +710,12 @@ def test_pick_sorted_gives_back_the_cards_it_was_given(n: int) -> None:
         assert all(len(str(c)) == 2 for c in got)
 
 
-def test_a_claim_policy_whose_turn_up_part_is_no_key_is_refused_by_name() -> None:
-    """A plug-in claim policy whose ``held_turn_up`` gives what cannot be a key (a list) is
-    refused by name when a seat's view is read, not with a bare ``TypeError`` from the
-    variant's memory; the deal is left as it was, and the policy's own answer is the
-    default's once mended."""
+def _refused_by_name(impl: Any, match: str) -> stops.Deal:
+    """A deal of Three-in-One just after its claims by holding, at a seat's decision, whose
+    ``claim_held`` policy is swapped for ``impl`` while a seat's copy is asked for: the
+    call must stop with a ``StopsError`` matching ``match`` and leave the deal as it was
+    (checked here). The deal is returned with its own policy back."""
     from stops.engine.errors import StopsError
-    from stops.policies.claims import StageOne
-
-    class Listy(StageOne):
-        def held_turn_up(self, deal: Any, params: Any) -> object:
-            return [deal.last_dealt]
 
     deal = stops.Table(stops.load_variant("three-in-one"), seats=4, seed=3).new_deal()
     while deal.result(HeldClaims) is None or deal.current_seat is None:
@@ -729,10 +724,41 @@ def test_a_claim_policy_whose_turn_up_part_is_no_key_is_refused_by_name() -> Non
     kept = phase.policy
     before = (list(deal.events), list(deal.owner), deal.to_dict())
     try:
-        phase.policy = attrs.evolve(kept, impl=Listy())
-        with pytest.raises(StopsError, match="held_turn_up must return a hashable value"):
+        phase.policy = attrs.evolve(kept, impl=impl)
+        with pytest.raises(StopsError, match=match):
             deal.clone_for(deal.current_seat, random.Random(1))
     finally:
         phase.policy = kept
     assert (list(deal.events), list(deal.owner), deal.to_dict()) == before
+    return deal
+
+
+def test_a_claim_policy_whose_key_claims_are_no_set_is_refused_by_name() -> None:
+    """A plug-in claim policy whose ``key_claims`` answers a list (which equals no set of
+    claims, so every imagined deal would be refused and ``clone_for`` fail after all its
+    tries, saying nothing of why) is refused by name when a seat's view is read; the deal
+    is left as it was."""
+    from stops.policies.claims import StageOne
+
+    class Listy(StageOne):
+        def key_claims(self, deal: Any, params: Any, key: Any, live: Any) -> Any:
+            got = super().key_claims(deal, params, key, live)
+            return None if got is None else sorted(got)
+
+    _refused_by_name(Listy(), "key_claims must return a frozenset")
+
+
+def test_a_claim_policy_whose_turn_up_part_is_no_key_is_refused_by_name() -> None:
+    """A plug-in claim policy whose ``held_turn_up`` gives what cannot be a key (a list) is
+    refused by name when a seat's view is read, not with a bare ``TypeError`` from the
+    variant's memory; the deal is left as it was, and the policy's own answer is the
+    default's once mended."""
+    from stops.policies.claims import StageOne
+
+    class Listy(StageOne):
+        def held_turn_up(self, deal: Any, params: Any) -> object:
+            return [deal.last_dealt]
+
+    deal = _refused_by_name(Listy(), "held_turn_up must return a hashable value")
+    assert deal.current_seat is not None
     assert deal.clone_for(deal.current_seat, random.Random(1)).n == 4

@@ -189,7 +189,7 @@ class ClaimHeldPhase(Phase):
                     alone[d] = x
                     key = impl.held_key(deal, params, alone)
                     alone[d] = SPARE
-                    claims = None if key is None else impl.key_claims(deal, params, key, every)
+                    claims = None if key is None else self._key_claims(deal, key, every)
                     if claims is None:
                         claims = self._claims(deal, {d: x}, every)
                     if claims:
@@ -276,13 +276,26 @@ class ClaimHeldPhase(Phase):
         if ok is None:
             # the claims read from the key where the policy can (no run of its rule on an
             # imagined table: a third of Poch's copy), else the rule's answer remembered
-            claims = self.policy.impl.key_claims(deal, self.policy.params, held, got.live)
+            claims = self._key_claims(deal, held, got.live)
             if claims is not None:
                 ok = answers[held] = claims == got.shown
             else:
                 key = ("held again", held, got.live, got.shown, deal.dealer, deal.active)
                 ok = answers[held] = remembered(deal, key, work)
         return ok
+
+    def _key_claims(self, deal: Deal, key: tuple[object, ...], live: frozenset[str]
+                    ) -> frozenset[tuple[str, int, tuple[int, ...]]] | None:
+        """The policy's ``key_claims``, its answer checked: a plug-in's that is neither
+        ``None`` nor a frozenset (a list, say) would compare unequal to every claim and so
+        refuse every imagined deal, ``clone_for`` then failing after all its tries with no
+        word of why; it is refused by name instead."""
+        got = self.policy.impl.key_claims(deal, self.policy.params, key, live)
+        if got is not None and not isinstance(got, frozenset):
+            raise StopsError(
+                f"pay_collection policy {self.policy.name!r}: key_claims must return a "
+                f"frozenset of (space, seat, cards) or None, got {type(got).__name__}")
+        return got
 
     def _claims(self, deal: Deal, where: dict[int, int],
                 live: frozenset[str]) -> frozenset[tuple[str, int, tuple[int, ...]]]:
