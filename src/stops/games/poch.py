@@ -312,9 +312,10 @@ def best_sequence(deal: Deal, params: TrumpsHeldParams, trumps: int
         return None
     # one statement of the rule, read the cheapest way the rank order allows: each seat's
     # four suit masks as lanes where the order is consecutive ranks (a few shifts a seat),
-    # else one pass per suit over the owners (``held_runs``). ``clone_for``'s check of each
-    # copy's claims reads the same functions, and runs this rule on every holding it has
-    # not met: a sort of each seat's hand per suit here cost Poch's copy about a fifth
+    # else one pass per suit over the owners (``held_runs``). The claims paid and
+    # ``clone_for``'s check of each copy's claims read the same functions through the
+    # policy's key (``TrumpsHeld._held_key``): a sort of each seat's hand per suit here
+    # once cost Poch's copy about a fifth
     seats = deal.order(deal.dealer)
     length_first = params.sequence_rank == "length_first"
     lanes = _run_lanes(deal.variant)
