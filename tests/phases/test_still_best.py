@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import stops
 from stops.engine.cards import CARDS, parse_card
+from stops.engine.determinize import cards_of
 from stops.phases.handrank import (
     best_five_key,
     first_best_five,
@@ -54,7 +55,7 @@ def _both(selection: str, hand: list[int], played: list[int],
     phase, deal = _setup(selection)
     _place(deal, hand, played)
     fast = phase._still_best(deal, SEAT, shown)
-    slow = phase._still_best_cards(deal, SEAT, shown, sorted(played))
+    slow = phase._still_best_cards(cards_of(deal, SEAT), shown, sorted(played))
     return fast, slow
 
 

@@ -93,6 +93,33 @@ S = TypeVar("S", bound=DealState)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
+class HandCheck:
+    """One hand of an imagined deal checked alone, from its cards: what a phase's facts
+    say of ``holder``'s hand (a hand he showed as his best must still be his best), asked
+    by ``clone_for`` of each deal it imagines *before* it makes the copy's hands (see
+    :meth:`Step.hand_checks`). A refused deal then costs a mask per hand and this check,
+    not the copy's hands put in place and every phase's checks of them; and the walk
+    towards a deal that fits (where whole deals seldom do) steps by the two or three hands
+    a step changes.
+
+    ``hand`` is the holder's whole hand in the imagined deal as one 52-bit mask (bit ``c``:
+    card ``c``), the cards he is known to hold among them. A check draws nothing and
+    changes nothing; it may keep its answers per hand."""
+
+    def __init__(self, holder: int) -> None:
+        self.holder = holder
+
+    def fits(self, hand: int) -> bool:
+        """Whether ``hand`` could be the holder's (``True`` by default)."""
+        return True
+
+    def culprits(self, hand: int) -> frozenset[int]:
+        """Where :meth:`fits` said no: the cards of ``hand`` that put it at fault, which
+        the walk moves first (empty, the default: any of his hidden cards)."""
+        return frozenset()
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Step:
     """What a deal calls on the phase in progress at every decision: ``enter``, ``legal``
     and ``apply`` (see :mod:`stops.phases`; :class:`stops.phases.Phase` is a ``Step``).
@@ -112,6 +139,11 @@ class Step:
     checks_hands: bool = False
     """Whether ``clone_for`` must ask this phase's ``hands_fit`` of its imagined deals:
     :class:`stops.phases.Phase` sets it where the class has one of its own."""
+
+    checks_each_hand: bool = False
+    """Whether this phase's checks of the hands are :meth:`hand_checks`, one hand at a
+    time (``clone_for`` then asks those, never ``hands_fit``): :class:`stops.phases.Phase`
+    sets it where the class has its own."""
 
     infers: bool = True
     """Whether ``clone_for`` must ask this phase's ``infer`` at each new position a seat meets
@@ -138,6 +170,10 @@ class Step:
         """See :meth:`stops.phases.Phase.hands_fit` (every deal fits by default). Named here
         for the native method table, as :meth:`after_redeal` is."""
         return True
+
+    def hand_checks(self, deal: Deal, seat: int) -> list[HandCheck]:
+        """See :meth:`stops.phases.Phase.hand_checks` (none by default)."""
+        return []
 
     def misfits(self, deal: Deal, seat: int) -> frozenset[int]:
         """See :meth:`stops.phases.Phase.misfits` (none by default)."""

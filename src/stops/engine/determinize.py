@@ -70,7 +70,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from stops._mypyc import mypyc_attr
 from stops.engine.cards import CARDS, Card
-from stops.engine.deal import Step
+from stops.engine.deal import HandCheck, Step
 from stops.engine.errors import StopsError
 from stops.engine.eventkind import EventKind
 from stops.engine.rng import Rng
@@ -125,6 +125,8 @@ K_TURNED_UP: Final = EventKind.TURNED_UP
 enum member looked up on its class at each event was a generic attribute lookup)."""
 _SUIT: Final = tuple(c // 13 for c in range(52))
 _BIT: Final = tuple(1 << (c % 13) for c in range(52))
+_CARD_BIT: Final = tuple(1 << c for c in range(52))
+"""Each card's bit in a hand as one 52-bit mask (as a :class:`HandCheck` is given it)."""
 _INTERPRETED: Final = __file__.endswith(".py")
 """This module runs interpreted (found once, by its file): :func:`_place` places the cards
 by the way that is cheaper in each build."""
@@ -226,6 +228,12 @@ def cards_of(deal: Deal, seat: int) -> list[int]:
     """The cards ``seat`` holds now, in card order, read from its suit masks (as card
     indices: no ``Card`` made, for the phases' checks of imagined hands)."""
     return _cards_in(deal.masks[seat])
+
+
+def cards_in_hand(hand: int) -> list[int]:
+    """The cards of a hand given as one 52-bit mask (bit ``c``: card ``c``, as a
+    :class:`~stops.engine.deal.HandCheck` is given it), in card order."""
+    return _cards_in([hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39])
 
 
 def held_cards(deal: Deal, seat: int) -> list[Card]:
@@ -592,6 +600,9 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     whole = view.whole
     # the copy's view of its own log, set once: the log is the view's in every try
     work._views = {seat: (work.events, len(work.events), view.seen)}
+    hand_checks = view.hand_checks
+    if hand_checks is None:
+        hand_checks = view.hand_checks = _hand_checks(work, seat, view)
     for tries in range(MAX_TRIES):
         if best is not None:
             at = _swap(best, best_misfits, allowed, rng, best_culprits)
@@ -601,11 +612,20 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
             # facts that contradict each other: keep only the sure ones
             order, free = [], view.hidden
             continue
+        walking = best is not None or tries + 1 >= whole  # this deal may be walked from
+        if hand_checks:
+            # each hand checked alone on the cards dealt to it, before the copy's hands are
+            # made: a deal refused here costs a mask per hand checked (see HandCheck)
+            refused = _hands_refused(hand_checks, at, walking)
+            if refused is not None:
+                bad, why = refused
+                if walking and (tries + 1 >= whole if best is None else len(bad) <= best_bad):
+                    best, best_misfits, best_bad, best_culprits = at, bad, len(bad), why
+                continue
         _place(work, view, at, fresh)
         fresh = False
         work._imagined = view.memo  # what the phases keep per view (see redeal_memo)
         ok = True
-        walking = best is not None or tries + 1 >= whole  # this deal may be walked from
         # the seats and cards at fault, read only on the walk (off it nothing is read of a
         # refused deal): two sets made per try only there
         misfits: set[int] = set() if walking else _NONE_AT_FAULT
@@ -664,6 +684,56 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
             best, best_misfits, best_bad, best_culprits = at, misfits, len(misfits), culprits
     raise StopsError(f"clone_for: found no deal consistent with seat {seat}'s view in "
                      f"{MAX_TRIES} tries")
+
+
+def _hand_checks(work: Deal, seat: int, view: _View) -> list[tuple[int, int, HandCheck]]:
+    """The phases' checks of each hand alone for the copies of ``view``
+    (:meth:`Step.hand_checks`), asked of ``work``, its first copy (the view's memo lent to
+    it, as to a phase's ``after_redeal``), each with the cards its holder is known to hold
+    as one 52-bit mask (the copy's hand before the hidden cards are dealt)."""
+    out: list[tuple[int, int, HandCheck]] = []
+    work._imagined = view.memo
+    try:
+        for p in work.variant.phases:
+            if isinstance(p, Step) and p.checks_each_hand:
+                for check in p.hand_checks(work, seat):
+                    m = view.masks[check.holder]
+                    out.append((check.holder, m[0] | m[1] << 13 | m[2] << 26 | m[3] << 39,
+                                check))
+    finally:
+        work._imagined = None
+    return out
+
+
+def _hands_refused(checks: list[tuple[int, int, HandCheck]], at: dict[int, list[int]],
+                   walking: bool) -> tuple[set[int], set[int]] | None:
+    """``None`` if every hand dealt in ``at`` passes its check (``checks``: holder, the
+    cards known in his hand, the check); else, on the walk, the holders at fault and the
+    cards that put them there (off it, the first refusal ends the asking, and the check
+    that refused is asked first from then on: the checks draw and change nothing, their
+    order changes no copy)."""
+    misfits: set[int] | None = None
+    culprits: set[int] = set()
+    bit = _CARD_BIT
+    for i in range(len(checks)):
+        holder, hand, check = checks[i]
+        dealt = at.get(holder)
+        if dealt:
+            for c in dealt:
+                hand |= bit[c]
+        if check.fits(hand):
+            continue
+        if not walking:
+            if i:
+                first = checks[0]
+                checks[0] = checks[i]
+                checks[i] = first
+            return _NONE_AT_FAULT, _NONE_AT_FAULT
+        if misfits is None:
+            misfits = set()
+        misfits.add(holder)
+        culprits |= check.culprits(hand)
+    return None if misfits is None else (misfits, culprits)
 
 
 _NONE_AT_FAULT: Final[set[int]] = set()
@@ -767,6 +837,7 @@ class _View:
         "fitted",
         "free",
         "hand",
+        "hand_checks",
         "held",
         "hidden",
         "holders",
@@ -888,7 +959,11 @@ class _View:
         # and those whose hands_fit it asks first (see Step.checks_hands): the previous
         # view's list, whose order clone_for changes (the check that refused last first)
         self.checks: list[Step] = prev.checks if prev is not None else [
-            p for p in work.variant.phases if isinstance(p, Step) and p.checks_hands]
+            p for p in work.variant.phases
+            if isinstance(p, Step) and p.checks_hands and not p.checks_each_hand]
+        # the phases' checks of each hand alone (Step.hand_checks), with the hand's known
+        # cards as a mask: asked of the first copy (see _hand_checks)
+        self.hand_checks: list[tuple[int, int, HandCheck]] | None = None
 
     def _build(self, deal: Deal, work: Deal, seat: int, prev: _View | None,
                seen: tuple[Any, ...], blanked: bool) -> None:

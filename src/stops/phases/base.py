@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action
-from stops.engine.deal import Step
+from stops.engine.deal import HandCheck, Step
 from stops.engine.errors import IllegalAction
 from stops.engine.legal import LegalActions, LegalSet
 from stops.engine.vocabulary import VERBS
@@ -39,6 +39,8 @@ class Phase(Step):
         self.redeals = type(self).after_redeal is not Phase.after_redeal
         # and hands_fit only where a class has its own
         self.checks_hands = type(self).hands_fit is not Phase.hands_fit
+        # or, where a class has its own, its checks of each hand alone
+        self.checks_each_hand = type(self).hand_checks is not Phase.hand_checks
         # and asks infer (where there is no reading) only where a class has its own
         self.infers = type(self).infer is not Phase.infer
 
@@ -107,6 +109,22 @@ class Phase(Step):
         not every phase's work of putting its state in line. A phase whose
         :meth:`after_redeal` would only say yes or no says so here instead."""
         return True
+
+    def hand_checks(self, deal: Deal, seat: int) -> list[HandCheck]:
+        """Where this phase's :meth:`hands_fit` is a check of some hands, each alone (a
+        hand shown as its holder's best must still be his best): those checks, one
+        :class:`~stops.engine.deal.HandCheck` per hand, for the copies ``clone_for`` deals
+        from one view of ``seat`` (``deal`` is the first such copy, its hidden cards not yet
+        dealt: read its public state and ``redeal_memo`` only). Asked once per view; empty
+        (the default) where there is nothing to check.
+
+        A phase that has them is never asked its ``hands_fit`` by ``clone_for``: the checks
+        are asked of each deal's hands as they are dealt, before the copy's hands are made,
+        so a deal they refuse costs a mask per hand and the checks, and the walk towards a
+        deal that fits re-checks only the hands a step changes. They must say exactly what
+        ``hands_fit`` says: every check fits if and only if ``hands_fit`` is true (a test
+        holds the built-in ones to it)."""
+        return []
 
     def misfits(self, deal: Deal, seat: int) -> frozenset[int]:
         """After :meth:`hands_fit` or :meth:`after_redeal` said no: the seats whose

@@ -19,11 +19,11 @@ import attrs
 from stops._mypyc import mypyc_attr
 from stops.engine.actions import Action, chips_range, picked_cards, simple, with_cards
 from stops.engine.cards import CARDS, Card
-from stops.engine.deal import ABSENT
+from stops.engine.deal import ABSENT, HandCheck
 from stops.engine.determinize import (
     Knowledge,
     Reading,
-    cards_of,
+    cards_in_hand,
     held_cards,
     pick_sorted,
     redeal_memo,
@@ -326,6 +326,15 @@ class PokerPhase(Phase):
                 redo.append((i, a.seat, len(a.cards), list(played.get(a.seat, ()))))
         return (again_k, best, redo)
 
+    def hand_checks(self, deal: Deal, seat: int) -> list[HandCheck]:
+        """Each hand shown as its holder's best (other than ``seat``'s), checked alone: it
+        must still be his best in the copy (:meth:`hands_fit`, hand by hand). Most of
+        Tripoley's deals after its showdown fail it: checked so, a refused deal's hands
+        are never made, and the walk re-checks only the hands a step changes."""
+        if self._selection == "free":
+            return []
+        return [_ShownCheck(self, got) for got in self._shown_list(deal, seat)]
+
     def misfits(self, deal: Deal, seat: int) -> frozenset[int]:
         """The seats whose hand shown as their best another of their cards would better."""
         if self._selection == "free":
@@ -343,21 +352,36 @@ class PokerPhase(Phase):
         if self._selection == "free":
             return frozenset()
         out: set[int] = set()
-        k = self._hand_size
         for got in self._shown_list(deal, seat):
-            if self._still_best_of(deal, got):
-                continue
-            s = got.seat
-            played = got.played
-            m = deal.masks[s]  # his hand now: the cards a copy may move
-            if k == 5 and deal.counts[s] + len(played) > 5:  # picked from his suit masks
-                five = suited_first_best_five(m[0] | got.p0, m[1] | got.p1, m[2] | got.p2,
-                                              m[3] | got.p3)
-            else:
-                five = _best_of(sorted(cards_of(deal, s) + played), k)
-            shown = got.sorted
-            out.update(c for c in five if c not in shown and c not in played)
+            if not self._still_best_of(deal, got):
+                out.update(self._culprits(got, _hand_of(deal.masks[got.seat])))
         return frozenset(out)
+
+    def _culprits(self, got: _Shown, hand: int) -> frozenset[int]:
+        """The cards of ``hand`` (its holder's whole hand in a copy, the cards a copy may
+        move) that better the hand ``got`` reads: of the five the rule would pick from them
+        and the cards he has played since, those not in the hand shown nor played. Kept per
+        hand, as the answers are (the walk meets a hand at fault again and again)."""
+        kept = got.culprits
+        out = kept.get(hand)
+        if out is None:
+            if len(kept) >= _MAX_ANSWERS:
+                kept.clear()
+            out = kept[hand] = self._culprits_of(got, hand)
+        return out
+
+    def _culprits_of(self, got: _Shown, hand: int) -> frozenset[int]:
+        """:meth:`_culprits` worked out."""
+        played = got.played
+        if self._hand_size == 5 and hand.bit_count() + len(played) > 5:
+            # picked from his suit masks
+            five = suited_first_best_five(
+                (hand & 0x1FFF) | got.p0, (hand >> 13 & 0x1FFF) | got.p1,
+                (hand >> 26 & 0x1FFF) | got.p2, (hand >> 39) | got.p3)
+        else:
+            five = _best_of(sorted(cards_in_hand(hand) + played), self._hand_size)
+        shown = got.sorted
+        return frozenset([c for c in five if c not in shown and c not in played])
 
     def _still_best(self, deal: Deal, s: int, shown: tuple[Card, ...]) -> bool:
         """``shown`` is as good as the best hand ``s`` held (his hand now, with the cards
@@ -391,27 +415,31 @@ class PokerPhase(Phase):
         """:meth:`_still_best` of the hand ``got`` reads, by its holder's masks in ``deal``:
         the answer for this hand, if a try before (or the check of those at fault after a
         refused try) met it (a step of the walk changes two or three hands, not all)."""
-        m = deal.masks[got.seat]
-        hand = m[0] | m[1] << 13 | m[2] << 26 | m[3] << 39
+        return self._fits(got, _hand_of(deal.masks[got.seat]))
+
+    def _fits(self, got: _Shown, hand: int) -> bool:
+        """Whether the hand ``got`` reads is still its holder's best, his whole hand in a
+        copy being ``hand`` (one 52-bit mask): the answer kept per hand (a try before, or
+        the walk's steps, which change two or three hands, not all, met most of them)."""
         done = got.answers.get(hand)
         if done is not None:
             return done
         if len(got.answers) >= _MAX_ANSWERS:
             got.answers.clear()
-        answer = got.answers[hand] = self._still_best_masks(deal, got.seat, got.shown, got, m)
+        answer = got.answers[hand] = self._still_best_masks(got, hand)
         return answer
 
-    def _still_best_masks(self, deal: Deal, s: int, shown: tuple[Card, ...], got: _Shown,
-                          m: list[int]) -> bool:
-        """:meth:`_still_best` worked out, ``m`` the holder's suit masks."""
-        s0, s1, s2, s3 = m[0] | got.p0, m[1] | got.p1, m[2] | got.p2, m[3] | got.p3
+    def _still_best_masks(self, got: _Shown, hand: int) -> bool:
+        """:meth:`_still_best` worked out from the holder's suit masks (split from ``hand``)."""
+        s0, s1 = (hand & 0x1FFF) | got.p0, (hand >> 13 & 0x1FFF) | got.p1
+        s2, s3 = (hand >> 26 & 0x1FFF) | got.p2, (hand >> 39) | got.p3
         k = self._hand_size
         if s0.bit_count() + s1.bit_count() + s2.bit_count() + s3.bit_count() <= k:
             return True
         if k != 5 or not got.five or \
                 (got.h0 & ~s0) | (got.h1 & ~s1) | (got.h2 & ~s2) | (got.h3 & ~s3):
             # (a hand shown that he no longer has all of: as the cards say)
-            return self._still_best_cards(deal, s, shown, got.played)
+            return self._still_best_cards(cards_in_hand(hand), got.shown, got.played)
         if suited_best_five_key(s0, s1, s2, s3) != got.key:
             return False  # a better five (the hand shown is among his cards)
         if self._selection != "auto":
@@ -427,11 +455,11 @@ class PokerPhase(Phase):
         # else the five the rule picks, from the same masks
         return suited_first_best_five(s0, s1, s2, s3) == got.sorted
 
-    def _still_best_cards(self, deal: Deal, s: int, shown: tuple[Card, ...],
+    def _still_best_cards(self, hand: list[int], shown: tuple[Card, ...],
                           played: list[int]) -> bool:
-        """:meth:`_still_best` by picking from the holder's cards (his hand now and
-        ``played``, the cards he has played since), as the rule picks at the showdown."""
-        held = sorted(cards_of(deal, s) + played)  # in card order, as the pack's pass gave
+        """:meth:`_still_best` by picking from the holder's cards (``hand``, his hand now,
+        and ``played``, the cards he has played since), as the rule picks at the showdown."""
+        held = sorted(hand + played)  # in card order, as the pack's pass gave
         k = self.settings.hand_size
         if len(held) <= k:
             return True
@@ -735,8 +763,8 @@ class _Shown:
     (``sorted``), whether it is five cards (``five``) and a flush or a straight flush
     (``flush``), and the answers given so far (``answers``)."""
 
-    __slots__ = ("answers", "five", "flush", "h0", "h1", "h2", "h3", "key", "p0", "p1", "p2",
-                 "p3", "played", "ranks", "seat", "shown", "sorted")
+    __slots__ = ("answers", "culprits", "five", "flush", "h0", "h1", "h2", "h3", "key", "p0",
+                 "p1", "p2", "p3", "played", "ranks", "seat", "shown", "sorted")
 
     def __init__(self, deal: Deal, s: int, shown: tuple[Card, ...]) -> None:
         self.seat = s
@@ -744,6 +772,9 @@ class _Shown:
         self.answers: dict[int, bool] = {}
         """The answer for each hand of the holder's met (his four suit masks as one
         number), at most :data:`_MAX_ANSWERS`."""
+        self.culprits: dict[int, frozenset[int]] = {}
+        """The cards at fault in each hand met that is not his best (his whole hand as one
+        52-bit mask), at most :data:`_MAX_ANSWERS`."""
         played_by = deal.played_by
         self.played: list[int] = [c for c in range(52) if played_by[c] == s]
         self.p0, self.p1, self.p2, self.p3 = _suit_masks(self.played)
@@ -755,6 +786,28 @@ class _Shown:
         self.key: tuple[int, ...] = hand_key(cards) if self.five else ()
         self.flush = self.five and self.key[0] in _FLUSHES
         self.ranks = self.h0 | self.h1 | self.h2 | self.h3
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class _ShownCheck(HandCheck):
+    """A hand shown as its holder's best, checked alone in the copies of one view
+    (:meth:`PokerPhase.hand_checks`): by the phase's rule, from what :class:`_Shown` reads."""
+
+    def __init__(self, phase: PokerPhase, got: _Shown) -> None:
+        super().__init__(got.seat)
+        self.phase = phase
+        self.got = got
+
+    def fits(self, hand: int) -> bool:
+        return self.phase._fits(self.got, hand)
+
+    def culprits(self, hand: int) -> frozenset[int]:
+        return self.phase._culprits(self.got, hand)
+
+
+def _hand_of(m: list[int]) -> int:
+    """A hand's suit masks (as ``Deal.masks`` keeps them) as one 52-bit mask."""
+    return m[0] | m[1] << 13 | m[2] << 26 | m[3] << 39
 
 
 def _suit_masks(cards: list[int]) -> tuple[int, int, int, int]:
