@@ -234,3 +234,23 @@ def test_beaten_by_is_every_five_tried(cards: list[int], beside_size: int) -> No
     shown = tuple(sorted(first_best_five(sorted(cards))))
     beside = tuple(c for c in cards if c not in shown)[:beside_size]
     assert _beaten_by(deal, shown, beside) == _beaten_by_trying_every_five(shown, beside)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.lists(st.integers(0, 51), min_size=6, max_size=14, unique=True),
+                 st.lists(_RANKS, min_size=6, max_size=14, unique=True)),
+       st.integers(0, 3), st.randoms(use_true_random=False))
+def test_a_same_rank_card_for_one_of_the_pick(cards: list[int], split: int, rnd: Any) -> None:
+    """The rule's pick with one of its cards swapped for a card of the same rank he held
+    (the same key, not the pick where that card lies in a lower suit): the masks' answer,
+    read from the suits of each rank (session 29), is the pick's."""
+    played = cards[:split]
+    hand = cards[split:]
+    pick = list(first_best_five(sorted(cards)))
+    swaps = [(a, b) for a in pick for b in cards if b not in pick and b % 13 == a % 13]
+    if swaps:
+        a, b = rnd.choice(swaps)
+        pick = [b if x == a else x for x in pick]
+    shown = tuple(CARDS[c] for c in sorted(pick))
+    fast, slow = _both("auto", hand, played, shown)
+    assert fast == slow

@@ -450,8 +450,14 @@ class PokerPhase(Phase):
             # where no other suit holds them all
             if (s0 & r == r) + (s1 & r == r) + (s2 & r == r) + (s3 & r == r) == 1:
                 return True
-        elif not r & ((s0 & ~got.h0) | (s1 & ~got.h1) | (s2 & ~got.h2) | (s3 & ~got.h3)):
-            return True  # the key's ranks held only as shown: the pick is the hand shown
+        else:
+            # the pick takes the first cards of each of the key's ranks in card order, which
+            # is suit by suit: it is the hand shown unless a card of one of its ranks that
+            # was not shown lies in a lower suit than a shown card of that rank (the same
+            # key: the same ranks, as many of each)
+            h1, h2, h3 = got.h1, got.h2, got.h3
+            return not ((s0 & ~got.h0 & r & (h1 | h2 | h3)) | (s1 & ~h1 & r & (h2 | h3))
+                        | (s2 & ~h2 & r & h3))
         # else the five the rule picks, from the same masks
         return suited_first_best_five(s0, s1, s2, s3) == got.sorted
 
