@@ -259,7 +259,7 @@ def _every_hand_shown() -> stops.Deal:
     return deal
 
 
-def test_the_walk_starts_at_once_where_the_first_copies_all_walked() -> None:
+def test_the_walk_starts_at_once_where_whole_deals_seldom_fit() -> None:
     # Where whole deals fit about once in three hundred (every hand shown, above), the first
     # WALKED_FIRST copies are found by the walk after WHOLE_TRIES whole deals each; from
     # then on a copy walks from its first deal that does not fit. Every copy still fits.
@@ -272,6 +272,16 @@ def test_the_walk_starts_at_once_where_the_first_copies_all_walked() -> None:
         assert view is not None
         assert view.whole == (WHOLE_TRIES if k + 1 < WALKED_FIRST else 1)
         assert poker.misfits(copy, 0) == frozenset()
+    # The rate is read over all the view's whole deals: had one in ten of them fit (five
+    # of fifty here, with the next copy's one more dealt), copies deal WHOLE_TRIES first
+    # again; one fewer fit, and they do not
+    assert view.tried >= WALKED_FIRST * WHOLE_TRIES
+    view.tried, view.fits = 49, 5
+    deal.clone_for(0, rng)
+    assert view.whole == WHOLE_TRIES
+    view.tried, view.fits = 49, 4
+    deal.clone_for(0, rng)
+    assert view.whole == 1
     # Where whole deals fit (Boodle midway), every copy keeps trying them first
     mid = midway("boodle", 4, 5)
     seat = mid.current_seat
@@ -279,7 +289,7 @@ def test_the_walk_starts_at_once_where_the_first_copies_all_walked() -> None:
     for _ in range(20):
         mid.clone_for(seat, rng)
     view = _cached(mid, seat)
-    assert view is not None and view.whole == WHOLE_TRIES and view.walked == 0
+    assert view is not None and view.whole == WHOLE_TRIES and view.fits == 20
 
 
 def _showdown_then_play() -> stops.Deal:
@@ -379,9 +389,14 @@ def test_a_hand_shown_names_the_cards_that_better_it() -> None:
     shown = {int(c) for e in deal.seen_by(0) if e.kind == "showdown" and e.seat == 1
              for c in e.cards}
     copy = better = None
-    for k in range(50):  # a copy with a king or a queen in the dead hand
+    for k in range(200):
+        # a copy with a king or a queen in the dead hand that, given to him, makes no flush
+        # (four of its suit with him already; no pair either, for he may hold no king nor
+        # queen, which would better his jack, nor a straight: he would need both)
         copy = deal.clone_for(0, random.Random(k))
-        better = next((c for c in sorted(copy.spare) if c % 13 in (10, 11)), None)
+        mine = [c for c in range(52) if copy.owner[c] == 1]
+        better = next((c for c in sorted(copy.spare) if c % 13 in (10, 11)
+                       and sum(d // 13 == c // 13 for d in mine) < 4), None)
         if better is not None:
             break
     assert copy is not None and better is not None

@@ -90,22 +90,24 @@ few dozen microseconds: no copy). Tripoley after its showdown with every hand sh
 deal of tests/engine/test_determinize.py) needs walks of several hundred steps now and
 then: at 600 about one call in 120 gave up there, at 1200 none in 2,000."""
 WHOLE_TRIES = 10
-"""Whole deals dealt before ``clone_for`` walks instead from the last one, a swap of a hidden
-card at a time out of the hands the phases found at fault
-(:meth:`~stops.phases.base.Phase.misfits`), keeping each swap that leaves no more of them:
-exact while whole deals fit often enough, and a copy still found where they seldom do
-(Tripoley after its showdown, where every hand shown as its holder's best must stay his best:
-three such hands fit a whole deal about once in three hundred). The walk's copies are
-not drawn exactly evenly from the deals the seat cannot tell apart, but every one of them is
-such a deal. Once a view's first copies have all needed the walk, its later ones walk from
-their first deal that does not fit (:data:`WALKED_FIRST`)."""
+"""Whole deals dealt before ``clone_for`` walks instead from the last one, a step at a time
+out of the hands the phases found at fault (:meth:`~stops.phases.base.Phase.misfits`, or a
+hand check's holder), keeping each step that leaves no more of them: exact while whole
+deals fit often enough, and a copy still found where they seldom do (Tripoley after its
+showdown, where every hand shown as its holder's best must stay his best: three such hands
+fit a whole deal about once in three hundred). The walk's copies are not drawn exactly
+evenly from the deals the seat cannot tell apart, but every one of them is such a deal.
+Once whole deals are seen to fit less than one time in ``WHOLE_TRIES`` (most copies would
+need the walk anyway), a view's later copies walk from their first deal that does not fit
+(:data:`WALKED_FIRST`)."""
 WALKED_FIRST = 3
-"""Copies of one view found by the walk, none by a whole deal, after which its later copies
-start the walk from their first deal that does not fit, rather than after
-:data:`WHOLE_TRIES` of them: at a position where whole deals fit seldom (Tripoley after its
-showdown: about one in three hundred), the whole deals tried first were nearly always
-wasted, a copy's worth of work each, while where they fit often enough one of the first
-copies fits whole and every copy keeps trying whole deals first."""
+"""Copies' worth of whole deals (``WALKED_FIRST * WHOLE_TRIES``) a view deals before it reads
+how often they fit: from then on, its copies deal ``WHOLE_TRIES`` whole deals before the
+walk while at least one in ``WHOLE_TRIES`` of those dealt so far fit, else one. Where whole
+deals fit seldom (Tripoley after its showdown: one in thirty or fewer at some positions),
+the whole deals tried first were nearly always wasted, the walk's steps being far cheaper
+(:func:`_mend`), and most copies came from the walk anyway; where they fit often enough,
+every copy keeps trying whole deals first."""
 ROTATE = 0.25
 """How often a step of the walk first tries three cards moved round three places rather
 than a swap of two (:func:`_swap`): often enough to leave the places no swap leaves, seldom
@@ -597,6 +599,8 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     best_misfits: set[int] = set()
     best_culprits: set[int] = set()  # its cards the phases would move first
     best_bad = 0
+    blind = False  # the walk's next step a blind swap (see below)
+    dealt = 0  # whole deals dealt
     whole = view.whole
     # the copy's view of its own log, set once: the log is the view's in every try
     work._views = {seat: (work.events, len(work.events), view.seen)}
@@ -605,8 +609,14 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
         hand_checks = view.hand_checks = _hand_checks(work, seat, view)
     for tries in range(MAX_TRIES):
         if best is not None:
-            at = _swap(best, best_misfits, allowed, rng, best_culprits)
+            # a step that mends the hands at fault where each is checked alone, unless the
+            # last deal mended so was refused by another check (which named nobody at fault:
+            # a mend that only ever mends the same hands would stay there), else a blind swap
+            at = (_mend(best, best_misfits, allowed, rng, best_culprits, hand_checks)
+                  if hand_checks and not blind else None) or \
+                _swap(best, best_misfits, allowed, rng, best_culprits)
         else:
+            dealt += 1
             at = _deal_hidden(order, free, view.places, allowed, rng)
         if at is None:
             # facts that contradict each other: keep only the sure ones
@@ -621,6 +631,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
                 bad, why = refused
                 if walking and (tries + 1 >= whole if best is None else len(bad) <= best_bad):
                     best, best_misfits, best_bad, best_culprits = at, bad, len(bad), why
+                    blind = False
                 continue
         _place(work, view, at, fresh)
         fresh = False
@@ -670,18 +681,21 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
             continue  # the seat to act could not be where it is in this deal
         if ok:
             _finish(work, seat, view, at)
+            # whole deals tried first while they fit at least one time in WHOLE_TRIES
+            # (their rate read over the view's copies, from WALKED_FIRST copies' worth on)
+            view.tried += dealt
             if best is None:
-                view.fitted = True
-            elif not view.fitted:
-                view.walked += 1
-                if view.walked >= WALKED_FIRST:
-                    view.whole = 1
+                view.fits += 1
+            if view.tried >= WALKED_FIRST * WHOLE_TRIES:
+                view.whole = WHOLE_TRIES if view.fits * WHOLE_TRIES >= view.tried else 1
             return work
         if not misfits:
+            blind = True
             continue
         # whole deals seldom fit: walk from this one, a swap at a time, towards one that does
         if (tries + 1 >= whole if best is None else len(misfits) <= best_bad):
             best, best_misfits, best_bad, best_culprits = at, misfits, len(misfits), culprits
+            blind = False
     raise StopsError(f"clone_for: found no deal consistent with seat {seat}'s view in "
                      f"{MAX_TRIES} tries")
 
@@ -834,7 +848,7 @@ class _View:
         "codes",
         "counts",
         "events",
-        "fitted",
+        "fits",
         "free",
         "hand",
         "hand_checks",
@@ -866,9 +880,9 @@ class _View:
         "steps",
         "swaps",
         "tally",
+        "tried",
         "undo",
         "unseen",
-        "walked",
         "whole",
         "wrote",
     )
@@ -900,8 +914,8 @@ class _View:
     wrote: int
     # how its copies were found (set in __init__, updated by clone_for)
     whole: int
-    walked: int
-    fitted: bool
+    tried: int
+    fits: int
     steps: list[int] | None
     tally: list[int]
     real_spare: set[int]
@@ -923,11 +937,12 @@ class _View:
         a fresh build would give (a test holds every built-in to it at every decision)."""
         self.key = _key(deal)
         self.keep_last = work.last_dealt >= 0
-        # whole deals tried before the walk, per copy: WHOLE_TRIES until the view's first
-        # copies all needed the walk (see WALKED_FIRST)
+        # whole deals tried before the walk, per copy: WHOLE_TRIES while they fit often
+        # enough (see WALKED_FIRST); the whole deals the view's copies dealt, and how many
+        # of those fit
         self.whole = WHOLE_TRIES
-        self.walked = 0
-        self.fitted = False
+        self.tried = 0
+        self.fits = 0
         seen = self.seen = deal.seen_by(seat)
         work._views[seat] = (work.events, len(work.events), seen)  # the same log: shared
         self.blind = None  # the blind copy's hands, for the next view (see _blind_hands)
@@ -2224,6 +2239,70 @@ def _swap(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[i
         return out
     _rotate(out, seats, places, allowed, rng)
     return out
+
+
+MEND_TRIES = 8
+"""Cards a step of the walk tries in a hand at fault (:func:`_mend`) before it falls back to
+a blind swap (:func:`_swap`)."""
+
+
+def _mend(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[int]],
+          rng: Any, culprits: set[int], checks: list[tuple[int, int, HandCheck]]
+          ) -> dict[int, list[int]] | None:
+    """A step of the walk that mends a hand at fault where the phases check each hand alone
+    (:meth:`Step.hand_checks`): one of ``culprits`` in a seat of ``misfits`` (any of its
+    hidden cards if it holds none) is swapped with a card of another place that may take it,
+    the cards tried in a random order and the first kept with which the seat's hand
+    passes its checks and the other place's, if checked, still does (or was at fault
+    already). Each card tried costs a mask and a check, where a blind swap's every step
+    costs a whole step of the walk: a hand shown as a flush, most of the cards that may
+    go to its holder bettering it, took a dozen blind steps. ``None`` if no card tried
+    mends it (the walk then takes a blind step). ``at`` is left as it is: the two lists
+    changed are copied, the others shared, as in :func:`_swap`."""
+    unit = _unit(rng)
+    seats = sorted(h for h in misfits if at.get(h))
+    if not seats:
+        return None
+    s = seats[int(unit() * len(seats))]
+    mine = at[s]
+    faulty = [j for j, c in enumerate(mine) if c in culprits]
+    i = faulty[int(unit() * len(faulty))] if faulty else int(unit() * len(mine))
+    x = mine[i]
+    bit = _CARD_BIT
+    hands: dict[int, int] = {}  # the hands checked, as masks, before the step
+    for holder, known, _check in checks:
+        hand = known
+        for c in at.get(holder, ()):
+            hand |= bit[c]
+        hands[holder] = hand
+    # every card that may come to s from a place that may take x: (place, index)
+    swaps = [(p, j) for p in sorted(at) if p != s and p in allowed[x]
+             for j, y in enumerate(at[p]) if s in allowed[y]]
+    n = len(swaps)
+    for k in range(min(n, MEND_TRIES)):
+        t = k + int(unit() * (n - k))  # the next of a random order, drawn as it goes
+        swaps[k], swaps[t] = swaps[t], swaps[k]
+        p, j = swaps[k]
+        y = at[p][j]
+        if not _passes(checks, s, hands[s] ^ bit[x] ^ bit[y]):
+            continue
+        if p in hands and p not in misfits and not _passes(checks, p,
+                                                           hands[p] ^ bit[y] ^ bit[x]):
+            continue
+        out = dict(at)
+        mine = out[s] = list(mine)
+        got = out[p] = list(at[p])
+        mine[i], got[j] = y, x
+        return out
+    return None
+
+
+def _passes(checks: list[tuple[int, int, HandCheck]], holder: int, hand: int) -> bool:
+    """Whether ``holder``'s ``hand`` passes each of ``checks`` that is his."""
+    for h, _known, check in checks:  # noqa: SIM110 - a plain loop compiles
+        if h == holder and not check.fits(hand):
+            return False
+    return True
 
 
 def _rotate(out: dict[int, list[int]], seats: list[int], places: list[int],
