@@ -282,6 +282,17 @@ def test_the_walk_starts_at_once_where_whole_deals_seldom_fit() -> None:
     view.tried, view.fits = 49, 4
     deal.clone_for(0, rng)
     assert view.whole == 1
+    # A decision later the seat's next view starts where this one stood: its copies walk
+    # from their first deal that does not fit, without WALKED_FIRST copies' worth of whole
+    # deals to learn it again; it reads the rate afresh from its own
+    seat = deal.current_seat
+    assert seat is not None
+    deal.apply(deal.legal_actions()[0])
+    copy = deal.clone_for(0, rng)
+    later = _cached(deal, 0)
+    assert later is not None and later is not view
+    assert later.whole == 1 and later.tried == 1
+    assert poker.misfits(copy, 0) == frozenset()
     # Where whole deals fit (Boodle midway), every copy keeps trying them first
     mid = midway("boodle", 4, 5)
     seat = mid.current_seat

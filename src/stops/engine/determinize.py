@@ -938,9 +938,11 @@ class _View:
         self.key = _key(deal)
         self.keep_last = work.last_dealt >= 0
         # whole deals tried before the walk, per copy: WHOLE_TRIES while they fit often
-        # enough (see WALKED_FIRST); the whole deals the view's copies dealt, and how many
-        # of those fit
-        self.whole = WHOLE_TRIES
+        # enough (see WALKED_FIRST), as at the seat's previous position to begin with (a
+        # card or two later, whole deals fit about as seldom: a search that walked there
+        # does not deal WALKED_FIRST copies' worth of them again to learn it); the whole
+        # deals the view's copies dealt, and how many of those fit (read afresh per view)
+        self.whole = prev.whole if prev is not None else WHOLE_TRIES
         self.tried = 0
         self.fits = 0
         seen = self.seen = deal.seen_by(seat)

@@ -285,13 +285,24 @@ _SUIT_RANKS: Final = (1 << _NUM_RANKS) - 1
 
 def _desc(present: int, k: int) -> tuple[int, ...]:
     """The ``k`` highest ranks in the bit set ``present``, descending (fewer if it holds
-    fewer), each the top bit left."""
-    out: list[int] = []
-    while present and len(out) < k:
-        r = present.bit_length() - 1
-        out.append(r)
-        present ^= 1 << r
-    return tuple(out)
+    fewer): every rank of the set worked out once per set (:data:`_DESC`), then the first
+    ``k`` (a copy of Tripoley checks a hand shown against its holder's cards at every try,
+    and the kickers were a loop of a bit at a time there)."""
+    got = _DESC[present]
+    if not got:
+        out: list[int] = []
+        m = present
+        while m:
+            r = m.bit_length() - 1
+            out.append(r)
+            m ^= 1 << r
+        got = _DESC[present] = tuple(out)
+    return got[:k]
+
+
+_DESC: Final[list[tuple[int, ...]]] = [()] * (1 << 13)
+"""Every rank of each 13-bit rank set, highest first, filled as met (``()`` not yet worked
+out; the key fixes the value)."""
 
 
 _STRAIGHT_TOPS: Final[list[int]] = [_top_straight(m) for m in range(1 << _NUM_RANKS)]
