@@ -596,8 +596,8 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     order, free, allowed = view.order, view.free, view.allowed
     at: dict[int, list[int]] | None = None
     best: dict[int, list[int]] | None = None  # the walk's deal, once whole deals fail
-    best_misfits: set[int] = set()
-    best_culprits: set[int] = set()  # its cards the phases would move first
+    best_misfits: set[int] = _NONE_AT_FAULT  # read only once the walk has its deal
+    best_culprits: set[int] = _NONE_AT_FAULT  # its cards the phases would move first
     best_bad = 0
     blind = False  # the walk's next step a blind swap (see below)
     dealt = 0  # whole deals dealt

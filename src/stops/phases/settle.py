@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from stops._mypyc import mypyc_attr
@@ -249,20 +250,8 @@ class ClaimHeldPhase(Phase):
         for p, c in plays:
             where[c] = p
         held = self.policy.impl.held_key_now(deal, self.policy.params, where)
-
-        def work() -> bool:
-            # every card played put back, the rule runs on them: ``where`` itself where the
-            # policy names no cards (its list is then every play), else made again
-            every = where
-            if len(plays) != len(deal.plays):
-                every = list(deal.owner)
-                for p, c in deal.plays:
-                    every[c] = p
-            return self._claims(deal, {c: h for c, h in enumerate(every) if h != ABSENT},
-                                got.live) == got.shown
-
         if held is None:
-            return work()
+            return self._same_claims(deal, got, where, len(plays))
         # the same key, the same claims: the answer is remembered per key, for the variant
         # (across views) and, by the key alone, for the view (the rest of the variant's key
         # is the same for every copy of one view: a lookup, not a key of six parts built
@@ -281,8 +270,25 @@ class ClaimHeldPhase(Phase):
                 ok = answers[held] = claims == got.shown
             else:
                 key = ("held again", held, got.live, got.shown, deal.dealer, deal.active)
-                ok = answers[held] = remembered(deal, key, work)
+                ok = answers[held] = remembered(
+                    deal, key, partial(self._same_claims, deal, got, where, len(plays)))
         return ok
+
+    def _same_claims(self, deal: Deal, got: HeldClaims, where: list[int], put_back: int
+                     ) -> bool:
+        """Whether the rule, run on the copy's hands as they were at this stage, makes the
+        claims made (``where``: each card's holder then, the ``put_back`` cards played that
+        the policy reads put back with their players; a function made only where it is
+        asked, not at every copy)."""
+        # every card played put back, the rule runs on them: ``where`` itself where the
+        # policy names no cards (its list is then every play), else made again
+        every = where
+        if put_back != len(deal.plays):
+            every = list(deal.owner)
+            for p, c in deal.plays:
+                every[c] = p
+        return self._claims(deal, {c: h for c, h in enumerate(every) if h != ABSENT},
+                            got.live) == got.shown
 
     def _key_claims(self, deal: Deal, key: tuple[object, ...], live: frozenset[str]
                     ) -> frozenset[tuple[str, int, tuple[int, ...]]] | None:
