@@ -154,3 +154,31 @@ def test_a_phase_declares_hand_checks_by_having_them() -> None:
     assert not Plain(variant).checks_each_hand
     assert Each(variant).checks_each_hand
     assert HandCheck(2).fits(0) and not HandCheck(2).culprits(0)
+
+
+@pytest.mark.parametrize("answer", [
+    [HandCheck(9)], [HandCheck(-1)], ["not a check"], [HandCheck(True)],
+])
+def test_a_plug_ins_bad_hand_checks_are_refused_by_name(answer: list[Any]) -> None:
+    # A plug-in phase whose hand_checks answers a holder that is no seat, or something that
+    # is no HandCheck, is refused by name (a StopsError naming the phase), not with a bare
+    # IndexError deep in the copy; the real deal is unchanged.
+    class BadChecks(PokerPhase):
+        def hand_checks(self, deal: stops.Deal, seat: int) -> list[HandCheck]:
+            return answer
+
+    positions = _after_showdown("tripoley", 5)
+    deal, seat = positions[0]
+    poker = next(p for p in deal.variant.phases if isinstance(p, PokerPhase))
+    bad = BadChecks(deal.variant)
+    assert bad.checks_each_hand
+    phases = deal.variant.phases
+    i = phases.index(poker)
+    before = deal.record()
+    deal.variant.phases = (*phases[:i], bad, *phases[i + 1:])
+    try:
+        with pytest.raises(stops.StopsError, match="BadChecks: hand_checks must return"):
+            deal.clone_for(seat, random.Random(1))
+    finally:
+        deal.variant.phases = phases
+    assert deal.record() == before

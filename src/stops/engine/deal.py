@@ -109,6 +109,9 @@ class HandCheck:
     def __init__(self, holder: int) -> None:
         self.holder = holder
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(holder={self.holder!r})"
+
     def fits(self, hand: int) -> bool:
         """Whether ``hand`` could be the holder's (``True`` by default)."""
         return True
