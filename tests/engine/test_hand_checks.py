@@ -157,12 +157,13 @@ def test_a_phase_declares_hand_checks_by_having_them() -> None:
 
 
 @pytest.mark.parametrize("answer", [
-    [HandCheck(9)], [HandCheck(-1)], ["not a check"], [HandCheck(True)],
+    [HandCheck(9)], [HandCheck(-1)], ["not a check"], HandCheck(0),
 ])
-def test_a_plug_ins_bad_hand_checks_are_refused_by_name(answer: list[Any]) -> None:
-    # A plug-in phase whose hand_checks answers a holder that is no seat, or something that
-    # is no HandCheck, is refused by name (a StopsError naming the phase), not with a bare
-    # IndexError deep in the copy; the real deal is unchanged.
+def test_a_plug_ins_bad_hand_checks_are_refused_by_name(answer: Any) -> None:
+    # A plug-in phase whose hand_checks answers a holder that is no seat, something that is
+    # no HandCheck, or a check not in a list, is refused by name (a StopsError naming the
+    # phase), not with a bare IndexError or TypeError deep in the copy; the real deal is
+    # unchanged.
     class BadChecks(PokerPhase):
         def hand_checks(self, deal: stops.Deal, seat: int) -> list[HandCheck]:
             return answer

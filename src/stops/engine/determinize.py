@@ -710,17 +710,18 @@ def _hand_checks(work: Deal, seat: int, view: _View) -> list[tuple[int, int, Han
     try:
         for p in work.variant.phases:
             if isinstance(p, Step) and p.checks_each_hand:
-                checks = p.hand_checks(work, seat)
-                for check in checks if isinstance(checks, list) else [checks]:
-                    # a plug-in's answer checked by name: a holder that is no seat would
-                    # fail below with a bare IndexError, deep in the copy
-                    if not isinstance(check, HandCheck) or isinstance(check.holder, bool) \
-                            or not isinstance(check.holder, int) \
+                # a plug-in's answer checked by name (read as any objects: compiled, a
+                # list typed of checks would refuse another item with a bare TypeError): a
+                # holder that is no seat would fail below with a bare IndexError
+                answer: Any = p.hand_checks(work, seat)
+                items: list[Any] = answer if isinstance(answer, list) else [None]
+                for check in items:
+                    if not isinstance(check, HandCheck) or not isinstance(check.holder, int) \
                             or not 0 <= check.holder < work.n:
                         raise StopsError(
-                            f"phase {type(p).__name__}: hand_checks "
-                            "must return a list of HandCheck, each of a seat at the table, "
-                            f"got {check!r}")
+                            f"phase {type(p).__name__}: hand_checks must return a list of "
+                            "HandCheck, each of a seat at the table, got "
+                            f"{check if isinstance(answer, list) else answer!r}")
                     m = view.masks[check.holder]
                     out.append((check.holder, m[0] | m[1] << 13 | m[2] << 26 | m[3] << 39,
                                 check))
