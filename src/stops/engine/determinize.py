@@ -710,10 +710,12 @@ def _hand_checks(work: Deal, seat: int, view: _View) -> list[tuple[int, int, Han
     try:
         for p in work.variant.phases:
             if isinstance(p, Step) and p.checks_each_hand:
-                # a plug-in's answer checked by name (read as any objects: compiled, a
-                # list typed of checks would refuse another item with a bare TypeError): a
-                # holder that is no seat would fail below with a bare IndexError
-                answer: Any = p.hand_checks(work, seat)
+                # a plug-in's answer checked by name, read as any object: compiled, the
+                # method called as typed, or a list typed of checks, would refuse another
+                # answer with a bare TypeError; a holder that is no seat would fail below
+                # with a bare IndexError
+                ask: Any = p.hand_checks
+                answer: Any = ask(work, seat)
                 items: list[Any] = answer if isinstance(answer, list) else [None]
                 for check in items:
                     if not isinstance(check, HandCheck) or not isinstance(check.holder, int) \
