@@ -2274,15 +2274,6 @@ def _mend(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[i
     go to its holder bettering it, took a dozen blind steps. ``None`` if no card tried
     mends it (the walk then takes a blind step). ``at`` is left as it is: the two lists
     changed are copied, the others shared, as in :func:`_swap`."""
-    unit = _unit(rng)
-    seats = sorted(h for h in misfits if at.get(h))
-    if not seats:
-        return None
-    s = seats[int(unit() * len(seats))]
-    mine = at[s]
-    faulty = [j for j, c in enumerate(mine) if c in culprits]
-    i = faulty[int(unit() * len(faulty))] if faulty else int(unit() * len(mine))
-    x = mine[i]
     bit = _CARD_BIT
     hands: dict[int, int] = {}  # the hands checked, as masks, before the step
     for holder, known, _check in checks:
@@ -2290,6 +2281,17 @@ def _mend(at: dict[int, list[int]], misfits: set[int], allowed: dict[int, list[i
         for c in at.get(holder, ()):
             hand |= bit[c]
         hands[holder] = hand
+    # the seats at fault that a check of their hand put there (another phase's may name
+    # others: the blind swap moves those) and that have hidden cards to move
+    seats = sorted(h for h in misfits if h in hands and at.get(h))
+    if not seats:
+        return None
+    unit = _unit(rng)
+    s = seats[int(unit() * len(seats))]
+    mine = at[s]
+    faulty = [j for j, c in enumerate(mine) if c in culprits]
+    i = faulty[int(unit() * len(faulty))] if faulty else int(unit() * len(mine))
+    x = mine[i]
     # every card that may come to s from a place that may take x: (place, index)
     swaps = [(p, j) for p in sorted(at) if p != s and p in allowed[x]
              for j, y in enumerate(at[p]) if s in allowed[y]]

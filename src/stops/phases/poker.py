@@ -395,10 +395,11 @@ class PokerPhase(Phase):
         the holder's suit masks with the played cards' or-ed in: the best five's key from
         those (:func:`~stops.phases.handrank.suited_best_five_key`), no list of his cards
         made. Where the key is the hand shown's, the rule's pick is that hand unless he
-        holds another card of a rank in it (the pick takes the first cards of each rank in
-        card order), or, for a flush, another suit holding all five of its ranks (the
-        first such suit is picked): those few, and hand sizes other than five, are settled
-        by picking from his cards (:meth:`_still_best_cards`)."""
+        holds another card of a rank in it in a lower suit (the pick takes the first cards
+        of each rank in card order, which is suit by suit: read from the same masks), or,
+        for a flush, another suit holding all five of its ranks (the first such suit is
+        picked: the five picked from the masks where more than one does). Hand sizes other
+        than five are settled by picking from his cards (:meth:`_still_best_cards`)."""
         return self._still_best_of(deal, self._shown(deal, redeal_memo(deal), s, shown))
 
     def _shown(self, deal: Deal, memo: dict[Any, Any], s: int,
