@@ -22,6 +22,7 @@ from stops.engine.determinize import (
     _copy,
     _deal_hidden,
     _hands_refused,
+    _mend,
     _place,
     _swap,
 )
@@ -166,7 +167,8 @@ def test_a_plug_ins_bad_hand_checks_are_refused_by_name(answer: Any) -> None:
     # unchanged.
     class BadChecks(PokerPhase):
         def hand_checks(self, deal: stops.Deal, seat: int) -> list[HandCheck]:
-            return answer
+            bad: list[HandCheck] = answer  # what a plug-in may answer, typed or not
+            return bad
 
     positions = _after_showdown("tripoley", 5)
     deal, seat = positions[0]
@@ -183,3 +185,30 @@ def test_a_plug_ins_bad_hand_checks_are_refused_by_name(answer: Any) -> None:
     finally:
         deal.variant.phases = phases
     assert deal.record() == before
+
+
+class _NoFive(HandCheck):
+    """A hand check by hand: its holder may not hold card 5."""
+
+    def fits(self, hand: int) -> bool:
+        return not hand >> 5 & 1
+
+    def culprits(self, hand: int) -> frozenset[int]:
+        return frozenset({5}) if hand >> 5 & 1 else frozenset()
+
+
+def test_the_mend_moves_the_card_at_fault_and_only_for_a_hand_checked() -> None:
+    # By hand: seat 0 (checked: no card 5) holds 5 and 6; seat 1 (not checked) 7 and 8; the
+    # spare hand 9 and 10; every card may go anywhere. The mend swaps the 5 out of seat 0
+    # for one of 7, 8, 9, 10 (each passes), and leaves the deal it stepped from as it was.
+    # Seat 1 at fault by another phase's word alone is not the mend's to move: no step.
+    checks: list[tuple[int, int, HandCheck]] = [(0, 0, _NoFive(0))]
+    allowed = {c: [0, 1, -1] for c in (5, 6, 7, 8, 9, 10)}
+    for k in range(20):
+        at = {0: [5, 6], 1: [7, 8], -1: [9, 10]}
+        out = _mend(at, {0, 1}, allowed, random.Random(k), {5}, checks)
+        assert out is not None
+        assert 5 not in out[0] and 6 in out[0] and len(out[0]) == 2
+        assert sorted(c for cards in out.values() for c in cards) == [5, 6, 7, 8, 9, 10]
+        assert at == {0: [5, 6], 1: [7, 8], -1: [9, 10]}
+        assert _mend(at, {1}, allowed, random.Random(k), {7}, checks) is None
