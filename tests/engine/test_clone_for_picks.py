@@ -10,10 +10,12 @@ re-made selection is the one the checked path would record.
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 import stops
 from stops.engine.actions import Action, picked_cards
 from stops.engine.cards import CARDS, parse_card
+from stops.phases.handrank import hand_key
 from stops.phases.poker import PokerState
 
 
@@ -92,3 +94,76 @@ def test_a_copys_remade_selections_are_the_checked_ones_from_its_hands() -> None
                 assert all(CARDS[i] in copy.hand(a.seat) for i in idx)
                 checked += 1
     assert checked >= 20  # three other seats a copy, on most of the 30 copies
+
+
+def _tripoley_at_the_betting(seed: int) -> stops.Deal:
+    """A four-seat Tripoley deal (``poker_selection: auto``) played at random until the
+    poker stage bets, with at least two seats still to bet."""
+    variant = stops.load_variant("tripoley")
+    deal = stops.Table(variant, seats=4, seed=seed, chips=100).new_deal()
+    rng = random.Random(seed)
+    while not deal.is_terminal:
+        st = deal.peek_state(PokerState)
+        if st is not None and st.step == "bet" and len(st.need) >= 2:
+            return deal
+        legal = deal.legal_actions()
+        deal.apply(legal[rng.randrange(len(legal))])
+    raise AssertionError("the deal ended before the poker stage bet")
+
+
+def _first_best_five(hand: list[int]) -> tuple[int, ...]:
+    """The rule's pick worked out the long way: of every five of ``hand`` in card order,
+    the first whose key is the highest."""
+    best: tuple[int, ...] | None = None
+    pick: tuple[int, ...] = ()
+    for five in combinations(sorted(hand), 5):
+        key = hand_key(five)
+        if best is None or key > best:
+            best, pick = key, five
+    return pick
+
+
+def test_a_tripoley_copy_picks_each_hidden_hand_when_it_is_read() -> None:
+    # By hand: with poker_selection auto every hand bets on its best five, which depends
+    # on its cards alone, and no card moves in the poker stage. So a copy leaves each other
+    # seat's five to be picked (the state holds none for it: a pick at every copy cost a
+    # third of a clone() a seat), the real deal keeps its own picks, what poker_aids shows
+    # of a hand in the copy is the pick from the copy's cards, and the copy's showdown
+    # shows, for each seat still in, the first best five of the cards the copy dealt him.
+    from stops.phases.poker_aids import chosen
+
+    showdowns = 0
+    for seed in range(8):
+        deal = _tripoley_at_the_betting(seed)
+        seat = deal.current_seat
+        assert seat is not None
+        real = deal.peek_state(PokerState)
+        assert real is not None
+        before = dict(real.hands)
+        rng = random.Random(seed)
+        for _ in range(3):
+            copy = deal.clone_for(seat, rng)
+            st = copy.peek_state(PokerState)
+            assert st is not None
+            dealt = {s: [int(c) for c in copy.hand(s)] for s in st.hands}
+            for s in st.hands:
+                if s == seat:
+                    assert st.hands[s] == real.hands[s]
+                    continue
+                assert st.hands[s] == ()
+                assert chosen(copy, s) == _first_best_five(dealt[s])
+                assert st.hands[s] == ()  # shown, not kept
+            # everyone calls or checks to the showdown
+            n = len(copy.events)
+            while copy.peek_state(PokerState) is st and st.step == "bet" \
+                    and not copy.is_terminal:
+                legal = copy.legal_actions()
+                plain = [a for a in legal if a.action in ("check", "call")]
+                copy.apply(plain[0] if plain else legal[0])
+            for e in copy.events[n:]:
+                if e.kind == "showdown":
+                    assert e.seat is not None
+                    assert tuple(int(c) for c in e.cards) == _first_best_five(dealt[e.seat])
+                    showdowns += 1
+        assert real.hands == before  # the real deal's picks are its own, untouched
+    assert showdowns >= 16  # most copies reach a showdown of two or more

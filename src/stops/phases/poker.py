@@ -93,6 +93,9 @@ _REDEAL: Final = ("poker",)
 what to pick again on each copy (:meth:`PokerPhase._plan`), per count of decisions."""
 _SHOWN: Final = ("poker", "hands shown")
 """Key of a view's list of what is read of each hand shown (``_Shown``) in its memo."""
+_TO_PICK: Final[tuple[int, ...]] = ()
+"""A seat's selection left for the rule to pick when it is read (``poker_selection: auto``,
+in a copy ``clone_for`` dealt: :meth:`PokerPhase.after_redeal`)."""
 
 _Plan = tuple[list[tuple[int, int]], tuple[tuple[int, tuple[Card, ...]], ...],
               list[tuple[int, int, int, list[Card]]]]
@@ -228,9 +231,12 @@ class PokerPhase(Phase):
         if st is not None:
             hands = st.hands
             if self._selection == "auto":
+                # the rule's pick, made when it is read (_hand): at the copy's showdown, if
+                # its play gets there with the seat still in (a hand folded is never shown),
+                # from the same cards, as none move in the poker stage. A pick here cost
+                # about a third of a clone() a seat, at every copy of the poker stage
                 for s, _k in again_k:
-                    hands[s] = picked[s] = tuple([CARDS[c] for c in
-                                                  _best_cards(deal, s, self._hand_size)])
+                    hands[s] = _TO_PICK
             else:
                 held = deal.held  # the hand as a tuple of the pack's cards, picked from as it is
                 for s, k in again_k:
@@ -577,7 +583,7 @@ class PokerPhase(Phase):
         keys: list[tuple[int, ...]] = []
         log = deal.events
         for s in st.active:
-            cards = st.hands[s]
+            cards = self._hand(deal, st, s)
             key = hand_key(cards)
             keys.append(key)
             log.append(event(K_SHOWDOWN, s, cards=tuple([CARDS[c] for c in cards]),
@@ -594,6 +600,23 @@ class PokerPhase(Phase):
                         f"poker tie, one of {len(winners)} shares")
                     deal.claim(w, pot, note, chips=share)
         return False
+
+    def _hand(self, deal: Deal, st: PokerState, seat: int) -> tuple[int, ...]:
+        """The cards ``seat`` bets on: his selection, or with ``poker_selection: auto`` the
+        rule's pick from his hand where a copy of the deal left it to be made when read
+        (:data:`_TO_PICK`; see :meth:`after_redeal`)."""
+        cards = st.hands[seat]
+        if not cards:  # (an empty hand's pick is empty too)
+            cards = st.hands[seat] = self.chosen_hand(deal, st, seat)
+        return cards
+
+    def chosen_hand(self, deal: Deal, st: PokerState, seat: int) -> tuple[int, ...]:
+        """:meth:`_hand` without keeping the pick in the state (for a display, which only
+        reads)."""
+        cards = st.hands[seat]
+        if not cards and self._selection == "auto":
+            return _best_cards(deal, seat, self._hand_size)
+        return cards
 
     def _audiences(self, n: int, seat: int) -> tuple[Event, frozenset[int]]:
         """The public ``selected`` event of ``seat`` (seen by everyone else, and always the

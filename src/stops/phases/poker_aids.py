@@ -39,6 +39,7 @@ from stops.phases.poker import (
     RAISED,
     SELECTED,
     SHOWDOWN,
+    PokerPhase,
     PokerResult,
     PokerState,
 )
@@ -88,7 +89,13 @@ def chosen(deal: Deal, seat: int) -> tuple[int, ...]:
     """The cards ``seat`` bets on, once chosen (by him, or by the rule where the hands are
     made for the players): shown before he bets, so nobody bets blind."""
     st = _state(deal)
-    return () if st is None else tuple(int(c) for c in st.hands.get(seat, ()))
+    if st is None or seat not in st.hands:
+        return ()
+    phase = deal.variant.phases[deal.phase_idx]
+    # a copy's pick left to be made when read (PokerPhase.after_redeal), made here unkept
+    cards = phase.chosen_hand(deal, st, seat) if isinstance(phase, PokerPhase) \
+        else st.hands[seat]
+    return tuple(int(c) for c in cards)
 
 
 def hand_text(cards: Iterable[int], pen: Pen) -> str:
