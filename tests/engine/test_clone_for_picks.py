@@ -45,15 +45,15 @@ def test_picked_cards_is_the_checked_decision() -> None:
         raise AssertionError("an unregistered flag was taken")
 
 
-def _at_the_betting(seed: int) -> stops.Deal:
-    """A four-seat Three-in-One deal played at random until the poker stage bets (every
-    seat's selection made, none shown)."""
-    variant = stops.load_variant("three-in-one")
+def _at_the_betting(seed: int, name: str = "three-in-one", bettors: int = 1) -> stops.Deal:
+    """A four-seat deal of ``name`` played at random until the poker stage bets (every
+    seat's selection made, none shown) with at least ``bettors`` seats still to bet."""
+    variant = stops.load_variant(name)
     deal = stops.Table(variant, seats=4, seed=seed, chips=100).new_deal()
     rng = random.Random(seed)
     while not deal.is_terminal:
         st = deal.peek_state(PokerState)
-        if st is not None and st.step == "bet":
+        if st is not None and st.step == "bet" and len(st.need) >= bettors:
             return deal
         legal = deal.legal_actions()
         deal.apply(legal[rng.randrange(len(legal))])
@@ -96,21 +96,6 @@ def test_a_copys_remade_selections_are_the_checked_ones_from_its_hands() -> None
     assert checked >= 20  # three other seats a copy, on most of the 30 copies
 
 
-def _tripoley_at_the_betting(seed: int) -> stops.Deal:
-    """A four-seat Tripoley deal (``poker_selection: auto``) played at random until the
-    poker stage bets, with at least two seats still to bet."""
-    variant = stops.load_variant("tripoley")
-    deal = stops.Table(variant, seats=4, seed=seed, chips=100).new_deal()
-    rng = random.Random(seed)
-    while not deal.is_terminal:
-        st = deal.peek_state(PokerState)
-        if st is not None and st.step == "bet" and len(st.need) >= 2:
-            return deal
-        legal = deal.legal_actions()
-        deal.apply(legal[rng.randrange(len(legal))])
-    raise AssertionError("the deal ended before the poker stage bet")
-
-
 def _first_best_five(hand: list[int]) -> tuple[int, ...]:
     """The rule's pick worked out the long way: of every five of ``hand`` in card order,
     the first whose key is the highest."""
@@ -134,7 +119,7 @@ def test_a_tripoley_copy_picks_each_hidden_hand_when_it_is_read() -> None:
 
     showdowns = 0
     for seed in range(8):
-        deal = _tripoley_at_the_betting(seed)
+        deal = _at_the_betting(seed, "tripoley", 2)
         seat = deal.current_seat
         assert seat is not None
         real = deal.peek_state(PokerState)
