@@ -221,8 +221,10 @@ class PokerPhase(Phase):
         their new hands: in the poker state, and in the copy's ``select`` decisions (a
         folded hand is never shown, so its real cards must not stay there either). The hands
         shown are checked before (:meth:`hands_fit`)."""
-        actions = deal.actions
         again_k, _best, redo = self._plan_now(deal, seat)
+        if not again_k and not redo:
+            return True  # every hand shown or still to choose (after the showdown, say)
+        actions = deal.actions
         st = deal.peek_state(PokerState)
         # the hands picked again, as the pack's own cards (a selection's cards are Card
         # objects, as a decision's are in play): picked from each seat's hand as Cards by
