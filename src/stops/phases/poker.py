@@ -217,10 +217,11 @@ class PokerPhase(Phase):
             seat, self.settings.hand_size)
 
     def after_redeal(self, deal: Deal, seat: int, rng: Any) -> bool:
-        """Other seats' selections that ``seat`` has not seen shown are picked again from
+        """Other seats' selections that ``seat`` has not seen shown are made again from
         their new hands: in the poker state, and in the copy's ``select`` decisions (a
-        folded hand is never shown, so its real cards must not stay there either). The hands
-        shown are checked before (:meth:`hands_fit`)."""
+        folded hand is never shown, so its real cards must not stay there either); with
+        ``poker_selection: auto`` the state is left to pick them when they are read
+        (:meth:`_hand`). The hands shown are checked before (:meth:`hands_fit`)."""
         again_k, _best, redo = self._plan_now(deal, seat)
         if not again_k and not redo:
             return True  # every hand shown or still to choose (after the showdown, say)
