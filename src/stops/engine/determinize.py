@@ -600,6 +600,7 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
     best_culprits: set[int] = _NONE_AT_FAULT  # its cards the phases would move first
     best_bad = 0
     blind = False  # the walk's next step a blind swap (see below)
+    nobody = 0  # deals in a row refused by a check that names nobody at fault
     dealt = 0  # whole deals dealt
     whole = view.whole
     # the copy's view of its own log, set once: the log is the view's in every try
@@ -690,8 +691,22 @@ def clone_for(deal: Deal, seat: int, rng: Any) -> Deal:
                 view.whole = WHOLE_TRIES if view.fits * WHOLE_TRIES >= view.tried else 1
             return work
         if not misfits:
+            # refused by a check that names nobody at fault (the claims by holding): blind
+            # steps from the walk's deal; after MEND_TRIES such refusals in a row, the walk
+            # goes on from this deal instead, a blind step at a time from any place's cards.
+            # Stepping from the same deal meets only its neighbours, each refused alike
+            # where the fault lies away from its hands at fault: a Tripoley position walked
+            # from every copy gave up after MAX_TRIES steps in about one copy in seventy
             blind = True
+            nobody += 1
+            if best is not None and nobody >= MEND_TRIES:
+                movable = {h for h, cards in at.items() if cards}
+                if movable:
+                    best, best_misfits, best_bad = at, movable, 0
+                    best_culprits = _NONE_AT_FAULT
+                    nobody = 0
             continue
+        nobody = 0
         # whole deals seldom fit: walk from this one, a swap at a time, towards one that does
         if (tries + 1 >= whole if best is None else len(misfits) <= best_bad):
             best, best_misfits, best_bad, best_culprits = at, misfits, len(misfits), culprits
