@@ -12,6 +12,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import stops
 from stops.engine.determinize import (
@@ -28,6 +30,7 @@ from stops.engine.determinize import (
     knowledge,
 )
 from support import colour_deal_after_the_poker, make_record, midway
+from tiers import campaign
 
 RANKS = "23456789TJQKA"
 
@@ -499,3 +502,39 @@ def test_the_walk_leaves_a_deal_whose_fault_no_hand_check_names(
             assert copy.hand(0) == deal.hand(0)
             assert asked(claims, copy, 0)
     assert answers.count(False) >= 30  # the premise: the claims refused deals here
+
+
+WALKED = ("tripoley", "tripoley-colours", "tripoley-home-table", "three-in-one", "poch",
+          "rummoli")
+"""The built-ins whose copies may be found by the walk: a hand shown as its holder's best,
+the claims by holding, a sequence shown."""
+
+
+@pytest.mark.parametrize("name", WALKED)
+@campaign(10)
+@given(st.integers(0, 2**32))
+def test_the_walk_finds_a_copy_wherever_one_is_campaign(name: str, seed: int) -> None:
+    # By the rule: every position of a real deal has copies (the real deal is one). Walking
+    # from every copy's first deal (WHOLE_TRIES 1: the walk taken as often as it can be), at
+    # every third decision of a random deal, eight copies of the seat to act are all found,
+    # each one the seat could be in (its hand and what it was shown the real deal's).
+    import stops.engine.determinize as determinize
+
+    variant = stops.load_variant(name)
+    rng = random.Random(seed)
+    lo, hi = variant.players
+    deal = stops.Table(variant, seats=rng.randint(lo, min(hi, 5)), seed=seed,
+                       chips=100).new_deal()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(determinize, "WHOLE_TRIES", 1)
+        k = 0
+        while not deal.is_terminal:
+            seat = deal.current_seat
+            if k % 3 == 0 and seat is not None:
+                view = deal.observe(seat).to_dict()
+                for _ in range(8):
+                    copy = deal.clone_for(seat, rng)  # a StopsError: the walk gave up
+                    assert copy.observe(seat).to_dict() == view
+            legal = deal.legal_actions()
+            deal.apply(legal[rng.randrange(len(legal))])
+            k += 1
