@@ -501,7 +501,10 @@ def test_the_walk_leaves_a_deal_whose_fault_no_hand_check_names(
             copy = deal.clone_for(0, rng)  # a StopsError here: the walk gave up
             assert copy.hand(0) == deal.hand(0)
             assert asked(claims, copy, 0)
-    assert answers.count(False) >= 30  # the premise: the claims refused deals here
+    # the premise: the claims refused deals here (counted in the pure build only: compiled,
+    # clone_for asks the compiled phase's check natively, not the patched attribute)
+    if not stops.COMPILED:
+        assert answers.count(False) >= 30
 
 
 WALKED = ("tripoley", "tripoley-colours", "tripoley-home-table", "three-in-one", "poch",
