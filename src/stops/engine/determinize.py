@@ -63,6 +63,7 @@ import random
 import struct
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from itertools import combinations
 from math import floor
 from operator import itemgetter
@@ -850,6 +851,27 @@ _MEMO: Final = ("redeal memo",)
 while the phases put it in line with its hands."""
 
 
+def dealt_afresh(deal: Deal) -> AbstractSet[int] | None:
+    """The cards ``clone_for`` deals afresh to each copy of the position being dealt (those
+    the seat cannot place), or ``None`` where ``deal`` is not a copy being dealt. Every
+    other card lies where it lies in every copy of the position (where the seat knows it
+    lies, or played), so what a phase's check reads of some cards' holders it may work out
+    once per position for those that stay, and read only those dealt afresh from each copy
+    (the claims by holding: :meth:`~stops.policies.claims.ClaimPolicy.held_key_reader`).
+    The set is the position's own, not a copy: read it while the copy is being dealt
+    (``after_redeal``, ``hands_fit``), never change it, and keep a copy of it, not it."""
+    memo = deal._imagined
+    if memo is None or _MEMO not in memo:
+        return None
+    got: AbstractSet[int] = memo[_UNSEEN]
+    return got
+
+
+_UNSEEN: Final = ("redeal memo", "unseen")
+"""The key of the view's own set of the cards it deals afresh, in its memo (the set itself,
+not copied: read by :func:`dealt_afresh`)."""
+
+
 class _View:
     """One seat's view of a deal at one point, as ``clone_for`` deals from it, worked out
     once and kept on the deal (``Deal._imagined``) until the deal moves on: a search
@@ -992,7 +1014,7 @@ class _View:
         # for the copies (clone_for's per-call path): the record's fixed hands as card
         # codes, worked out at the first copy; what the phases keep per view (redeal_memo)
         self.codes: dict[int, tuple[Card, ...]] | None = None
-        memo: dict[Any, Any] = {_MEMO: True}
+        memo: dict[Any, Any] = {_MEMO: True, _UNSEEN: self.unseen}
         self.memo = memo
         for r in self.reader.lenders:  # what the readings already know of the log
             r.lend(memo)

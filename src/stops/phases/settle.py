@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from stops._mypyc import mypyc_attr
 from stops.engine.chips import Ledger
 from stops.engine.deal import ABSENT, SPARE
-from stops.engine.determinize import Knowledge, Probe, Reading, redeal_memo, remembered
+from stops.engine.determinize import (
+    Knowledge,
+    Probe,
+    Reading,
+    dealt_afresh,
+    redeal_memo,
+    remembered,
+)
 from stops.engine.errors import StopsError
 from stops.engine.eventkind import EventKind
 from stops.engine.events import MAX_SEATS, event
@@ -35,6 +42,9 @@ MAX_ANSWERS: Final = 4096
 keys)."""
 _PLAYS: Final = ("claims by holding", "plays read")
 """Key of a view's list of the plays whose cards the claim policy's key reads."""
+_READER: Final = ("claims by holding", "key reader")
+"""Key of a view's reader of its copies' keys (``ClaimPolicy.held_key_reader``), or
+``False`` where there is none."""
 
 
 _WENT_OUT: Final = tuple(event(K_DEAL_ENDED, s, note=f"seat {s} went out")
@@ -229,11 +239,33 @@ class ClaimHeldPhase(Phase):
         got = deal.result(HeldClaims)
         if got is None:
             return True
+        memo = redeal_memo(deal)
+        # where the policy reads its key from the cards dealt afresh alone (a reader made
+        # at the position's first copy: ClaimPolicy.held_key_reader), a copy's key is read
+        # so, and its answer kept per key as below: no table made per copy
+        read = memo.get(_READER)
+        if read:
+            held = read(deal.owner)
+            answers: dict[object, bool] = memo[_ANSWERS]
+            ok = answers.get(held)
+            if ok is not None:
+                return ok
+            claims = self._key_claims(deal, held, got.live)
+            if claims is not None:
+                if len(answers) > MAX_ANSWERS:
+                    answers.clear()
+                ok = answers[held] = claims == got.shown
+                return ok
+        return self._fits(deal, got, memo)
+
+    def _fits(self, deal: Deal, got: HeldClaims, memo: dict[Any, Any]) -> bool:
+        """:meth:`hands_fit` from the copy's table as it was at this stage, its key read
+        from the whole table; at a position's first copy, the reader of later copies' keys
+        made (see :meth:`hands_fit`)."""
         # the hands as they were at this stage: the cards played put back with their
         # players, read from the list of plays (public: (player, card) as each was played),
         # not from a pass over the pack. Only those whose holders the policy's key reads
         # (ClaimPolicy.held_cards), listed once per view: the same for every copy of it
-        memo = redeal_memo(deal)
         plays: list[tuple[int, Card]] | None = memo.get(_PLAYS)
         if plays is None:
             # a list of its own, either way: the copy's list of plays grows when a search
@@ -261,6 +293,8 @@ class ClaimHeldPhase(Phase):
             answers = {}
             if memo:
                 memo[_ANSWERS] = answers
+        if memo and _READER not in memo:
+            self._make_reader(deal, memo, where, held)
         ok = answers.get(held)
         if ok is None:
             # the claims read from the key where the policy can (no run of its rule on an
@@ -273,6 +307,21 @@ class ClaimHeldPhase(Phase):
                 ok = answers[held] = remembered(
                     deal, key, partial(self._same_claims, deal, got, where, len(plays)))
         return ok
+
+    def _make_reader(self, deal: Deal, memo: dict[Any, Any], where: list[int],
+                     held: tuple[object, ...]) -> None:
+        """The policy's reader of later copies' keys at this position
+        (``ClaimPolicy.held_key_reader``), kept in the memo if it gives, for this copy,
+        the key the whole table gave; else ``False`` is kept (none, or one that does not:
+        every copy's table is then made and read)."""
+        memo[_READER] = False
+        afresh = dealt_afresh(deal)
+        if afresh is None:
+            return
+        ask: Any = self.policy.impl.held_key_reader
+        read: Any = ask(deal, self.policy.params, where, afresh)
+        if read is not None and callable(read) and read(deal.owner) == held:
+            memo[_READER] = read
 
     def _same_claims(self, deal: Deal, got: HeldClaims, where: list[int], put_back: int
                      ) -> bool:

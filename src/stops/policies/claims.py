@@ -15,6 +15,7 @@ A claim policy is a class with up to three hooks, all optional:
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, cast
 
@@ -145,6 +146,16 @@ class ClaimPolicy:
         puts back with their players only the cards played among these, once listed per
         view, rather than every card played (most of the check's cost in Tripoley's play,
         where forty cards may have been played)."""
+        return None
+
+    def held_key_reader(self, deal: Deal, params: Any, where: list[int],
+                        afresh: AbstractSet[int]) -> Callable[[list[int]], object] | None:
+        """A function of a copy's owners (``Deal.owner``) that gives :meth:`held_key_now`'s
+        key for any copy that differs from the one ``where`` was made from only in where
+        the cards ``afresh`` lie (none of them played): ``clone_for``'s copies of one
+        position (:func:`~stops.engine.determinize.dealt_afresh`), each checked with no
+        table made and no key read from the whole of it. ``None`` (the default): none, and
+        each copy's table is made and read as before. Asked once per position."""
         return None
 
     def key_claims(self, deal: Deal, params: Any, key: tuple[object, ...],
@@ -363,6 +374,14 @@ class StageOne(ClaimPolicy):
         """The cards of the plan's groups: :meth:`held_key` reads no other."""
         return tuple(c for cards in _plan_groups(deal) for c in cards)
 
+    def held_key_reader(self, deal: Deal, params: Any, where: list[int],
+                        afresh: AbstractSet[int]) -> Callable[[list[int]], object] | None:
+        """The key read group by group where only cards ``afresh`` move: a group none of
+        whose cards move keeps its holder (or its split), and so does one whose cards that
+        do not move lie in two places; the others are read from the copy's owners, each
+        against the place its other cards lie in, if any."""
+        return _HeldKeyReader(_plan_groups(deal), where, afresh).read
+
 
 _Plan = list[tuple[str, str, list[tuple[int, ...]], str]]
 _STAGE_ONE = ("stage_one_plan",)
@@ -433,6 +452,60 @@ def whole_holders(where: list[int], groups: tuple[tuple[int, ...], ...]) -> tupl
                 break
         out.append(h)
     return tuple(out)
+
+
+class _HeldKeyReader:
+    """:func:`whole_holders` of stage one's groups in copies that differ only in where the
+    cards ``afresh`` lie (:meth:`StageOne.held_key_reader`): the groups that cannot change
+    worked out once, from ``where``; each other one read from a copy's owners, as the
+    place its cards that stay lie in (:data:`_ANY` where all of them move) and the cards
+    that move."""
+
+    __slots__ = ("moving", "template")
+
+    def __init__(self, groups: tuple[tuple[int, ...], ...], where: list[int],
+                 afresh: AbstractSet[int]) -> None:
+        # made once per position, in plain loops
+        template: list[int] = []
+        moving: list[tuple[int, int, tuple[int, ...]]] = []
+        for i in range(len(groups)):
+            cards = groups[i]
+            vary: list[int] = []
+            at = _ANY  # where the cards that stay lie: _ANY none yet, PLAYED split
+            for c in cards:
+                if c in afresh:
+                    vary.append(c)
+                elif at == _ANY:
+                    at = where[c]
+                elif where[c] != at:
+                    at = PLAYED
+            if not vary:
+                template.append(at)  # every card stays: where they all lie, or split
+            else:
+                template.append(PLAYED)
+                if at != PLAYED:
+                    moving.append((i, at, tuple(vary)))
+        self.template = template
+        self.moving = moving
+
+    def read(self, owner: list[int]) -> object:
+        """The key of the copy whose owners are ``owner``."""
+        out = list(self.template)
+        for i, at, vary in self.moving:
+            h = owner[vary[0]] if at == _ANY else at
+            whole = True
+            for c in vary:
+                if owner[c] != h:
+                    whole = False
+                    break
+            if whole:
+                out[i] = h
+        return tuple(out)
+
+
+_ANY: Final = -99
+"""The place of a group's cards that stay where they lie, where all of them move
+(:class:`_HeldKeyReader`)."""
 
 
 HoldersPlan = tuple[Any, tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, ...], ...]]
