@@ -30,8 +30,17 @@ alike):
   ``pz/step`` holds it to the step alone, with no dealing in it (the stricter figure).
 
 Also, once per run: ``Table(name, options=...)`` with the cache warm, the ``until_short``
-session check of Nain Jaune at six seats, and whole simulated deals with random and with
-heuristic bots. Printed: the median over ``--rounds`` of each figure (microseconds of this
+session check of Nain Jaune at six seats, and Three-in-One's deals with random and with
+heuristic bots, two ways (interleaved rounds, the median of each):
+
+* as the issue's row names it, ``stops simulate three-in-one --bots heuristic`` against
+  ``stops simulate three-in-one`` (``stops.apps.simulate.simulate``, one worker): random
+  play there is the engine's own, by index, and observes nothing, while the heuristic bots
+  observe at every decision (the row's measure);
+* both through ``play_deal``, every seat a bot that observes at every decision (random bots
+  too): like with like for the bots' own work, the reading sessions 14 to 30 held the row to.
+
+Printed: the median over ``--rounds`` of each figure (microseconds of this
 process's CPU time, less what reading the clock adds to each interval: see
 :func:`_clock_cost`) and the ratios the issue states its goals in. No test asserts them.
 """
@@ -46,6 +55,7 @@ from collections.abc import Callable
 from typing import Any
 
 import stops
+from stops.apps.simulate import simulate
 from stops.bots import make_bot, play_deal
 
 CLOCK = time.process_time
@@ -190,6 +200,9 @@ def _pz_round(name: str, seats: int, steps: int, seed: int, tick: float,
 
 
 def _time(fn: Callable[[], Any], n: int) -> float:
+    """Microseconds per call of ``fn``, called once untimed first (what a first call fills,
+    such as the variant cache, is then warm, as the figures' labels say)."""
+    fn()
     t0 = CLOCK()
     for _ in range(n):
         fn()
@@ -206,6 +219,14 @@ def _sim(name: str, bots: str, deals: int) -> float:
         if table.is_over:
             table = stops.Table(variant, seats=4, seed=i, chips=50)
         play_deal(table.new_deal(), players)
+    return 1e6 * (CLOCK() - t0) / deals
+
+
+def _simulated(bots: str, deals: int) -> float:
+    """Microseconds per deal of ``stops simulate three-in-one --bots BOTS`` (the Python API,
+    one worker, four seats): random play there goes by index and observes nothing."""
+    t0 = CLOCK()
+    simulate("three-in-one", 4, deals=deals, seed=3, bots=(bots,))
     return 1e6 * (CLOCK() - t0) / deals
 
 
@@ -249,12 +270,22 @@ def main() -> None:
     nj = stops.Table("nain-jaune", seats=6, seed=1)
     end = nj.variant.policy("match_end")
     check = _time(lambda: end.impl(nj, end.params), 500)
-    rand = statistics.median(_sim("three-in-one", "random", 60) for _ in range(3))
-    heur = statistics.median(_sim("three-in-one", "heuristic", 60) for _ in range(3))
+    pairs = [(_sim("three-in-one", "random", 60), _sim("three-in-one", "heuristic", 60))
+             for _ in range(3)]
+    rand = statistics.median(r for r, _ in pairs)
+    heur = statistics.median(h for _, h in pairs)
+    cli = [(_simulated("random", 2000), _simulated("heuristic", 400)) for _ in range(3)]
+    cli_rand = statistics.median(r for r, _ in cli)
+    cli_heur = statistics.median(h for _, h in cli)
+    cli_share = statistics.median(r / h for r, h in cli)
     print(f"Table('three-in-one', options=...) with the variant cached: {cached:.1f} µs")
     print(f"nain-jaune until_short check, 6 seats: {check:.1f} µs")
-    print(f"three-in-one deal, random bots {rand:.0f} µs, heuristic bots {heur:.0f} µs: "
-          f"heuristic at {rand / heur:.2f} of random play's speed")
+    print(f"stops simulate three-in-one (the row's command): random play {cli_rand:.0f} µs a "
+          f"deal, --bots heuristic {cli_heur:.0f} µs: heuristic at {cli_share:.2f} of random "
+          "play's speed")
+    print(f"three-in-one deal through play_deal, every seat observing: random bots {rand:.0f} "
+          f"µs, heuristic bots {heur:.0f} µs: heuristic at "
+          f"{statistics.median(r / h for r, h in pairs):.2f} of their speed")
 
 
 if __name__ == "__main__":
