@@ -1,13 +1,15 @@
 """The heuristic bot's reader keeps the cards laid this deal and reads on from the plays it
-counted at its last decision (``_Reader.played_of``)."""
+counted at its last decision (``_Reader.played_of``), one reader per seat."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import stops
 from stops.bots import make_bot
 from stops.bots.heuristic import _Reader
+from stops.engine.events import Event
 
 
 def test_played_read_on_then_afresh() -> None:
@@ -80,3 +82,45 @@ def test_poker_notes_are_the_scan_of_the_log_they_replaced() -> None:
             chosen_seen += bool(cards)
             deal.apply(bots[seat].act(obs))
     assert bets_seen and chosen_seen
+
+
+def test_one_bot_playing_every_seat_reads_each_event_once_a_seat() -> None:
+    # The ISMCTS bot's rollouts hand one heuristic bot every seat's decisions in turn. Its
+    # notes are kept per seat, each read on from that seat's previous decision, so over a
+    # deal each seat reads each event it may see at most once. By hand: a seat's events of
+    # the kinds read number at most the deal's events of those kinds; a single reader for
+    # every seat started again at every change of seat and read some events over and over
+    # (four Three-in-One deals: thousands of reads against a few hundred events).
+    from stops.phases.aids import Notes, PhaseAids
+
+    class Counting(PhaseAids):
+        def __init__(self, inner: PhaseAids) -> None:
+            self.inner = inner
+            self.count = 0
+
+        def read_all(self, events: Sequence[Event], seat: int, notes: Notes) -> None:
+            self.count += len(events)
+            self.inner.read_all(events, seat, notes)
+
+    variant = stops.load_variant("three-in-one")
+    bot = make_bot("heuristic", 0, variant.registry, variant=variant)
+    counters = []
+    for s in range(4):
+        reader = bot._notes_reader(s)
+        assert reader.only is not None  # the poker stage's aids read every kind read
+        counter = Counting(reader.only)
+        reader.only = counter
+        counters.append(counter)
+    kinds = frozenset(bot._reading())
+    table = stops.Table(variant, seats=4, seed=3, chips=50)
+    for _ in range(4):
+        deal = table.new_deal()
+        before = [c.count for c in counters]
+        while deal.to_act is not None:
+            seat = deal.to_act
+            deal.apply(bot.act(deal.observe(seat)))
+        read = sum(1 for e in deal.events if e.kind in kinds)
+        assert read > 10
+        for c, b in zip(counters, before, strict=True):
+            assert c.count - b <= read
+    assert sum(c.count for c in counters) > 0

@@ -558,7 +558,10 @@ class HeuristicBot:
         self._board = board_of(variant) if variant is not None else None
         self._aids: dict[str, PhaseAids] = {}
         self._readers: Readers | None = None
-        self._reader: _Reader | None = None
+        # what each seat has learned, read on from its previous decision: one reader per
+        # seat, since one bot may play every seat in turn (the ISMCTS bot's rollouts), and a
+        # reader handed another seat's observation reads the whole log again
+        self._by_seat: dict[int, _Reader] = {}
 
     def __repr__(self) -> str:
         return f"HeuristicBot(seed={self.seed})"
@@ -578,10 +581,10 @@ class HeuristicBot:
             self._readers = readers(self._rules())
         return self._readers
 
-    def _notes_reader(self) -> _Reader:
-        if self._reader is None:
-            self._reader = _Reader(self._reading())
-        return self._reader
+    def _notes_reader(self, seat: int) -> _Reader:
+        """A new reader of ``seat``'s notes, kept for its next decisions."""
+        reader = self._by_seat[seat] = _Reader(self._reading())
+        return reader
 
     def act(self, obs: Observation) -> Action:
         legal = obs.legal_actions
@@ -597,9 +600,9 @@ class HeuristicBot:
             verbs = frozenset(legal.verbs)
         else:
             verbs = frozenset([a.action for a in legal])
-        reader = self._reader
+        reader = self._by_seat.get(obs.seat)
         if reader is None:
-            reader = self._notes_reader()
+            reader = self._notes_reader(obs.seat)
         view = _View(obs, legal, verbs, self._rng, reader.readers, self._board, reader)
         aids = self._aids.get(obs.phase)
         if aids is None:
