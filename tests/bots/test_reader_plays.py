@@ -90,7 +90,8 @@ def test_one_bot_playing_every_seat_reads_each_event_once_a_seat() -> None:
     # deal each seat reads each event it may see at most once. By hand: a seat's events of
     # the kinds read number at most the deal's events of those kinds; a single reader for
     # every seat started again at every change of seat and read some events over and over
-    # (four Three-in-One deals: thousands of reads against a few hundred events).
+    # (these four Three-in-One deals: 431 reads where one reader a seat makes 216, of 75
+    # events of the kinds read).
     from stops.phases.aids import Notes, PhaseAids
 
     class Counting(PhaseAids):
